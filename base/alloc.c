@@ -1,0 +1,125 @@
+/*
+ * alloc.c - the allocation hooks every allocation of libaugur goes through
+ * (module: base).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "augur/base.h"
+
+static void *libc_realloc(void *ud, void *ptr, size_t size)
+{
+    (void)ud;
+    if (size == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, size);
+}
+
+static void default_oom(size_t size)
+{
+    fprintf(stderr, "augur: fatal: out of memory allocating %zu bytes\n", size);
+    abort();
+}
+
+static augur_realloc_fn *alloc_fn = libc_realloc;
+static void *alloc_ud;
+static augur_oom_fn *oom_fn = default_oom;
+
+void augur_set_allocator(augur_realloc_fn *fn, void *ud)
+{
+    alloc_fn = fn ? fn : libc_realloc;
+    alloc_ud = fn ? ud : NULL;
+}
+
+void augur_set_oom_handler(augur_oom_fn *fn)
+{
+    oom_fn = fn ? fn : default_oom;
+}
+
+bool augur_mul_overflows(size_t a, size_t b, size_t *out)
+{
+    size_t r;
+
+    if (__builtin_mul_overflow(a, b, &r))
+        return true;
+    *out = r;
+    return false;
+}
+
+void *augur_realloc(void *ptr, size_t size)
+{
+    void *p;
+
+    if (size == 0)
+        size = 1; /* a live allocation, never the free path of the hook */
+    p = alloc_fn(alloc_ud, ptr, size);
+    if (!p) {
+        oom_fn(size);
+        abort(); /* the handler must not return */
+    }
+    return p;
+}
+
+void *augur_malloc(size_t size)
+{
+    return augur_realloc(NULL, size);
+}
+
+void *augur_calloc(size_t n, size_t size)
+{
+    size_t bytes;
+    void *p;
+
+    if (augur_mul_overflows(n, size, &bytes)) {
+        oom_fn(SIZE_MAX);
+        abort();
+    }
+    p = augur_malloc(bytes);
+    memset(p, 0, bytes);
+    return p;
+}
+
+void *augur_reallocarray(void *ptr, size_t n, size_t size)
+{
+    size_t bytes;
+
+    if (augur_mul_overflows(n, size, &bytes)) {
+        oom_fn(SIZE_MAX);
+        abort();
+    }
+    return augur_realloc(ptr, bytes);
+}
+
+void *augur_mallocarray(size_t n, size_t size)
+{
+    return augur_reallocarray(NULL, n, size);
+}
+
+char *augur_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+
+    return memcpy(augur_malloc(n), s, n);
+}
+
+void augur_free(void *ptr)
+{
+    if (ptr)
+        alloc_fn(alloc_ud, ptr, 0);
+}
+
+void augur_bug(const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+
+    fprintf(stderr, "augur: BUG: %s:%d: ", file, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    abort();
+}

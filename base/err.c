@@ -1,0 +1,81 @@
+/*
+ * err.c - error code table and diagnostics (module: base).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "augur/base.h"
+
+const char *augur_strerror(int code)
+{
+    switch (code) {
+    case AUGUR_OK:
+        return "success";
+#define X(name, value, text) \
+    case AUGUR_##name:       \
+        return text;
+        AUGUR_ERRNO_MAP(X)
+#undef X
+    }
+    return "unknown error";
+}
+
+const char *augur_err_name(int code)
+{
+    switch (code) {
+    case AUGUR_OK:
+        return "OK";
+#define X(name, value, text) \
+    case AUGUR_##name:       \
+        return #name;
+        AUGUR_ERRNO_MAP(X)
+#undef X
+    }
+    return "UNKNOWN";
+}
+
+void augur_diag_init(struct augur_diag *diag)
+{
+    if (diag)
+        memset(diag, 0, sizeof(*diag));
+}
+
+int augur_diag_setv(struct augur_diag *diag, int code, const char *file, uint32_t line,
+                    uint32_t col, const char *fmt, va_list ap)
+{
+    if (!diag)
+        return code;
+    diag->code = code;
+    diag->line = line;
+    diag->col = col;
+    snprintf(diag->file, sizeof(diag->file), "%s", file ? file : "");
+    if (fmt)
+        vsnprintf(diag->msg, sizeof(diag->msg), fmt, ap);
+    else
+        snprintf(diag->msg, sizeof(diag->msg), "%s", augur_strerror(code));
+    return code;
+}
+
+int augur_diag_set(struct augur_diag *diag, int code, const char *file, uint32_t line, uint32_t col,
+                   const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    augur_diag_setv(diag, code, file, line, col, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+int augur_diag_format(const struct augur_diag *diag, char *buf, size_t size)
+{
+    const char *msg = diag->msg[0] ? diag->msg : augur_strerror(diag->code);
+
+    if (!diag->file[0])
+        return snprintf(buf, size, "%s", msg);
+    if (!diag->line)
+        return snprintf(buf, size, "%s: %s", diag->file, msg);
+    if (!diag->col)
+        return snprintf(buf, size, "%s:%u: %s", diag->file, diag->line, msg);
+    return snprintf(buf, size, "%s:%u:%u: %s", diag->file, diag->line, diag->col, msg);
+}

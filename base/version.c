@@ -1,0 +1,9 @@
+/*
+ * version.c - the library version (module: base).
+ */
+#include "augur/augur.h"
+
+const char *augur_version(void)
+{
+    return AUGUR_VERSION;
+}

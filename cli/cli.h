@@ -1,0 +1,71 @@
+/*
+ * cli.h - what the subcommands of the augur command share (module: cli).
+ */
+#ifndef AUGUR_CLI_H
+#define AUGUR_CLI_H
+
+#include <getopt.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "augur/augur.h"
+
+/* Exit statuses. */
+enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2 };
+
+/* A subcommand: argv[0] is its name. help prints its usage to fp. */
+struct cli_cmd {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    void (*help)(FILE *fp);
+    const char *summary;
+};
+
+/* Set by the global --json or a subcommand's --json: results and errors as JSON on stdout. */
+extern bool cli_json;
+
+/* "augur: error: ..." on stderr, or {"error": "..."} on stdout with --json. Returns CLI_FAILED. */
+int cli_error(const char *fmt, ...) AUGUR_PRINTF(1, 2);
+/* The same for a library diagnostic (file:line:col: message). Returns CLI_FAILED. */
+int cli_diag_error(const struct augur_diag *diag);
+/* A usage error: the message, then "see 'augur CMD --help'". Returns CLI_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) AUGUR_PRINTF(2, 3);
+/* "augur: warning: ..." on stderr (also with --json, where stdout is the result). */
+void cli_warning(const char *fmt, ...) AUGUR_PRINTF(1, 2);
+
+/* Runs the subcommand of table named by argv[0]; prefix names the parent ("augur data"). */
+int cli_dispatch(const struct cli_cmd *table, int argc, char **argv, const char *prefix,
+                 void (*help)(FILE *fp));
+
+/* Writes a JSON document to stdout followed by a newline and releases it. */
+int cli_print_json(json_t *doc);
+
+/*
+ * Options that load a dataset, shared by every subcommand that reads one.
+ * cli_load_option() handles one getopt_long result; it returns 1 when it
+ * used the option, 0 when the option is not one of these, or CLI_USAGE.
+ */
+#define CLI_LOAD_LONGOPTS                                                                     \
+    { "format", required_argument, NULL, 0x100 }, { "undirected", no_argument, NULL, 0x101 }, \
+        { "base", required_argument, NULL, 0x102 },                                           \
+    {                                                                                         \
+        "max-bytes", required_argument, NULL, 0x103                                           \
+    }
+#define CLI_LOAD_HELP                                                                 \
+    "  --format FMT      input format: auto (default), mtx, edges, dimacs, metis,\n"  \
+    "                    tetgen, gmsh, medit\n"                                       \
+    "  --undirected      edge lists and DIMACS: store each edge in both directions\n" \
+    "  --base 0|1        edge lists: first vertex id (default: detect)\n"             \
+    "  --max-bytes N     refuse inputs larger than N bytes once decompressed\n"
+int cli_load_option(const char *cmd, int opt, const char *arg, struct augur_load_opts *opts);
+
+/* Loads a dataset, reporting a failure itself. Returns CLI_OK or CLI_FAILED. */
+int cli_load_dataset(const char *path, const struct augur_load_opts *opts,
+                     struct augur_dataset **out);
+
+/* The subcommands. */
+int cmd_data(int argc, char **argv);
+void cmd_data_help(FILE *fp);
+
+#endif

@@ -1,0 +1,98 @@
+/*
+ * main.c - the augur command: global options and the subcommand table (module: cli).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+bool cli_json;
+
+static int cmd_help(int argc, char **argv);
+static void cmd_help_help(FILE *fp);
+static void main_help(FILE *fp);
+
+static const struct cli_cmd commands[] = {
+    { "data", cmd_data, cmd_data_help, "load, inspect and convert datasets" },
+    { "help", cmd_help, cmd_help_help, "show help for a command" },
+    { NULL, NULL, NULL, NULL },
+};
+
+static void main_help(FILE *fp)
+{
+    fprintf(fp, "usage: augur [--json] [--version] [--help] COMMAND [ARGS]\n"
+                "\n"
+                "Predicts how fast an irregular kernel (sparse matrix, graph, unstructured\n"
+                "mesh) runs on a machine and a real input, and explains why.\n"
+                "\n"
+                "commands:\n");
+    for (const struct cli_cmd *c = commands; c->name; c++)
+        fprintf(fp, "  %-12s %s\n", c->name, c->summary);
+    fprintf(fp, "\n"
+                "options:\n"
+                "  --json       results (and errors) as JSON on standard output\n"
+                "  --version    print the version and exit\n"
+                "  --help       print this help and exit\n"
+                "\n"
+                "'augur help COMMAND' or 'augur COMMAND --help' shows a command's options.\n");
+}
+
+static void cmd_help_help(FILE *fp)
+{
+    fprintf(fp, "usage: augur help [COMMAND [SUBCOMMAND]]\n"
+                "\n"
+                "Prints the help of a command, or the list of commands.\n");
+}
+
+/* "augur help data info" is "augur data info --help". */
+static int cmd_help(int argc, char **argv)
+{
+    char *args[4];
+    int n = 0;
+
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        if (argc >= 2)
+            cmd_help_help(stdout);
+        else
+            main_help(stdout);
+        return CLI_OK;
+    }
+    if (argc > 3)
+        return cli_usage_error("help", "too many arguments");
+    for (int i = 1; i < argc; i++)
+        args[n++] = argv[i];
+    args[n++] = (char *)"--help"; /* dispatch takes argv-style, non-const */
+    args[n] = NULL;
+    return cli_dispatch(commands, n, args, "augur", main_help);
+}
+
+int main(int argc, char **argv)
+{
+    int i = 1;
+
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        if (strcmp(argv[i], "--json") == 0) {
+            cli_json = true;
+        } else if (strcmp(argv[i], "--version") == 0) {
+            if (cli_json) {
+                json_t *doc = json_pack("{s:s}", "version", augur_version());
+
+                return cli_print_json(doc);
+            }
+            printf("augur %s\n", augur_version());
+            return CLI_OK;
+        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            main_help(stdout);
+            return CLI_OK;
+        } else {
+            return cli_usage_error(NULL, "unknown option '%s'", argv[i]);
+        }
+    }
+    if (i == argc) {
+        main_help(stderr);
+        return CLI_USAGE;
+    }
+    return cli_dispatch(commands, argc - i, argv + i, "augur", main_help);
+}

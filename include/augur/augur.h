@@ -1,0 +1,14 @@
+/*
+ * augur.h - the umbrella header of libaugur: include this one.
+ */
+#ifndef AUGUR_H
+#define AUGUR_H
+
+#include "augur/base.h"
+#include "augur/error.h"
+#include "augur/runtime.h"
+
+/* The library's version string ("0.1.0"). */
+AUGUR_API const char *augur_version(void);
+
+#endif

@@ -1,0 +1,157 @@
+/*
+ * base.h - allocation hooks, arena, growable vector, string buffer and
+ * file input/output shared by every module of libaugur (module: base).
+ */
+#ifndef AUGUR_BASE_H
+#define AUGUR_BASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "augur/error.h"
+
+/* ---- allocation ---------------------------------------------------------- */
+
+/*
+ * All memory of libaugur goes through these. They never return NULL: when the
+ * allocator fails, the out-of-memory handler runs, and the default one prints
+ * a message and aborts. augur_free(NULL) is a no-op.
+ */
+AUGUR_API void *augur_malloc(size_t size);
+AUGUR_API void *augur_calloc(size_t n, size_t size);
+AUGUR_API void *augur_realloc(void *ptr, size_t size);
+/* Allocates n * size bytes, treating an overflowing product as out of memory. */
+AUGUR_API void *augur_mallocarray(size_t n, size_t size);
+AUGUR_API void *augur_reallocarray(void *ptr, size_t n, size_t size);
+AUGUR_API char *augur_strdup(const char *s);
+AUGUR_API void augur_free(void *ptr);
+
+/*
+ * Allocator hooks. realloc(ud, NULL, n) allocates, realloc(ud, p, 0) frees
+ * and returns NULL. Returning NULL for n > 0 means "out of memory". Passing
+ * NULL restores the C library allocator.
+ */
+typedef void *augur_realloc_fn(void *ud, void *ptr, size_t size);
+AUGUR_API void augur_set_allocator(augur_realloc_fn *fn, void *ud);
+
+/*
+ * Called with the size that could not be allocated. It must not return
+ * (abort, exit or longjmp). NULL restores the default handler.
+ */
+typedef void augur_oom_fn(size_t size);
+AUGUR_API void augur_set_oom_handler(augur_oom_fn *fn);
+
+/* Sets *out = a * b; returns false (and leaves *out alone) on overflow. */
+AUGUR_API bool augur_mul_overflows(size_t a, size_t b, size_t *out);
+
+/* ---- arena --------------------------------------------------------------- */
+
+struct augur_arena_block;
+
+/* A bump allocator: everything is freed at once by augur_arena_release(). */
+struct augur_arena {
+    struct augur_arena_block *head;
+    size_t block_size;
+    size_t total;
+};
+
+/* Prepares an empty arena; block_size 0 picks the default (64 KiB). */
+AUGUR_API void augur_arena_init(struct augur_arena *arena, size_t block_size);
+/* Returns zeroed memory aligned for any type, valid until the arena is released. */
+AUGUR_API void *augur_arena_alloc(struct augur_arena *arena, size_t size);
+AUGUR_API char *augur_arena_strdup(struct augur_arena *arena, const char *s);
+AUGUR_API char *augur_arena_strndup(struct augur_arena *arena, const char *s, size_t n);
+AUGUR_API char *augur_arena_strfmt(struct augur_arena *arena, const char *fmt, ...)
+    AUGUR_PRINTF(2, 3);
+/* Frees every block; the arena is empty and reusable afterwards. */
+AUGUR_API void augur_arena_release(struct augur_arena *arena);
+
+/* ---- growable vector ----------------------------------------------------- */
+
+/* A growable array of fixed-size elements. */
+struct augur_vec {
+    void *data;
+    size_t len;
+    size_t cap;
+    size_t elem;
+};
+
+#define AUGUR_VEC_AT(vec, type, i) (((type *)(vec)->data)[i])
+
+AUGUR_API void augur_vec_init(struct augur_vec *vec, size_t elem_size);
+/* Makes room for at least n elements in total. */
+AUGUR_API void augur_vec_reserve(struct augur_vec *vec, size_t n);
+/* Appends one zeroed element and returns it; valid until the next growth. */
+AUGUR_API void *augur_vec_push(struct augur_vec *vec);
+/* Appends n elements copied from src. */
+AUGUR_API void augur_vec_append(struct augur_vec *vec, const void *src, size_t n);
+/* Hands the array to the caller (free with augur_free()); the vector is empty again. */
+AUGUR_API void *augur_vec_take(struct augur_vec *vec, size_t *len);
+AUGUR_API void augur_vec_release(struct augur_vec *vec);
+
+/* ---- string buffer ------------------------------------------------------- */
+
+/* A growable NUL-terminated string; s is never NULL after init. */
+struct augur_buf {
+    char *s;
+    size_t len;
+    size_t cap;
+};
+
+AUGUR_API void augur_buf_init(struct augur_buf *buf);
+AUGUR_API void augur_buf_reserve(struct augur_buf *buf, size_t extra);
+AUGUR_API void augur_buf_add(struct augur_buf *buf, const void *data, size_t n);
+AUGUR_API void augur_buf_puts(struct augur_buf *buf, const char *s);
+AUGUR_API void augur_buf_putc(struct augur_buf *buf, char c);
+AUGUR_API void augur_buf_printf(struct augur_buf *buf, const char *fmt, ...) AUGUR_PRINTF(2, 3);
+/* Empties the buffer, keeping its memory. */
+AUGUR_API void augur_buf_reset(struct augur_buf *buf);
+/* Hands the string to the caller (free with augur_free()); the buffer is empty again. */
+AUGUR_API char *augur_buf_detach(struct augur_buf *buf, size_t *len);
+AUGUR_API void augur_buf_release(struct augur_buf *buf);
+
+/* ---- files --------------------------------------------------------------- */
+
+/*
+ * Reads a whole file into buf (replacing its contents), inflating it first
+ * when it is gzip-compressed (detected by its magic bytes, not its name;
+ * concatenated members are read in turn). "-" reads standard input.
+ * A truncated or corrupt gzip stream is an AUGUR_ETRUNC/AUGUR_EPARSE error;
+ * a result larger than max_bytes (0: no limit) is AUGUR_ELIMIT.
+ * *compressed, when not NULL, says whether the file was gzip.
+ */
+AUGUR_API int augur_file_read(const char *path, size_t max_bytes, struct augur_buf *buf,
+                              bool *compressed, struct augur_diag *diag);
+
+/*
+ * Atomic output: writes go to a temporary file beside path, which replaces
+ * path only on augur_out_commit(). A reader never sees a half-written file.
+ * The path "-" writes to standard output directly.
+ */
+struct augur_out {
+    FILE *fp;
+    char *path;
+    char *tmp;
+};
+
+AUGUR_API int augur_out_open(struct augur_out *out, const char *path, struct augur_diag *diag);
+/* Flushes, closes and renames the temporary file over path. */
+AUGUR_API int augur_out_commit(struct augur_out *out, struct augur_diag *diag);
+/* Closes and removes the temporary file; path is left as it was. Safe to call twice. */
+AUGUR_API void augur_out_abort(struct augur_out *out);
+
+/* Writes a whole string atomically to path. */
+AUGUR_API int augur_file_write(const char *path, const char *data, size_t len,
+                               struct augur_diag *diag);
+
+/* Monotonic wall-clock time in seconds (CLOCK_MONOTONIC). */
+AUGUR_API double augur_now(void);
+
+/* AUGUR_BUG: an invariant was violated; prints file:line and aborts. */
+AUGUR_API _Noreturn void augur_bug(const char *file, int line, const char *fmt, ...)
+    AUGUR_PRINTF(3, 4);
+#define AUGUR_BUG(...) augur_bug(__FILE__, __LINE__, __VA_ARGS__)
+
+#endif
