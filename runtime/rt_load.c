@@ -181,13 +181,66 @@ static reader_fn *reader_for(enum augur_format format)
     }
 }
 
+/* Detects the format (when not given), parses, builds a mesh's dual and normalises. */
+static int parse_text(const char *text, size_t len, const char *name,
+                      const struct augur_load_opts *opts, struct augur_dataset *ds,
+                      struct augur_diag *diag)
+{
+    enum augur_format format = opts->format;
+    double t0 = augur_now(), t1;
+    int rc;
+
+    if (format == AUGUR_FORMAT_AUTO)
+        format = format_from_content(text, len);
+    if (format == AUGUR_FORMAT_AUTO)
+        format = format_from_extension(name);
+    if (format == AUGUR_FORMAT_AUTO)
+        return augur_diag_set(diag, AUGUR_EFORMAT, name, 0, 0,
+                              "cannot tell the format from the content or the name; use --format");
+    if (format == AUGUR_FORMAT_TETGEN)
+        return augur_diag_set(diag, AUGUR_EFORMAT, name, 0, 0,
+                              "a TetGen mesh is two files: name its .node or .ele file");
+    ds->format = format;
+    ds->bytes = len;
+    rc = reader_for(format)(text, len, name, opts, ds, diag);
+    if (rc)
+        return rc;
+    t1 = augur_now();
+    ds->parse_seconds += t1 - t0;
+    if (augur_format_is_mesh(format)) {
+        rc = rt_mesh_build_dual(ds, diag);
+        if (rc)
+            return rc;
+    }
+    rc = rt_coo_finish(ds, diag);
+    ds->build_seconds = augur_now() - t1;
+    return rc;
+}
+
+int augur_dataset_parse(const char *text, size_t len, const char *name,
+                        const struct augur_load_opts *opts, struct augur_dataset **out,
+                        struct augur_diag *diag)
+{
+    static const struct augur_load_opts defaults;
+    struct augur_dataset *ds = augur_calloc(1, sizeof(*ds));
+    int rc;
+
+    ds->path = augur_strdup(name);
+    rc = parse_text(text, len, name, opts ? opts : &defaults, ds, diag);
+    if (rc) {
+        augur_dataset_free(ds);
+        return rc;
+    }
+    *out = ds;
+    return 0;
+}
+
 int augur_dataset_load(const char *path, const struct augur_load_opts *opts,
                        struct augur_dataset **out, struct augur_diag *diag)
 {
     static const struct augur_load_opts defaults;
     struct augur_dataset *ds = NULL;
     struct augur_buf text;
-    enum augur_format format;
     double t0 = augur_now(), t1;
     int rc;
 
@@ -196,50 +249,30 @@ int augur_dataset_load(const char *path, const struct augur_load_opts *opts,
         opts = &defaults;
     ds = augur_calloc(1, sizeof(*ds));
     ds->path = augur_strdup(path);
-    format = opts->format;
-    if (format == AUGUR_FORMAT_AUTO && format_from_extension(path) == AUGUR_FORMAT_TETGEN)
-        format = AUGUR_FORMAT_TETGEN;
-    if (format == AUGUR_FORMAT_TETGEN) {
+    if (opts->format == AUGUR_FORMAT_TETGEN ||
+        (opts->format == AUGUR_FORMAT_AUTO && format_from_extension(path) == AUGUR_FORMAT_TETGEN)) {
+        ds->format = AUGUR_FORMAT_TETGEN;
         rc = rt_read_tetgen(path, opts, ds, diag);
         if (rc)
             goto fail;
+        t1 = augur_now();
+        ds->parse_seconds = t1 - t0;
+        rc = rt_mesh_build_dual(ds, diag);
+        if (!rc)
+            rc = rt_coo_finish(ds, diag);
+        if (rc)
+            goto fail;
+        ds->build_seconds = augur_now() - t1;
     } else {
         rc = augur_file_read(path, opts->max_bytes, &text, &ds->compressed, diag);
         if (rc)
             goto fail;
-        if (format == AUGUR_FORMAT_AUTO)
-            format = format_from_content(text.s, text.len);
-        if (format == AUGUR_FORMAT_AUTO)
-            format = format_from_extension(path);
-        if (format == AUGUR_FORMAT_AUTO) {
-            rc =
-                augur_diag_set(diag, AUGUR_EFORMAT, path, 0, 0,
-                               "cannot tell the format from the content or the name; use --format");
-            goto fail;
-        }
-        if (format == AUGUR_FORMAT_TETGEN) {
-            rc = augur_diag_set(diag, AUGUR_EFORMAT, path, 0, 0,
-                                "TetGen meshes must be read from a .node/.ele file name");
-            goto fail;
-        }
-        ds->bytes = text.len;
-        rc = reader_for(format)(text.s, text.len, path, opts, ds, diag);
-        if (rc)
-            goto fail;
-        augur_buf_release(&text);
-    }
-    ds->format = format;
-    t1 = augur_now();
-    ds->parse_seconds = t1 - t0;
-    if (augur_format_is_mesh(format)) {
-        rc = rt_mesh_build_dual(ds, diag);
+        ds->parse_seconds = augur_now() - t0; /* reading and inflating count as parsing */
+        rc = parse_text(text.s, text.len, path, opts, ds, diag);
         if (rc)
             goto fail;
     }
-    rc = rt_coo_finish(ds, diag);
-    if (rc)
-        goto fail;
-    ds->build_seconds = augur_now() - t1;
+    augur_buf_release(&text);
     *out = ds;
     return 0;
 fail:

@@ -138,6 +138,15 @@ struct augur_dataset {
 AUGUR_API int augur_dataset_load(const char *path, const struct augur_load_opts *opts,
                                  struct augur_dataset **out, struct augur_diag *diag);
 
+/*
+ * Parses a dataset held in memory (text must be NUL-terminated at text[len]);
+ * name is used for messages and, when the content does not tell, the format.
+ * TetGen meshes cannot be parsed this way (they are two files).
+ */
+AUGUR_API int augur_dataset_parse(const char *text, size_t len, const char *name,
+                                  const struct augur_load_opts *opts, struct augur_dataset **out,
+                                  struct augur_diag *diag);
+
 AUGUR_API void augur_dataset_free(struct augur_dataset *ds);
 
 /* Number of entries of the full matrix (both triangles of symmetric data). */
