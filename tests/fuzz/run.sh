@@ -1,0 +1,56 @@
+#!/bin/sh
+# run.sh BUILD SECONDS - a short libFuzzer run of every fuzz target in BUILD,
+# seeded from the heads of the shared datasets and tests/fuzz/corpus/<target>/.
+# Fails when a target finds a crash, a leak, a hang or undefined behaviour.
+set -eu
+build=$1
+secs=${2:-4}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+data=${AUGUR_DATASETS:-$top/../shared/datasets}
+work=$build/fuzz-work
+mkdir -p "$work"
+
+# head FILE: the first 4 KiB of a (possibly gzip) file
+head4k() {
+    case $1 in
+    *.gz) gzip -dc "$1" 2>/dev/null | head -c 4096 ;;
+    *) head -c 4096 "$1" ;;
+    esac
+}
+
+seed() { # seed TARGET FILE...
+    t=$1
+    shift
+    for f in "$@"; do
+        [ -f "$f" ] || continue
+        head4k "$f" >"$work/$t/seed-$(basename "$f")"
+    done
+}
+
+status=0
+found=0
+for bin in "$build"/fuzz_*; do
+    [ -x "$bin" ] || continue
+    found=1
+    t=$(basename "$bin")
+    rm -rf "${work:?}/$t"
+    mkdir -p "$work/$t" "$work/$t-artifacts"
+    [ -d "$top/tests/fuzz/corpus/$t" ] && cp "$top/tests/fuzz/corpus/$t"/* "$work/$t/" 2>/dev/null || true
+    case $t in
+    fuzz_mtx) seed "$t" "$data"/mtx/*.mtx "$data"/mtx/road_usa_NY.mtx.gz ;;
+    fuzz_gmsh) seed "$t" "$data"/mesh/*.msh "$data"/mesh/*.msh.gz ;;
+    fuzz_medit) seed "$t" "$data"/mesh/*.mesh ;;
+    fuzz_machine) seed "$t" "$top"/samples/machines/*.yml ;;
+    fuzz_skel) seed "$t" "$top"/tests/frontend/*.skel "$top"/samples/*.skel ;;
+    esac
+    printf 'fuzz %-16s %s s, %s seeds\n' "$t" "$secs" "$(ls "$work/$t" | wc -l)"
+    if ! "$bin" -max_total_time="$secs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=0 -artifact_prefix="$work/$t-artifacts/" "$work/$t" \
+        >"$work/$t.log" 2>&1; then
+        echo "fuzz $t: FAILED; see $work/$t.log and $work/$t-artifacts/"
+        tail -n 30 "$work/$t.log"
+        status=1
+    fi
+done
+[ $found -eq 1 ] || { echo "fuzz: no fuzz targets in $build"; exit 1; }
+exit $status

@@ -1,0 +1,51 @@
+#!/bin/bash
+# t_cli.sh - end-to-end tests of the augur command frame: version, help,
+# dispatch, exit statuses and JSON errors. Prints TAP.
+augur=${AUGUR_BIN:-build/augur}
+n=0
+fail=0
+
+check() { # check NAME COMMAND...: passes when COMMAND succeeds
+    local name=$1
+    shift
+    n=$((n + 1))
+    if "$@" >/dev/null 2>&1; then
+        echo "ok $n - $name"
+    else
+        echo "not ok $n - $name"
+        fail=1
+    fi
+}
+
+status() { # status WANT CMD...: exit status of the augur command
+    local want=$1
+    shift
+    "$augur" "$@" >/dev/null 2>&1
+    [ $? -eq "$want" ]
+}
+
+version=$("$augur" --version)
+check "--version prints the version" grep -Eq '^augur [0-9]+\.[0-9]+\.[0-9]+$' <<<"$version"
+check "--json --version is JSON" grep -q '"version"' <<<"$("$augur" --json --version)"
+check "--help lists commands" grep -q '^  data ' <<<"$("$augur" --help)"
+check "help data lists subcommands" grep -q '^  info ' <<<"$("$augur" help data)"
+check "help data info is the page of data info" grep -q '^usage: augur data info' <<<"$("$augur" help data info)"
+check "data info --help is the same page" grep -q '^usage: augur data info' <<<"$("$augur" data info --help)"
+check "no command: usage, exit 2" status 2
+check "unknown command: exit 2" status 2 frobnicate
+check "unknown subcommand: exit 2" status 2 data frobnicate
+check "unknown global option: exit 2" status 2 --frob
+check "unknown option of a subcommand: exit 2" status 2 data info --frob x
+check "missing operand: exit 2" status 2 data info
+check "missing file: exit 1" status 1 data info /nonexistent/file.mtx
+err=$("$augur" data info /nonexistent/file.mtx 2>&1 >/dev/null)
+check "error message names the file" grep -q "^augur: error: /nonexistent/file.mtx: cannot open" <<<"$err"
+check "usage error says where help is" grep -q "see 'augur data info --help'" <<<"$("$augur" data info --frob x 2>&1)"
+json=$("$augur" --json data info /nonexistent/file.mtx 2>/dev/null)
+check "--json error is {\"error\": ...} on stdout" grep -q '^{"error":.*nonexistent' <<<"$json"
+json=$("$augur" data info --json /nonexistent/file.mtx 2>/dev/null)
+check "subcommand --json too" grep -q '^{"error":' <<<"$json"
+check "help of an unknown command: exit 2" status 2 help frobnicate
+
+echo "1..$n"
+exit $fail
