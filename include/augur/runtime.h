@@ -125,6 +125,8 @@ struct augur_dataset {
     uint64_t nother_elements; /* elements of other types, skipped */
     uint64_t nboundary_faces; /* faces of a single tet: the mesh boundary */
     uint32_t *cells;          /* 4 * ncells vertex ids, 0-based */
+    uint32_t *cell_lines;     /* line of each tet in cells_file (messages); may be NULL */
+    char *cells_file;         /* the file holding the tets (TetGen: the .ele); may be NULL */
     double parse_seconds;     /* reading and parsing */
     double build_seconds;     /* sorting, merging, building the dual */
 };
@@ -173,5 +175,118 @@ AUGUR_API int augur_csr_to_ell(const struct augur_csr *csr, uint32_t width, stru
  */
 AUGUR_API int augur_dataset_write_mtx(const struct augur_dataset *ds, const char *path,
                                       struct augur_diag *diag);
+
+/* ---- characterization: Table I features and clustering coefficient ------ */
+
+/*
+ * What "non-zero block" means in the Table I features (seed 002, after
+ * Sedaghati et al.). A block always lies within one row.
+ * AUGUR_BLOCK_RUNS (block_size 0, the default): a maximal run of non-zeros in
+ * adjacent columns (j, j+1, ..., j+s-1); its size is s.
+ * block_size B >= 1: the row is cut into column blocks [kB, kB+B); a block is
+ * non-zero when it holds at least one non-zero of the row, and its size is
+ * the number of non-zeros it holds. B = 1 makes every non-zero its own block.
+ */
+#define AUGUR_BLOCK_RUNS 0u
+
+/* Options of augur_features_compute(); zero-initialised means "all defaults". */
+struct augur_feature_opts {
+    uint32_t block_size;    /* AUGUR_BLOCK_RUNS or a column block width B >= 1 */
+    double sample_fraction; /* 0 or 1: every row; in (0, 1): Random Row sampling */
+    uint64_t seed;          /* seed of the row sample */
+};
+
+/* Min, max, mean and population standard deviation of a count; cv = std / mean (0 if mean is 0). */
+struct augur_stat {
+    uint64_t min, max;
+    double mean, std, cv;
+};
+
+/*
+ * Features of a sparse matrix's pattern. With Random Row sampling the per-row
+ * statistics come from the sampled rows only, the totals marked "estimated"
+ * below are the sample's sums scaled by nrows / nrows_sampled (rounded), and
+ * bandwidth is the largest over the sample (a lower bound). nnz, nnz_tot and
+ * nnz_frac are always exact (they come from the row pointers).
+ */
+struct augur_features {
+    uint32_t nrows, ncols;
+    uint64_t nnz;
+    bool sampled;               /* Random Row sampling was used */
+    uint32_t nrows_sampled;     /* rows examined (nrows when not sampled) */
+    double sample_fraction;     /* as asked; 1 when not sampled */
+    uint64_t seed;              /* seed of the sample */
+    uint32_t block_size;        /* AUGUR_BLOCK_RUNS or B */
+    uint64_t nempty_rows;       /* rows without non-zeros (estimated when sampled) */
+    uint64_t bandwidth;         /* max |i - j| over the non-zeros */
+    double mean_distance;       /* mean |i - j| over the non-zeros */
+    struct augur_stat nnz_row;  /* Table I nnz_{min,max,mu,sig}: non-zeros per row (row degree) */
+    uint64_t nnz_tot;           /* Table I nnz_tot: number of non-zeros */
+    double nnz_frac;            /* Table I nnz_frac: 100 * nnz / (nrows * ncols), a percentage */
+    uint64_t nnzb_tot;          /* Table I nnzb_tot: non-zero blocks (estimated when sampled) */
+    struct augur_stat nnzb_row; /* Table I nnzb_*: non-zero blocks per row */
+    struct augur_stat snzb;     /* Table I snzb_*: size of the non-zero blocks, over every block */
+};
+
+/*
+ * Computes the features of csr's pattern (values are not read). opts may be
+ * NULL (every row, blocks are runs). A sample_fraction outside [0, 1] is an
+ * AUGUR_EINVAL error. Random Row sampling picks round(fraction * nrows) rows
+ * (at least one) uniformly without replacement, reproducibly from seed.
+ * *out is written only on success.
+ */
+AUGUR_API int augur_features_compute(const struct augur_csr *csr,
+                                     const struct augur_feature_opts *opts,
+                                     struct augur_features *out, struct augur_diag *diag);
+
+/*
+ * The global clustering coefficient of seed 002 (eq. 1-3), exact. The local
+ * coefficient of node i is C_i = L_i / (k_i (k_i - 1)), where N_i holds the
+ * neighbours of i, k_i = |N_i| and L_i counts the ordered pairs (j, k) of
+ * distinct nodes of N_i joined by an edge j -> k. Undirected (eq. 2): N_i is
+ * the neighbourhood in the symmetrised pattern (A + A^T), so that each edge
+ * among the neighbours counts twice and C_i = 2 T_i / (k_i (k_i - 1)) with
+ * T_i the triangles through i. Directed (eq. 1): N_i holds the out-neighbours
+ * of i in the pattern as stored (row i of the matrix) and L_i counts the
+ * stored entries (j, k) among them. Self loops (diagonal entries) are ignored.
+ * As in Algorithm 3, a node with k_i < 2 has C_i = 0 and still counts in the
+ * average (eq. 3) over all n nodes; mean_deg2 is the average over the nodes
+ * with k_i >= 2 only.
+ */
+struct augur_cc {
+    bool computed;
+    double global;        /* eq. 3: sum of C_i / n over all n nodes */
+    double mean_deg2;     /* sum of C_i / (n - nlow_degree); 0 when every node has k_i < 2 */
+    uint32_t nnodes;      /* n */
+    uint32_t nlow_degree; /* nodes with k_i < 2 (C_i = 0) */
+    uint32_t max_degree;  /* largest k_i */
+    uint64_t nedges;      /* directed: stored off-diagonal entries; undirected: edges {i, j} */
+    uint64_t nlinks;      /* directed: sum of L_i; undirected: triangles (each once) */
+};
+
+/* Which coefficients augur_clustering_compute() computes; local arrays are optional. */
+struct augur_cc_opts {
+    bool directed;
+    bool undirected;
+    double *local_directed;   /* NULL, or nrows entries that receive C_i (eq. 1) */
+    double *local_undirected; /* NULL, or nrows entries that receive C_i (eq. 2) */
+};
+
+struct augur_clustering {
+    struct augur_cc directed;
+    struct augur_cc undirected;
+};
+
+/*
+ * Computes the exact clustering coefficients of csr that opts asks for (NULL:
+ * undirected only). csr must be square (AUGUR_EINVAL otherwise); pass the
+ * expanded pattern of symmetric data, whose directed and undirected
+ * coefficients are then equal. Triangles are counted once each by orienting
+ * every edge from the endpoint of lower degree to the higher one, so the cost
+ * is O(m^1.5) even with hub nodes. *out is written only on success.
+ */
+AUGUR_API int augur_clustering_compute(const struct augur_csr *csr,
+                                       const struct augur_cc_opts *opts,
+                                       struct augur_clustering *out, struct augur_diag *diag);
 
 #endif
