@@ -13,27 +13,6 @@ int rt_read_mtx(const char *text, size_t len, const char *file, const struct aug
     (void)text, (void)len, (void)opts, (void)ds;
     PENDING("mtx");
 }
-int rt_read_edges(const char *text, size_t len, const char *file,
-                  const struct augur_load_opts *opts, struct augur_dataset *ds,
-                  struct augur_diag *diag)
-{
-    (void)text, (void)len, (void)opts, (void)ds;
-    PENDING("edges");
-}
-int rt_read_dimacs(const char *text, size_t len, const char *file,
-                   const struct augur_load_opts *opts, struct augur_dataset *ds,
-                   struct augur_diag *diag)
-{
-    (void)text, (void)len, (void)opts, (void)ds;
-    PENDING("dimacs");
-}
-int rt_read_metis(const char *text, size_t len, const char *file,
-                  const struct augur_load_opts *opts, struct augur_dataset *ds,
-                  struct augur_diag *diag)
-{
-    (void)text, (void)len, (void)opts, (void)ds;
-    PENDING("metis");
-}
 int rt_read_gmsh(const char *text, size_t len, const char *file, const struct augur_load_opts *opts,
                  struct augur_dataset *ds, struct augur_diag *diag)
 {

@@ -1,0 +1,174 @@
+/*
+ * rt_dimacs.c - the DIMACS-9 shortest-path graph reader (.gr: c, p sp N M, a u v w) (module:
+ * runtime).
+ */
+#include <stdio.h>
+
+#include "rt_int.h"
+
+/* Arc lengths are kept as doubles, which hold integers exactly up to 2^53. */
+#define EXACT_INT_MAX (INT64_C(1) << 53)
+
+static inline bool ends_type(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\0' || c == '\f' || c == '\v';
+}
+
+/* Reads one endpoint of an arc and checks it against 1..nverts. */
+static int parse_vertex(struct rt_scan *s, uint64_t nverts, uint64_t *out, const char *what)
+{
+    const char *start;
+    uint64_t v;
+    int rc;
+
+    rt_skip_blanks(s);
+    start = s->p;
+    if ((rc = rt_parse_u64(s, &v, what)))
+        return rc;
+    if (v == 0 || v > nverts) {
+        s->p = start;
+        return rt_error(s, AUGUR_ERANGE, "%s %llu is out of range 1..%llu", what,
+                        (unsigned long long)v, (unsigned long long)nverts);
+    }
+    *out = v - 1;
+    return 0;
+}
+
+int rt_read_dimacs(const char *text, size_t len, const char *file,
+                   const struct augur_load_opts *opts, struct augur_dataset *ds,
+                   struct augur_diag *diag)
+{
+    struct rt_scan s;
+    uint32_t *row = NULL, *col = NULL;
+    double *val = NULL;
+    uint64_t nverts = 0, narcs = 0, k = 0, p_line = 0;
+    int rc = 0;
+
+    rt_scan_init(&s, text, len, file, diag);
+    while (rt_next_content_line(&s, NULL)) {
+        char type = *s.p;
+
+        if (type == 'a' && ends_type(s.p[1]) && p_line) {
+            uint64_t u, v;
+            int64_t w;
+            const char *w_start;
+
+            if (k == narcs) {
+                rc = rt_error(&s, AUGUR_EPARSE,
+                              "more arcs than the %llu announced by the problem line (line %llu)",
+                              (unsigned long long)narcs, (unsigned long long)p_line);
+                goto fail;
+            }
+            s.p++;
+            if ((rc = parse_vertex(&s, nverts, &u, "arc tail")) ||
+                (rc = parse_vertex(&s, nverts, &v, "arc head")))
+                goto fail;
+            rt_skip_blanks(&s);
+            w_start = s.p;
+            if ((rc = rt_parse_i64(&s, &w, "arc length (an integer)")))
+                goto fail;
+            if (w > EXACT_INT_MAX || w < -EXACT_INT_MAX) {
+                s.p = w_start;
+                rc = rt_error(&s, AUGUR_ERANGE, "arc length %lld is beyond 2^53", (long long)w);
+                goto fail;
+            }
+            if ((rc = rt_expect_eol(&s, "the arc length")))
+                goto fail;
+            row[k] = (uint32_t)u;
+            col[k] = (uint32_t)v;
+            val[k] = (double)w;
+            k++;
+        } else if (type == 'c') {
+            /* A comment: the whole line. */
+        } else if (type == 'p' && ends_type(s.p[1])) {
+            char word[16] = "";
+            const char *at;
+            uint64_t room;
+
+            if (p_line) {
+                rc = rt_error(&s, AUGUR_EPARSE, "a second problem line (the first is line %llu)",
+                              (unsigned long long)p_line);
+                goto fail;
+            }
+            s.p++;
+            rt_skip_blanks(&s);
+            at = s.p;
+            if (!rt_parse_word(&s, word, sizeof(word)) || strcmp(word, "sp") != 0) {
+                s.p = at;
+                rc = rt_error(&s, AUGUR_EFORMAT,
+                              "expected problem type 'sp' (a shortest-path graph), found %s%s%s",
+                              word[0] ? "'" : "end of line", word, word[0] ? "'" : "");
+                goto fail;
+            }
+            rt_skip_blanks(&s);
+            at = s.p;
+            if ((rc = rt_parse_u64(&s, &nverts, "number of vertices")))
+                goto fail;
+            if (nverts == 0 || nverts > UINT32_MAX) {
+                s.p = at;
+                rc = rt_error(&s, AUGUR_ERANGE,
+                              "number of vertices %llu is out of range 1..4294967295",
+                              (unsigned long long)nverts);
+                goto fail;
+            }
+            rt_skip_blanks(&s);
+            at = s.p;
+            if ((rc = rt_parse_u64(&s, &narcs, "number of arcs")) ||
+                (rc = rt_expect_eol(&s, "the number of arcs")))
+                goto fail;
+            p_line = s.line;
+            /* Every arc needs a line of its own: check before allocating. */
+            room = rt_count_lines(&s);
+            room = room ? room - 1 : 0; /* the first one counted is the problem line's end */
+            if (narcs > room) {
+                s.p = at;
+                rc = rt_error(&s, AUGUR_ETRUNC,
+                              "the problem line announces %llu arcs but only %llu lines follow",
+                              (unsigned long long)narcs, (unsigned long long)room);
+                goto fail;
+            }
+            row = augur_mallocarray(narcs ? narcs : 1, sizeof(*row));
+            col = augur_mallocarray(narcs ? narcs : 1, sizeof(*col));
+            val = augur_mallocarray(narcs ? narcs : 1, sizeof(*val));
+        } else if (type == 'a' && ends_type(s.p[1])) {
+            rc = rt_error(&s, AUGUR_EPARSE, "arc before the problem line 'p sp N M'");
+            goto fail;
+        } else {
+            unsigned char c = (unsigned char)type;
+
+            if (c >= 0x20 && c < 0x7f)
+                rc = rt_error(&s, AUGUR_EPARSE,
+                              "unknown line type '%c' (DIMACS lines start with c, p or a)", c);
+            else
+                rc = rt_error(&s, AUGUR_EPARSE,
+                              "unknown line type '\\x%02x' (DIMACS lines start with c, p or a)", c);
+            goto fail;
+        }
+        rt_next_line(&s);
+    }
+    if (!p_line) {
+        rc = rt_error(&s, AUGUR_EPARSE, "no problem line 'p sp N M' (is this a DIMACS file?)");
+        goto fail;
+    }
+    if (k < narcs) {
+        rc = rt_error(&s, AUGUR_ETRUNC,
+                      "the file ends after %llu arcs; the problem line (line %llu) announces %llu",
+                      (unsigned long long)k, (unsigned long long)p_line, (unsigned long long)narcs);
+        goto fail;
+    }
+    ds->coo.nrows = ds->coo.ncols = (uint32_t)nverts;
+    ds->coo.nnz = k;
+    ds->coo.row = row;
+    ds->coo.col = col;
+    ds->coo.val = val;
+    ds->symmetry = opts->undirected ? AUGUR_SYM_SYMMETRIC : AUGUR_SYM_GENERAL;
+    ds->field = AUGUR_FIELD_INTEGER;
+    ds->weighted = true;
+    ds->nentries_read = k;
+    return 0;
+fail:
+    augur_free(row);
+    augur_free(col);
+    augur_free(val);
+    return rc;
+}
