@@ -120,7 +120,10 @@ int rt_read_dimacs(const char *text, size_t len, const char *file,
 int rt_read_metis(const char *text, size_t len, const char *file,
                   const struct augur_load_opts *opts, struct augur_dataset *ds,
                   struct augur_diag *diag);
-/* Mesh readers fill nnodes, ncells, cells, nother_elements; the dual is built after. */
+/*
+ * Mesh readers fill nnodes, ncells, cells, cell_lines, cells_file and
+ * nother_elements; the dual is built after.
+ */
 int rt_read_gmsh(const char *text, size_t len, const char *file, const struct augur_load_opts *opts,
                  struct augur_dataset *ds, struct augur_diag *diag);
 int rt_read_medit(const char *text, size_t len, const char *file,
@@ -129,6 +132,10 @@ int rt_read_medit(const char *text, size_t len, const char *file,
 /* TetGen reads two files itself: path names the .node or .ele file or their stem. */
 int rt_read_tetgen(const char *path, const struct augur_load_opts *opts, struct augur_dataset *ds,
                    struct augur_diag *diag);
+/* The TetGen parser behind rt_read_tetgen(): a .node and an .ele text in memory. */
+int rt_parse_tetgen(const char *node_text, size_t node_len, const char *node_file,
+                    const char *ele_text, size_t ele_len, const char *ele_file,
+                    struct augur_dataset *ds, struct augur_diag *diag);
 
 /*
  * Builds the face-adjacency dual of ds->cells into ds->coo (symmetric

@@ -146,6 +146,8 @@ void augur_dataset_free(struct augur_dataset *ds)
         return;
     augur_coo_release(&ds->coo);
     augur_free(ds->cells);
+    augur_free(ds->cell_lines);
+    augur_free(ds->cells_file);
     augur_free(ds->path);
     augur_free(ds);
 }

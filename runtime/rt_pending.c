@@ -13,30 +13,26 @@ int rt_read_mtx(const char *text, size_t len, const char *file, const struct aug
     (void)text, (void)len, (void)opts, (void)ds;
     PENDING("mtx");
 }
-int rt_read_gmsh(const char *text, size_t len, const char *file, const struct augur_load_opts *opts,
-                 struct augur_dataset *ds, struct augur_diag *diag)
-{
-    (void)text, (void)len, (void)opts, (void)ds;
-    PENDING("gmsh");
-}
-int rt_read_medit(const char *text, size_t len, const char *file,
+int rt_read_edges(const char *text, size_t len, const char *file,
                   const struct augur_load_opts *opts, struct augur_dataset *ds,
                   struct augur_diag *diag)
 {
     (void)text, (void)len, (void)opts, (void)ds;
-    PENDING("medit");
+    PENDING("edges");
 }
-int rt_read_tetgen(const char *path, const struct augur_load_opts *opts, struct augur_dataset *ds,
+int rt_read_dimacs(const char *text, size_t len, const char *file,
+                   const struct augur_load_opts *opts, struct augur_dataset *ds,
                    struct augur_diag *diag)
 {
-    const char *file = path;
-    (void)opts, (void)ds;
-    PENDING("tetgen");
+    (void)text, (void)len, (void)opts, (void)ds;
+    PENDING("dimacs");
 }
-int rt_mesh_build_dual(struct augur_dataset *ds, struct augur_diag *diag)
+int rt_read_metis(const char *text, size_t len, const char *file,
+                  const struct augur_load_opts *opts, struct augur_dataset *ds,
+                  struct augur_diag *diag)
 {
-    const char *file = ds->path;
-    PENDING("mesh dual");
+    (void)text, (void)len, (void)opts, (void)ds;
+    PENDING("metis");
 }
 int rt_coo_finish(struct augur_dataset *ds, struct augur_diag *diag)
 {
