@@ -8,12 +8,13 @@
 #include "augur/runtime.h"
 
 /*
- * Method. The symmetrised pattern S = A + A^T without its diagonal is built
- * with a flag per entry (i, j): bit 0 says A(i, j) is stored, bit 1 that
- * A(j, i) is. Every triangle {a, b, c} of S is found exactly once by
- * orienting each edge from the endpoint of lower (degree, id) rank to the
- * higher one and, for each node a, marking its out-neighbours and walking the
- * out-neighbours of each of them (a -> b -> c with c marked). Every
+ * Method. The symmetrised pattern S = A + A^T without its diagonal is read
+ * row by row, merging A and its transpose, with a flag per entry (i, j): bit
+ * 0 says A(i, j) is stored, bit 1 that A(j, i) is. Every triangle {a, b, c}
+ * of S is found exactly once by orienting each edge from the endpoint of
+ * lower (degree, id) rank to the higher one and, for each node a, marking its
+ * out-neighbours and walking the out-neighbours of each of them (a -> b -> c
+ * with c marked). Every
  * out-degree is then at most sqrt(2m), so hubs cost O(m^1.5) in total rather
  * than O(k^2) each. A triangle adds one to T_i of its three corners (eq. 2),
  * and, for the directed definition (eq. 1), to L_i of a corner i with arcs to
@@ -91,14 +92,24 @@ static void transpose(const struct augur_csr *a, uint64_t **tptr_out, uint32_t *
 }
 
 /*
- * Merges row i of A (off-diagonal) and row i of A^T into S, writing entries
- * when idx is not NULL; returns the row's length in S.
+ * Row i of S: row i of A (off-diagonal) merged with row i of A^T (tptr,
+ * tidx), or, when tptr is NULL (A is known to be symmetric), row i of A with
+ * both flags. With idx NULL, counts the row's entries into *nund and its arcs
+ * (entries of A) into *ndir. Otherwise writes the entries (i, j) with j after
+ * i in the (degree, id) order, the forward edges of the orientation, and
+ * returns how many.
  */
-static uint64_t merge_row(const struct augur_csr *a, const uint64_t *tptr, const uint32_t *tidx,
-                          uint32_t i, uint32_t *idx, uint8_t *flag)
+static uint32_t merge_row(const struct augur_csr *a, const uint64_t *tptr, const uint32_t *tidx,
+                          const uint32_t *deg, uint32_t i, uint32_t *nund, uint32_t *ndir,
+                          uint32_t *idx, uint8_t *flag)
 {
-    uint64_t p = a->rowptr[i], pe = a->rowptr[i + 1], q = tptr[i], qe = tptr[i + 1], n = 0;
+    uint64_t p = a->rowptr[i], pe = a->rowptr[i + 1], q = 0, qe = 0;
+    uint32_t nu = 0, nd = 0, w = 0;
 
+    if (tptr) {
+        q = tptr[i];
+        qe = tptr[i + 1];
+    }
     for (;;) {
         uint32_t j;
         uint8_t f;
@@ -107,7 +118,7 @@ static uint64_t merge_row(const struct augur_csr *a, const uint64_t *tptr, const
             p++;
         if (p < pe && (q >= qe || a->col[p] <= tidx[q])) {
             j = a->col[p++];
-            f = ARC_FWD;
+            f = tptr ? ARC_FWD : ARC_FWD | ARC_BWD;
             if (q < qe && tidx[q] == j) {
                 f |= ARC_BWD;
                 q++;
@@ -118,66 +129,59 @@ static uint64_t merge_row(const struct augur_csr *a, const uint64_t *tptr, const
         } else {
             break;
         }
-        if (idx) {
-            idx[n] = j;
-            flag[n] = f;
+        if (!idx) {
+            nu++;
+            nd += f & ARC_FWD;
+        } else if (deg[i] < deg[j] || (deg[i] == deg[j] && i < j)) {
+            idx[w] = j;
+            flag[w] = f;
+            w++;
         }
-        n++;
     }
-    return n;
+    if (!idx) {
+        *nund = nu;
+        *ndir = nd;
+    }
+    return w;
 }
 
-/* Builds S = A + A^T without the diagonal, with arc flags. */
-static void symmetrise(const struct augur_csr *a, struct adj *s)
+/*
+ * Builds the degrees in S (k_i of eq. 2, deg) and in A without its diagonal
+ * (k_i of eq. 1, ddeg), then the oriented S: each node keeps its neighbours
+ * later in the (degree, id) order, at most sqrt(2m) of them. S itself is
+ * never stored. symmetric says A = A^T is known, which saves the transpose.
+ * Returns the number of edges of S.
+ */
+static uint64_t build(const struct augur_csr *a, bool symmetric, uint32_t *deg, uint32_t *ddeg,
+                      struct adj *o)
 {
     uint32_t n = a->nrows;
-    uint64_t *tptr = NULL;
+    uint64_t *tptr = NULL, sum = 0, cap;
     uint32_t *tidx = NULL;
 
-    transpose(a, &tptr, &tidx);
-    s->ptr = augur_calloc((size_t)n + 1, sizeof(*s->ptr));
+    if (!symmetric)
+        transpose(a, &tptr, &tidx);
+    for (uint32_t i = 0; i < n; i++) {
+        merge_row(a, tptr, tidx, NULL, i, &deg[i], &ddeg[i], NULL, NULL);
+        sum += deg[i];
+    }
+    /*
+     * Each edge of S is forward at exactly one end, so the lists hold sum / 2
+     * entries. When symmetric is only claimed, a row may keep all of its
+     * entries: room for sum keeps memory safe even if the claim is false
+     * (pages never written are never touched).
+     */
+    cap = symmetric ? sum : sum / 2;
+    o->ptr = augur_mallocarray((size_t)n + 1, sizeof(*o->ptr));
+    o->idx = augur_mallocarray(cap ? cap : 1, sizeof(*o->idx));
+    o->flag = augur_mallocarray(cap ? cap : 1, sizeof(*o->flag));
+    o->ptr[0] = 0;
     for (uint32_t i = 0; i < n; i++)
-        s->ptr[i + 1] = s->ptr[i] + merge_row(a, tptr, tidx, i, NULL, NULL);
-    s->idx = augur_mallocarray(s->ptr[n] ? s->ptr[n] : 1, sizeof(*s->idx));
-    s->flag = augur_mallocarray(s->ptr[n] ? s->ptr[n] : 1, sizeof(*s->flag));
-    for (uint32_t i = 0; i < n; i++)
-        merge_row(a, tptr, tidx, i, s->idx + s->ptr[i], s->flag + s->ptr[i]);
+        o->ptr[i + 1] = o->ptr[i] + merge_row(a, tptr, tidx, deg, i, NULL, NULL, o->idx + o->ptr[i],
+                                              o->flag + o->ptr[i]);
     augur_free(tptr);
     augur_free(tidx);
-}
-
-/* True when u comes before v in the (degree, id) order. */
-static inline bool before(const uint64_t *ptr, uint32_t u, uint32_t v)
-{
-    uint64_t du = ptr[u + 1] - ptr[u], dv = ptr[v + 1] - ptr[v];
-
-    return du < dv || (du == dv && u < v);
-}
-
-/* Keeps the edges of S that point forward in the (degree, id) order. */
-static void orient(const struct adj *s, uint32_t n, struct adj *o)
-{
-    o->ptr = augur_calloc((size_t)n + 1, sizeof(*o->ptr));
-    for (uint32_t u = 0; u < n; u++) {
-        uint64_t c = 0;
-
-        for (uint64_t k = s->ptr[u]; k < s->ptr[u + 1]; k++)
-            c += before(s->ptr, u, s->idx[k]);
-        o->ptr[u + 1] = o->ptr[u] + c;
-    }
-    o->idx = augur_mallocarray(o->ptr[n] ? o->ptr[n] : 1, sizeof(*o->idx));
-    o->flag = augur_mallocarray(o->ptr[n] ? o->ptr[n] : 1, sizeof(*o->flag));
-    for (uint32_t u = 0; u < n; u++) {
-        uint64_t w = o->ptr[u];
-
-        for (uint64_t k = s->ptr[u]; k < s->ptr[u + 1]; k++) {
-            if (before(s->ptr, u, s->idx[k])) {
-                o->idx[w] = s->idx[k];
-                o->flag[w] = s->flag[k];
-                w++;
-            }
-        }
-    }
+    return sum / 2;
 }
 
 /* The number of arcs between two nodes given the flags of their entry (0, 1 or 2). */
@@ -237,30 +241,22 @@ static uint64_t count_triangles(const struct adj *o, uint32_t n, uint64_t *tri, 
     return total;
 }
 
-/*
- * Eq. 3 over counts[i] / (k_i (k_i - 1)) * mult, with k_i from deg; fills
- * local when not NULL.
- */
-static void average(struct augur_cc *cc, uint32_t n, const uint64_t *deg_ptr, const uint8_t *flag,
-                    bool directed, const uint64_t *counts, double mult, double *local)
+/* Eq. 3 over C_i = mult * counts[i] / (k_i (k_i - 1)); fills local when not NULL. */
+static void average(struct augur_cc *cc, uint32_t n, const uint32_t *deg, const uint64_t *counts,
+                    double mult, double *local)
 {
     double sum = 0.0;
 
     cc->computed = true;
     cc->nnodes = n;
     for (uint32_t i = 0; i < n; i++) {
-        uint64_t k = deg_ptr[i + 1] - deg_ptr[i];
+        uint32_t k = deg[i];
         double c = 0.0;
 
-        if (directed) {
-            k = 0;
-            for (uint64_t e = deg_ptr[i]; e < deg_ptr[i + 1]; e++)
-                k += flag[e] & ARC_FWD;
-        }
         if (k > cc->max_degree)
-            cc->max_degree = (uint32_t)k;
+            cc->max_degree = k;
         if (k < 2)
-            cc->nlow_degree++;
+            cc->nlow_degree++; /* Algorithm 3: C_i = 0, still counted in n */
         else
             c = mult * (double)counts[i] / ((double)k * (double)(k - 1));
         if (local)
@@ -276,9 +272,11 @@ int augur_clustering_compute(const struct augur_csr *csr, const struct augur_cc_
 {
     static const struct augur_cc_opts defaults = { .undirected = true };
     struct augur_clustering res;
-    struct adj s = { 0 }, o = { 0 };
-    uint64_t *tri = NULL, *links = NULL, ntri;
+    struct adj o = { 0 };
+    uint64_t *tri = NULL, *links = NULL, ntri, nedges;
+    uint32_t *deg = NULL, *ddeg = NULL;
     uint32_t n = csr->nrows;
+    size_t nn = n ? n : 1;
     int rc;
 
     if (!opts)
@@ -287,26 +285,28 @@ int augur_clustering_compute(const struct augur_csr *csr, const struct augur_cc_
     if (rc)
         return rc;
     memset(&res, 0, sizeof(res));
-    symmetrise(csr, &s);
-    orient(&s, n, &o);
-    tri = augur_calloc(n ? n : 1, sizeof(*tri));
+    deg = augur_mallocarray(nn, sizeof(*deg));
+    ddeg = augur_mallocarray(nn, sizeof(*ddeg));
+    nedges = build(csr, opts->symmetric, deg, ddeg, &o);
+    tri = augur_calloc(nn, sizeof(*tri));
     if (opts->directed)
-        links = augur_calloc(n ? n : 1, sizeof(*links));
+        links = augur_calloc(nn, sizeof(*links));
     ntri = count_triangles(&o, n, tri, links);
     adj_release(&o);
     if (opts->undirected) {
-        average(&res.undirected, n, s.ptr, s.flag, false, tri, 2.0, opts->local_undirected);
-        res.undirected.nedges = s.ptr[n] / 2;
+        average(&res.undirected, n, deg, tri, 2.0, opts->local_undirected);
+        res.undirected.nedges = nedges;
         res.undirected.nlinks = ntri;
     }
     if (opts->directed) {
-        average(&res.directed, n, s.ptr, s.flag, true, links, 1.0, opts->local_directed);
-        for (uint64_t e = 0; e < s.ptr[n]; e++)
-            res.directed.nedges += s.flag[e] & ARC_FWD;
-        for (uint32_t i = 0; i < n; i++)
+        average(&res.directed, n, ddeg, links, 1.0, opts->local_directed);
+        for (uint32_t i = 0; i < n; i++) {
+            res.directed.nedges += ddeg[i];
             res.directed.nlinks += links[i];
+        }
     }
-    adj_release(&s);
+    augur_free(deg);
+    augur_free(ddeg);
     augur_free(tri);
     augur_free(links);
     *out = res;
