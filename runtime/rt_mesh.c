@@ -4,19 +4,30 @@
  * Every tet contributes its four faces as sorted vertex triples. Sorting the
  * 4 * ncells triples brings the copies of a face together: a face seen once
  * is on the boundary, a face seen twice couples its two tets, and a face seen
- * three or more times makes the mesh non-manifold. The sort is a stable
- * three-pass counting sort on the vertex ids (O(ncells + nnodes)); when the
- * ids are sparse compared with the number of faces, qsort takes over.
+ * three or more times makes the mesh non-manifold. The sort is a counting
+ * sort on the smallest vertex of each face (O(ncells + nnodes)) followed by a
+ * sort of each vertex's few faces; when the vertex ids are sparse compared
+ * with the number of faces, one qsort does it all.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rt_int.h"
 
+/* A face: its vertices a < b < c, with b and c packed in one key, and its tet. */
 struct face {
-    uint32_t a, b, c; /* a < b < c */
+    uint64_t bc; /* b << 32 | c */
+    uint32_t a;
     uint32_t cell;
 };
+
+static inline struct face face_make(uint32_t a, uint32_t b, uint32_t c, uint32_t cell)
+{
+    struct face f = { (uint64_t)b << 32 | c, a, cell };
+
+    return f;
+}
 
 static int face_cmp(const void *x, const void *y)
 {
@@ -24,56 +35,107 @@ static int face_cmp(const void *x, const void *y)
 
     if (f->a != g->a)
         return f->a < g->a ? -1 : 1;
-    if (f->b != g->b)
-        return f->b < g->b ? -1 : 1;
-    if (f->c != g->c)
-        return f->c < g->c ? -1 : 1;
+    if (f->bc != g->bc)
+        return f->bc < g->bc ? -1 : 1;
     return f->cell < g->cell ? -1 : f->cell > g->cell;
 }
 
 static inline bool face_same(const struct face *f, const struct face *g)
 {
-    return f->a == g->a && f->b == g->b && f->c == g->c;
-}
-
-/* The key of a face for radix pass k: 0 sorts by c, 1 by b, 2 by a. */
-static inline uint32_t face_key(const struct face *f, int pass)
-{
-    return pass == 0 ? f->c : pass == 1 ? f->b : f->a;
+    return f->a == g->a && f->bc == g->bc;
 }
 
 /*
- * Stable LSD counting sort of n faces on (a, b, c), every id below nkeys.
- * Returns the buffer that holds the result (src or tmp).
+ * Sorts the faces of one bucket (one a, in cell order) on (b, c): by
+ * insertion, which is stable, when they are few as around any vertex of a
+ * real mesh; with qsort, the cell breaking ties, when they are many.
  */
-static struct face *radix_sort(struct face *src, struct face *tmp, size_t n, uint32_t nkeys)
+static void sort_bucket(struct face *f, size_t n)
 {
-    size_t *count = augur_calloc((size_t)nkeys + 1, sizeof(*count));
+    if (n > 128) {
+        qsort(f, n, sizeof(*f), face_cmp);
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        struct face x = f[i];
+        size_t j = i;
 
-    for (int pass = 0; pass < 3; pass++) {
-        size_t sum = 0;
-
-        for (size_t k = 0; k <= nkeys; k++)
-            count[k] = 0;
-        for (size_t i = 0; i < n; i++)
-            count[face_key(&src[i], pass)]++;
-        for (size_t k = 0; k < nkeys; k++) {
-            size_t c = count[k];
-
-            count[k] = sum;
-            sum += c;
+        while (j > 0 && f[j - 1].bc > x.bc) {
+            f[j] = f[j - 1];
+            j--;
         }
-        for (size_t i = 0; i < n; i++)
-            tmp[count[face_key(&src[i], pass)]++] = src[i];
-        {
-            struct face *t = src;
+        f[j] = x;
+    }
+}
 
-            src = tmp;
-            tmp = t;
+/* Sorts four vertex ids (a sorting network). */
+static inline void sort4(uint32_t v[4])
+{
+    static const int net[5][2] = { { 0, 1 }, { 2, 3 }, { 0, 2 }, { 1, 3 }, { 1, 2 } };
+
+    for (int i = 0; i < 5; i++) {
+        uint32_t *x = &v[net[i][0]], *y = &v[net[i][1]];
+
+        if (*x > *y) {
+            uint32_t t = *x;
+
+            *x = *y;
+            *y = t;
         }
     }
-    augur_free(count);
-    return src;
+}
+
+/* The four faces of tet k (vertices sorted): face i leaves out vertex i. */
+static inline void tet_faces(const uint32_t v[4], uint32_t k, struct face f[4])
+{
+    f[0] = face_make(v[1], v[2], v[3], k);
+    f[1] = face_make(v[0], v[2], v[3], k);
+    f[2] = face_make(v[0], v[1], v[3], k);
+    f[3] = face_make(v[0], v[1], v[2], k);
+}
+
+/*
+ * Writes the faces of every tet to out, sorted on (a, b, c, cell), every
+ * vertex id below nkeys: a counting sort scatters them straight from the
+ * cells into one bucket per smallest vertex a (in cell order), then each
+ * bucket, the few faces around one vertex, is sorted on its own.
+ */
+static void bucket_sort(const uint32_t *cells, uint32_t ncells, struct face *out, uint32_t nkeys)
+{
+    size_t *start = augur_calloc((size_t)nkeys + 1, sizeof(*start));
+    size_t sum = 0;
+
+    /* Three faces of a tet have its smallest vertex first, one its second smallest. */
+    for (uint32_t k = 0; k < ncells; k++) {
+        uint32_t v[4] = { cells[4 * (size_t)k], cells[4 * (size_t)k + 1], cells[4 * (size_t)k + 2],
+                          cells[4 * (size_t)k + 3] };
+
+        sort4(v);
+        start[v[0]] += 3;
+        start[v[1]] += 1;
+    }
+    for (size_t k = 0; k <= nkeys; k++) {
+        size_t c = start[k];
+
+        start[k] = sum;
+        sum += c;
+    }
+    for (uint32_t k = 0; k < ncells; k++) {
+        uint32_t v[4] = { cells[4 * (size_t)k], cells[4 * (size_t)k + 1], cells[4 * (size_t)k + 2],
+                          cells[4 * (size_t)k + 3] };
+        struct face f[4];
+
+        sort4(v);
+        tet_faces(v, k, f);
+        for (int i = 0; i < 4; i++)
+            out[start[f[i].a]++] = f[i];
+    }
+    /* start[k] is now the end of bucket k, and the start of bucket k + 1. */
+    for (size_t k = 0, lo = 0; k < nkeys; k++) {
+        sort_bucket(out + lo, start[k] - lo);
+        lo = start[k];
+    }
+    augur_free(start);
 }
 
 /* Where messages about tet k point: its file and line when the reader kept them. */
@@ -135,16 +197,15 @@ static int nonmanifold_error(const struct augur_dataset *ds, const struct face *
     return augur_diag_set(diag, AUGUR_EPARSE, cell_file(ds), cell_line(ds, run[2].cell), 0,
                           "non-manifold mesh: %zu tets share the face of nodes %u, %u, %u "
                           "(counted from 1 in file order); this tet is the third, after the %s %s",
-                          len, run[0].a + 1, run[0].b + 1, run[0].c + 1,
-                          ds->cell_lines ? "tets at lines" : "tets", where);
+                          len, run[0].a + 1, (uint32_t)(run[0].bc >> 32) + 1,
+                          (uint32_t)run[0].bc + 1, ds->cell_lines ? "tets at lines" : "tets",
+                          where);
 }
 
-/* Sorts the four vertices of a tet (a sorting network) and checks them. */
+/* Checks the vertices of tet k and returns them sorted in v. */
 static int tet_vertices(const struct augur_dataset *ds, uint64_t k, uint32_t v[4],
                         struct augur_diag *diag)
 {
-    static const int net[5][2] = { { 0, 1 }, { 2, 3 }, { 0, 2 }, { 1, 3 }, { 1, 2 } };
-
     for (int i = 0; i < 4; i++) {
         v[i] = ds->cells[4 * k + (uint64_t)i];
         if (v[i] >= ds->nnodes)
@@ -152,16 +213,7 @@ static int tet_vertices(const struct augur_dataset *ds, uint64_t k, uint32_t v[4
                                   "tet %llu refers to node %u of %llu", (unsigned long long)k + 1,
                                   v[i] + 1, (unsigned long long)ds->nnodes);
     }
-    for (int i = 0; i < 5; i++) {
-        uint32_t *x = &v[net[i][0]], *y = &v[net[i][1]];
-
-        if (*x > *y) {
-            uint32_t t = *x;
-
-            *x = *y;
-            *y = t;
-        }
-    }
+    sort4(v);
     for (int i = 0; i < 3; i++)
         if (v[i] == v[i + 1])
             return augur_diag_set(diag, AUGUR_EPARSE, cell_file(ds), cell_line(ds, k), 0,
@@ -172,7 +224,7 @@ static int tet_vertices(const struct augur_dataset *ds, uint64_t k, uint32_t v[4
 
 int rt_mesh_build_dual(struct augur_dataset *ds, struct augur_diag *diag)
 {
-    struct face *faces = NULL, *tmp = NULL, *sorted;
+    struct face *faces = NULL, *sorted;
     uint32_t *nbr = NULL, *row = NULL, *col = NULL;
     uint64_t ncells = ds->ncells, nboundary = 0, nedges = 0;
     size_t nfaces, e;
@@ -186,29 +238,29 @@ int rt_mesh_build_dual(struct augur_dataset *ds, struct augur_diag *diag)
     if (ncells > 0 && !ds->cells)
         AUGUR_BUG("mesh with %llu tets and no cells", (unsigned long long)ncells);
     nfaces = 4 * (size_t)ncells;
-    faces = augur_mallocarray(nfaces ? nfaces : 1, sizeof(*faces));
     for (uint64_t k = 0; k < ncells; k++) {
         uint32_t v[4];
-        struct face *f = faces + 4 * k;
 
         rc = tet_vertices(ds, k, v, diag);
         if (rc)
             goto out;
-        /* Face i leaves out vertex i; each triple stays sorted. */
-        f[0] = (struct face){ v[1], v[2], v[3], (uint32_t)k };
-        f[1] = (struct face){ v[0], v[2], v[3], (uint32_t)k };
-        f[2] = (struct face){ v[0], v[1], v[3], (uint32_t)k };
-        f[3] = (struct face){ v[0], v[1], v[2], (uint32_t)k };
         if (v[3] > maxv)
             maxv = v[3];
     }
+    faces = augur_mallocarray(nfaces ? nfaces : 1, sizeof(*faces));
     if ((uint64_t)maxv + 1 <= 2 * (uint64_t)nfaces + 1024) {
-        tmp = augur_mallocarray(nfaces ? nfaces : 1, sizeof(*tmp));
-        sorted = radix_sort(faces, tmp, nfaces, maxv + 1);
+        bucket_sort(ds->cells, (uint32_t)ncells, faces, maxv + 1);
     } else {
+        for (uint64_t k = 0; k < ncells; k++) {
+            uint32_t v[4];
+
+            memcpy(v, ds->cells + 4 * k, sizeof(v));
+            sort4(v);
+            tet_faces(v, (uint32_t)k, faces + 4 * k);
+        }
         qsort(faces, nfaces, sizeof(*faces), face_cmp);
-        sorted = faces;
     }
+    sorted = faces;
 
     nbr = augur_mallocarray(nfaces ? nfaces : 1, sizeof(*nbr));
     for (size_t i = 0; i < nfaces; i++)
@@ -279,7 +331,6 @@ out:
     augur_free(row);
     augur_free(col);
     augur_free(nbr);
-    augur_free(tmp);
     augur_free(faces);
     return rc;
 }

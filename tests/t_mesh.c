@@ -337,6 +337,59 @@ static void test_dual_direct(void)
     augur_free(ds.coo.col);
 }
 
+static uint32_t *coo_neighbours(const struct augur_dataset *ds);
+
+/*
+ * An umbrella of 2k tets around node 0: a ring 1..k with an apex above (top)
+ * and below (bottom). Every tet has node 0, so the faces sorted around it are
+ * many (the qsort branch of the bucket sort). Top tet i touches the top tets
+ * i - 1 and i + 1 and the bottom tet i; its face (i, i+1, apex) is boundary.
+ */
+static void test_dual_umbrella(void)
+{
+    enum { K = 60 };
+    uint32_t cells[2 * K * 4], want[2 * K * 4];
+    struct augur_dataset ds;
+    struct augur_diag d;
+    uint32_t *got;
+
+    for (uint32_t i = 0; i < K; i++) {
+        uint32_t a = 1 + i, b = 1 + (i + 1) % K, top = 2 * i, bot = 2 * i + 1;
+        uint32_t prev = (i + K - 1) % K, next = (i + 1) % K;
+        uint32_t t[4] = { 0, a, b, K + 1 }, u[4] = { b, 0, K + 2, a };
+        uint32_t wt[3] = { 2 * prev, 2 * next, bot }, wb[3] = { 2 * prev + 1, 2 * next + 1, top };
+
+        memcpy(cells + 4 * top, t, sizeof(t));
+        memcpy(cells + 4 * bot, u, sizeof(u));
+        for (int k = 0; k < 3; k++) {
+            want[4 * top + k] = wt[k];
+            want[4 * bot + k] = wb[k];
+        }
+        want[4 * top + 3] = want[4 * bot + 3] = UINT32_MAX;
+    }
+    for (uint32_t c = 0; c < 2 * K; c++) /* sort the three neighbours */
+        for (int i = 1; i < 3; i++)
+            for (int j = i; j > 0 && want[4 * c + j - 1] > want[4 * c + j]; j--) {
+                uint32_t x = want[4 * c + j];
+
+                want[4 * c + j] = want[4 * c + j - 1];
+                want[4 * c + j - 1] = x;
+            }
+    memset(&ds, 0, sizeof(ds));
+    ds.path = (char *)"umbrella";
+    ds.nnodes = K + 3;
+    ds.ncells = 2 * K;
+    ds.cells = cells;
+    is_int(rt_mesh_build_dual(&ds, &d), 0, "dual: umbrella of 120 tets around one node");
+    is_int(ds.coo.nnz, 3 * K, "dual: umbrella has 3 k edges");
+    is_int(ds.nboundary_faces, 2 * K, "dual: umbrella has 2 k boundary faces");
+    got = coo_neighbours(&ds);
+    ok(got && memcmp(got, want, sizeof(want)) == 0, "dual: umbrella neighbours exact");
+    free(got);
+    augur_free(ds.coo.row);
+    augur_free(ds.coo.col);
+}
+
 /* ---- bad input ----------------------------------------------------------- */
 
 struct bad {
@@ -867,6 +920,7 @@ int main(void)
     test_tiny();
     test_gmsh_ids();
     test_dual_direct();
+    test_dual_umbrella();
     test_bad();
     test_tetgen_files();
     test_parse_api();
