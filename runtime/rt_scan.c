@@ -3,7 +3,6 @@
  * (module: runtime). Parsing is the cost of loading, so integers are parsed by
  * hand and decimals take Clinger's exact fast path before falling back to strtod.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -56,16 +55,22 @@ bool rt_next_content_line(struct rt_scan *s, const char *comment)
     }
 }
 
-int rt_expect_eol(struct rt_scan *s, const char *what)
-{
-    if (rt_at_eol(s))
-        return 0;
-    return rt_error(s, AUGUR_EPARSE, "unexpected '%.20s' after %s", s->p, what);
-}
-
 static inline bool is_delim(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\0' || c == '\f' || c == '\v';
+}
+
+int rt_expect_eol(struct rt_scan *s, const char *what)
+{
+    const char *q;
+
+    if (rt_at_eol(s))
+        return 0;
+    q = s->p; /* after the blanks rt_at_eol() skipped */
+    /* Quote the offending word only, not the lines after it. */
+    while (q < s->end && q - s->p < 20 && (!is_delim(*q) || q == s->p))
+        q++;
+    return rt_error(s, AUGUR_EPARSE, "unexpected '%.*s' after %s", (int)(q - s->p), s->p, what);
 }
 
 static int bad_token(struct rt_scan *s, const char *what)
@@ -208,12 +213,18 @@ int rt_parse_double(struct rt_scan *s, double *out, const char *what)
         return 0;
     }
 slow:
-    /* Long mantissas, huge exponents, inf and nan: the C library rounds correctly. */
-    errno = 0;
+    /*
+     * Long mantissas, huge exponents, inf and nan: the C library rounds
+     * correctly. strtod would skip a newline to read the next line's number,
+     * so an empty token is refused first. Underflow (ERANGE with a zero or
+     * subnormal result) is the correctly rounded value and is kept.
+     */
+    if (is_delim(*s->p))
+        return bad_token(s, what);
     v = strtod(s->p, &endp);
     if (endp == s->p || !is_delim(*endp))
         return bad_token(s, what);
-    if (!isfinite(v) || (errno == ERANGE && v != 0.0))
+    if (!isfinite(v))
         return rt_error(s, AUGUR_ERANGE, "%s is not a finite number", what);
     s->p = endp;
     *out = v;
@@ -239,16 +250,33 @@ bool rt_parse_word(struct rt_scan *s, char *buf, size_t size)
 
 uint64_t rt_count_lines(const struct rt_scan *s)
 {
-    const char *p = s->p;
+    const uint64_t ones = UINT64_C(0x0101010101010101), nl = ones * '\n';
+    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+    const char *p = s->p, *end = s->end;
     uint64_t n = 0;
 
-    while (p < s->end) {
-        const char *nl = memchr(p, '\n', (size_t)(s->end - p));
+    if (p >= end)
+        return 0;
+    /*
+     * Eight bytes at a time: a byte of x is zero where the text holds '\n',
+     * and the top bit of each byte of t marks exactly those bytes. The per-byte
+     * counts gather in acc for at most 255 words before they are summed.
+     */
+    while ((size_t)(end - p) >= 8) {
+        uint64_t acc = 0;
 
-        n++;
-        if (!nl)
-            break;
-        p = nl + 1;
+        for (int i = 0; i < 255 && (size_t)(end - p) >= 8; i++, p += 8) {
+            uint64_t w, x, t;
+
+            memcpy(&w, p, 8);
+            x = w ^ nl;
+            t = ~(((x & low7) + low7) | x | low7);
+            acc += t >> 7;
+        }
+        acc = (acc & UINT64_C(0x00FF00FF00FF00FF)) + ((acc >> 8) & UINT64_C(0x00FF00FF00FF00FF));
+        n += (acc * UINT64_C(0x0001000100010001)) >> 48;
     }
-    return n;
+    for (; p < end; p++)
+        n += *p == '\n';
+    return n + (end[-1] != '\n'); /* a last line without a newline */
 }
