@@ -6,7 +6,10 @@
 
 #include "augur/base.h"
 #include "augur/error.h"
+#include "augur/machine.h"
+#include "augur/cachesim.h"
 #include "augur/runtime.h"
+#include "augur/skeleton.h"
 
 /* The library's version string ("0.1.0"). */
 AUGUR_API const char *augur_version(void);

@@ -1,0 +1,687 @@
+/*
+ * skel_bind.c - bindings of skeleton arrays and scalars to a dataset: the
+ * target names, explicit bindings, inference from structure (module: skeleton).
+ */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "skel_int.h"
+
+/* Array targets; see docs/skeleton.md "Bindings". */
+static const char *const array_targets[] = {
+    "csr.rowptr",  "csr.col",   "csr.val", "csc.colptr",   "csc.row",      "csc.val",
+    "coo.row",     "coo.col",   "coo.val", "edges.src",    "edges.dst",    "edges.weight",
+    "edges.pairs", "ell.idx",   "ell.val", "ell.idx.rows", "ell.val.rows", "mesh.cells",
+    "deg",         "bfs.level", NULL,
+};
+
+/* Scalar targets besides "=VALUE". */
+static const char *const scalar_targets[] = { "n",     "m",        "nnz", "ell.width",
+                                              "round", "nthreads", NULL };
+
+/* vec(SIZE): SIZE is n, m, nnz, a positive integer, or K*n, K*m, K*nnz. */
+static bool vec_size_ok(const char *s, size_t len)
+{
+    size_t i = 0;
+
+    if (len == 0)
+        return false;
+    if (isdigit((unsigned char)s[0])) {
+        while (i < len && isdigit((unsigned char)s[i]))
+            i++;
+        if (i == len)
+            return !(len == 1 && s[0] == '0');
+        if (s[i] != '*')
+            return false;
+        i++;
+    }
+    return augur_skel_lookup(scalar_targets, s + i, len - i) >= 0 &&
+           (len - i == 1 || memcmp(s + i, "nnz", 3) == 0);
+}
+
+bool augur_bind_is_array_target(const char *t)
+{
+    size_t n = strlen(t);
+
+    if (n > 5 && memcmp(t, "vec(", 4) == 0 && t[n - 1] == ')')
+        return vec_size_ok(t + 4, n - 5);
+    return augur_skel_lookup(array_targets, t, n) >= 0;
+}
+
+bool augur_bind_is_scalar_target(const char *t)
+{
+    if (t[0] == '=') {
+        char *end;
+
+        if (!t[1] || isspace((unsigned char)t[1]))
+            return false;
+        (void)strtod(t + 1, &end);
+        return *end == '\0';
+    }
+    return augur_skel_lookup(scalar_targets, t, strlen(t)) >= 0;
+}
+
+/* ---- explicit bindings ----------------------------------------------------------------- */
+
+static int bind_one(struct augur_skel *skel, struct augur_node *k, const char *name,
+                    const char *target, enum augur_bind_src src, bool *found,
+                    struct augur_diag *diag)
+{
+    struct augur_kernel_info *ki = &k->u.kernel;
+
+    for (uint32_t i = 0; i < ki->narrays; i++) {
+        struct augur_array *a = &ki->arrays[i];
+
+        if (strcmp(a->name, name) != 0)
+            continue;
+        if (!augur_bind_is_array_target(target))
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                                  "'%s' is an array: '%s' is not an array binding (csr.rowptr, "
+                                  "csr.col, vec(n), ...)",
+                                  name, target);
+        *found = true;
+        if (a->bind_src != AUGUR_BIND_NONE && a->bind_src < src)
+            return 0; /* a binding of higher precedence stays */
+        a->bind = augur_arena_strdup(&skel->arena, target);
+        a->bind_src = src;
+        return 0;
+    }
+    for (uint32_t i = 0; i < ki->nsyms; i++) {
+        struct augur_sym *s = &ki->syms[i];
+
+        if (strcmp(s->name, name) != 0)
+            continue;
+        if (s->kind != AUGUR_SYM_PARAM)
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                                  "'%s' is a %s, not a kernel parameter: it cannot be bound", name,
+                                  augur_skel_sym_kind_names[s->kind]);
+        if (!augur_bind_is_scalar_target(target))
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                                  "'%s' is a scalar: '%s' is not a scalar binding (n, nnz, "
+                                  "round, =VALUE, ...)",
+                                  name, target);
+        *found = true;
+        if (s->bind_src != AUGUR_BIND_NONE && s->bind_src < src)
+            return 0;
+        s->bind = augur_arena_strdup(&skel->arena, target);
+        s->bind_src = src;
+        return 0;
+    }
+    return 0;
+}
+
+int augur_skel_bind(struct augur_skel *skel, struct augur_node *kernel, const char *spec,
+                    enum augur_bind_src src, struct augur_diag *diag)
+{
+    const char *p = spec;
+
+    if (src == AUGUR_BIND_NONE || (unsigned)src >= AUGUR_BIND_SRC_COUNT)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "invalid binding source");
+    while (*p) {
+        const char *comma = strchr(p, ','), *eq;
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char item[256], *name, *target;
+        bool found = false;
+        int rc;
+
+        if (len == 0 || len >= sizeof(item))
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                                  "bad binding list '%s': expected NAME=TARGET,...", spec);
+        memcpy(item, p, len);
+        item[len] = '\0';
+        eq = strchr(item, '=');
+        if (!eq || eq == item || !eq[1])
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                                  "bad binding '%s': expected NAME=TARGET", item);
+        name = item;
+        target = item + (eq - item) + 1;
+        item[eq - item] = '\0';
+        /* "n==5" would be read as n = "=5": a literal value is written n=5 too. */
+        if (isdigit((unsigned char)target[0]) || target[0] == '-' || target[0] == '.') {
+            memmove(target + 1, target, strlen(target) + 1);
+            target[0] = '=';
+        }
+        for (uint32_t i = 0; i < skel->nkernels; i++) {
+            if (kernel && skel->kernels[i] != kernel)
+                continue;
+            rc = bind_one(skel, skel->kernels[i], name, target, src, &found, diag);
+            if (rc)
+                return rc;
+        }
+        if (!found)
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                                  "cannot bind '%s': no array or scalar parameter of that name%s%s",
+                                  name, kernel ? " in kernel " : "",
+                                  kernel ? kernel->u.kernel.name : "");
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    return 0;
+}
+
+/* ---- inference ---------------------------------------------------------------------------- */
+
+struct guess {
+    const char *target;
+    const char *why;
+};
+
+struct infer {
+    struct augur_skel *skel;
+    struct augur_node *k;
+    struct augur_diag *diag;
+    int rc;
+    struct guess *arrays;            /* one per array */
+    struct guess *syms;              /* one per sym */
+    bool *index_array;               /* its values become indices (directly or through a copy) */
+    const struct augur_expr **value; /* per sym: its single assigned value, or NULL */
+    uint32_t *nassign;
+    uint32_t nrowptr;
+};
+
+static const struct augur_expr *strip(const struct augur_expr *e)
+{
+    while (e && e->kind == AUGUR_EXPR_CAST)
+        e = e->u.cast.a;
+    return e;
+}
+
+/* Replaces a sym assigned exactly once by its value (a few levels deep). */
+static const struct augur_expr *resolve(const struct infer *in, const struct augur_expr *e)
+{
+    for (int i = 0; i < 8; i++) {
+        e = strip(e);
+        if (!e || e->kind != AUGUR_EXPR_SYM || !in->value[e->u.sym])
+            break;
+        e = in->value[e->u.sym];
+    }
+    return strip(e);
+}
+
+/* True when b is a + 1. */
+static bool is_succ(const struct infer *in, const struct augur_expr *a, const struct augur_expr *b)
+{
+    const struct augur_expr *x, *y;
+
+    b = resolve(in, b);
+    a = resolve(in, a);
+    if (!b || b->kind != AUGUR_EXPR_BINARY || b->u.bin.op != AUGUR_OP_ADD)
+        return false;
+    x = resolve(in, b->u.bin.a);
+    y = resolve(in, b->u.bin.b);
+    if (y && y->kind == AUGUR_EXPR_INT && y->u.i == 1)
+        return augur_expr_equal(x, a) || (x && a && x->kind == AUGUR_EXPR_SYM &&
+                                          a->kind == AUGUR_EXPR_SYM && x->u.sym == a->u.sym);
+    if (x && x->kind == AUGUR_EXPR_INT && x->u.i == 1)
+        return augur_expr_equal(y, a);
+    return false;
+}
+
+static int set_array(struct infer *in, uint32_t a, const char *target, const char *why)
+{
+    struct augur_array *arr = &in->k->u.kernel.arrays[a];
+    struct guess *g = &in->arrays[a];
+
+    if (in->rc || arr->bind_src != AUGUR_BIND_NONE)
+        return in->rc;
+    if (g->target && strcmp(g->target, target) != 0) {
+        const char *file = arr->loc.file < in->skel->nfiles ? in->skel->files[arr->loc.file] : NULL;
+
+        in->rc = augur_diag_set(in->diag, AUGUR_EBIND, file, arr->loc.line, arr->loc.col,
+                                "array '%s' of kernel %s looks like both %s (%s) and %s (%s): "
+                                "bind it with --bind %s=TARGET or #pragma augur bind(%s=TARGET)",
+                                arr->name, in->k->u.kernel.name, g->target, g->why, target, why,
+                                arr->name, arr->name);
+        return in->rc;
+    }
+    g->target = target;
+    g->why = why;
+    return 0;
+}
+
+/* A weaker guess: only when nothing else was found for the array. */
+static void maybe_array(struct infer *in, uint32_t a, const char *target, const char *why)
+{
+    if (!in->arrays[a].target && in->k->u.kernel.arrays[a].bind_src == AUGUR_BIND_NONE &&
+        in->k->u.kernel.arrays[a].space != AUGUR_SPACE_SHARED &&
+        in->k->u.kernel.arrays[a].space != AUGUR_SPACE_LOCAL) {
+        in->arrays[a].target = target;
+        in->arrays[a].why = why;
+    }
+}
+
+static void set_sym(struct infer *in, const struct augur_expr *e, const char *target,
+                    const char *why)
+{
+    e = strip(e);
+    if (!e || e->kind != AUGUR_EXPR_SYM)
+        return;
+    if (in->k->u.kernel.syms[e->u.sym].kind != AUGUR_SYM_PARAM ||
+        in->k->u.kernel.syms[e->u.sym].bind_src != AUGUR_BIND_NONE || in->syms[e->u.sym].target)
+        return;
+    in->syms[e->u.sym].target = target;
+    in->syms[e->u.sym].why = why;
+}
+
+/* Collects single assignments and index arrays. */
+static void scan(struct infer *in, const struct augur_node *n)
+{
+    if (n->kind == AUGUR_NODE_ASSIGN) {
+        uint32_t s = n->u.assign.sym;
+
+        in->nassign[s]++;
+        in->value[s] = in->nassign[s] == 1 ? n->u.assign.value : NULL;
+    } else if (n->kind == AUGUR_NODE_LOOP && n->u.loop.var >= 0) {
+        in->nassign[n->u.loop.var] += 2; /* a loop variable is never a single value */
+        in->value[n->u.loop.var] = NULL;
+    } else if (n->kind == AUGUR_NODE_ACCESS) {
+        for (uint32_t i = 0; i < n->u.access.nvia; i++)
+            in->index_array[n->u.access.via[i]] = true;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        scan(in, n->kids[i]);
+}
+
+/* An array whose loaded values are stored into an index array is an index array too. */
+static bool spread_index(struct infer *in, const struct augur_node *n)
+{
+    bool changed = false;
+
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.mode != AUGUR_ACCESS_READ &&
+        n->u.access.value && in->index_array[n->u.access.array]) {
+        for (uint32_t a = 0; a < in->k->u.kernel.narrays; a++)
+            if (!in->index_array[a] && augur_expr_uses_array(n->u.access.value, a)) {
+                in->index_array[a] = true;
+                changed = true;
+            }
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        changed |= spread_index(in, n->kids[i]);
+    return changed;
+}
+
+/* The bound of a for loop "v < B" / "v <= B" / "v != B", or NULL. */
+static const struct augur_expr *loop_bound(const struct infer *in, const struct augur_node *n)
+{
+    const struct augur_expr *c = strip(n->u.loop.cond), *a;
+
+    (void)in;
+    if (n->u.loop.form != AUGUR_LOOP_FOR || !c || c->kind != AUGUR_EXPR_BINARY)
+        return NULL;
+    if (c->u.bin.op != AUGUR_OP_LT && c->u.bin.op != AUGUR_OP_LE && c->u.bin.op != AUGUR_OP_NE)
+        return NULL;
+    a = strip(c->u.bin.a);
+    if (!a || a->kind != AUGUR_EXPR_SYM || a->u.sym != (uint32_t)n->u.loop.var)
+        return NULL;
+    return c->u.bin.b;
+}
+
+/* The array whose element the expression loads (after resolving syms), or -1. */
+static int32_t loaded_array(const struct infer *in, const struct augur_expr *e,
+                            const struct augur_expr **index)
+{
+    e = resolve(in, e);
+    if (!e || e->kind != AUGUR_EXPR_LOAD)
+        return -1;
+    if (index)
+        *index = e->u.load.index;
+    return (int32_t)e->u.load.array;
+}
+
+/* True when e (resolved) is the sym s. */
+static bool is_sym(const struct infer *in, const struct augur_expr *e, int32_t s)
+{
+    e = resolve(in, e);
+    return e && s >= 0 && e->kind == AUGUR_EXPR_SYM && e->u.sym == (uint32_t)s;
+}
+
+/* The constant multiplier in an index such as 4*i + k, or 0. */
+static int64_t stride_of(const struct infer *in, const struct augur_expr *e, int depth)
+{
+    e = resolve(in, e);
+    if (!e || depth > 16)
+        return 0;
+    if (e->kind == AUGUR_EXPR_BINARY && e->u.bin.op == AUGUR_OP_MUL) {
+        const struct augur_expr *x = strip(e->u.bin.a), *y = strip(e->u.bin.b);
+
+        if (x->kind == AUGUR_EXPR_INT && x->u.i > 1)
+            return x->u.i;
+        if (y->kind == AUGUR_EXPR_INT && y->u.i > 1)
+            return y->u.i;
+    }
+    if (e->kind == AUGUR_EXPR_BINARY) {
+        int64_t s = stride_of(in, e->u.bin.a, depth + 1);
+
+        return s ? s : stride_of(in, e->u.bin.b, depth + 1);
+    }
+    return 0;
+}
+
+static bool name_has(const char *name, const char *const *words)
+{
+    const char *base = name;
+
+    for (const char *p = name; *p; p++)
+        if (*p == '.' || *p == '>')
+            base = p + 1;
+    for (int i = 0; words[i]; i++)
+        if (strstr(base, words[i]))
+            return true;
+    return false;
+}
+
+/* The rules that need the loop structure. */
+static void walk(struct infer *in, const struct augur_node *n, const struct augur_node **loops,
+                 int nloops)
+{
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+
+    if (in->rc)
+        return;
+    if (n->kind == AUGUR_NODE_LOOP && n->u.loop.form == AUGUR_LOOP_FOR) {
+        const struct augur_expr *bound = loop_bound(in, n), *i1 = NULL, *i2 = NULL;
+        int32_t a1 = loaded_array(in, n->u.loop.init, &i1);
+        int32_t a2 = bound ? loaded_array(in, bound, &i2) : -1;
+
+        if (a1 >= 0 && a1 == a2 && is_succ(in, i1, i2)) {
+            /* for (j = A[i]; j < A[i+1]; j++): A is a row pointer, i a row. */
+            set_array(in, (uint32_t)a1, "csr.rowptr", "its A[i], A[i+1] bound a loop");
+            in->nrowptr++;
+            for (int l = nloops - 1; l >= 0; l--) {
+                if (is_sym(in, i1, loops[l]->u.loop.var) ||
+                    (loops[l]->u.loop.gridstride && strip(i1)->kind == AUGUR_EXPR_SYM)) {
+                    const struct augur_expr *b = loop_bound(in, loops[l]);
+
+                    if (b)
+                        set_sym(in, b, "n", "it bounds the rows");
+                    break;
+                }
+            }
+        }
+    }
+    if (n->kind == AUGUR_NODE_ACCESS) {
+        const struct augur_access_info *a = &n->u.access;
+        const struct augur_expr *ix = resolve(in, a->index);
+
+        /* Inside a row loop: arrays indexed by its variable are the columns and values. */
+        for (int l = nloops - 1; l >= 0; l--) {
+            const struct augur_node *L = loops[l];
+            const struct augur_expr *i1 = NULL, *i2 = NULL, *b = loop_bound(in, L);
+            int32_t a1 = loaded_array(in, L->u.loop.init, &i1);
+            int32_t a2 = b ? loaded_array(in, b, &i2) : -1;
+
+            if (!(a1 >= 0 && a1 == a2 && is_succ(in, i1, i2)))
+                continue;
+            if (ix && ix->kind == AUGUR_EXPR_SYM && ix->u.sym == (uint32_t)L->u.loop.var &&
+                (uint32_t)a1 != a->array) {
+                if (in->index_array[a->array])
+                    set_array(in, a->array, "csr.col", "its values index other arrays in a row");
+                else
+                    set_array(in, a->array, "csr.val", "it is read along a row");
+            }
+            break;
+        }
+        /* A scalar param stored into an array that is also compared: a BFS level. */
+        if (a->mode == AUGUR_ACCESS_WRITE && a->value) {
+            const struct augur_expr *v = strip(a->value);
+
+            if (v->kind == AUGUR_EXPR_SYM && ki->syms[v->u.sym].kind == AUGUR_SYM_PARAM &&
+                ki->arrays[a->array].space == AUGUR_SPACE_GLOBAL) {
+                set_array(in, a->array, "bfs.level", "it is written with the round number");
+                set_sym(in, v, "round", "it is stored as a level");
+            }
+        }
+    }
+    if (n->kind == AUGUR_NODE_LOOP && nloops < 64) {
+        loops[nloops] = n;
+        for (uint32_t i = 0; i < n->nkids; i++)
+            walk(in, n->kids[i], loops, nloops + 1);
+        return;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        walk(in, n->kids[i], loops, nloops);
+}
+
+/* Edge lists and ELL: loops without a row pointer whose variable indexes index arrays. */
+static void walk_flat(struct infer *in, const struct augur_node *n, const struct augur_node *loop,
+                      int32_t *first_index)
+{
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+    static const char *const dst_words[] = { "col", "dst", "to", "tail", "adj", "nbr", "J", NULL };
+    static const char *const src_words[] = { "row", "src", "from", "head", "I", NULL };
+
+    if (in->rc)
+        return;
+    if (n->kind == AUGUR_NODE_ACCESS && in->arrays[n->u.access.array].target == NULL &&
+        ki->arrays[n->u.access.array].space == AUGUR_SPACE_GLOBAL) {
+        const struct augur_access_info *a = &n->u.access;
+        const struct augur_expr *ix = resolve(in, a->index);
+        int64_t w = stride_of(in, a->index, 0);
+
+        if (w > 1 && !a->indirect) {
+            /* X[w*i + k]: w entries per row, row-major (seed 001's A and I). */
+            set_array(in, a->array, in->index_array[a->array] ? "ell.idx.rows" : "ell.val.rows",
+                      "it is read with a constant stride per row");
+        } else if (loop && ix && ix->kind == AUGUR_EXPR_SYM &&
+                   ix->u.sym == (uint32_t)loop->u.loop.var && in->nrowptr == 0) {
+            const struct augur_expr *b = loop_bound(in, loop);
+
+            if (in->index_array[a->array]) {
+                const char *name = ki->arrays[a->array].name;
+                bool dst = name_has(name, dst_words), src = name_has(name, src_words);
+
+                if (*first_index < 0 && !dst)
+                    *first_index = (int32_t)a->array;
+                if (src && !dst)
+                    set_array(in, a->array, "coo.row", "an index array read per entry");
+                else if (dst)
+                    set_array(in, a->array, "coo.col", "an index array read per entry");
+                else if (*first_index == (int32_t)a->array)
+                    set_array(in, a->array, "coo.row", "the first index array read per entry");
+                else
+                    set_array(in, a->array, "coo.col", "the second index array read per entry");
+                if (b)
+                    set_sym(in, b, "nnz", "it bounds the entries");
+            }
+        }
+    }
+    if (n->kind == AUGUR_NODE_LOOP && n->u.loop.form == AUGUR_LOOP_FOR) {
+        for (uint32_t i = 0; i < n->nkids; i++)
+            walk_flat(in, n->kids[i], n, first_index);
+        return;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        walk_flat(in, n->kids[i], loop, first_index);
+}
+
+/* Dense vectors: what is left, by how it is indexed. */
+static void walk_dense(struct infer *in, const struct augur_node *n,
+                       const struct augur_node **loops, int nloops)
+{
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+
+    if (n->kind == AUGUR_NODE_ACCESS) {
+        const struct augur_access_info *a = &n->u.access;
+        const struct augur_expr *ix = resolve(in, a->index);
+        const char *target = NULL;
+
+        for (uint32_t v = 0; v < a->nvia && !target; v++) {
+            const char *t = in->arrays[a->via[v]].target ? in->arrays[a->via[v]].target
+                                                         : ki->arrays[a->via[v]].bind;
+
+            if (!t)
+                continue;
+            if (!strcmp(t, "csr.col") || !strcmp(t, "coo.col") || !strcmp(t, "edges.dst"))
+                target = "vec(m)";
+            else
+                target = "vec(n)";
+        }
+        if (!target && a->nvia)
+            target = "vec(n)"; /* through a shared or local copy of an index array */
+        if (!target && ix && ix->kind == AUGUR_EXPR_SYM) {
+            for (int l = nloops - 1; l >= 0; l--) {
+                if (ix->u.sym != (uint32_t)loops[l]->u.loop.var)
+                    continue;
+                if (loops[l]->u.loop.gridstride) {
+                    target = "vec(n)";
+                } else {
+                    const struct augur_expr *b = strip(loop_bound(in, loops[l]));
+
+                    if (b && b->kind == AUGUR_EXPR_SYM) {
+                        const char *t = in->syms[b->u.sym].target ? in->syms[b->u.sym].target
+                                                                  : ki->syms[b->u.sym].bind;
+
+                        if (t && (!strcmp(t, "n") || !strcmp(t, "m") || !strcmp(t, "nnz")))
+                            target = !strcmp(t, "n")   ? "vec(n)"
+                                     : !strcmp(t, "m") ? "vec(m)"
+                                                       : "vec(nnz)";
+                    }
+                }
+                break;
+            }
+        }
+        if (!target && ix) {
+            /* CUDA: one element per thread (threadIdx.x + blockIdx.x * blockDim.x). */
+            for (uint32_t s = 0; s < ki->nsyms && !target; s++)
+                if (ki->syms[s].kind == AUGUR_SYM_BUILTIN &&
+                    !strncmp(ki->syms[s].name, "threadIdx.", 10) && augur_expr_uses_sym(ix, s) &&
+                    stride_of(in, a->index, 0) <= 1)
+                    target = "vec(n)";
+        }
+        if (target)
+            maybe_array(in, a->array, target, "a dense vector");
+    }
+    if (n->kind == AUGUR_NODE_LOOP && nloops < 64) {
+        loops[nloops] = n;
+        for (uint32_t i = 0; i < n->nkids; i++)
+            walk_dense(in, n->kids[i], loops, nloops + 1);
+        return;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        walk_dense(in, n->kids[i], loops, nloops);
+}
+
+/* Scalars by their conventional names. */
+static void name_scalars(struct infer *in)
+{
+    static const char *const n_names[] = {
+        "n",  "N",    "nrows",  "num_rows", "nnodes",    "num_nodes",    "numNodes",
+        "nv", "nvtx", "ncells", "ntets",    "nvertices", "num_vertices", NULL
+    };
+    static const char *const m_names[] = { "ncols", "num_cols", "ncol", NULL };
+    static const char *const nnz_names[] = { "nnz", "nedges",   "num_edges", "numEdges",
+                                             "ne",  "nentries", "nnzs",      NULL };
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+
+    for (uint32_t s = 0; s < ki->nsyms; s++) {
+        const char *name = ki->syms[s].name, *base = name;
+
+        if (ki->syms[s].kind != AUGUR_SYM_PARAM || ki->syms[s].bind_src != AUGUR_BIND_NONE ||
+            in->syms[s].target)
+            continue;
+        for (const char *p = name; *p; p++)
+            if (*p == '.' || *p == '>')
+                base = p + 1;
+        if (augur_skel_lookup(n_names, base, strlen(base)) >= 0)
+            in->syms[s] = (struct guess){ "n", "its name" };
+        else if (augur_skel_lookup(m_names, base, strlen(base)) >= 0)
+            in->syms[s] = (struct guess){ "m", "its name" };
+        else if (augur_skel_lookup(nnz_names, base, strlen(base)) >= 0)
+            in->syms[s] = (struct guess){ "nnz", "its name" };
+    }
+}
+
+static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct augur_diag *diag)
+{
+    struct augur_kernel_info *ki = &k->u.kernel;
+    struct infer in = { 0 };
+    const struct augur_node *loops[64];
+    int32_t first_index = -1;
+    int rc;
+
+    in.skel = skel;
+    in.k = k;
+    in.diag = diag;
+    in.arrays = augur_calloc(ki->narrays + 1, sizeof(*in.arrays));
+    in.index_array = augur_calloc(ki->narrays + 1, sizeof(*in.index_array));
+    in.syms = augur_calloc(ki->nsyms + 1, sizeof(*in.syms));
+    in.value = augur_calloc(ki->nsyms + 1, sizeof(*in.value));
+    in.nassign = augur_calloc(ki->nsyms + 1, sizeof(*in.nassign));
+    scan(&in, k);
+    for (int i = 0; i < 8 && spread_index(&in, k); i++)
+        ;
+    walk(&in, k, loops, 0);
+    if (!in.rc)
+        walk_flat(&in, k, NULL, &first_index);
+    name_scalars(&in);
+    if (!in.rc)
+        walk_dense(&in, k, loops, 0);
+    rc = in.rc;
+    if (!rc) {
+        for (uint32_t a = 0; a < ki->narrays; a++)
+            if (in.arrays[a].target && ki->arrays[a].bind_src == AUGUR_BIND_NONE) {
+                ki->arrays[a].bind = augur_arena_strdup(&skel->arena, in.arrays[a].target);
+                ki->arrays[a].bind_src = AUGUR_BIND_INFERRED;
+            }
+        for (uint32_t s = 0; s < ki->nsyms; s++)
+            if (in.syms[s].target && ki->syms[s].bind_src == AUGUR_BIND_NONE) {
+                ki->syms[s].bind = augur_arena_strdup(&skel->arena, in.syms[s].target);
+                ki->syms[s].bind_src = AUGUR_BIND_INFERRED;
+            }
+    }
+    augur_free(in.arrays);
+    augur_free(in.index_array);
+    augur_free(in.syms);
+    augur_free(in.value);
+    augur_free(in.nassign);
+    return rc;
+}
+
+int augur_skel_infer_bindings(struct augur_skel *skel, struct augur_diag *diag)
+{
+    for (uint32_t i = 0; i < skel->nkernels; i++) {
+        int rc = infer_kernel(skel, skel->kernels[i], diag);
+
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+int augur_skel_check_bindings(const struct augur_skel *skel, const struct augur_node *kernel,
+                              struct augur_diag *diag)
+{
+    for (uint32_t i = 0; i < skel->nkernels; i++) {
+        const struct augur_kernel_info *ki = &skel->kernels[i]->u.kernel;
+
+        if (kernel && skel->kernels[i] != kernel)
+            continue;
+        for (uint32_t a = 0; a < ki->narrays; a++) {
+            const struct augur_array *arr = &ki->arrays[a];
+
+            if (arr->bind || arr->space == AUGUR_SPACE_SHARED || arr->space == AUGUR_SPACE_LOCAL)
+                continue;
+            return augur_diag_set(
+                diag, AUGUR_EBIND, arr->loc.file < skel->nfiles ? skel->files[arr->loc.file] : NULL,
+                arr->loc.line, arr->loc.col,
+                "array '%s' of kernel %s is not bound to the dataset: add --bind %s=TARGET "
+                "(csr.rowptr, csr.col, csr.val, vec(n), ...) or #pragma augur bind(%s=TARGET)",
+                arr->name, ki->name, arr->name, arr->name);
+        }
+        for (uint32_t s = 0; s < ki->nsyms; s++) {
+            const struct augur_sym *sym = &ki->syms[s];
+
+            if (sym->kind != AUGUR_SYM_PARAM || sym->bind)
+                continue;
+            return augur_diag_set(
+                diag, AUGUR_EBIND, sym->loc.file < skel->nfiles ? skel->files[sym->loc.file] : NULL,
+                sym->loc.line, sym->loc.col,
+                "scalar '%s' of kernel %s is not bound: add --bind %s=VALUE (or n, nnz, round, ...)",
+                sym->name, ki->name, sym->name);
+        }
+    }
+    return 0;
+}
