@@ -282,10 +282,11 @@ struct augur_clustering {
  * Computes the exact clustering coefficients of csr that opts asks for (NULL:
  * undirected only). csr must be square (AUGUR_EINVAL otherwise); pass the
  * expanded pattern of symmetric data, whose directed and undirected
- * coefficients are then equal, and set opts->symmetric to save time. If that
- * claim is false the values are wrong (memory stays safe). Triangles are counted once each by
- * orienting every edge from the endpoint of lower degree to the higher one, so the cost is O(m^1.5)
- * even with hub nodes. *out is written only on success.
+ * coefficients are then equal, and set opts->symmetric to save time (if
+ * that claim is false the values are wrong; memory stays safe). Triangles
+ * are counted once each by orienting every edge from the endpoint of lower
+ * degree to the higher one, so the cost is O(m^1.5) even with hub nodes.
+ * *out is written only on success.
  */
 AUGUR_API int augur_clustering_compute(const struct augur_csr *csr,
                                        const struct augur_cc_opts *opts,

@@ -1,0 +1,266 @@
+#!/bin/bash
+# t_cli_data.sh - end-to-end tests of 'augur data info' and 'augur data convert'
+# on shared datasets: text and JSON output, features checked against an
+# independent Python computation, clustering against networkx's values, the
+# options, round trips and errors. Prints TAP.
+augur=${AUGUR_BIN:-build/augur}
+data=${AUGUR_DATASETS:-}/mtx
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fail=0
+
+pass() {
+    n=$((n + 1))
+    echo "ok $n - $1"
+}
+flunk() {
+    n=$((n + 1))
+    echo "not ok $n - $1"
+    fail=1
+}
+skip() {
+    n=$((n + 1))
+    echo "ok $n - $1 # SKIP $2"
+}
+
+check() { # check NAME COMMAND...: passes when COMMAND succeeds
+    local name=$1
+    shift
+    if "$@" >"$tmp/check.out" 2>&1; then
+        pass "$name"
+    else
+        flunk "$name"
+        sed 's/^/#   /' "$tmp/check.out" | head -20
+    fi
+}
+
+status() { # status WANT CMD...: exit status of the augur command
+    local want=$1
+    shift
+    "$augur" "$@" >/dev/null 2>&1
+    [ $? -eq "$want" ]
+}
+
+# Python starts slowly here, so the JSON checks are queued and run in one
+# process. jcheck NAME JSONFILE EXPECTFILE EXPR queues "EXPR is true", with
+# d = JSONFILE parsed, e = EXPECTFILE parsed (None when ""), and J(path) to
+# read any other JSON file; jrun runs the queue and prints the TAP lines.
+: >"$tmp/queue"
+jcheck() {
+    printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >>"$tmp/queue"
+}
+cat >"$tmp/jrun.py" <<'EOF'
+import json, math, sys
+cache = {}
+def J(path):
+    if path not in cache:
+        try:
+            cache[path] = json.load(open(path))
+        except (OSError, ValueError):
+            cache[path] = None
+    return cache[path]
+n = int(sys.argv[2])
+failed = 0
+for line in open(sys.argv[1]):
+    name, dfile, efile, expr = line.rstrip("\n").split("\t")
+    n += 1
+    d, e = J(dfile), (J(efile) if efile else None)
+    try:
+        good = d is not None and bool(eval(expr))
+        why = "" if good else "false: " + expr
+    except Exception as ex:
+        good, why = False, "%s: %s" % (type(ex).__name__, ex)
+    print("%sok %d - %s" % ("" if good else "not ", n, name))
+    if not good:
+        failed = 1
+        print("#   " + why)
+        print("#   " + json.dumps(d)[:1500])
+sys.exit(failed)
+EOF
+jrun() {
+    local out
+    [ -s "$tmp/queue" ] || return
+    out=$(python3 "$tmp/jrun.py" "$tmp/queue" "$n") || fail=1
+    echo "$out"
+    n=$((n + $(grep -Ec '^(not )?ok ' <<<"$out")))
+    : >"$tmp/queue"
+}
+
+# The features of Matrix Market files computed here, independently of augur:
+# full pattern for symmetric files, blocks as runs (B = 0) or B wide.
+# Arguments: triples FILE B OUT.
+cat >"$tmp/features.py" <<'EOF'
+import gzip, json, math, sys
+
+def features(path, B):
+    op = gzip.open if path.endswith('.gz') else open
+    rows = cols = None
+    sym = False
+    ent = set()
+    with op(path, 'rt') as f:
+        for line in f:
+            if line.startswith('%%MatrixMarket'):
+                sym = 'symmetric' in line
+                continue
+            if line.startswith('%') or not line.strip():
+                continue
+            t = line.split()
+            if rows is None:
+                rows, cols = int(t[0]), int(t[1])
+                continue
+            i, j = int(t[0]) - 1, int(t[1]) - 1
+            ent.add((i, j))
+            if sym:
+                ent.add((j, i))
+    byrow = [[] for _ in range(rows)]
+    for i, j in ent:
+        byrow[i].append(j)
+    def stats(xs):
+        if not xs:
+            return (0, 0, 0.0, 0.0)
+        m = sum(xs) / len(xs)
+        return (min(xs), max(xs), m, math.sqrt(sum((x - m) ** 2 for x in xs) / len(xs)))
+    deg, nb, sizes = [], [], []
+    for r in byrow:
+        r.sort()
+        deg.append(len(r))
+        blocks = []
+        for k, j in enumerate(r):
+            if k == 0 or (j != r[k - 1] + 1 if B == 0 else j // B != r[k - 1] // B):
+                blocks.append(0)
+            blocks[-1] += 1
+        nb.append(len(blocks))
+        sizes += blocks
+    nnz = len(ent)
+    dist = [abs(i - j) for i, j in ent]
+    out = {'rows': rows, 'nnz': nnz, 'empty_rows': deg.count(0),
+           'bandwidth': max(dist) if dist else 0,
+           'mean_distance': sum(dist) / nnz if nnz else 0.0,
+           'nnz_frac': 100.0 * nnz / (rows * cols), 'nnzb_tot': sum(nb)}
+    for name, xs in (('nnz', deg), ('nnzb', nb), ('snzb', sizes)):
+        for k, v in zip(('min', 'max', 'mu', 'sig'), stats(xs)):
+            out[name + '_' + k] = v
+    return out
+
+args = sys.argv[1:]
+for k in range(0, len(args), 3):
+    try:
+        res = features(args[k], int(args[k + 1]))
+    except OSError:
+        continue
+    with open(args[k + 2], 'w') as f:
+        json.dump(res, f)
+EOF
+
+# Every Table I feature and the others against the Python values.
+FEATURES_MATCH='all(d["features"]["table1"][k] == e[k] for k in ("nnz_min","nnz_max","nnzb_tot","nnzb_min","nnzb_max","snzb_min","snzb_max")) and all(math.isclose(d["features"]["table1"][k], e[k], rel_tol=1e-9, abs_tol=1e-12) for k in ("nnz_mu","nnz_sig","nnzb_mu","nnzb_sig","snzb_mu","snzb_sig","nnz_frac")) and d["features"]["table1"]["nnz_tot"] == e["nnz"] and d["features"]["empty_rows"] == e["empty_rows"] and d["features"]["bandwidth"] == e["bandwidth"] and math.isclose(d["features"]["mean_distance"], e["mean_distance"], rel_tol=1e-9)'
+
+python3 "$tmp/features.py" "$data/polblogs.mtx" 0 "$tmp/pb.expect" "$data/polblogs.mtx" 4 \
+    "$tmp/pb4.expect" "$data/snap_email-Eu-core.mtx" 0 "$tmp/eu.expect"
+
+# ---- help and usage -------------------------------------------------------
+check "data info --help shows the feature options" grep -q -- '--block-size B' <<<"$("$augur" data info --help)"
+check "help data info is the same page" grep -q -- '--no-clustering' <<<"$("$augur" help data info)"
+check "help data lists info and convert" grep -Eq '^  convert ' <<<"$("$augur" help data)"
+check "bad flag: exit 2" status 2 data info --frobnicate x.mtx
+check "--block-size 0: exit 2" status 2 data info --block-size 0 x.mtx
+check "--block-size abc: exit 2" status 2 data info --block-size abc x.mtx
+check "--sample-rows 0: exit 2" status 2 data info --sample-rows 0 x.mtx
+check "--sample-rows 1.5: exit 2" status 2 data info --sample-rows 1.5 x.mtx
+check "--seed -1: exit 2" status 2 data info --seed -1 x.mtx
+check "convert has no --block-size: exit 2" status 2 data convert --block-size 4 x.mtx y.mtx
+check "two files: exit 2" status 2 data info a.mtx b.mtx
+err=$("$augur" data info --block-size 0 x.mtx 2>&1)
+check "usage error explains --block-size" grep -q "^augur: error: --block-size needs 'run' or a width >= 1, not '0'" <<<"$err"
+
+# ---- errors ---------------------------------------------------------------
+check "missing file: exit 1" status 1 data info "$tmp/missing.mtx"
+err=$("$augur" data info "$tmp/missing.mtx" 2>&1 >/dev/null)
+check "missing file: 'augur: error:' naming the file" grep -q "^augur: error: .*$tmp/missing.mtx" <<<"$err"
+"$augur" --json data info "$tmp/missing.mtx" >"$tmp/err.json" 2>/dev/null
+jcheck "--json error is {\"error\": ...} naming the file" "$tmp/err.json" "" 'list(d) == ["error"] and "missing.mtx" in d["error"]'
+printf '%%%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 1\n4 1\n' >"$tmp/bad.mtx"
+err=$("$augur" data info "$tmp/bad.mtx" 2>&1 >/dev/null)
+check "bad entry: exit 1 with file:line" grep -q "^augur: error: $tmp/bad.mtx:4" <<<"$err"
+
+# ---- a non-square matrix, checked by hand --------------------------------
+# (0,0) (1,3) (2,1): |i-j| = 0, 2, 1.
+printf '%%%%MatrixMarket matrix coordinate pattern general\n3 4 3\n1 1\n2 4\n3 2\n' >"$tmp/rect.mtx"
+if "$augur" --json data info "$tmp/rect.mtx" >"$tmp/rect.json" 2>"$tmp/rect.err"; then
+    jcheck "3x4: bandwidth 2, mean |i-j| 1, no empty row" "$tmp/rect.json" "" 'd["features"]["bandwidth"] == 2 and d["features"]["mean_distance"] == 1.0 and d["features"]["empty_rows"] == 0'
+    jcheck "3x4: nnz_frac 25 %, 3 blocks of size 1" "$tmp/rect.json" "" 'd["features"]["table1"]["nnz_frac"] == 25.0 and d["features"]["table1"]["nnzb_tot"] == 3 and d["features"]["table1"]["snzb_max"] == 1'
+    jcheck "3x4: clustering skipped, not square" "$tmp/rect.json" "" '"not square" in d["clustering"]["skipped"]'
+else
+    flunk "3x4 matrix loads"
+    sed 's/^/#   /' "$tmp/rect.err"
+fi
+
+# ---- real datasets --------------------------------------------------------
+pb=$data/polblogs.mtx
+if [ -f "$pb" ] && "$augur" data info "$pb" >"$tmp/pb.txt" 2>"$tmp/pb.err"; then
+    pass "polblogs: data info runs"
+    check "polblogs text: size line" grep -q '^rows x cols:   1490 x 1490$' "$tmp/pb.txt"
+    check "polblogs text: features of the full pattern" grep -q '^features:      full pattern' "$tmp/pb.txt"
+    check "polblogs text: nnz_tot of the full pattern" grep -Eq '^  nnz_tot: +33430$' "$tmp/pb.txt"
+    check "polblogs text: Table I rows" grep -Eq '^  snzb_\{min,max,mu,sig\}: +[0-9]+, [0-9]+, ' "$tmp/pb.txt"
+    check "polblogs text: degree cv 1.62 (MANIFEST)" grep -Eq '^  degree cv: +1\.6[12]' "$tmp/pb.txt"
+    check "polblogs text: clustering 0.262652 (networkx 0.2626517751)" grep -Eq '^  undirected: +0\.262652 ' "$tmp/pb.txt"
+    check "polblogs text: no directed coefficient for symmetric data" bash -c "! grep -q '^  directed:' '$tmp/pb.txt'"
+    check "polblogs text: timing of the clustering" grep -Eq '^  clustering: +[0-9.]+ s$' "$tmp/pb.txt"
+    check "polblogs text: only aligned key: value lines" bash -c "! grep -Ev '^([a-zA-Z][a-zA-Z x]*: +[^ ]|[a-zA-Z ]+:$|  [^ ][^:]*: +[^ ]|    [^ ][^:]*: +[^ ])' '$tmp/pb.txt'"
+
+    "$augur" --json data info "$pb" >"$tmp/pb.json" 2>/dev/null
+    jcheck "polblogs json: every feature matches the Python computation" "$tmp/pb.json" "$tmp/pb.expect" "$FEATURES_MATCH"
+    jcheck "polblogs json: degree block agrees with Table I" "$tmp/pb.json" "" 'd["features"]["degree"]["max"] == 351 and math.isclose(d["features"]["degree"]["cv"], d["features"]["table1"]["nnz_sig"] / d["features"]["table1"]["nnz_mu"])'
+    jcheck "polblogs json: clustering 0.2626517751, 101043 triangles (networkx)" "$tmp/pb.json" "" 'abs(d["clustering"]["undirected"]["value"] - 0.262651775135839) < 1e-9 and d["clustering"]["undirected"]["triangles"] == 101043 and "directed" not in d["clustering"]'
+    jcheck "polblogs json: times of each part" "$tmp/pb.json" "" 'all(d["seconds"][k] >= 0 for k in ("parse", "build", "load", "csr", "features", "clustering"))'
+    jcheck "polblogs json: the loader fields stay" "$tmp/pb.json" "" 'd["nnz_stored"] == 16715 and d["nnz_full"] == 33430 and d["symmetry"] == "symmetric" and d["features"]["pattern"] == "full"'
+
+    "$augur" --json data info --block-size 4 "$pb" >"$tmp/pb4.json" 2>/dev/null
+    jcheck "polblogs --block-size 4: features match the Python computation" "$tmp/pb4.json" "$tmp/pb4.expect" "$FEATURES_MATCH"
+    jcheck "polblogs --block-size 4: reported" "$tmp/pb4.json" "" 'd["features"]["blocks"] == "fixed" and d["features"]["block_size"] == 4'
+
+    "$augur" --json data info --no-clustering "$pb" >"$tmp/pbn.json" 2>/dev/null
+    jcheck "polblogs --no-clustering: skipped" "$tmp/pbn.json" "" 'd["clustering"] == {"skipped": "--no-clustering"} and d["seconds"]["clustering"] == 0'
+    check "polblogs --no-clustering: text says skipped" grep -q '^clustering:    skipped' <<<"$("$augur" data info --no-clustering "$pb")"
+
+    "$augur" --json data info --sample-rows 0.5 --seed 3 "$pb" >"$tmp/s1.json" 2>/dev/null
+    "$augur" --json data info --sample-rows 0.5 --seed 3 "$pb" >"$tmp/s2.json" 2>/dev/null
+    "$augur" --json data info --sample-rows 0.5 --seed 4 "$pb" >"$tmp/s3.json" 2>/dev/null
+    jcheck "polblogs --sample-rows 0.5: 745 rows, marked sampled" "$tmp/s1.json" "" 'd["features"]["sampled"] and d["features"]["rows_sampled"] == 745 and d["features"]["seed"] == 3'
+    jcheck "polblogs --sample-rows: same seed, same features" "$tmp/s1.json" "$tmp/s2.json" 'd["features"] == e["features"]'
+    jcheck "polblogs --sample-rows: another seed, another sample" "$tmp/s1.json" "$tmp/s3.json" 'd["features"] != e["features"]'
+    jcheck "polblogs --sample-rows: nnz_tot stays exact, clustering too" "$tmp/s1.json" "" 'd["features"]["table1"]["nnz_tot"] == 33430 and abs(d["clustering"]["undirected"]["value"] - 0.262651775135839) < 1e-9'
+    check "polblogs --sample-rows: text names the sample" grep -q 'Random Row sample: 745 of 1490 rows' <<<"$("$augur" data info --no-clustering --sample-rows 0.5 "$pb")"
+else
+    skip "polblogs: data info runs" "$(head -c 200 "$tmp/pb.err" 2>/dev/null || echo 'no dataset')"
+fi
+
+eu=$data/snap_email-Eu-core.mtx
+if [ -f "$eu" ] && "$augur" --json data info "$eu" >"$tmp/eu.json" 2>"$tmp/eu.err"; then
+    jcheck "Eu-core (general): features of the stored pattern match Python" "$tmp/eu.json" "$tmp/eu.expect" "$FEATURES_MATCH and d['features']['pattern'] == 'stored'"
+    jcheck "Eu-core: undirected 0.3993549664 (networkx; SNAP 0.3994)" "$tmp/eu.json" "" 'abs(d["clustering"]["undirected"]["value"] - 0.3993549664221539) < 1e-9 and d["clustering"]["undirected"]["triangles"] == 105461'
+    jcheck "Eu-core: directed (eq. 1) 0.2888246316, 642 self loops left out" "$tmp/eu.json" "" 'abs(d["clustering"]["directed"]["value"] - 0.2888246316120285) < 1e-9 and d["clustering"]["directed"]["arcs"] == 25571 - 642'
+    check "Eu-core text: the directed coefficient" grep -Eq '^  directed: +0\.288825 ' <<<"$("$augur" data info "$eu")"
+else
+    skip "Eu-core: data info runs" "$(head -c 200 "$tmp/eu.err" 2>/dev/null || echo 'no dataset')"
+fi
+
+# ---- gzip and the convert round trip -------------------------------------
+ny=$data/road_usa_NY.mtx.gz
+if [ -f "$ny" ] && "$augur" data convert "$ny" "$tmp/ny.mtx" 2>"$tmp/ny.err"; then
+    pass "convert road_usa_NY.mtx.gz to a plain .mtx"
+    "$augur" --json data info --no-clustering "$ny" >"$tmp/nyz.json" 2>/dev/null
+    "$augur" --json data info --no-clustering "$tmp/ny.mtx" >"$tmp/ny.json" 2>/dev/null
+    jcheck "round trip: same rows, nnz and features" "$tmp/nyz.json" "$tmp/ny.json" 'all(d[k] == e[k] for k in ("rows", "cols", "nnz_stored", "nnz_full", "symmetry", "field")) and d["features"] == e["features"] and d["compressed"] and not e["compressed"] and d["rows"] == 264346 and d["nnz_full"] == 730100'
+    "$augur" --json data convert "$tmp/ny.mtx" "$tmp/ny2.mtx" >"$tmp/conv.json" 2>/dev/null
+    jcheck "convert --json: a summary naming the output" "$tmp/conv.json" "" 'd["output"].endswith("ny2.mtx") and d["nnz_stored"] == 365050'
+    check "convert twice: the same entries" cmp -s <(grep -v '^%' "$tmp/ny.mtx") <(grep -v '^%' "$tmp/ny2.mtx")
+else
+    skip "convert road_usa_NY.mtx.gz" "$(head -c 200 "$tmp/ny.err" 2>/dev/null || echo 'no dataset')"
+fi
+
+jrun
+echo "1..$n"
+exit $fail
