@@ -6,6 +6,8 @@
 
 #include "augur/base.h"
 #include "augur/error.h"
+#include "augur/machine.h"
+#include "augur/cachesim.h"
 #include "augur/runtime.h"
 #include "augur/skeleton.h"
 

@@ -1,0 +1,435 @@
+/*
+ * cs_config.c - the cache simulator's configuration: validation, building it
+ * from a machine model, creating and freeing simulators, reading the counts
+ * (module: cachesim).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cs_int.h"
+
+#define MAX_SA_WAYS        256 /* set-associative levels scan their ways; more is fully associative */
+#define FA_HASH_MIN        64 /* fully associative levels with more lines use a hash */
+#define DEFAULT_HOST_BYTES (UINT64_C(4) << 30)
+
+static int cfg_error(struct augur_diag *diag, int code, const char *fmt, ...) AUGUR_PRINTF(3, 4);
+
+static int cfg_error(struct augur_diag *diag, int code, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    augur_diag_setv(diag, code, NULL, 0, 0, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+static bool is_pow2(uint64_t v)
+{
+    return v && !(v & (v - 1));
+}
+
+static unsigned log2u(uint64_t v)
+{
+    unsigned b = 0;
+
+    while ((UINT64_C(1) << b) < v)
+        b++;
+    return b;
+}
+
+static void level_name(const struct augur_cache_config *cfg, unsigned i, char out[16])
+{
+    if (cfg->level[i].name[0])
+        snprintf(out, 16, "%.15s", cfg->level[i].name);
+    else
+        snprintf(out, 16, "L%u", i + 1);
+}
+
+/* Host bytes one instance of a level needs. */
+static uint64_t inst_bytes(uint64_t nlines, bool fa, bool stride)
+{
+    uint64_t b = nlines * (sizeof(uint64_t) + sizeof(struct cs_meta)) + 64;
+
+    if (fa)
+        b += nlines * 3 * sizeof(uint32_t) + 4 * nlines * sizeof(uint32_t);
+    if (stride)
+        b += CS_NSTRIDE * sizeof(struct cs_stride);
+    return b;
+}
+
+static int validate(const struct augur_cache_config *cfg, unsigned nthreads, unsigned ntags,
+                    struct augur_diag *diag)
+{
+    uint64_t host = 0, limit = cfg->max_host_bytes ? cfg->max_host_bytes : DEFAULT_HOST_BYTES;
+    unsigned i;
+
+    if (cfg->nlevels < 1 || cfg->nlevels > AUGUR_CACHESIM_MAX_LEVELS)
+        return cfg_error(diag, AUGUR_EINVAL, "cache configuration: %u levels (1 to %d allowed)",
+                         cfg->nlevels, AUGUR_CACHESIM_MAX_LEVELS);
+    if (nthreads < 1 || nthreads > AUGUR_CACHESIM_MAX_THREADS)
+        return cfg_error(diag, AUGUR_EINVAL, "cache simulator: %u threads (1 to %d allowed)",
+                         nthreads, AUGUR_CACHESIM_MAX_THREADS);
+    if (ntags > AUGUR_CACHESIM_MAX_TAGS)
+        return cfg_error(diag, AUGUR_EINVAL, "cache simulator: %u tags (at most %d)", ntags,
+                         AUGUR_CACHESIM_MAX_TAGS);
+    for (i = 0; i < cfg->nlevels; i++) {
+        const struct augur_cache_level_config *lc = &cfg->level[i];
+        uint32_t sb = lc->shared_by ? lc->shared_by : 1;
+        uint64_t nlines;
+        char nm[16];
+
+        level_name(cfg, i, nm);
+        if (lc->size == 0)
+            return cfg_error(diag, AUGUR_EINVAL, "cache level %s: size is 0", nm);
+        if (lc->size > AUGUR_MACHINE_MAX_BYTES)
+            return cfg_error(diag, AUGUR_EINVAL,
+                             "cache level %s: size %llu bytes is absurd (more than 1 TiB)", nm,
+                             (unsigned long long)lc->size);
+        if (!is_pow2(lc->line) || lc->line < 4 || lc->line > AUGUR_MACHINE_MAX_LINE)
+            return cfg_error(diag, AUGUR_EINVAL,
+                             "cache level %s: line size %u is not a power of two in [4, %u]", nm,
+                             lc->line, AUGUR_MACHINE_MAX_LINE);
+        if (lc->size % lc->line)
+            return cfg_error(diag, AUGUR_EINVAL,
+                             "cache level %s: size %llu is not a whole number of %u-byte lines", nm,
+                             (unsigned long long)lc->size, lc->line);
+        nlines = lc->size / lc->line;
+        if (lc->ways && nlines % lc->ways)
+            return cfg_error(diag, AUGUR_EINVAL,
+                             "cache level %s: %u ways do not divide its %llu lines into whole sets",
+                             nm, lc->ways, (unsigned long long)nlines);
+        if (lc->ways > MAX_SA_WAYS && lc->ways != nlines)
+            return cfg_error(diag, AUGUR_EINVAL,
+                             "cache level %s: %u ways (at most %d, or 0 for fully associative)", nm,
+                             lc->ways, MAX_SA_WAYS);
+        if (lc->sector && (!is_pow2(lc->sector) || lc->sector > lc->line ||
+                           lc->line / lc->sector > AUGUR_CACHESIM_MAX_SECTORS))
+            return cfg_error(diag, AUGUR_EINVAL,
+                             "cache level %s: sector %u must be a power of two dividing the "
+                             "%u-byte line into at most %d sectors",
+                             nm, lc->sector, lc->line, AUGUR_CACHESIM_MAX_SECTORS);
+        if (i > 0) {
+            uint32_t up = cfg->level[i - 1].shared_by ? cfg->level[i - 1].shared_by : 1;
+
+            if (sb % up)
+                return cfg_error(diag, AUGUR_EINVAL,
+                                 "cache level %s: shared by %u threads, not a multiple of the "
+                                 "level above (%u)",
+                                 nm, sb, up);
+        }
+        if ((unsigned)lc->write_policy > AUGUR_WRITE_THROUGH ||
+            (unsigned)lc->prefetch > AUGUR_PREFETCH_STRIDE)
+            return cfg_error(diag, AUGUR_EINVAL, "cache level %s: unknown policy value", nm);
+        host += inst_bytes(nlines, (lc->ways == 0 || lc->ways == nlines) && nlines > FA_HASH_MIN,
+                           lc->prefetch == AUGUR_PREFETCH_STRIDE) *
+                (((uint64_t)nthreads + sb - 1) / sb);
+        if (host > limit)
+            return cfg_error(diag, AUGUR_ELIMIT,
+                             "cache level %s: simulating it for %u threads needs more than %llu "
+                             "MiB of host memory",
+                             nm, nthreads, (unsigned long long)(limit >> 20));
+    }
+    if (cfg->dram.row_bytes) {
+        if (!is_pow2(cfg->dram.row_bytes) || cfg->dram.row_bytes < 16 ||
+            cfg->dram.row_bytes > (1u << 20))
+            return cfg_error(diag, AUGUR_EINVAL,
+                             "DRAM row buffer of %u bytes: must be a power of two in [16, 1 MiB]",
+                             cfg->dram.row_bytes);
+        if (cfg->dram.banks < 1 || cfg->dram.banks > 4096 ||
+            (cfg->dram.policy == AUGUR_DRAM_LRU && cfg->dram.banks > 256))
+            return cfg_error(diag, AUGUR_EINVAL,
+                             "DRAM row buffers: %u banks (1 to 4096; 256 with the LRU policy)",
+                             cfg->dram.banks);
+        if ((unsigned)cfg->dram.policy > AUGUR_DRAM_LRU)
+            return cfg_error(diag, AUGUR_EINVAL, "DRAM row buffers: unknown policy");
+    }
+    return 0;
+}
+
+static void inst_release(struct cs_inst *I)
+{
+    augur_free(I->tags_raw);
+    augur_free(I->meta);
+    augur_free(I->prev);
+    augur_free(I->next);
+    augur_free(I->hash);
+    augur_free(I->freel);
+    augur_free(I->stride);
+}
+
+void augur_cachesim_free(struct augur_cachesim *sim)
+{
+    unsigned l;
+    uint32_t i;
+
+    if (!sim)
+        return;
+    for (l = 0; l < sim->nlevels; l++) {
+        if (!sim->lv[l].inst)
+            continue;
+        for (i = 0; i < sim->lv[l].ninst; i++)
+            inst_release(&sim->lv[l].inst[i]);
+        augur_free(sim->lv[l].inst);
+    }
+    augur_free(sim->ctr);
+    augur_free(sim->l1_tags);
+    augur_free(sim->open);
+    augur_free(sim);
+}
+
+int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, unsigned ntags,
+                       struct augur_cachesim **out, struct augur_diag *diag)
+{
+    struct augur_cachesim *sim;
+    unsigned l, t;
+    int rc;
+
+    if (ntags == 0)
+        ntags = 1;
+    rc = validate(cfg, nthreads, ntags, diag);
+    if (rc)
+        return rc;
+    sim = augur_calloc(1, sizeof(*sim));
+    sim->nlevels = cfg->nlevels;
+    sim->nthreads = nthreads;
+    sim->ntags = ntags;
+    for (l = 0; l < cfg->nlevels; l++) {
+        const struct augur_cache_level_config *lc = &cfg->level[l];
+        struct cs_level *L = &sim->lv[l];
+        uint32_t i;
+
+        level_name(cfg, l, L->name);
+        L->line = lc->line;
+        L->line_bits = log2u(lc->line);
+        L->sector = lc->sector && lc->sector < lc->line ? lc->sector : lc->line;
+        L->sector_bits = log2u(L->sector);
+        L->nsect = L->line / L->sector;
+        L->full = (1u << L->nsect) - 1;
+        L->nlines = lc->size / lc->line;
+        if (lc->ways == 0 || lc->ways == L->nlines) {
+            L->nsets = 1;
+            L->fa = L->nlines > FA_HASH_MIN;
+            L->ways = L->fa ? 0 : (uint32_t)L->nlines;
+        } else {
+            L->ways = lc->ways;
+            L->nsets = L->nlines / lc->ways;
+        }
+        L->pow2 = is_pow2(L->nsets);
+        L->set_mask = L->pow2 ? L->nsets - 1 : 0;
+        L->shared_by = lc->shared_by ? lc->shared_by : 1;
+        L->ninst = (nthreads + L->shared_by - 1) / L->shared_by;
+        L->wt = lc->write_policy == AUGUR_WRITE_THROUGH;
+        L->walloc = lc->write_allocate_set ? lc->write_allocate : !L->wt;
+        L->incl = lc->inclusive;
+        L->pf = lc->prefetch == AUGUR_PREFETCH_UNSET ? AUGUR_PREFETCH_NONE : lc->prefetch;
+        L->inst = augur_calloc(L->ninst, sizeof(*L->inst));
+        for (i = 0; i < L->ninst; i++) {
+            struct cs_inst *I = &L->inst[i];
+            uintptr_t p;
+
+            I->tags_raw = augur_mallocarray(L->nlines + 8, sizeof(uint64_t));
+            p = ((uintptr_t)I->tags_raw + 63) & ~(uintptr_t)63;
+            I->tags = (uint64_t *)p;
+            I->meta = augur_mallocarray(L->nlines, sizeof(struct cs_meta));
+            if (L->fa) {
+                uint64_t h = 1;
+
+                while (h < 2 * L->nlines)
+                    h <<= 1;
+                I->prev = augur_mallocarray(L->nlines, sizeof(uint32_t));
+                I->next = augur_mallocarray(L->nlines, sizeof(uint32_t));
+                I->freel = augur_mallocarray(L->nlines, sizeof(uint32_t));
+                I->hash = augur_mallocarray(h, sizeof(uint32_t));
+                I->hmask = (uint32_t)(h - 1);
+            }
+            if (L->pf == AUGUR_PREFETCH_STRIDE)
+                I->stride = augur_calloc(CS_NSTRIDE, sizeof(struct cs_stride));
+            cs_inst_clear(L, I);
+        }
+    }
+    sim->ctr = augur_calloc((size_t)(sim->nlevels + 1) * ntags, sizeof(struct cs_ctr));
+    sim->l1_tags = augur_mallocarray(nthreads, sizeof(uint64_t *));
+    for (t = 0; t < nthreads; t++)
+        sim->l1_tags[t] = sim->lv[0].inst[t / sim->lv[0].shared_by].tags;
+    sim->l1_fast = !sim->lv[0].fa && sim->lv[0].pow2 && sim->lv[0].nsect == 1 && !sim->lv[0].wt &&
+                   sim->lv[0].pf == AUGUR_PREFETCH_NONE;
+    if (cfg->dram.row_bytes) {
+        sim->row_bits = log2u(cfg->dram.row_bytes);
+        sim->banks = cfg->dram.banks;
+        sim->dram_policy = cfg->dram.policy;
+        sim->open = augur_calloc(sim->banks, sizeof(uint64_t));
+    }
+    *out = sim;
+    return 0;
+}
+
+void augur_cachesim_access(struct augur_cachesim *sim, unsigned thread, uint64_t addr,
+                           uint32_t size, bool is_write, uint32_t tag)
+{
+    cs_access(sim, thread, addr, size, is_write, tag);
+}
+
+void augur_cachesim_access_batch(struct augur_cachesim *sim, const struct augur_cache_access *acc,
+                                 size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        cs_access(sim, acc[i].thread, acc[i].addr, acc[i].size, acc[i].is_write != 0, acc[i].tag);
+}
+
+unsigned augur_cachesim_nlevels(const struct augur_cachesim *sim)
+{
+    return sim->nlevels;
+}
+
+unsigned augur_cachesim_ntags(const struct augur_cachesim *sim)
+{
+    return sim->ntags;
+}
+
+const char *augur_cachesim_level_name(const struct augur_cachesim *sim, unsigned level)
+{
+    if (level < sim->nlevels)
+        return sim->lv[level].name;
+    return level == sim->nlevels ? "memory" : NULL;
+}
+
+static void add(struct cs_ctr *s, const struct cs_ctr *c)
+{
+    s->acc += c->acc;
+    s->wr += c->wr;
+    s->miss += c->miss;
+    s->wmiss += c->wmiss;
+    s->sacc += c->sacc;
+    s->smiss += c->smiss;
+    s->evict += c->evict;
+    s->wb += c->wb;
+    s->inval += c->inval;
+    s->pf += c->pf;
+    s->pfhit += c->pfhit;
+    s->fill += c->fill;
+    s->wbytes += c->wbytes;
+    s->rowhit += c->rowhit;
+    s->rowmiss += c->rowmiss;
+}
+
+int augur_cachesim_counts(const struct augur_cachesim *sim, unsigned level, int tag,
+                          struct augur_cache_counts *out)
+{
+    struct cs_ctr s;
+    const struct cs_ctr *row;
+    unsigned t;
+
+    if (level > sim->nlevels || (tag >= 0 && (unsigned)tag >= sim->ntags))
+        return AUGUR_EINVAL;
+    memset(&s, 0, sizeof(s));
+    row = &sim->ctr[(size_t)level * sim->ntags];
+    if (tag >= 0)
+        add(&s, &row[tag]);
+    else
+        for (t = 0; t < sim->ntags; t++)
+            add(&s, &row[t]);
+    memset(out, 0, sizeof(*out));
+    out->accesses = s.acc;
+    out->writes = s.wr;
+    out->reads = s.acc - s.wr;
+    out->fill_bytes = s.fill;
+    out->writeback_bytes = s.wbytes;
+    if (level == sim->nlevels) {
+        out->row_hits = s.rowhit;
+        out->row_misses = s.rowmiss;
+        return 0;
+    }
+    out->misses = s.miss;
+    out->hits = s.acc - s.miss;
+    out->write_misses = s.wmiss;
+    out->read_misses = s.miss - s.wmiss;
+    out->sector_accesses = sim->lv[level].nsect > 1 ? s.sacc : s.acc;
+    out->sector_misses = sim->lv[level].nsect > 1 ? s.smiss : s.miss;
+    out->evictions = s.evict;
+    out->writebacks = s.wb;
+    out->invalidations = s.inval;
+    out->prefetches = s.pf;
+    out->prefetch_hits = s.pfhit;
+    return 0;
+}
+
+void augur_cachesim_reset_counts(struct augur_cachesim *sim)
+{
+    memset(sim->ctr, 0, (size_t)(sim->nlevels + 1) * sim->ntags * sizeof(struct cs_ctr));
+}
+
+void augur_cachesim_invalidate(struct augur_cachesim *sim)
+{
+    unsigned l;
+    uint32_t i;
+
+    for (l = 0; l < sim->nlevels; l++)
+        for (i = 0; i < sim->lv[l].ninst; i++)
+            cs_inst_clear(&sim->lv[l], &sim->lv[l].inst[i]);
+    if (sim->open)
+        memset(sim->open, 0, sim->banks * sizeof(uint64_t));
+}
+
+/* ---- from a machine model ---------------------------------------------------- */
+
+int augur_cache_config_from_machine(const struct augur_machine *m, unsigned nthreads,
+                                    struct augur_cache_config *cfg, struct augur_diag *diag)
+{
+    const char *file = m->path && m->path[0] ? m->path : NULL;
+    uint32_t units, tpc = m->threads_per_core ? m->threads_per_core : 1, per_unit = 1, i;
+
+    memset(cfg, 0, sizeof(*cfg));
+    if (nthreads == 0)
+        return augur_diag_set(diag, AUGUR_EINVAL, file, 0, 0, "0 simulator threads");
+    if (m->ncaches == 0)
+        return augur_diag_set(diag, AUGUR_EMODEL, file, 0, 0,
+                              "machine '%s' has no cache levels to simulate", m->name);
+    if (m->ncaches > AUGUR_CACHESIM_MAX_LEVELS)
+        return augur_diag_set(diag, AUGUR_EMODEL, file,
+                              m->caches[AUGUR_CACHESIM_MAX_LEVELS].loc.line,
+                              m->caches[AUGUR_CACHESIM_MAX_LEVELS].loc.col,
+                              "machine '%s': the simulator takes at most %d cache levels", m->name,
+                              AUGUR_CACHESIM_MAX_LEVELS);
+    units = m->kind == AUGUR_MACHINE_GPU ? (m->gpu.sms ? m->gpu.sms : m->cores) : m->cores;
+    if (units) {
+        uint64_t most = m->kind == AUGUR_MACHINE_GPU ? units : (uint64_t)units * tpc;
+
+        if (nthreads > most)
+            return augur_diag_set(diag, AUGUR_ERANGE, file, m->loc_cores.line, m->loc_cores.col,
+                                  "%u threads, but machine '%s' runs at most %llu", nthreads,
+                                  m->name, (unsigned long long)most);
+        per_unit = (nthreads + units - 1) / units;
+    }
+    cfg->nlevels = m->ncaches;
+    for (i = 0; i < m->ncaches; i++) {
+        const struct augur_machine_cache *c = &m->caches[i];
+        struct augur_cache_level_config *lc = &cfg->level[i];
+
+        if (!c->size || !c->line)
+            return augur_diag_set(diag, AUGUR_EMODEL, file, c->loc.line, c->loc.col,
+                                  "machine '%s': cache %s gives no %s, which the simulator needs",
+                                  m->name, c->name, c->size ? "line size" : "size");
+        snprintf(lc->name, sizeof(lc->name), "%.15s", c->name);
+        lc->size = c->size;
+        lc->line = c->line;
+        lc->sector = c->sector;
+        lc->ways = c->ways > 0 ? (uint32_t)c->ways : 0;
+        lc->shared_by = (c->shared_by ? c->shared_by : 1) * per_unit;
+        lc->inclusive = c->inclusive == 1;
+        lc->write_policy =
+            c->write_policy ? (enum augur_write_policy)c->write_policy : AUGUR_WRITE_BACK;
+        lc->write_allocate_set = c->write_alloc >= 0;
+        lc->write_allocate = c->write_alloc == 1;
+        lc->prefetch = c->prefetch ? (enum augur_prefetch)c->prefetch : AUGUR_PREFETCH_NONE;
+    }
+    cfg->dram.row_bytes = m->memory.row_buffer_bytes ? m->memory.row_buffer_bytes : 256;
+    cfg->dram.banks = m->memory.banks ? m->memory.banks : 16;
+    cfg->dram.policy = m->kind == AUGUR_MACHINE_GPU ? AUGUR_DRAM_LRU : AUGUR_DRAM_OPEN_BANK;
+    if (cfg->dram.policy == AUGUR_DRAM_LRU && cfg->dram.banks > 256)
+        cfg->dram.banks = 256;
+    return 0;
+}

@@ -1,0 +1,178 @@
+/*
+ * cachesim.h - a multi-level cache simulator: set-associative or fully
+ * associative LRU levels, write policies, sectors, private and shared
+ * instances, inclusion, prefetchers and a DRAM row-buffer model, with counts
+ * per level and per caller-chosen tag (module: cachesim). docs/cachesim.md
+ * describes the model.
+ */
+#ifndef AUGUR_CACHESIM_H
+#define AUGUR_CACHESIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "augur/base.h"
+#include "augur/machine.h"
+
+#define AUGUR_CACHESIM_MAX_LEVELS  4
+#define AUGUR_CACHESIM_MAX_THREADS 4096
+#define AUGUR_CACHESIM_MAX_TAGS    65536
+#define AUGUR_CACHESIM_MAX_SECTORS 8 /* sectors per line */
+
+/*
+ * One cache level. A zero-initialised level plus size and line is a private,
+ * fully associative, write-back, write-allocate, non-inclusive level without
+ * a prefetcher.
+ */
+struct augur_cache_level_config {
+    char name[16];
+    uint64_t size;   /* bytes of one instance */
+    uint32_t line;   /* bytes, a power of two in [4, 4096] */
+    uint32_t sector; /* bytes, a power of two dividing line into at most 8; 0: no sectors */
+    uint32_t ways;   /* 0: fully associative; else must divide size / line */
+    /*
+     * Simulator threads sharing one instance of this level: thread t uses
+     * instance t / shared_by. 0 means 1 (private). Must be a multiple of the
+     * level above's.
+     */
+    uint32_t shared_by;
+    bool inclusive; /* holds every line of the levels above: its evictions back-invalidate them */
+    enum augur_write_policy write_policy; /* UNSET: write-back */
+    /*
+     * Whether a write miss allocates the line (fetching it first). Ignored
+     * unless write_allocate_set; the default is true for write-back, false
+     * for write-through.
+     */
+    bool write_allocate;
+    bool write_allocate_set;
+    enum augur_prefetch prefetch; /* UNSET or NONE: none */
+};
+
+/* How the DRAM row buffers are modelled. */
+enum augur_dram_policy {
+    AUGUR_DRAM_OPEN_BANK, /* one open row per bank; block b maps to bank b mod banks */
+    AUGUR_DRAM_LRU,       /* seed 000 §6.4: a fully associative LRU set of `banks` blocks */
+};
+
+struct augur_dram_config {
+    uint32_t row_bytes; /* DRAM block (row-buffer) size, a power of two; 0: no row-buffer model */
+    uint32_t banks;     /* open rows kept at a time (at most 4096; LRU: at most 256) */
+    enum augur_dram_policy policy;
+};
+
+struct augur_cache_config {
+    uint32_t nlevels; /* 1 .. AUGUR_CACHESIM_MAX_LEVELS */
+    struct augur_cache_level_config level[AUGUR_CACHESIM_MAX_LEVELS]; /* nearest the core first */
+    struct augur_dram_config dram;
+    /* Refuse configurations whose simulated state needs more host memory (0: 4 GiB). */
+    uint64_t max_host_bytes;
+};
+
+/*
+ * Builds a simulator configuration from a machine model for nthreads
+ * simulator threads. Threads are placed on cores in order, one per core while
+ * there are enough cores, else ceil(nthreads / cores) per core; a level shared
+ * by k cores is then shared by the threads on them. For a GPU a simulator
+ * thread is an SM. Fields the machine leaves out take the simulator's
+ * defaults: unknown associativity is fully associative LRU (as seed 000 §6.4
+ * simulates a GPU L2), write-back with write-allocate, non-inclusive, no
+ * prefetcher, and DRAM blocks of memory.row_buffer_bytes (default 256, seed
+ * 000 §6.4) over memory.banks (default 16) open banks. A level without a size
+ * or a line size cannot be simulated: AUGUR_EMODEL names it. nthreads beyond
+ * cores x threads_per_core is AUGUR_ERANGE.
+ */
+AUGUR_API int augur_cache_config_from_machine(const struct augur_machine *m, unsigned nthreads,
+                                              struct augur_cache_config *cfg,
+                                              struct augur_diag *diag);
+
+struct augur_cachesim;
+
+/*
+ * Creates a simulator for nthreads threads (1 .. AUGUR_CACHESIM_MAX_THREADS)
+ * keeping counts for ntags tags (1 .. AUGUR_CACHESIM_MAX_TAGS; 0 means 1).
+ * Every cache starts empty. A bad configuration is AUGUR_EINVAL (AUGUR_ELIMIT
+ * when its state would not fit max_host_bytes) with the level and the reason
+ * in diag. The caller owns *out; free it with augur_cachesim_free().
+ */
+AUGUR_API int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads,
+                                 unsigned ntags, struct augur_cachesim **out,
+                                 struct augur_diag *diag);
+
+/* Frees a simulator; NULL is a no-op. */
+AUGUR_API void augur_cachesim_free(struct augur_cachesim *sim);
+
+/*
+ * Simulates one access by thread `thread` of size bytes (0 counts as 1) at
+ * addr, a read or a write, attributed to tag (tags >= ntags are counted under
+ * ntags - 1). An access that straddles line boundaries touches each line; each
+ * line touched is one request to the first level. Accesses are processed in
+ * call order: the caller decides how threads interleave at shared levels.
+ * thread must be below nthreads (checked with assert only: this is the hot path).
+ */
+AUGUR_API void augur_cachesim_access(struct augur_cachesim *sim, unsigned thread, uint64_t addr,
+                                     uint32_t size, bool is_write, uint32_t tag);
+
+/* One access of a batch. */
+struct augur_cache_access {
+    uint64_t addr;
+    uint32_t size;
+    uint16_t thread;
+    uint8_t is_write;
+    uint8_t pad;
+    uint32_t tag;
+};
+
+/* Simulates n accesses in order; the same as n calls of augur_cachesim_access(). */
+AUGUR_API void augur_cachesim_access_batch(struct augur_cachesim *sim,
+                                           const struct augur_cache_access *acc, size_t n);
+
+/*
+ * Counts of one level (or, at index nlevels, of main memory). Requests are
+ * line-granular: an access touching two lines is two requests to L1; a miss
+ * at one level is one (or, when lines differ, several) requests to the next.
+ */
+struct augur_cache_counts {
+    uint64_t accesses;      /* demand requests arriving (reads + writes) */
+    uint64_t reads, writes; /* of which reads / writes */
+    uint64_t hits, misses;  /* hits + misses = accesses */
+    uint64_t read_misses, write_misses;
+    uint64_t sector_accesses; /* sectors requested (= accesses without sectors) */
+    uint64_t sector_misses;   /* sectors not present (= misses without sectors) */
+    uint64_t evictions;       /* valid lines replaced, attributed to the line's owner tag */
+    uint64_t writebacks;      /* dirty lines written to the next level, owner's tag */
+    uint64_t invalidations;   /* lines removed by an inclusive level below */
+    uint64_t prefetches;      /* lines brought in by the prefetcher */
+    uint64_t prefetch_hits;   /* first demand hits on prefetched lines */
+    uint64_t fill_bytes;      /* bytes brought in from the next level (memory: read from DRAM) */
+    uint64_t writeback_bytes; /* bytes sent to the next level (memory: written to DRAM) */
+    uint64_t row_hits;        /* memory only: DRAM blocks found open */
+    uint64_t row_misses;      /* memory only: DRAM blocks that had to be opened */
+};
+
+/* The number of cache levels (memory is level nlevels in augur_cachesim_counts). */
+AUGUR_API unsigned augur_cachesim_nlevels(const struct augur_cachesim *sim);
+AUGUR_API unsigned augur_cachesim_ntags(const struct augur_cachesim *sim);
+/* The level's name ("L1"; "memory" for level nlevels). Borrowed. */
+AUGUR_API const char *augur_cachesim_level_name(const struct augur_cachesim *sim, unsigned level);
+
+/*
+ * Counts of level (0 .. nlevels; nlevels is memory) for one tag, or summed
+ * over all tags when tag is negative. Returns AUGUR_EINVAL for a level or tag
+ * out of range.
+ */
+AUGUR_API int augur_cachesim_counts(const struct augur_cachesim *sim, unsigned level, int tag,
+                                    struct augur_cache_counts *out);
+
+/*
+ * Writes every dirty line back (counted as write-backs, as if evicted at the
+ * end of the run) and leaves the caches holding clean lines.
+ */
+AUGUR_API void augur_cachesim_flush(struct augur_cachesim *sim);
+
+/* Zeroes every count; cache contents stay (e.g. to measure a second, warm pass). */
+AUGUR_API void augur_cachesim_reset_counts(struct augur_cachesim *sim);
+
+/* Empties every cache and row buffer without writing anything back; counts stay. */
+AUGUR_API void augur_cachesim_invalidate(struct augur_cachesim *sim);
+
+#endif

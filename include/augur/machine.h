@@ -1,0 +1,213 @@
+/*
+ * machine.h - the machine model: a YAML file describing a CPU or a GPU (clock,
+ * cores, SIMD unit, caches, memory, GPU parameters, fitted model constants),
+ * its loader, validator and dumper (module: predictor). docs/machine.md is
+ * the schema.
+ */
+#ifndef AUGUR_MACHINE_H
+#define AUGUR_MACHINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "augur/base.h"
+
+/* Limits the loader enforces (anything beyond is "absurd"). */
+#define AUGUR_MACHINE_MAX_CACHES 8                   /* cache levels in one file */
+#define AUGUR_MACHINE_MAX_POINTS 64                  /* points of one bandwidth table or curve */
+#define AUGUR_MACHINE_MAX_BYTES  (UINT64_C(1) << 40) /* 1 TiB: largest cache */
+#define AUGUR_MACHINE_MAX_LINE   4096u               /* largest line size in bytes */
+#define AUGUR_MACHINE_MAX_CORES  (1u << 20)
+
+enum augur_machine_kind {
+    AUGUR_MACHINE_CPU,
+    AUGUR_MACHINE_GPU,
+};
+
+/*
+ * Write policy of a cache level. UNSET: the file does not say (the simulator
+ * then uses write-back).
+ */
+enum augur_write_policy {
+    AUGUR_WRITE_UNSET,
+    AUGUR_WRITE_BACK,
+    AUGUR_WRITE_THROUGH,
+};
+
+/* Hardware prefetcher of a cache level. UNSET: not given (simulated as NONE). */
+enum augur_prefetch {
+    AUGUR_PREFETCH_UNSET,
+    AUGUR_PREFETCH_NONE,
+    AUGUR_PREFETCH_NEXT_LINE,
+    AUGUR_PREFETCH_STRIDE,
+};
+
+/* A 1-based line and column in the machine file (0: not from a file). */
+struct augur_machine_loc {
+    uint32_t line, col;
+};
+
+/*
+ * A bandwidth at a thread count: GB/s (10^9 bytes per second) that `threads`
+ * threads, one per core, get together. threads 0 stands for the whole
+ * machine (the file gave a single number, as for a GPU's DRAM).
+ */
+struct augur_bw_point {
+    uint32_t threads;
+    double gbs;
+};
+
+/* A point of a service-time curve: with m requests outstanding, one is served every ns. */
+struct augur_curve_point {
+    double m;
+    double ns;
+};
+
+/*
+ * One cache level. Unless said otherwise, 0 (or the UNSET value) means "not
+ * given in the file": the sources of a shipped machine do not state it.
+ */
+struct augur_machine_cache {
+    const char *name;     /* "L1", "L2", "L3", ...: unique within the file */
+    uint64_t size;        /* bytes of one instance */
+    uint32_t line;        /* bytes, a power of two */
+    uint32_t sector;      /* bytes, a power of two dividing line (GPUs) */
+    int32_t ways;         /* -1: not given; 0: fully associative */
+    uint32_t shared_by;   /* cores (SMs on a GPU) sharing one instance; 0: not given */
+    int8_t inclusive;     /* -1: not given, 0: no, 1: holds every line of the levels above */
+    int8_t write_alloc;   /* -1: not given, 0: no, 1: write misses allocate */
+    uint8_t write_policy; /* enum augur_write_policy */
+    uint8_t prefetch;     /* enum augur_prefetch */
+    double latency_ns;    /* load-to-use latency of a hit */
+    double latency_cycles;
+    struct augur_bw_point *bandwidth; /* ascending threads; NULL when not given */
+    uint32_t nbandwidth;
+    struct augur_machine_loc loc; /* the entry in the file */
+};
+
+/* The SIMD unit of a core; all 0 when the file has no simd section. */
+struct augur_machine_simd {
+    uint32_t width_bits;
+    double gather_cycles_per_element;
+    double scatter_cycles_per_element;
+};
+
+/* Main memory. */
+struct augur_machine_memory {
+    struct augur_bw_point *bandwidth;
+    uint32_t nbandwidth;
+    double latency_ns;
+    double latency_cycles;
+    uint32_t row_buffer_bytes;     /* DRAM row-buffer block, a power of two */
+    uint32_t banks;                /* open rows kept at a time */
+    struct augur_curve_point *mlp; /* service time versus outstanding misses, ascending m */
+    uint32_t nmlp;
+};
+
+/* GPU parameters (kind gpu only). */
+struct augur_machine_gpu {
+    uint32_t sms;
+    uint32_t warp_size;
+    uint32_t max_warps_per_sm;
+    uint32_t max_warps; /* resident warps on the whole device */
+    uint32_t max_blocks_per_sm;
+    uint32_t registers_per_sm;
+    uint64_t shared_memory_per_sm;                         /* bytes */
+    struct augur_curve_point *l2_hit, *row_hit, *row_miss; /* service-time curves */
+    uint32_t nl2_hit, nrow_hit, nrow_miss;
+};
+
+/* Constants fitted by `augur train` (seed 002 eq. 4-5). */
+struct augur_machine_model {
+    bool given;
+    double mimd_a;
+    double mimd_b;
+};
+
+/*
+ * A loaded machine. Everything it points to lives in its arena: read-only by
+ * convention, freed at once by augur_machine_free().
+ */
+struct augur_machine {
+    const char *path; /* the file it came from; "" when built in code */
+    const char *name;
+    enum augur_machine_kind kind;
+    double clock_ghz;
+    uint32_t cores;            /* cores (CPU); SMs may be given here or in gpu.sms */
+    uint32_t threads_per_core; /* 0: not given (1) */
+    uint64_t registers_bytes;  /* data the register file holds (seed 001 Table 1, level 0) */
+    struct augur_machine_simd simd;
+    struct augur_machine_cache *caches; /* nearest the core first */
+    uint32_t ncaches;
+    bool has_memory;
+    struct augur_machine_memory memory;
+    bool has_gpu;
+    struct augur_machine_gpu gpu;
+    struct augur_machine_model model;
+    struct augur_machine_loc loc_cores; /* where cores was given */
+    struct augur_arena arena;
+};
+
+/*
+ * Loads and validates a machine file (YAML; gzip accepted). On success *out
+ * is the caller's; free it with augur_machine_free(). On failure *out is
+ * untouched and diag names file:line:col and the problem: YAML syntax,
+ * unknown or duplicate keys, missing required fields, wrong types, values
+ * out of range or inconsistent. Returns 0, AUGUR_EPARSE (not YAML),
+ * AUGUR_EMODEL (YAML, but not a valid machine), or an I/O error.
+ */
+AUGUR_API int augur_machine_load(const char *path, struct augur_machine **out,
+                                 struct augur_diag *diag);
+
+/*
+ * The same for a machine held in memory; name stands for the file name in
+ * messages. text need not be NUL-terminated.
+ */
+AUGUR_API int augur_machine_parse(const char *text, size_t len, const char *name,
+                                  struct augur_machine **out, struct augur_diag *diag);
+
+/*
+ * Checks a machine's fields against the schema's ranges and each other (as
+ * the loader does). For a machine edited or built in code. Returns 0 or
+ * AUGUR_EMODEL with the problem in diag (with the file position when known).
+ */
+AUGUR_API int augur_machine_validate(const struct augur_machine *m, struct augur_diag *diag);
+
+/* Frees a machine; NULL is a no-op. */
+AUGUR_API void augur_machine_free(struct augur_machine *m);
+
+/*
+ * Writes the machine as YAML in the canonical form: fields in schema order,
+ * the ones not given left out, sizes in exact units. Loading the output gives
+ * the same machine, and dumping that gives the same text.
+ */
+AUGUR_API void augur_machine_dump(FILE *fp, const struct augur_machine *m);
+/* The same into a string buffer (appended). */
+AUGUR_API void augur_machine_dump_buf(struct augur_buf *buf, const struct augur_machine *m);
+
+/* Returns the cache level named name ("L2"), or NULL. Borrowed. */
+AUGUR_API const struct augur_machine_cache *augur_machine_cache_find(const struct augur_machine *m,
+                                                                     const char *name);
+
+/*
+ * Bandwidth at a thread count from a table: the point for exactly that count,
+ * else linear interpolation between the neighbours, else the nearest end
+ * (a single whole-machine value applies to every count). Returns 0 for an
+ * empty table.
+ */
+AUGUR_API double augur_machine_bw_at(const struct augur_bw_point *bw, uint32_t nbw,
+                                     uint32_t threads);
+
+/*
+ * Service time at m outstanding requests from a curve: linear interpolation,
+ * clamped to the ends. Returns 0 for an empty curve.
+ */
+AUGUR_API double augur_machine_curve_at(const struct augur_curve_point *c, uint32_t n, double m);
+
+/* Names used in the file: "cpu", "write-back", "next-line", ... */
+AUGUR_API const char *augur_machine_kind_name(enum augur_machine_kind kind);
+AUGUR_API const char *augur_write_policy_name(enum augur_write_policy p);
+AUGUR_API const char *augur_prefetch_name(enum augur_prefetch p);
+
+#endif

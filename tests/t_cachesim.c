@@ -1,0 +1,713 @@
+/*
+ * t_cachesim.c - the cache simulator against hand-computed sequences on tiny
+ * caches and against a naive LRU reference on random streams; bad
+ * configurations and configurations from machine files.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "augur/augur.h"
+#include "tap.h"
+
+/* One level of size bytes, line bytes, ways (0 = fully associative). */
+static struct augur_cache_level_config lvl(const char *name, uint64_t size, uint32_t line,
+                                           uint32_t ways)
+{
+    struct augur_cache_level_config l;
+
+    memset(&l, 0, sizeof(l));
+    snprintf(l.name, sizeof(l.name), "%s", name);
+    l.size = size;
+    l.line = line;
+    l.ways = ways;
+    return l;
+}
+
+static struct augur_cachesim *make(const struct augur_cache_config *cfg, unsigned nthreads,
+                                   unsigned ntags)
+{
+    struct augur_cachesim *sim = NULL;
+    struct augur_diag d;
+
+    augur_diag_init(&d);
+    if (augur_cachesim_new(cfg, nthreads, ntags, &sim, &d)) {
+        printf("# config rejected: %s\n", d.msg);
+        exit(1);
+    }
+    return sim;
+}
+
+static struct augur_cache_counts cnt(const struct augur_cachesim *sim, unsigned level, int tag)
+{
+    struct augur_cache_counts c;
+
+    if (augur_cachesim_counts(sim, level, tag, &c))
+        memset(&c, 0xff, sizeof(c));
+    return c;
+}
+
+static void rd(struct augur_cachesim *sim, uint64_t addr)
+{
+    augur_cachesim_access(sim, 0, addr, 8, false, 0);
+}
+
+static void wr(struct augur_cachesim *sim, uint64_t addr)
+{
+    augur_cachesim_access(sim, 0, addr, 8, true, 0);
+}
+
+static void test_direct_mapped(void)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+    struct augur_cache_counts c;
+
+    cfg.nlevels = 1;
+    cfg.level[0] = lvl("L1", 256, 64, 1); /* 4 sets of one line */
+    sim = make(&cfg, 1, 1);
+    rd(sim, 0);   /* miss: set 0 <- line 0 */
+    rd(sim, 64);  /* miss: set 1 <- line 1 */
+    rd(sim, 8);   /* hit: line 0 */
+    rd(sim, 256); /* miss: line 4 -> set 0, evicts line 0 (conflict) */
+    rd(sim, 0);   /* miss: evicts line 4 */
+    rd(sim, 128); /* miss: set 2 */
+    rd(sim, 320); /* miss: line 5 -> set 1, evicts line 1 */
+    rd(sim, 64);  /* miss: evicts line 5 */
+    c = cnt(sim, 0, -1);
+    is_int(c.accesses, 8, "direct-mapped: 8 accesses");
+    is_int(c.hits, 1, "direct-mapped: 1 hit");
+    is_int(c.misses, 7, "direct-mapped: 7 misses (conflicts)");
+    is_int(c.evictions, 4, "direct-mapped: 4 evictions");
+    is_int(c.writebacks, 0, "direct-mapped: no write-backs on reads");
+    is_int(c.fill_bytes, 7 * 64, "direct-mapped: 7 lines filled");
+    c = cnt(sim, 1, -1);
+    is_int(c.reads, 7, "memory: 7 line reads");
+    is_int(c.fill_bytes, 7 * 64, "memory: 448 bytes read");
+    augur_cachesim_free(sim);
+}
+
+static void test_two_way_lru(void)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+    struct augur_cache_counts c;
+
+    cfg.nlevels = 1;
+    cfg.level[0] = lvl("L1", 256, 64, 2); /* 2 sets of 2 ways; even lines in set 0 */
+    sim = make(&cfg, 1, 1);
+    rd(sim, 0 * 64); /* miss [0] */
+    rd(sim, 2 * 64); /* miss [2 0] */
+    rd(sim, 0 * 64); /* hit  [0 2] */
+    rd(sim, 4 * 64); /* miss, LRU is 2: [4 0] (FIFO would evict 0) */
+    rd(sim, 0 * 64); /* hit under LRU [0 4] */
+    rd(sim, 2 * 64); /* miss, evicts 4: [2 0] */
+    rd(sim, 1 * 64); /* miss in set 1 */
+    c = cnt(sim, 0, -1);
+    is_int(c.hits, 2, "2-way: LRU keeps the line used last (2 hits)");
+    is_int(c.misses, 5, "2-way: 5 misses");
+    is_int(c.evictions, 2, "2-way: 2 evictions");
+    augur_cachesim_free(sim);
+}
+
+static void test_fully_associative(void)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+    struct augur_cache_counts c;
+    int pass, i;
+
+    cfg.nlevels = 1;
+    cfg.level[0] = lvl("L2", 256, 64, 0); /* 4 lines, fully associative */
+    sim = make(&cfg, 1, 1);
+    for (pass = 0; pass < 2; pass++)
+        for (i = 0; i < 5; i++)
+            rd(sim, (uint64_t)i * 4096); /* 5 lines cycling through 4: LRU always misses */
+    c = cnt(sim, 0, -1);
+    is_int(c.misses, 10, "fully associative: a 5-line cycle in 4 lines always misses");
+    is_int(c.evictions, 6, "fully associative: 6 evictions");
+    augur_cachesim_invalidate(sim);
+    augur_cachesim_reset_counts(sim);
+    for (pass = 0; pass < 2; pass++)
+        for (i = 0; i < 4; i++)
+            rd(sim, (uint64_t)i * 4096);
+    c = cnt(sim, 0, -1);
+    is_int(c.misses, 4, "fully associative: 4 lines fit (capacity)");
+    is_int(c.hits, 4, "fully associative: second pass hits");
+    augur_cachesim_free(sim);
+
+    /* the hashed form (more than 64 lines) */
+    cfg.level[0] = lvl("L2", 1024 * 64, 64, 0);
+    sim = make(&cfg, 1, 1);
+    for (pass = 0; pass < 3; pass++)
+        for (i = 0; i < 1025; i++)
+            rd(sim, (uint64_t)i * 64 * 7);
+    c = cnt(sim, 0, -1);
+    is_int(c.misses, 3 * 1025, "hashed fully associative: 1025-line cycle in 1024 always misses");
+    is_int(c.evictions, 3 * 1025 - 1024, "hashed fully associative: evictions");
+    augur_cachesim_reset_counts(sim);
+    for (i = 1024; i >= 1; i--)
+        rd(sim, (uint64_t)i * 64 * 7);
+    c = cnt(sim, 0, -1);
+    is_int(c.hits, 1024, "hashed fully associative: the last 1024 lines are all there");
+    augur_cachesim_free(sim);
+}
+
+static void test_write_back(void)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+    struct augur_cache_counts c, m;
+
+    cfg.nlevels = 1;
+    cfg.level[0] = lvl("L1", 128, 64, 1); /* 2 sets of one line */
+    sim = make(&cfg, 1, 1);
+    wr(sim, 0);   /* miss, allocate (fetch), dirty */
+    wr(sim, 8);   /* hit, already dirty */
+    wr(sim, 128); /* miss in set 0: evicts dirty line 0 -> write-back */
+    rd(sim, 64);  /* miss in set 1 */
+    rd(sim, 192); /* miss in set 1: evicts clean line 1 */
+    c = cnt(sim, 0, -1);
+    is_int(c.writes, 3, "write-back: 3 writes");
+    is_int(c.write_misses, 2, "write-back: 2 write misses");
+    is_int(c.read_misses, 2, "write-back: 2 read misses");
+    is_int(c.writebacks, 1, "write-back: one dirty eviction");
+    is_int(c.writeback_bytes, 64, "write-back: 64 bytes written back");
+    m = cnt(sim, 1, -1);
+    is_int(m.reads, 4, "write-back: 4 line fills from memory (write-allocate fetches)");
+    is_int(m.writes, 1, "write-back: 1 write to memory");
+    augur_cachesim_flush(sim);
+    c = cnt(sim, 0, -1);
+    m = cnt(sim, 1, -1);
+    is_int(c.writebacks, 2, "flush writes the dirty line 2 back");
+    is_int(m.writes, 2, "flush reaches memory");
+    augur_cachesim_flush(sim);
+    is_int(cnt(sim, 1, -1).writes, 2, "a second flush has nothing left to write");
+    augur_cachesim_free(sim);
+}
+
+static void test_write_through(void)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+    struct augur_cache_counts c, m;
+
+    cfg.nlevels = 1;
+    cfg.level[0] = lvl("L1", 128, 64, 1);
+    cfg.level[0].write_policy = AUGUR_WRITE_THROUGH; /* no-write-allocate by default */
+    sim = make(&cfg, 1, 1);
+    wr(sim, 0); /* miss, not allocated, written through */
+    rd(sim, 0); /* miss, allocated */
+    wr(sim, 0); /* hit, written through */
+    rd(sim, 0); /* hit */
+    c = cnt(sim, 0, -1);
+    m = cnt(sim, 1, -1);
+    is_int(c.misses, 2, "write-through: the write miss does not allocate");
+    is_int(c.write_misses, 1, "write-through: one write miss");
+    is_int(c.hits, 2, "write-through: 2 hits");
+    is_int(c.writeback_bytes, 16, "write-through: both 8-byte writes go down");
+    is_int(c.writebacks, 0, "write-through: lines are never dirty");
+    is_int(m.writes, 2, "write-through: memory sees both writes");
+    is_int(m.reads, 1, "write-through: one line fill");
+    is_int(m.writeback_bytes, 16, "write-through: 16 bytes written to memory");
+
+    /* write-through with write-allocate: the first write fetches */
+    augur_cachesim_free(sim);
+    cfg.level[0].write_allocate = true;
+    cfg.level[0].write_allocate_set = true;
+    sim = make(&cfg, 1, 1);
+    wr(sim, 0);
+    rd(sim, 0);
+    c = cnt(sim, 0, -1);
+    is_int(c.misses, 1, "write-through + allocate: the write miss fetches the line");
+    is_int(cnt(sim, 1, -1).reads, 1, "... one fill");
+    augur_cachesim_free(sim);
+}
+
+static void inclusion_run(bool inclusive, struct augur_cache_counts *l1,
+                          struct augur_cache_counts *l2, struct augur_cache_counts *mem)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+
+    cfg.nlevels = 2;
+    cfg.level[0] = lvl("L1", 128, 64, 1); /* 2 sets of one line */
+    cfg.level[1] = lvl("L2", 128, 64, 0); /* 2 lines, fully associative */
+    cfg.level[1].inclusive = inclusive;
+    sim = make(&cfg, 1, 1);
+    wr(sim, 0);   /* L1 {0*}, L2 {0} */
+    rd(sim, 64);  /* L1 {0*, 1}, L2 {1 0} */
+    rd(sim, 128); /* L2 evicts 0; inclusive: L1's dirty 0 is invalidated and written back */
+    rd(sim, 0);   /* L2 evicts 1 (inclusive: L1's 1 goes too) */
+    rd(sim, 64);  /* inclusive: miss; non-inclusive: L1 still has it */
+    *l1 = cnt(sim, 0, -1);
+    *l2 = cnt(sim, 1, -1);
+    *mem = cnt(sim, 2, -1);
+    augur_cachesim_free(sim);
+}
+
+static void test_inclusion(void)
+{
+    struct augur_cache_counts l1, l2, mem;
+
+    inclusion_run(true, &l1, &l2, &mem);
+    is_int(l1.misses, 5, "inclusive: every L1 access misses");
+    is_int(l1.invalidations, 2, "inclusive: L2 evictions back-invalidate two L1 lines");
+    is_int(l1.evictions, 1, "inclusive: L1 evicts only line 2 itself");
+    is_int(l2.accesses, 5, "inclusive: L2 sees 5 requests");
+    is_int(l2.evictions, 3, "inclusive: L2 evicts 0, 1, 2");
+    is_int(l2.writebacks, 1, "inclusive: the dirty L1 copy leaves with the L2 eviction");
+    is_int(mem.writes, 1, "inclusive: memory gets line 0");
+
+    inclusion_run(false, &l1, &l2, &mem);
+    is_int(l1.misses, 4, "non-inclusive: L1 keeps line 1 after L2 drops it");
+    is_int(l1.hits, 1, "non-inclusive: one L1 hit");
+    is_int(l1.invalidations, 0, "non-inclusive: no back-invalidation");
+    is_int(l1.evictions, 2, "non-inclusive: L1 evicts lines 0 and 2");
+    is_int(l1.writebacks, 1, "non-inclusive: L1 writes the dirty line 0 back");
+    /* L1's write-back of line 0 finds it gone from L2 (evicted clean) and goes on to memory */
+    is_int(l2.writebacks, 0, "non-inclusive: L2 evicted line 0 while clean");
+    is_int(mem.writes, 1, "non-inclusive: the write-back passes through to memory");
+}
+
+static void test_sectors(void)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+    struct augur_cache_counts c, m;
+
+    cfg.nlevels = 1;
+    cfg.level[0] = lvl("L2", 1024, 128, 0); /* 8 lines of four 32-byte sectors */
+    cfg.level[0].sector = 32;
+    sim = make(&cfg, 1, 1);
+    augur_cachesim_access(sim, 0, 0, 4, false, 0);    /* line miss: sector 0 */
+    augur_cachesim_access(sim, 0, 32, 4, false, 0);   /* line present, sector 1 missing */
+    augur_cachesim_access(sim, 0, 4, 4, false, 0);    /* hit */
+    augur_cachesim_access(sim, 0, 100, 8, false, 0);  /* sector 3 missing */
+    augur_cachesim_access(sim, 0, 120, 16, false, 0); /* straddles: sector 3 hit, line 1 miss */
+    c = cnt(sim, 0, -1);
+    m = cnt(sim, 1, -1);
+    is_int(c.accesses, 6, "sectors: 6 line requests");
+    is_int(c.misses, 4, "sectors: 4 requests miss a sector");
+    is_int(c.sector_accesses, 6, "sectors: 6 sectors requested");
+    is_int(c.sector_misses, 4, "sectors: 4 sector misses");
+    is_int(c.fill_bytes, 4 * 32, "sectors: only missing sectors are fetched");
+    is_int(m.reads, 4, "sectors: 4 DRAM transactions of 32 bytes");
+    is_int(m.fill_bytes, 128, "sectors: 128 bytes from memory");
+    augur_cachesim_access(sim, 0, 4096, 128, false, 0); /* a whole coalesced line */
+    c = cnt(sim, 0, -1);
+    is_int(c.sector_misses, 8, "sectors: a 128-byte access misses 4 sectors at once");
+    is_int(c.accesses, 7, "... as one request");
+    augur_cachesim_free(sim);
+}
+
+static void test_row_buffers(void)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+    struct augur_cache_counts m;
+    static const uint64_t addrs[] = { 0, 64, 512, 128, 256, 0 }; /* blocks 0 0 2 0 1 0 */
+    unsigned i;
+
+    cfg.nlevels = 1;
+    cfg.level[0] = lvl("L1", 64, 64, 1); /* one line: each new line misses */
+    cfg.dram.row_bytes = 256;
+    cfg.dram.banks = 2;
+    cfg.dram.policy = AUGUR_DRAM_OPEN_BANK;
+    sim = make(&cfg, 1, 1);
+    for (i = 0; i < 6; i++)
+        rd(sim, addrs[i]);
+    m = cnt(sim, 1, -1);
+    is_int(m.row_hits, 2, "open-bank rows: 2 hits (block 0 twice in bank 0)");
+    is_int(m.row_misses, 4, "open-bank rows: 4 misses (block 2 closes block 0)");
+    augur_cachesim_free(sim);
+
+    cfg.dram.policy = AUGUR_DRAM_LRU; /* seed 000: fully associative LRU of 256-byte blocks */
+    sim = make(&cfg, 1, 1);
+    for (i = 0; i < 6; i++)
+        rd(sim, addrs[i]);
+    m = cnt(sim, 1, -1);
+    is_int(m.row_hits, 3, "LRU rows: 3 hits");
+    is_int(m.row_misses, 3, "LRU rows: 3 misses");
+    augur_cachesim_free(sim);
+}
+
+static void test_prefetch(void)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+    struct augur_cache_counts c;
+    unsigned i;
+
+    cfg.nlevels = 1;
+    cfg.level[0] = lvl("L1", 1024, 64, 0);
+    sim = make(&cfg, 1, 1);
+    for (i = 0; i < 8; i++)
+        rd(sim, i * 64);
+    is_int(cnt(sim, 0, -1).misses, 8, "no prefetcher: a sequential stream misses every line");
+    augur_cachesim_free(sim);
+
+    cfg.level[0].prefetch = AUGUR_PREFETCH_NEXT_LINE;
+    sim = make(&cfg, 1, 1);
+    for (i = 0; i < 8; i++)
+        rd(sim, i * 64);
+    c = cnt(sim, 0, -1);
+    is_int(c.misses, 1, "next-line: only the first line misses");
+    is_int(c.prefetches, 8, "next-line: 8 lines prefetched (one ahead)");
+    is_int(c.prefetch_hits, 7, "next-line: 7 used");
+    is_int(cnt(sim, 1, -1).reads, 9, "next-line: 9 lines read from memory");
+    augur_cachesim_free(sim);
+
+    cfg.level[0] = lvl("L1", 4096, 64, 0);
+    cfg.level[0].prefetch = AUGUR_PREFETCH_STRIDE;
+    sim = make(&cfg, 1, 1);
+    for (i = 0; i < 6; i++)
+        rd(sim, i * 256); /* stride of 4 lines */
+    c = cnt(sim, 0, -1);
+    is_int(c.misses, 3, "stride: trained after two equal strides, then hits");
+    is_int(c.prefetches, 4, "stride: 4 prefetches");
+    is_int(c.prefetch_hits, 3, "stride: 3 used");
+    augur_cachesim_free(sim);
+}
+
+static void test_shared_and_tags(void)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+    struct augur_cache_counts c;
+
+    cfg.nlevels = 2;
+    cfg.level[0] = lvl("L1", 64, 64, 1);
+    cfg.level[1] = lvl("L2", 256, 64, 0);
+    cfg.level[1].shared_by = 2;
+    sim = make(&cfg, 2, 1);
+    augur_cachesim_access(sim, 0, 0, 8, false, 0);
+    augur_cachesim_access(sim, 1, 0, 8, false, 0); /* private L1 miss, shared L2 hit */
+    c = cnt(sim, 1, -1);
+    is_int(c.accesses, 2, "shared L2: both threads' misses arrive");
+    is_int(c.hits, 1, "shared L2: the second thread hits the first one's line");
+    is_int(cnt(sim, 0, -1).misses, 2, "private L1s: both miss");
+    augur_cachesim_free(sim);
+
+    cfg.level[1].shared_by = 1;
+    sim = make(&cfg, 2, 1);
+    augur_cachesim_access(sim, 0, 0, 8, false, 0);
+    augur_cachesim_access(sim, 1, 0, 8, false, 0);
+    is_int(cnt(sim, 1, -1).hits, 0, "private L2s: no sharing");
+    augur_cachesim_free(sim);
+
+    /* straddling accesses touch both lines */
+    cfg.nlevels = 1;
+    cfg.level[0] = lvl("L1", 1024, 64, 2);
+    sim = make(&cfg, 1, 1);
+    augur_cachesim_access(sim, 0, 60, 8, false, 0);
+    c = cnt(sim, 0, -1);
+    is_int(c.accesses, 2, "straddling access: two line requests");
+    is_int(c.misses, 2, "straddling access: two misses");
+    augur_cachesim_access(sim, 0, 56, 8, false, 0);
+    is_int(cnt(sim, 0, -1).hits, 1, "an access ending at the boundary touches one line");
+    augur_cachesim_free(sim);
+
+    /* per-tag attribution: misses to the requester, evictions and write-backs to the owner */
+    cfg.level[0] = lvl("L1", 128, 64, 0); /* 2 lines */
+    sim = make(&cfg, 1, 3);
+    augur_cachesim_access(sim, 0, 0, 8, false, 0);
+    augur_cachesim_access(sim, 0, 64, 8, false, 0);
+    augur_cachesim_access(sim, 0, 640, 8, false, 1);   /* evicts line 0, owned by tag 0 */
+    augur_cachesim_access(sim, 0, 640, 8, true, 1);    /* dirty, owned by tag 1 */
+    augur_cachesim_access(sim, 0, 1280, 8, false, 0);  /* evicts 64 (tag 0, clean) */
+    augur_cachesim_access(sim, 0, 1920, 8, false, 0);  /* evicts 640 (tag 1, dirty) */
+    augur_cachesim_access(sim, 0, 1920, 8, false, 99); /* tag beyond ntags: counted under 2 */
+    is_int(cnt(sim, 0, 0).misses, 4, "tag 0: 4 misses");
+    is_int(cnt(sim, 0, 1).misses, 1, "tag 1: 1 miss");
+    is_int(cnt(sim, 0, 0).evictions, 2, "tag 0's lines evicted twice");
+    is_int(cnt(sim, 0, 1).evictions, 1, "tag 1's line evicted once");
+    is_int(cnt(sim, 0, 1).writebacks, 1, "tag 1 owns the write-back");
+    is_int(cnt(sim, 0, 0).writebacks, 0, "tag 0 wrote nothing");
+    is_int(cnt(sim, 0, 2).hits, 1, "an out-of-range tag lands on the last one");
+    is_int(cnt(sim, 0, -1).accesses, 7, "totals sum the tags");
+    is_int(cnt(sim, 2, -1).accesses, (uint64_t)-1, "counts of a level beyond memory fail");
+    is_str(augur_cachesim_level_name(sim, 1), "memory", "the level after the caches is memory");
+    augur_cachesim_free(sim);
+}
+
+/* ---- a naive LRU reference: per set, timestamps; checked on random streams ---- */
+
+struct ref {
+    uint64_t nsets, ways, line;
+    uint64_t *tag, *ts;
+    unsigned char *dirty;
+    uint64_t now, miss, evict, wb;
+};
+
+static void ref_init(struct ref *r, uint64_t size, uint64_t line, uint64_t ways)
+{
+    uint64_t nlines = size / line;
+
+    r->ways = ways ? ways : nlines;
+    r->nsets = nlines / r->ways;
+    r->line = line;
+    r->tag = calloc(nlines, sizeof(uint64_t));
+    r->ts = calloc(nlines, sizeof(uint64_t));
+    r->dirty = calloc(nlines, 1);
+    r->now = r->miss = r->evict = r->wb = 0;
+}
+
+static void ref_access(struct ref *r, uint64_t addr, bool w)
+{
+    uint64_t la = addr / r->line, set = la % r->nsets, *t = r->tag + set * r->ways;
+    uint64_t *ts = r->ts + set * r->ways, k, v = 0;
+    unsigned char *d = r->dirty + set * r->ways;
+
+    r->now++;
+    for (k = 0; k < r->ways; k++)
+        if (ts[k] && t[k] == la) {
+            ts[k] = r->now;
+            d[k] |= w;
+            return;
+        }
+    r->miss++;
+    for (k = 0; k < r->ways; k++) {
+        if (!ts[k]) {
+            v = k;
+            break;
+        }
+        if (ts[k] < ts[v])
+            v = k;
+    }
+    if (ts[v]) {
+        r->evict++;
+        r->wb += d[v];
+    }
+    t[v] = la;
+    ts[v] = r->now;
+    d[v] = w;
+}
+
+static void ref_free(struct ref *r)
+{
+    free(r->tag);
+    free(r->ts);
+    free(r->dirty);
+}
+
+static uint64_t rng_state = 88172645463325252ull;
+
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static void against_reference(uint64_t size, uint32_t line, uint32_t ways, const char *name)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+    struct augur_cache_counts c;
+    struct ref r;
+    uint64_t span = size * 3, i, n = 200000;
+    char label[128];
+
+    cfg.nlevels = 1;
+    cfg.level[0] = lvl("X", size, line, ways);
+    sim = make(&cfg, 1, 1);
+    ref_init(&r, size, line, ways);
+    for (i = 0; i < n; i++) {
+        /* a hot region and a cold one, so that hits, conflicts and capacity all occur */
+        uint64_t a = (rnd() % 4 ? rnd() % (size / 2) : rnd() % span) & ~(uint64_t)7;
+        bool w = rnd() % 10 < 3;
+
+        augur_cachesim_access(sim, 0, a, 8, w, 0);
+        ref_access(&r, a, w);
+    }
+    c = cnt(sim, 0, -1);
+    snprintf(label, sizeof(label), "%s: misses equal the reference LRU's", name);
+    is_int(c.misses, r.miss, label);
+    snprintf(label, sizeof(label), "%s: evictions equal the reference's", name);
+    is_int(c.evictions, r.evict, label);
+    snprintf(label, sizeof(label), "%s: write-backs equal the reference's", name);
+    is_int(c.writebacks, r.wb, label);
+    ok(r.miss > n / 20 && r.miss < n - n / 20, "the stream mixes hits and misses");
+    ref_free(&r);
+    augur_cachesim_free(sim);
+}
+
+static void test_reference(void)
+{
+    against_reference(4096, 64, 1, "direct-mapped 64 sets");
+    against_reference(8192, 64, 4, "4-way 32 sets");
+    against_reference(11 * 3 * 64, 64, 11, "11-way 3 sets (not a power of two)");
+    against_reference(16 * 32, 32, 0, "fully associative 16 lines");
+    against_reference(1000 * 64, 64, 0, "hashed fully associative 1000 lines");
+    against_reference(32768, 64, 8, "32 KiB 8-way");
+}
+
+/* ---- bad configurations -------------------------------------------------- */
+
+static void bad_cfg(const struct augur_cache_config *cfg, unsigned nthreads, int code,
+                    const char *piece, const char *name)
+{
+    struct augur_cachesim *sim = NULL;
+    struct augur_diag d;
+
+    augur_diag_init(&d);
+    if (!is_int(augur_cachesim_new(cfg, nthreads, 1, &sim, &d), code, name))
+        augur_cachesim_free(sim);
+    if (!ok(strstr(d.msg, piece) != NULL, "... with a clear message"))
+        diag("message: %s", d.msg);
+}
+
+static void test_bad_configs(void)
+{
+    struct augur_cache_config cfg = { 0 };
+
+    bad_cfg(&cfg, 1, AUGUR_EINVAL, "0 levels", "no levels");
+    cfg.nlevels = 1;
+    cfg.level[0] = lvl("L1", 2ull << 40, 64, 8);
+    bad_cfg(&cfg, 1, AUGUR_EINVAL, "absurd (more than 1 TiB)", "a 2 TiB cache");
+    cfg.level[0] = lvl("L1", 32768, 48, 8);
+    bad_cfg(&cfg, 1, AUGUR_EINVAL, "line size 48 is not a power of two", "48-byte lines");
+    cfg.level[0] = lvl("L1", 32768, 2, 8);
+    bad_cfg(&cfg, 1, AUGUR_EINVAL, "line size 2", "2-byte lines");
+    cfg.level[0] = lvl("L1", 1000, 64, 1);
+    bad_cfg(&cfg, 1, AUGUR_EINVAL, "not a whole number of 64-byte lines", "partial lines");
+    cfg.level[0] = lvl("L1", 32768, 64, 7);
+    bad_cfg(&cfg, 1, AUGUR_EINVAL, "7 ways do not divide its 512 lines", "ways do not divide");
+    cfg.level[0] = lvl("L1", 0, 64, 1);
+    bad_cfg(&cfg, 1, AUGUR_EINVAL, "size is 0", "empty cache");
+    cfg.level[0] = lvl("L1", 32768, 128, 4);
+    cfg.level[0].sector = 24;
+    bad_cfg(&cfg, 1, AUGUR_EINVAL, "sector 24", "24-byte sectors");
+    cfg.level[0].sector = 8;
+    bad_cfg(&cfg, 1, AUGUR_EINVAL, "at most 8 sectors", "16 sectors per line");
+    cfg.level[0] = lvl("L1", 512ull << 30, 64, 16);
+    bad_cfg(&cfg, 1, AUGUR_ELIMIT, "host memory", "a 512 GiB cache exceeds host memory");
+    cfg.nlevels = 2;
+    cfg.level[0] = lvl("L1", 32768, 64, 8);
+    cfg.level[0].shared_by = 2;
+    cfg.level[1] = lvl("L2", 1 << 20, 64, 16);
+    cfg.level[1].shared_by = 3;
+    bad_cfg(&cfg, 4, AUGUR_EINVAL, "not a multiple of the level above", "sharing does not nest");
+    cfg.level[1].shared_by = 4;
+    bad_cfg(&cfg, 0, AUGUR_EINVAL, "0 threads", "no threads");
+    cfg.dram.row_bytes = 100;
+    cfg.dram.banks = 4;
+    bad_cfg(&cfg, 4, AUGUR_EINVAL, "row buffer of 100 bytes", "row buffer not a power of two");
+    cfg.dram.row_bytes = 256;
+    cfg.dram.banks = 0;
+    bad_cfg(&cfg, 4, AUGUR_EINVAL, "0 banks", "no banks");
+}
+
+/* ---- from machine files ------------------------------------------------- */
+
+static struct augur_machine *machine(const char *file)
+{
+    const char *src = getenv("AUGUR_SOURCE_DIR");
+    char path[1024];
+    struct augur_machine *m = NULL;
+    struct augur_diag d;
+
+    snprintf(path, sizeof(path), "%s/samples/machines/%s", src ? src : ".", file);
+    if (augur_machine_load(path, &m, &d)) {
+        printf("# %s: %s\n", path, d.msg);
+        return NULL;
+    }
+    return m;
+}
+
+static void test_from_machine(void)
+{
+    struct augur_machine *m;
+    struct augur_cache_config cfg;
+    struct augur_cachesim *sim = NULL;
+    struct augur_diag d;
+    uint64_t i;
+
+    m = machine("dev-xeon-2vcpu.yml");
+    if (!ok(m != NULL, "dev machine loads"))
+        return;
+    is_int(augur_cache_config_from_machine(m, 2, &cfg, &d), 0, "dev machine: config for 2 threads");
+    is_int(cfg.nlevels, 3, "dev: 3 levels");
+    is_int(cfg.level[2].ways, 11, "dev: L3 11-way");
+    is_int(cfg.level[2].shared_by, 2, "dev: L3 shared by both threads");
+    is_int(cfg.level[0].shared_by, 1, "dev: private L1");
+    is_int(cfg.dram.row_bytes, 256, "dev: default 256-byte DRAM blocks (seed 000 S6.4)");
+    is_int(augur_cache_config_from_machine(m, 3, &cfg, &d), AUGUR_ERANGE,
+           "dev: 3 threads on 2 cores is refused");
+    ok(strstr(d.msg, "runs at most 2") != NULL, "... saying why");
+    augur_cache_config_from_machine(m, 2, &cfg, NULL);
+    if (is_int(augur_cachesim_new(&cfg, 2, 1, &sim, &d), 0, "dev: the simulator builds")) {
+        /*
+         * A 64 MiB sequential read per thread: every line misses everywhere.
+         * Thread 1's region starts 8 blocks further, in other DRAM banks than
+         * thread 0's, so the interleaved streams do not close each other's rows.
+         */
+        for (i = 0; i < (64u << 20); i += 64) {
+            augur_cachesim_access(sim, 0, i, 8, false, 0);
+            augur_cachesim_access(sim, 1, (1ull << 32) + 8 * 256 + i, 8, false, 0);
+        }
+        is_int(cnt(sim, 2, -1).misses, 2 * (64u << 20) / 64, "dev: cold L3 misses every line");
+        is_int(cnt(sim, 3, -1).row_hits, 2 * (64u << 20) / 64 * 3 / 4,
+               "dev: sequential lines hit the open row 3 times in 4");
+    }
+    augur_cachesim_free(sim);
+    augur_machine_free(m);
+
+    m = machine("sandy-bridge-e5-2670.yml");
+    if (m) {
+        is_int(augur_cache_config_from_machine(m, 16, &cfg, &d), 0, "snb: 16 threads");
+        is_int(cfg.level[2].shared_by, 8, "snb: an L3 per 8 threads");
+        is_int(cfg.level[0].ways, 0, "snb: unknown associativity simulated fully associative");
+        sim = NULL;
+        is_int(augur_cachesim_new(&cfg, 16, 1, &sim, &d), 0, "snb: simulator builds");
+        augur_cachesim_free(sim);
+    }
+    augur_machine_free(m);
+
+    m = machine("westmere-xeon.yml");
+    if (m) {
+        is_int(augur_cache_config_from_machine(m, 1, &cfg, &d), AUGUR_EMODEL,
+               "westmere: no line size, no simulation");
+        ok(strstr(d.msg, "gives no line size") != NULL && d.line > 0, "... naming the level");
+    }
+    augur_machine_free(m);
+
+    m = machine("tesla-k40c.yml");
+    if (m)
+        is_int(augur_cache_config_from_machine(m, 1, &cfg, &d), AUGUR_EMODEL,
+               "k40c: no cache levels, no simulation");
+    augur_machine_free(m);
+
+    m = machine("h100-sxm.yml");
+    if (m) {
+        is_int(augur_cache_config_from_machine(m, 132, &cfg, &d), 0, "h100: 132 SMs");
+        is_int(cfg.level[0].sector, 32, "h100: sectored L2");
+        is_int(cfg.dram.policy, AUGUR_DRAM_LRU, "h100: LRU row buffers as seed 000");
+        sim = NULL;
+        is_int(augur_cachesim_new(&cfg, 132, 1, &sim, &d), 0, "h100: simulator builds");
+        augur_cachesim_free(sim);
+        is_int(augur_cache_config_from_machine(m, 133, &cfg, &d), AUGUR_ERANGE,
+               "h100: 133 SMs refused");
+    }
+    augur_machine_free(m);
+}
+
+int main(void)
+{
+    test_direct_mapped();
+    test_two_way_lru();
+    test_fully_associative();
+    test_write_back();
+    test_write_through();
+    test_inclusion();
+    test_sectors();
+    test_row_buffers();
+    test_prefetch();
+    test_shared_and_tags();
+    test_reference();
+    test_bad_configs();
+    test_from_machine();
+    return tap_done();
+}
