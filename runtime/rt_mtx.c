@@ -568,6 +568,23 @@ static char *put_u64(char *o, uint64_t v)
     return o;
 }
 
+/*
+ * Appends the shortest of %.15g, %.16g and %.17g that reads back as v: exact
+ * (17 significant digits always are) and without the noise digits of %.17g
+ * when fewer say the same ("0.1", not "0.10000000000000001").
+ */
+static char *put_double(char *o, size_t size, double v)
+{
+    int n = 0;
+
+    for (int prec = 15; prec <= 17; prec++) {
+        n = snprintf(o, size, "%.*g", prec, v);
+        if (prec == 17 || strtod(o, NULL) == v)
+            break;
+    }
+    return o + n;
+}
+
 int augur_dataset_write_mtx(const struct augur_dataset *ds, const char *path,
                             struct augur_diag *diag)
 {
@@ -614,7 +631,7 @@ int augur_dataset_write_mtx(const struct augur_dataset *ds, const char *path,
             o += snprintf(o, room - 32, "%.0f", v);
         } else if (ds->field == AUGUR_FIELD_REAL) {
             *o++ = ' ';
-            o += snprintf(o, room - 32, "%.17g", c->val ? c->val[k] : 0.0);
+            o = put_double(o, room - 32, c->val ? c->val[k] : 0.0);
         }
         *o++ = '\n';
     }
