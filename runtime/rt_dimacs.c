@@ -14,6 +14,63 @@ static inline bool ends_type(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\0' || c == '\f' || c == '\v';
 }
 
+/* A plain decimal of at most 18 digits that ends at a delimiter; else false. */
+static inline bool fast_u64(const char **pp, uint64_t *out)
+{
+    const char *q = *pp, *start = q;
+    uint64_t v;
+
+    if ((unsigned)(*q - '0') > 9)
+        return false;
+    v = (unsigned)(*q++ - '0');
+    while ((unsigned)(*q - '0') <= 9)
+        v = v * 10 + (unsigned)(*q++ - '0');
+    if (q - start > 18 || !ends_type(*q))
+        return false;
+    *pp = q;
+    *out = v;
+    return true;
+}
+
+/*
+ * The fast path of an arc line "a u v w" (p at the 'a'): plain numbers, in
+ * range, ending the line. False sends the line to the general parsers, which
+ * also word the errors. On success p is at the newline or the end.
+ */
+static inline bool fast_arc(const char **pp, const char *end, uint64_t nverts, uint32_t *u,
+                            uint32_t *v, double *w)
+{
+    const char *q = *pp + 1;
+    uint64_t a, b, c;
+    bool neg;
+
+    if (*q != ' ' && *q != '\t')
+        return false;
+    while (*q == ' ' || *q == '\t')
+        q++;
+    if (!fast_u64(&q, &a) || a - 1 >= nverts)
+        return false;
+    while (*q == ' ' || *q == '\t')
+        q++;
+    if (!fast_u64(&q, &b) || b - 1 >= nverts)
+        return false;
+    while (*q == ' ' || *q == '\t')
+        q++;
+    neg = *q == '-';
+    q += neg;
+    if (!fast_u64(&q, &c) || c > (uint64_t)EXACT_INT_MAX)
+        return false;
+    while (*q == ' ' || *q == '\t' || *q == '\r')
+        q++;
+    if (*q != '\n' && q < end)
+        return false;
+    *u = (uint32_t)(a - 1);
+    *v = (uint32_t)(b - 1);
+    *w = neg ? -(double)c : (double)c;
+    *pp = q;
+    return true;
+}
+
 /* Reads one endpoint of an arc and checks it against 1..nverts. */
 static int parse_vertex(struct rt_scan *s, uint64_t nverts, uint64_t *out, const char *what)
 {
@@ -45,9 +102,21 @@ int rt_read_dimacs(const char *text, size_t len, const char *file,
     int rc = 0;
 
     rt_scan_init(&s, text, len, file, diag);
-    while (rt_next_content_line(&s, NULL)) {
-        char type = *s.p;
+    for (;;) {
+        char type;
 
+        /* Arc lines, the bulk of a file, skip the general line handling. */
+        if (*s.p == 'a' && k < narcs && fast_arc(&s.p, s.end, nverts, &row[k], &col[k], &val[k])) {
+            k++;
+            if (*s.p == '\n') {
+                s.line_start = ++s.p;
+                s.line++;
+            }
+            continue;
+        }
+        if (!rt_next_content_line(&s, NULL))
+            break;
+        type = *s.p;
         if (type == 'a' && ends_type(s.p[1]) && p_line) {
             uint64_t u, v;
             int64_t w;

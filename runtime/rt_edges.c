@@ -127,9 +127,14 @@ int rt_read_edges(const char *text, size_t len, const char *file,
     b.row = augur_mallocarray(b.cap, sizeof(*b.row));
     b.col = augur_mallocarray(b.cap, sizeof(*b.col));
 
-    while (rt_next_content_line(&s, "#%")) {
+    for (;;) {
         uint64_t u = 0, v = 0;
-        const char *u_start = s.p, *v_start;
+        const char *u_start, *v_start;
+
+        /* Most lines start with a digit: only others can be blank or comments. */
+        if ((unsigned)(*s.p - '0') > 9 && !rt_next_content_line(&s, "#%"))
+            break;
+        u_start = s.p;
 
         if ((rc = parse_id(&s, &u, "source vertex id")))
             goto fail;
@@ -201,7 +206,12 @@ int rt_read_edges(const char *text, size_t len, const char *file,
         b.row[b.n] = (uint32_t)u;
         b.col[b.n] = (uint32_t)v;
         b.n++;
-        rt_next_line(&s);
+        if (*s.p == '\n') {
+            s.line_start = ++s.p;
+            s.line++;
+        } else {
+            rt_next_line(&s);
+        }
     }
     if (b.n == 0) {
         rc = rt_error(&s, AUGUR_EPARSE, "no edges: the file holds only blank lines and comments");

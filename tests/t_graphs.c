@@ -294,6 +294,10 @@ static void test_dimacs(void)
                "unexpected '4' after", "dimacs: extra field");
     expect_err(rt_read_dimacs, "p sp 4 1\ne 1 2\n", NULL, AUGUR_EPARSE, 2, 1, "line type 'e'",
                "dimacs: unknown line type");
+    expect_err(rt_read_dimacs, "p sp 4 1\na1 2 3\n", NULL, AUGUR_EPARSE, 2, 1, "line type 'a'",
+               "dimacs: 'a1' is no arc");
+    expect_err_n(rt_read_dimacs, "p sp 4 1\na 1 2 3\0\n", 18, NULL, AUGUR_EPARSE, 2, 8,
+                 "after the arc length", "dimacs: a NUL byte after the length");
     expect_err(rt_read_dimacs, "p sp 4 1\nab 1 2\n", NULL, AUGUR_EPARSE, 2, 1, "line type 'a'",
                "dimacs: 'ab' is no arc");
     expect_coo(rt_read_dimacs, "p sp 4 1\na 1 2 3", NULL, 4, AUGUR_SYM_GENERAL, AUGUR_FIELD_INTEGER,
@@ -340,6 +344,9 @@ static void test_metis(void)
                "vertex 2 lists 1 but vertex 1 does not list 2", "metis: asymmetric, lower end");
     expect_err(rt_read_metis, "4 2\n\n4\n% c\n4\n2 1\n", NULL, AUGUR_EPARSE, 6, 3,
                "vertex 4 lists 1 but vertex 1 does not list 4", "metis: asymmetric, seen later");
+    expect_err(rt_read_metis, "3 2\n2 3\n3\n2\n", NULL, AUGUR_EPARSE, 2, 1,
+               "vertex 1 lists 2 but vertex 2 does not list 1",
+               "metis: asymmetric, more entries above the diagonal than below");
     expect_err(rt_read_metis, "2 1 1\n2 5\n1 6\n", NULL, AUGUR_EPARSE, 3, 1, "weight 6 here but 5",
                "metis: weights differ between the ends");
     expect_err(rt_read_metis, "2 2\n2 2\n1 1\n", NULL, AUGUR_EPARSE, 2, 1, "twice",
@@ -444,6 +451,64 @@ static void test_loader(void)
         is_int(ds->coo.nnz, 2, "loader: METIS 2 edges");
         is_int(ds->nduplicates, 0, "loader: METIS has no duplicates");
         is_int(augur_dataset_nnz_full(ds), 4, "loader: METIS 4 entries in full");
+        augur_dataset_free(ds);
+    }
+}
+
+/* The sample files of tests/data/graphs, format told by content or name. */
+static void test_files(void)
+{
+    static const struct {
+        const char *name;
+        enum augur_format format;
+        enum augur_symmetry sym;
+        enum augur_field field;
+        uint32_t n;
+        const char *entries;
+    } files[] = {
+        { "small.el", AUGUR_FORMAT_EDGES, AUGUR_SYM_GENERAL, AUGUR_FIELD_PATTERN, 6,
+          "0 1;0 2;1 2;2 0;2 3;3 4;4 5;5 3;" },
+        { "weighted.csv", AUGUR_FORMAT_EDGES, AUGUR_SYM_GENERAL, AUGUR_FIELD_REAL, 4,
+          "0 1 0.5;1 2 1.25;2 0 2;2 3 0.4;" },
+        { "small.gr", AUGUR_FORMAT_DIMACS, AUGUR_SYM_GENERAL, AUGUR_FIELD_INTEGER, 5,
+          "0 1 10;1 0 10;1 2 4;2 2 0;2 3 7;3 4 1;4 0 12;" },
+        { "small.graph", AUGUR_FORMAT_METIS, AUGUR_SYM_SYMMETRIC, AUGUR_FIELD_PATTERN, 7,
+          "1 0;2 1;3 2;4 3;5 0;5 4;6 0;6 1;6 2;6 3;6 4;6 5;" },
+        { "weighted.graph", AUGUR_FORMAT_METIS, AUGUR_SYM_SYMMETRIC, AUGUR_FIELD_INTEGER, 4,
+          "1 0 3;2 1 6;3 0 2;3 1 1;3 2 9;" },
+    };
+    const char *top = getenv("AUGUR_SOURCE_DIR");
+    char path[1024], what[256], buf[1024];
+
+    if (!top) {
+        skip("AUGUR_SOURCE_DIR not set", "sample graph files");
+        return;
+    }
+    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+        struct augur_dataset *ds = NULL;
+        struct augur_diag d;
+        int rc;
+
+        snprintf(path, sizeof(path), "%s/tests/data/graphs/%s", top, files[i].name);
+        augur_diag_init(&d);
+        rc = augur_dataset_load(path, NULL, &ds, &d);
+        if (pending(rc, &d)) {
+            skip(d.msg, files[i].name);
+            continue;
+        }
+        snprintf(what, sizeof(what), "%s: loads", files[i].name);
+        if (!is_int(rc, 0, what)) {
+            diag("%s:%u:%u: %s", d.file, d.line, d.col, d.msg);
+            continue;
+        }
+        snprintf(what, sizeof(what), "%s: %s, %s %s, %u vertices", files[i].name,
+                 augur_format_name(files[i].format), augur_symmetry_name(files[i].sym),
+                 augur_field_name(files[i].field), files[i].n);
+        ok(ds->format == files[i].format && ds->symmetry == files[i].sym &&
+               ds->field == files[i].field && ds->coo.nrows == files[i].n,
+           what);
+        snprintf(what, sizeof(what), "%s: entries", files[i].name);
+        is_str(coo_text(ds, buf, sizeof(buf)), files[i].entries, what);
         augur_dataset_free(ds);
     }
 }
@@ -800,6 +865,7 @@ int main(void)
     test_dimacs();
     test_metis();
     test_loader();
+    test_files();
     test_real();
     return tap_done();
 }
