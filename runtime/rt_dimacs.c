@@ -1,6 +1,9 @@
 /*
- * rt_dimacs.c - the DIMACS-9 shortest-path graph reader (.gr: c, p sp N M, a u v w) (module:
- * runtime).
+ * rt_dimacs.c - the DIMACS-9 shortest-path graph reader, .gr files (module: runtime).
+ *
+ * Lines are "c comment", one "p sp N M" and M arcs "a u v w" (1-based, integer
+ * lengths). Arc lines take a fast path; anything unusual goes through the
+ * scanner's general parsers, which also word the errors.
  */
 #include <stdio.h>
 

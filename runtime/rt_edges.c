@@ -90,7 +90,8 @@ static void grow(struct edge_buf *b)
 {
     uint64_t cap = b->cap * 2;
 
-    if (cap > b->limit)
+    /* limit bounds the edges a text can hold; it never stops growth, only trims it. */
+    if (cap > b->limit && b->limit > b->cap)
         cap = b->limit;
     b->row = augur_reallocarray(b->row, cap, sizeof(*b->row));
     b->col = augur_reallocarray(b->col, cap, sizeof(*b->col));

@@ -1,7 +1,7 @@
 /*
- * rt_metis.c - the METIS/Chaco adjacency graph reader (.graph: "n m [fmt [ncon]]" then one
- * line of neighbours per vertex) (module: runtime).
+ * rt_metis.c - the METIS/Chaco adjacency graph reader, .graph files (module: runtime).
  *
+ * A header "n m [fmt [ncon]]", then one line of neighbours per vertex.
  * Every edge is listed from both ends. The fast path stores the entries below
  * the diagonal (j < i) as the result, sorting each row's few entries, and the
  * ones above transposed into 64-bit keys; radix-sorted, the keys must equal
