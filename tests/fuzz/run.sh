@@ -40,6 +40,9 @@ for bin in "$build"/fuzz_*; do
     fuzz_mtx) seed "$t" "$data"/mtx/*.mtx "$data"/mtx/road_usa_NY.mtx.gz ;;
     fuzz_gmsh) seed "$t" "$data"/mesh/*.msh "$data"/mesh/*.msh.gz ;;
     fuzz_medit) seed "$t" "$data"/mesh/*.mesh ;;
+    fuzz_edges) seed "$t" "$top"/tests/data/graphs/*.el "$top"/tests/data/graphs/*.csv "$data"/mtx/snap_wiki-Vote.mtx ;;
+    fuzz_dimacs) seed "$t" "$top"/tests/data/graphs/*.gr ;;
+    fuzz_metis) seed "$t" "$top"/tests/data/graphs/*.graph ;;
     fuzz_machine) seed "$t" "$top"/samples/machines/*.yml ;;
     fuzz_skel) seed "$t" "$top"/tests/frontend/*.skel "$top"/samples/*.skel ;;
     esac
