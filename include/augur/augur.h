@@ -5,9 +5,9 @@
 #define AUGUR_H
 
 #include "augur/base.h"
+#include "augur/cachesim.h"
 #include "augur/error.h"
 #include "augur/machine.h"
-#include "augur/cachesim.h"
 #include "augur/runtime.h"
 #include "augur/skeleton.h"
 
