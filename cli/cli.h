@@ -67,5 +67,7 @@ int cli_load_dataset(const char *path, const struct augur_load_opts *opts,
 /* The subcommands. */
 int cmd_data(int argc, char **argv);
 void cmd_data_help(FILE *fp);
+int cmd_calibrate(int argc, char **argv);
+void cmd_calibrate_help(FILE *fp);
 
 #endif

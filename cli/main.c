@@ -15,6 +15,8 @@ static void cmd_help_help(FILE *fp);
 static void main_help(FILE *fp);
 
 static const struct cli_cmd commands[] = {
+    { "calibrate", cmd_calibrate, cmd_calibrate_help,
+      "measure this machine, write its machine file" },
     { "data", cmd_data, cmd_data_help, "load, inspect and convert datasets" },
     { "help", cmd_help, cmd_help_help, "show help for a command" },
     { NULL, NULL, NULL, NULL },

@@ -1,0 +1,293 @@
+/*
+ * cmd_calibrate.c - "augur calibrate": measures this machine and writes its
+ * machine file (module: cli).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "augur/calibrate.h"
+#include "augur/machine.h"
+#include "cli.h"
+
+void cmd_calibrate_help(FILE *fp)
+{
+    fprintf(fp, "usage: augur calibrate [-o FILE] [--quick] [--threads LIST] [--json]\n"
+                "\n"
+                "Measures this machine with microbenchmarks and writes a machine file\n"
+                "(docs/machine.md) that `augur predict --machine FILE` reads: the clock,\n"
+                "load/copy/triad bandwidth of each cache level and of memory per thread\n"
+                "count, load-to-use latency per level by pointer chasing, the service time\n"
+                "versus loads in flight (MLP) curve, and gather/scatter cost. Cache sizes,\n"
+                "lines and associativity come from the OS (hwloc). Every value is the\n"
+                "median of repetitions after a warm-up; the file's comments name the\n"
+                "benchmark and the spread. A full run takes about a minute on 2 cores.\n"
+                "\n"
+                "options:\n"
+                "  -o, --output FILE  write the machine file there (default: standard output)\n"
+                "  --quick            fewer sizes and repetitions: a few seconds, rougher\n"
+                "  --threads LIST     thread counts to measure, e.g. 1,2,4 (default: 1 to the\n"
+                "                     number of cores)\n"
+                "  --json             print every measurement, curves included, as JSON on\n"
+                "                     standard output (the file is still written with -o)\n"
+                "  -h, --help         print this help\n");
+}
+
+/* "1,2,4" into opts->threads. Returns 0 or CLI_USAGE. */
+static int parse_threads(const char *arg, struct augur_calib_opts *opts)
+{
+    const char *p = arg;
+
+    opts->nthreads = 0;
+    while (*p) {
+        char *end;
+        unsigned long v;
+
+        errno = 0;
+        if (*p < '0' || *p > '9')
+            return cli_usage_error("calibrate",
+                                   "--threads: expected a list such as 1,2,4, got '%s'", arg);
+        v = strtoul(p, &end, 10);
+        if (errno || v == 0 || v > 1024)
+            return cli_usage_error("calibrate", "--threads: %.*s is out of range [1, 1024]",
+                                   (int)(end - p), p);
+        if (opts->nthreads == AUGUR_CALIB_MAX_THREADS)
+            return cli_usage_error("calibrate", "--threads: at most %d thread counts",
+                                   AUGUR_CALIB_MAX_THREADS);
+        opts->threads[opts->nthreads++] = (uint32_t)v;
+        if (*end == ',' && end[1])
+            end++;
+        else if (*end)
+            return cli_usage_error("calibrate",
+                                   "--threads: expected a list such as 1,2,4, got '%s'", arg);
+        p = end;
+    }
+    if (opts->nthreads == 0)
+        return cli_usage_error("calibrate", "--threads: empty list");
+    return 0;
+}
+
+static void show_progress(void *ud, const char *stage, int done, int total)
+{
+    int *width = ud;
+    int n = fprintf(stderr, "\rcalibrating: %3d%%  %s", total ? 100 * done / total : 0, stage);
+
+    /* Blank out what a longer line before left behind. */
+    for (int i = n; i < *width; i++)
+        fputc(' ', stderr);
+    if (n > *width)
+        *width = n;
+    fflush(stderr);
+}
+
+static json_t *stat_json(const struct augur_calib_stat *st)
+{
+    return json_pack("{s:f, s:f, s:f, s:f, s:i}", "best", st->best, "median", st->median, "min",
+                     st->min, "max", st->max, "reps", (json_int_t)st->reps);
+}
+
+static json_t *curve_json(const struct augur_calib_curve *cv, const char *x, const char *y)
+{
+    json_t *a = json_array();
+
+    for (uint32_t i = 0; i < cv->n; i++) {
+        json_t *p = stat_json(&cv->y[i]);
+
+        json_object_set_new(p, x, json_real(cv->x[i]));
+        json_object_set_new(p, "unit", json_string(y));
+        json_array_append_new(a, p);
+    }
+    return a;
+}
+
+/* {"load": {"1": stat, "2": stat}, "copy": ..., "triad": ...} */
+static json_t *bw_json(const struct augur_calib_result *r,
+                       const struct augur_calib_stat bw[][AUGUR_CALIB_MAX_THREADS])
+{
+    json_t *o = json_object();
+
+    for (int k = 0; k < AUGUR_CALIB_NKERNELS; k++) {
+        json_t *byt = json_object();
+
+        for (uint32_t t = 0; t < r->nthreads; t++) {
+            char key[16];
+
+            snprintf(key, sizeof(key), "%u", r->threads[t]);
+            json_object_set_new(byt, key, stat_json(&bw[k][t]));
+        }
+        json_object_set_new(o, augur_calib_kernel_name(k), byt);
+    }
+    return o;
+}
+
+static json_t *result_json(const struct augur_calib_result *r, const char *path)
+{
+    json_t *o = json_object(), *caches = json_array(), *sweep = json_array();
+
+    json_object_set_new(o, "file", path ? json_string(path) : json_null());
+    json_object_set_new(o, "date", json_string(r->date));
+    json_object_set_new(o, "host", json_string(r->host));
+    json_object_set_new(o, "cpu_model", json_string(r->cpu_model));
+    json_object_set_new(o, "cpu_vendor", json_string(r->cpu_vendor));
+    json_object_set_new(o, "topology_source", json_string(r->topology_source));
+    json_object_set_new(o, "cores", json_integer(r->cores));
+    json_object_set_new(o, "threads_per_core", json_integer(r->threads_per_core));
+    json_object_set_new(o, "avx512", json_boolean(r->avx512));
+    json_object_set_new(o, "simd_bits", json_integer(r->simd_bits));
+    json_object_set_new(o, "quick", json_boolean(r->quick));
+    json_object_set_new(o, "reps", json_integer(r->reps));
+    json_object_set_new(o, "min_rep_seconds", json_real(r->min_rep_seconds));
+    json_object_set_new(o, "seconds", json_real(r->seconds));
+    json_object_set_new(o, "os_mhz", json_real(r->os_mhz));
+    json_object_set_new(o, "clock_ghz", stat_json(&r->clock_ghz));
+    {
+        json_t *t = json_array();
+
+        for (uint32_t i = 0; i < r->nthreads; i++)
+            json_array_append_new(t, json_integer(r->threads[i]));
+        json_object_set_new(o, "threads", t);
+    }
+    for (uint32_t i = 0; i < r->ncaches; i++) {
+        const struct augur_calib_cache *cc = &r->caches[i];
+        json_t *c = json_object();
+
+        json_object_set_new(c, "name", json_string(cc->name));
+        json_object_set_new(c, "size", json_integer((json_int_t)cc->size));
+        json_object_set_new(c, "os_size", json_integer((json_int_t)cc->os_size));
+        json_object_set_new(c, "size_measured", json_boolean(cc->size_measured));
+        json_object_set_new(c, "line", json_integer(cc->line));
+        json_object_set_new(c, "ways", json_integer(cc->ways));
+        json_object_set_new(c, "shared_by", json_integer(cc->shared_by));
+        json_object_set_new(c, "chase_bytes", json_integer((json_int_t)cc->ws_chase));
+        json_object_set_new(c, "stream_bytes_per_thread", json_integer((json_int_t)cc->ws_thread));
+        json_object_set_new(c, "latency_ns", stat_json(&cc->latency_ns));
+        json_object_set_new(c, "bandwidth_gbs", bw_json(r, cc->bw));
+        json_array_append_new(caches, c);
+    }
+    json_object_set_new(o, "caches", caches);
+    json_object_set_new(
+        o, "memory",
+        json_pack("{s:I, s:I, s:o, s:o, s:o}", "chase_bytes", (json_int_t)r->mem_ws_chase,
+                  "stream_bytes", (json_int_t)r->mem_ws_thread, "latency_ns",
+                  stat_json(&r->mem_latency_ns), "bandwidth_gbs", bw_json(r, r->mem_bw), "mlp",
+                  curve_json(&r->mlp, "chains", "ns between completions")));
+    json_object_set_new(o, "latency_curve", curve_json(&r->latency, "bytes", "ns"));
+    json_object_set_new(o, "gather_curve", curve_json(&r->gather, "range_bytes", "ns per element"));
+    json_object_set_new(o, "load_ns_per_element", stat_json(&r->load_ns_per_element));
+    json_object_set_new(o, "gather_cycles_per_element", stat_json(&r->gather_cycles));
+    json_object_set_new(o, "scatter_cycles_per_element", stat_json(&r->scatter_cycles));
+    for (uint32_t p = 0; p < r->nsweep; p++) {
+        json_t *pt = json_object();
+
+        json_object_set_new(pt, "bytes", json_integer((json_int_t)r->sweep_bytes[p]));
+        for (int k = 0; k < AUGUR_CALIB_NKERNELS; k++) {
+            json_t *byt = json_object();
+
+            for (uint32_t t = 0; t < r->nthreads; t++) {
+                char key[16];
+
+                snprintf(key, sizeof(key), "%u", r->threads[t]);
+                json_object_set_new(byt, key, stat_json(&r->sweep[k][t][p]));
+            }
+            json_object_set_new(pt, augur_calib_kernel_name(k), byt);
+        }
+        json_array_append_new(sweep, pt);
+    }
+    json_object_set_new(o, "bandwidth_sweep_gbs", sweep);
+    return o;
+}
+
+int cmd_calibrate(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "output", required_argument, NULL, 'o' },  { "quick", no_argument, NULL, 'q' },
+        { "threads", required_argument, NULL, 't' }, { "json", no_argument, NULL, 'j' },
+        { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 },
+    };
+    struct augur_calib_opts opts;
+    struct augur_calib_result *res = NULL;
+    struct augur_machine *m = NULL;
+    struct augur_diag diag;
+    struct augur_buf text;
+    struct augur_out fout;
+    const char *path = NULL;
+    int opt, rc, width = 0;
+
+    memset(&opts, 0, sizeof(opts));
+    opterr = 0;
+    while ((opt = getopt_long(argc, argv, "+o:h", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'o':
+            path = optarg;
+            break;
+        case 'q':
+            opts.quick = true;
+            break;
+        case 't':
+            rc = parse_threads(optarg, &opts);
+            if (rc)
+                return rc;
+            break;
+        case 'j':
+            cli_json = true;
+            break;
+        case 'h':
+            cmd_calibrate_help(stdout);
+            return CLI_OK;
+        default:
+            return cli_usage_error("calibrate", "unknown or incomplete option '%s'",
+                                   argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_usage_error("calibrate", "unexpected argument '%s'", argv[optind]);
+    if (cli_json && (!path || strcmp(path, "-") == 0))
+        return cli_usage_error("calibrate", "--json prints to standard output: give -o FILE");
+    /* Open the output first: a path that cannot be written fails before the run. */
+    augur_diag_init(&diag);
+    memset(&fout, 0, sizeof(fout));
+    if (augur_out_open(&fout, path ? path : "-", &diag))
+        return cli_diag_error(&diag);
+    if (isatty(STDERR_FILENO)) {
+        opts.progress = show_progress;
+        opts.progress_ud = &width;
+    }
+    augur_buf_init(&text);
+    rc = augur_calibrate(&opts, &res, &diag);
+    if (opts.progress)
+        fprintf(stderr, "\r%*s\r", width, "");
+    if (rc) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    augur_calib_yaml(res, &text);
+    /* What we write must be a machine the loader accepts. */
+    rc = augur_machine_parse(text.s, text.len, path ? path : "<calibrate>", &m, &diag);
+    if (rc) {
+        char msg[1200];
+
+        augur_diag_format(&diag, msg, sizeof(msg));
+        rc = cli_error("the machine file written does not load (a bug): %s", msg);
+        goto out;
+    }
+    for (uint32_t i = 0; i < res->ncaches; i++) {
+        if (res->caches[i].size_measured)
+            cli_warning("the OS reports %s = %llu KiB, but working sets well inside that are as "
+                        "slow as memory; the file gives %llu KiB from the latency curve",
+                        res->caches[i].name, (unsigned long long)(res->caches[i].os_size >> 10),
+                        (unsigned long long)(res->caches[i].size >> 10));
+    }
+    if (fwrite(text.s, 1, text.len, fout.fp) != text.len || augur_out_commit(&fout, &diag)) {
+        rc = diag.code ? cli_diag_error(&diag)
+                       : cli_error("cannot write '%s'", path ? path : "standard output");
+        goto out;
+    }
+    rc = cli_json ? cli_print_json(result_json(res, path)) : CLI_OK;
+out:
+    augur_out_abort(&fout);
+    augur_machine_free(m);
+    augur_buf_release(&text);
+    augur_calib_free(res);
+    return rc;
+}

@@ -1,0 +1,134 @@
+/*
+ * calibrate.h - microbenchmarks that measure the running machine (clock,
+ * bandwidth per cache level and thread count, load-to-use latency, the
+ * service time versus memory-level parallelism curve, gather and scatter
+ * cost) and write them as a machine file (module: runtime).
+ */
+#ifndef AUGUR_CALIBRATE_H
+#define AUGUR_CALIBRATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "augur/base.h"
+
+#define AUGUR_CALIB_MAX_THREADS 64 /* thread counts measured in one run */
+#define AUGUR_CALIB_MAX_LEVELS  4  /* cache levels */
+#define AUGUR_CALIB_MAX_POINTS  32 /* points of one curve */
+
+/* The streaming kernels of the bandwidth benchmarks. */
+enum augur_calib_kernel {
+    AUGUR_CALIB_LOAD,  /* s += a[i]: 8 bytes read per element */
+    AUGUR_CALIB_COPY,  /* b[i] = a[i]: 16 bytes (read + write) */
+    AUGUR_CALIB_TRIAD, /* a[i] = b[i] + s * c[i]: 24 bytes */
+    AUGUR_CALIB_NKERNELS,
+};
+
+/*
+ * A measured quantity over reps repetitions: the best one (the fastest: the
+ * highest rate or the lowest time; what the machine file gives, since
+ * other load on the machine only ever slows a repetition down), the median
+ * and the range.
+ */
+struct augur_calib_stat {
+    double best, median, min, max;
+    uint32_t reps;
+};
+
+/* Progress: stage names the benchmark; done of total steps of the whole run. */
+typedef void augur_calib_progress_fn(void *ud, const char *stage, int done, int total);
+
+struct augur_calib_opts {
+    bool quick;        /* fewer sizes and repetitions: a few seconds */
+    uint32_t nthreads; /* thread counts in threads[]; 0: 1 .. number of cores */
+    uint32_t threads[AUGUR_CALIB_MAX_THREADS];
+    augur_calib_progress_fn *progress; /* may be NULL */
+    void *progress_ud;
+};
+
+/* One cache level: its geometry (from the OS) and what was measured in it. */
+struct augur_calib_cache {
+    char name[8];       /* "L1" */
+    uint32_t level;     /* 1, 2, 3 */
+    uint64_t size;      /* bytes of one instance, as written to the machine file */
+    uint64_t os_size;   /* bytes the OS reports */
+    bool size_measured; /* size is the latency curve's estimate: the OS's was contradicted */
+    uint32_t line;
+    int32_t ways;       /* -1: unknown, 0: fully associative */
+    uint32_t shared_by; /* cores sharing one instance */
+    uint64_t ws_thread; /* bytes per thread the bandwidths were measured at */
+    uint64_t ws_chase;  /* bytes the latency was measured at */
+    struct augur_calib_stat latency_ns;
+    struct augur_calib_stat bw[AUGUR_CALIB_NKERNELS][AUGUR_CALIB_MAX_THREADS]; /* GB/s */
+};
+
+/* A curve: y (a stat) against x. */
+struct augur_calib_curve {
+    uint32_t n;
+    double x[AUGUR_CALIB_MAX_POINTS];
+    struct augur_calib_stat y[AUGUR_CALIB_MAX_POINTS];
+};
+
+struct augur_calib_result {
+    char date[32]; /* ISO 8601, local time with offset */
+    char host[64];
+    char cpu_vendor[32];
+    char cpu_model[128];
+    char topology_source[16]; /* "hwloc" or "sysfs" */
+    uint32_t cores, pus, threads_per_core;
+    bool avx512;        /* avx512f, cd, bw, dq, vl: the AVX-512 kernels ran */
+    uint32_t simd_bits; /* widest vector unit the CPU reports */
+    bool quick;
+    uint32_t reps;          /* repetitions of each measurement */
+    double min_rep_seconds; /* each repetition runs at least this long */
+    double seconds;         /* the whole run */
+    double os_mhz;          /* the OS's nominal frequency, 0 when unknown */
+    struct augur_calib_stat clock_ghz;
+    uint32_t nthreads;
+    uint32_t threads[AUGUR_CALIB_MAX_THREADS];
+    uint32_t ncaches;
+    struct augur_calib_cache caches[AUGUR_CALIB_MAX_LEVELS];
+    /* Main memory: the working sets and what was measured there. */
+    uint64_t mem_ws_thread, mem_ws_chase;
+    struct augur_calib_stat mem_latency_ns;
+    struct augur_calib_stat mem_bw[AUGUR_CALIB_NKERNELS][AUGUR_CALIB_MAX_THREADS];
+    /* Service time (ns between completions) versus chains in flight, in mem_ws_chase bytes. */
+    struct augur_calib_curve mlp;
+    /* Load-to-use latency (ns) versus working set (bytes). */
+    struct augur_calib_curve latency;
+    /*
+     * Bandwidth (GB/s, all threads together) versus working set (bytes of all
+     * threads), per kernel and thread count. Empty in quick mode.
+     */
+    uint32_t nsweep;
+    double sweep_bytes[AUGUR_CALIB_MAX_POINTS];
+    struct augur_calib_stat sweep[AUGUR_CALIB_NKERNELS][AUGUR_CALIB_MAX_THREADS]
+                                 [AUGUR_CALIB_MAX_POINTS];
+    /* Gather: ns per element versus the range (bytes) the indices fall in; and sequential loads. */
+    struct augur_calib_curve gather;
+    struct augur_calib_stat load_ns_per_element;
+    struct augur_calib_stat gather_cycles, scatter_cycles; /* per element, in L1 */
+};
+
+/*
+ * Runs the benchmarks. Pins one thread per core while measuring and
+ * restores the binding afterwards. On success *out is the caller's (free
+ * with augur_calib_free()). Fails with AUGUR_EINVAL for a thread count of 0
+ * or above AUGUR_CALIB_MAX_THREADS, AUGUR_EUNSUP for more than one thread
+ * without OpenMP.
+ */
+AUGUR_API int augur_calibrate(const struct augur_calib_opts *opts, struct augur_calib_result **out,
+                              struct augur_diag *diag);
+AUGUR_API void augur_calib_free(struct augur_calib_result *res);
+
+/*
+ * Appends the result as a machine file (docs/machine.md) to buf: every
+ * measured field with a comment naming the benchmark and the spread of its
+ * repetitions, then the curves as comments.
+ */
+AUGUR_API void augur_calib_yaml(const struct augur_calib_result *res, struct augur_buf *buf);
+
+/* The name of a streaming kernel: "load", "copy", "triad". */
+AUGUR_API const char *augur_calib_kernel_name(enum augur_calib_kernel k);
+
+#endif

@@ -1,0 +1,1016 @@
+/*
+ * rt_calib.c - `augur calibrate`: measures the running machine with
+ * microbenchmarks (clock, streaming bandwidth per cache level and thread
+ * count, pointer-chase latency, service time versus chains in flight, gather
+ * and scatter cost) on the cache geometry the OS reports (module: runtime).
+ * Every figure comes from repetitions that each run at least a minimum time
+ * after a warm-up, timed with CLOCK_MONOTONIC: the best, median and range.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef _OPENMP
+#    include <omp.h>
+#endif
+#ifdef AUGUR_HAVE_HWLOC
+#    include <hwloc.h>
+#endif
+
+#include "augur/calibrate.h"
+#include "rt_calib_int.h"
+
+#ifdef _OPENMP
+#    define OMP(directive) _Pragma(#    directive)
+#else
+#    define OMP(directive)
+#endif
+
+#define KIB ((uint64_t)1 << 10)
+#define MIB ((uint64_t)1 << 20)
+#define GIB ((uint64_t)1 << 30)
+
+#define MAX_REPS 15
+
+/* Results the compiler must not drop. */
+static volatile double calib_sink;
+static volatile uintptr_t calib_sink_p;
+
+/* A thread's streaming arrays, kept across measurements (faulted in once). */
+struct pool {
+    void *raw[3];
+    double *arr[3];
+    size_t cap[3];
+};
+
+struct ctx {
+    struct augur_calib_result *res;
+    struct pool *pools; /* one per thread of the largest thread count */
+    uint64_t ws_cap;    /* no level's streaming working set exceeds this (quick) */
+    const struct augur_calib_opts *opts;
+    uint32_t reps;
+    double min_rep;
+    uint64_t ram; /* bytes of memory, 0 when unknown */
+    int step, nsteps;
+    uint64_t seed;
+#ifdef AUGUR_HAVE_HWLOC
+    hwloc_topology_t topo;
+    hwloc_bitmap_t orig;   /* the process's binding before the run */
+    hwloc_bitmap_t *cores; /* one PU of each core, to pin thread i to core i */
+    uint32_t ncores;
+#endif
+};
+
+static void progress(struct ctx *c, const char *stage)
+{
+    c->step++;
+    if (c->opts->progress)
+        c->opts->progress(c->opts->progress_ud, stage, c->step < c->nsteps ? c->step : c->nsteps,
+                          c->nsteps);
+}
+
+const char *augur_calib_kernel_name(enum augur_calib_kernel k)
+{
+    static const char *const names[] = { "load", "copy", "triad" };
+
+    return (unsigned)k < AUGUR_CALIB_NKERNELS ? names[k] : "unknown";
+}
+
+/* ---- statistics and memory ----------------------------------------------- */
+
+/* rate: higher is better (a bandwidth, a clock); otherwise lower is (a time). */
+static void stat_of(const double *v, uint32_t n, bool rate, struct augur_calib_stat *st)
+{
+    double s[MAX_REPS];
+
+    memcpy(s, v, n * sizeof(*s));
+    for (uint32_t i = 1; i < n; i++) {
+        double x = s[i];
+        uint32_t j = i;
+
+        for (; j > 0 && s[j - 1] > x; j--)
+            s[j] = s[j - 1];
+        s[j] = x;
+    }
+    st->reps = n;
+    st->min = s[0];
+    st->max = s[n - 1];
+    st->median = n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+    st->best = rate ? st->max : st->min;
+}
+
+static uint64_t rnd(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* bytes of 64-byte-aligned memory; free *raw with augur_free(). */
+static void *alloc_aligned(size_t bytes, void **raw)
+{
+    char *p = augur_malloc(bytes + 64);
+
+    *raw = p;
+    return p + (64 - (uintptr_t)p % 64) % 64;
+}
+
+static int thread_num(void)
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+/* ---- topology ------------------------------------------------------------ */
+
+static void pin(struct ctx *c, int tid)
+{
+#ifdef AUGUR_HAVE_HWLOC
+    if (c->ncores)
+        hwloc_set_cpubind(c->topo, c->cores[(uint32_t)tid % c->ncores], HWLOC_CPUBIND_THREAD);
+#else
+    (void)c, (void)tid;
+#endif
+}
+
+static void unpin_all(struct ctx *c, uint32_t nthreads)
+{
+#ifdef AUGUR_HAVE_HWLOC
+    if (!c->ncores)
+        return;
+    OMP(omp parallel num_threads(nthreads))
+    hwloc_set_cpubind(c->topo, c->orig, HWLOC_CPUBIND_THREAD);
+#else
+    (void)c, (void)nthreads;
+#endif
+}
+
+static void copy_str(char *dst, size_t size, const char *src)
+{
+    size_t n = 0;
+
+    /* Trimmed of surrounding blanks (cpuid pads model names). */
+    while (*src == ' ' || *src == '\t')
+        src++;
+    for (; src[n] && src[n] != '\n' && n + 1 < size; n++)
+        dst[n] = src[n];
+    while (n > 0 && (dst[n - 1] == ' ' || dst[n - 1] == '\t'))
+        n--;
+    dst[n] = '\0';
+}
+
+/* /proc/cpuinfo's value of key on the first processor, or "". */
+static void cpuinfo(const char *key, char *out, size_t size)
+{
+    FILE *fp = fopen("/proc/cpuinfo", "r");
+    char line[512];
+
+    out[0] = '\0';
+    if (!fp)
+        return;
+    while (fgets(line, sizeof(line), fp)) {
+        char *colon = strchr(line, ':');
+
+        if (colon && strncmp(line, key, strlen(key)) == 0 &&
+            (line[strlen(key)] == ' ' || line[strlen(key)] == '\t' || line[strlen(key)] == ':')) {
+            copy_str(out, size, colon + 1);
+            break;
+        }
+    }
+    fclose(fp);
+}
+
+/* A sysfs file's first line, or "". */
+static void read_line(const char *path, char *out, size_t size)
+{
+    FILE *fp = fopen(path, "r");
+
+    out[0] = '\0';
+    if (!fp)
+        return;
+    if (fgets(out, (int)size, fp))
+        copy_str(out, size, out);
+    fclose(fp);
+}
+
+/* Cache geometry from sysfs (no hwloc): data and unified caches of cpu0. */
+static void topology_sysfs(struct augur_calib_result *r)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+    r->cores = r->pus = n > 0 ? (uint32_t)n : 1;
+    r->threads_per_core = 1;
+    snprintf(r->topology_source, sizeof(r->topology_source), "sysfs");
+    for (int i = 0; i < 16 && r->ncaches < AUGUR_CALIB_MAX_LEVELS; i++) {
+        char path[128], v[128];
+        struct augur_calib_cache *cc = &r->caches[r->ncaches];
+        unsigned long long size;
+        char unit = 0;
+
+        snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+        read_line(path, v, sizeof(v));
+        if (!v[0])
+            break;
+        if (strcmp(v, "Instruction") == 0)
+            continue;
+        memset(cc, 0, sizeof(*cc));
+        snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+        read_line(path, v, sizeof(v));
+        cc->level = (uint32_t)atoi(v);
+        snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+        read_line(path, v, sizeof(v));
+        if (sscanf(v, "%llu%c", &size, &unit) < 1 || cc->level == 0)
+            continue;
+        cc->os_size = size * (unit == 'K' ? KIB : unit == 'M' ? MIB : unit == 'G' ? GIB : 1);
+        snprintf(path, sizeof(path),
+                 "/sys/devices/system/cpu/cpu0/cache/index%d/coherency_line_size", i);
+        read_line(path, v, sizeof(v));
+        cc->line = (uint32_t)atoi(v);
+        snprintf(path, sizeof(path),
+                 "/sys/devices/system/cpu/cpu0/cache/index%d/ways_of_associativity", i);
+        read_line(path, v, sizeof(v));
+        cc->ways = v[0] ? atoi(v) : -1;
+        snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%d/shared_cpu_list",
+                 i);
+        read_line(path, v, sizeof(v));
+        cc->shared_by = 1;
+        {
+            /* "0-3,8-11": count the CPUs of the ranges. */
+            const char *p = v;
+            uint32_t count = 0;
+
+            while (*p) {
+                char *end;
+                long a = strtol(p, &end, 10), b = a;
+
+                if (end == p)
+                    break;
+                if (*end == '-')
+                    b = strtol(end + 1, &end, 10);
+                count += b >= a ? (uint32_t)(b - a + 1) : 1;
+                p = *end == ',' ? end + 1 : end;
+                if (*end != ',')
+                    break;
+            }
+            if (count)
+                cc->shared_by = count;
+        }
+        r->ncaches++;
+    }
+}
+
+static void topology(struct ctx *c)
+{
+    struct augur_calib_result *r = c->res;
+    long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+
+    c->ram = pages > 0 && psize > 0 ? (uint64_t)pages * (uint64_t)psize : 0;
+    cpuinfo("model name", r->cpu_model, sizeof(r->cpu_model));
+    cpuinfo("vendor_id", r->cpu_vendor, sizeof(r->cpu_vendor));
+    {
+        char mhz[64];
+
+        cpuinfo("cpu MHz", mhz, sizeof(mhz));
+        r->os_mhz = mhz[0] ? atof(mhz) : 0.0;
+    }
+#ifdef AUGUR_HAVE_HWLOC
+    if (hwloc_topology_init(&c->topo) == 0 && hwloc_topology_load(c->topo) == 0) {
+        static const hwloc_obj_type_t types[] = { HWLOC_OBJ_L1CACHE, HWLOC_OBJ_L2CACHE,
+                                                  HWLOC_OBJ_L3CACHE, HWLOC_OBJ_L4CACHE };
+        hwloc_obj_t pkg = hwloc_get_obj_by_type(c->topo, HWLOC_OBJ_PACKAGE, 0);
+        int ncores = hwloc_get_nbobjs_by_type(c->topo, HWLOC_OBJ_CORE);
+        int npus = hwloc_get_nbobjs_by_type(c->topo, HWLOC_OBJ_PU);
+
+        snprintf(r->topology_source, sizeof(r->topology_source), "hwloc");
+        r->cores = ncores > 0 ? (uint32_t)ncores : 1;
+        r->pus = npus > 0 ? (uint32_t)npus : r->cores;
+        r->threads_per_core = r->pus / r->cores ? r->pus / r->cores : 1;
+        if (pkg) {
+            const char *model = hwloc_obj_get_info_by_name(pkg, "CPUModel");
+            const char *vendor = hwloc_obj_get_info_by_name(pkg, "CPUVendor");
+
+            /* cpuinfo's name first (what users know), hwloc's when it has none. */
+            char trimmed[128] = "";
+
+            if (model)
+                copy_str(trimmed, sizeof(trimmed), model);
+            if (trimmed[0] && !r->cpu_model[0]) {
+                copy_str(r->cpu_model, sizeof(r->cpu_model), trimmed);
+            } else if (trimmed[0] && strcmp(trimmed, r->cpu_model) != 0) {
+                size_t len = strlen(r->cpu_model);
+
+                snprintf(r->cpu_model + len, sizeof(r->cpu_model) - len, " (%s)", trimmed);
+            }
+            if (vendor && !r->cpu_vendor[0])
+                copy_str(r->cpu_vendor, sizeof(r->cpu_vendor), vendor);
+        }
+        for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+            hwloc_obj_t o = hwloc_get_obj_by_type(c->topo, types[i], 0);
+            struct augur_calib_cache *cc = &r->caches[r->ncaches];
+            int share;
+
+            if (!o || o->attr->cache.type == HWLOC_OBJ_CACHE_INSTRUCTION || !o->attr->cache.size)
+                continue;
+            memset(cc, 0, sizeof(*cc));
+            cc->level = o->attr->cache.depth;
+            cc->os_size = o->attr->cache.size;
+            cc->line = o->attr->cache.linesize;
+            cc->ways = o->attr->cache.associativity;
+            share = hwloc_get_nbobjs_inside_cpuset_by_type(c->topo, o->cpuset, HWLOC_OBJ_CORE);
+            cc->shared_by = share > 0 ? (uint32_t)share : 1;
+            r->ncaches++;
+        }
+        /* Pinning: thread i on one PU of core i. */
+        c->orig = hwloc_bitmap_alloc();
+        c->cores = augur_calloc(r->cores, sizeof(*c->cores));
+        if (c->orig && hwloc_get_cpubind(c->topo, c->orig, HWLOC_CPUBIND_PROCESS) == 0) {
+            for (uint32_t i = 0; i < r->cores; i++) {
+                hwloc_obj_t core = hwloc_get_obj_by_type(c->topo, HWLOC_OBJ_CORE, i);
+
+                if (!core)
+                    break;
+                c->cores[i] = hwloc_bitmap_dup(core->cpuset);
+                hwloc_bitmap_singlify(c->cores[i]);
+                c->ncores = i + 1;
+            }
+        }
+        if (r->ncaches > 0)
+            return;
+        r->ncaches = 0;
+    }
+#endif
+    topology_sysfs(c->res);
+}
+
+static void topology_release(struct ctx *c)
+{
+#ifdef AUGUR_HAVE_HWLOC
+    for (uint32_t i = 0; i < c->ncores; i++)
+        hwloc_bitmap_free(c->cores[i]);
+    augur_free(c->cores);
+    if (c->orig)
+        hwloc_bitmap_free(c->orig);
+    if (c->topo)
+        hwloc_topology_destroy(c->topo);
+#else
+    (void)c;
+#endif
+}
+
+/* ---- clock --------------------------------------------------------------- */
+
+static void measure_clock(struct ctx *c)
+{
+    double s[MAX_REPS], t0, el;
+    uint64_t n = 1000;
+
+    pin(c, 0);
+    /* Grow the chain until it runs a tenth of a repetition, then size it. */
+    for (;;) {
+        t0 = augur_now();
+        calib_sink_p = (uintptr_t)calib_add_chain(n);
+        el = augur_now() - t0;
+        if (el >= c->min_rep / 10 || n > (UINT64_C(1) << 40))
+            break;
+        n *= 2;
+    }
+    n = (uint64_t)((double)n * c->min_rep / (el > 0 ? el : 1e-9)) + 1;
+    for (uint32_t r = 0; r < c->reps; r++) {
+        t0 = augur_now();
+        calib_sink_p = (uintptr_t)calib_add_chain(n);
+        el = augur_now() - t0;
+        s[r] = 16.0 * (double)n / el / 1e9;
+    }
+    stat_of(s, c->reps, true, &c->res->clock_ghz);
+    progress(c, "clock");
+}
+
+/* ---- streaming bandwidth ------------------------------------------------- */
+
+static double run_stream(enum augur_calib_kernel k, bool avx, double *a, double *b, double *cc,
+                         size_t n)
+{
+    switch (k) {
+    case AUGUR_CALIB_LOAD:
+        return avx ? calib_load_avx512(a, n) : calib_load_c(a, n);
+    case AUGUR_CALIB_COPY:
+        if (avx)
+            calib_copy_avx512(b, a, n);
+        else
+            calib_copy_c(b, a, n);
+        return b[n - 1];
+    default:
+        if (avx)
+            calib_triad_avx512(a, b, cc, 0.5, n);
+        else
+            calib_triad_c(a, b, cc, 0.5, n);
+        return a[n - 1];
+    }
+}
+
+/*
+ * Bandwidth of kernel k with nthreads threads, each streaming over its own
+ * arrays of ws_thread bytes in all (first touched by that thread). GB/s of
+ * all threads together: bytes named by the kernel (no write-allocate).
+ */
+static void measure_bw(struct ctx *c, enum augur_calib_kernel k, uint32_t nthreads,
+                       uint64_t ws_thread, struct augur_calib_stat *out)
+{
+    size_t narr = k == AUGUR_CALIB_LOAD ? 1 : k == AUGUR_CALIB_COPY ? 2 : 3;
+    size_t n = (size_t)(ws_thread / (8 * narr));
+    double samples[MAX_REPS], t0 = 0, el = 0, bytes;
+    uint64_t iters = 1;
+    int done = 0;
+    bool avx = c->res->avx512;
+    uint32_t reps = c->reps;
+
+    n -= n % CALIB_BLOCK;
+    if (n < CALIB_BLOCK)
+        n = CALIB_BLOCK;
+    bytes = (double)n * 8.0 * (double)narr * nthreads;
+    OMP(omp parallel num_threads(nthreads))
+    {
+        int tid = thread_num();
+        struct pool *pl = &c->pools[tid];
+        double *arr[3] = { NULL, NULL, NULL };
+        double sink = 0.0;
+        uint64_t m = 1;
+
+        pin(c, tid);
+        for (size_t j = 0; j < narr; j++) {
+            if (pl->cap[j] < n) {
+                augur_free(pl->raw[j]);
+                pl->arr[j] = alloc_aligned(n * sizeof(double), &pl->raw[j]);
+                pl->cap[j] = n;
+            }
+            arr[j] = pl->arr[j];
+            for (size_t i = 0; i < n; i++)
+                arr[j][i] = 1.0 + (double)j;
+        }
+        /* Warm-up: double the passes until they take an eighth of a repetition. */
+        for (;;) {
+            OMP(omp barrier)
+            if (tid == 0)
+                t0 = augur_now();
+            for (uint64_t it = 0; it < m; it++)
+                sink += run_stream(k, avx, arr[0], arr[1], arr[2], n);
+            OMP(omp barrier)
+            if (tid == 0) {
+                el = augur_now() - t0;
+                if (el >= c->min_rep / 8 || m >= (UINT64_C(1) << 40))
+                    done = 1;
+                else
+                    iters = m * 2;
+            }
+            OMP(omp barrier)
+            if (done)
+                break;
+            m = iters;
+        }
+        if (tid == 0) {
+            iters = (uint64_t)((double)m * c->min_rep / (el > 0 ? el : 1e-9)) + 1;
+        }
+        OMP(omp barrier)
+        for (uint32_t r = 0; r < reps; r++) {
+            OMP(omp barrier)
+            if (tid == 0)
+                t0 = augur_now();
+            for (uint64_t it = 0; it < iters; it++)
+                sink += run_stream(k, avx, arr[0], arr[1], arr[2], n);
+            OMP(omp barrier)
+            if (tid == 0)
+                samples[r] = bytes * (double)iters / (augur_now() - t0) / 1e9;
+        }
+        OMP(omp critical(calib_sink))
+        calib_sink += sink;
+    }
+    stat_of(samples, reps, true, out);
+}
+
+/* ---- pointer chasing ----------------------------------------------------- */
+
+/* A single random cycle through every 64-byte line of bytes bytes. */
+struct chase {
+    void *raw;
+    char *base;
+    uint32_t *order; /* the visiting order */
+    size_t n;
+};
+
+static void chase_build(struct ctx *c, uint64_t bytes, struct chase *ch)
+{
+    size_t n = (size_t)(bytes / 64);
+
+    if (n < 2)
+        n = 2;
+    ch->n = n;
+    ch->base = alloc_aligned(n * 64, &ch->raw);
+    ch->order = augur_mallocarray(n, sizeof(*ch->order));
+    for (size_t i = 0; i < n; i++)
+        ch->order[i] = (uint32_t)i;
+    for (size_t i = n - 1; i > 0; i--) {
+        size_t j = (size_t)(rnd(&c->seed) % (i + 1));
+        uint32_t t = ch->order[i];
+
+        ch->order[i] = ch->order[j];
+        ch->order[j] = t;
+    }
+    for (size_t i = 0; i < n; i++)
+        *(void **)(ch->base + (size_t)ch->order[i] * 64) =
+            ch->base + (size_t)ch->order[(i + 1) % n] * 64;
+}
+
+static void chase_release(struct chase *ch)
+{
+    augur_free(ch->raw);
+    augur_free(ch->order);
+    memset(ch, 0, sizeof(*ch));
+}
+
+/* ns between completed loads with k chains in flight (k = 1: the load-to-use latency). */
+static void chase_measure(struct ctx *c, const struct chase *ch, int k,
+                          struct augur_calib_stat *out)
+{
+    void *heads[CALIB_MAX_CHAINS];
+    double s[MAX_REPS], t0, el;
+    uint64_t steps = 1000;
+
+    pin(c, 0);
+    for (int j = 0; j < k; j++)
+        heads[j] = ch->base + (size_t)ch->order[(size_t)j * ch->n / (size_t)k] * 64;
+    /* Warm-up (caches and TLB), then size the walk to the minimum repetition time. */
+    calib_sink_p = calib_chase(heads, 1, ch->n < 100000 ? ch->n : 100000);
+    for (;;) {
+        t0 = augur_now();
+        calib_sink_p = calib_chase(heads, k, steps);
+        el = augur_now() - t0;
+        if (el >= c->min_rep / 8 || steps > (UINT64_C(1) << 40))
+            break;
+        steps *= 2;
+    }
+    steps = (uint64_t)((double)steps * c->min_rep / (el > 0 ? el : 1e-9)) + 1;
+    for (uint32_t r = 0; r < c->reps; r++) {
+        t0 = augur_now();
+        calib_sink_p = calib_chase(heads, k, steps);
+        el = augur_now() - t0;
+        s[r] = el / ((double)steps * k) * 1e9;
+    }
+    stat_of(s, c->reps, false, out);
+}
+
+static void latency_at(struct ctx *c, uint64_t bytes, struct augur_calib_stat *out)
+{
+    struct chase ch;
+
+    chase_build(c, bytes, &ch);
+    chase_measure(c, &ch, 1, out);
+    chase_release(&ch);
+}
+
+/* ---- gathers ------------------------------------------------------------- */
+
+#define NIDX 65536
+
+/* ns per element of gathers whose indices fall at random in range bytes of x. */
+static void gather_at(struct ctx *c, const double *x, int32_t *idx, uint64_t range, bool scatter,
+                      struct augur_calib_stat *out)
+{
+    uint64_t nel = range / 8 ? range / 8 : 1, iters = 1;
+    double s[MAX_REPS], t0, el;
+    bool avx = c->res->avx512;
+
+    pin(c, 0);
+    for (size_t i = 0; i < NIDX; i++)
+        idx[i] = (int32_t)(rnd(&c->seed) % nel);
+    for (;;) {
+        t0 = augur_now();
+        for (uint64_t it = 0; it < iters; it++) {
+            if (scatter && avx)
+                calib_scatter_avx512((double *)x, idx, NIDX);
+            else if (scatter)
+                calib_scatter_c((double *)x, idx, NIDX);
+            else
+                calib_sink +=
+                    avx ? calib_gather_avx512(x, idx, NIDX) : calib_gather_c(x, idx, NIDX);
+        }
+        el = augur_now() - t0;
+        if (el >= c->min_rep / 8 || iters > (UINT64_C(1) << 40))
+            break;
+        iters *= 2;
+    }
+    iters = (uint64_t)((double)iters * c->min_rep / (el > 0 ? el : 1e-9)) + 1;
+    for (uint32_t r = 0; r < c->reps; r++) {
+        t0 = augur_now();
+        for (uint64_t it = 0; it < iters; it++) {
+            if (scatter && avx)
+                calib_scatter_avx512((double *)x, idx, NIDX);
+            else if (scatter)
+                calib_scatter_c((double *)x, idx, NIDX);
+            else
+                calib_sink +=
+                    avx ? calib_gather_avx512(x, idx, NIDX) : calib_gather_c(x, idx, NIDX);
+        }
+        el = augur_now() - t0;
+        s[r] = el / ((double)iters * NIDX) * 1e9;
+    }
+    stat_of(s, c->reps, false, out);
+}
+
+/* ns per element of sequential loads from an array of bytes bytes (one thread). */
+static void seq_load_at(struct ctx *c, uint64_t bytes, struct augur_calib_stat *out)
+{
+    struct augur_calib_stat bw;
+
+    measure_bw(c, AUGUR_CALIB_LOAD, 1, bytes, &bw);
+    /* GB/s to ns per 8-byte element; the spread flips with the inverse. */
+    out->best = 8.0 / bw.best;
+    out->median = 8.0 / bw.median;
+    out->min = 8.0 / bw.max;
+    out->max = 8.0 / bw.min;
+    out->reps = bw.reps;
+}
+
+/* ---- the plan ------------------------------------------------------------ */
+
+static uint64_t clamp64(uint64_t v, uint64_t lo, uint64_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static uint64_t pow2_floor(uint64_t v)
+{
+    uint64_t p = 1;
+
+    while (p <= v / 2)
+        p *= 2;
+    return p;
+}
+
+/*
+ * The working sets of level i: half the level (half of a shared level's
+ * share per thread), and at least twice the level above where the levels
+ * are close in size. For the chase, one thread.
+ */
+static uint64_t level_ws(const struct augur_calib_result *r, uint32_t i, uint32_t nthreads,
+                         uint64_t cap)
+{
+    const struct augur_calib_cache *cc = &r->caches[i];
+    uint32_t sharing = nthreads < cc->shared_by ? nthreads : cc->shared_by;
+    uint64_t ws = cc->size / 2;
+
+    if (i > 0 && ws < 2 * r->caches[i - 1].size)
+        ws = (r->caches[i - 1].size + cc->size) / 2;
+    if (cap && ws > cap)
+        ws = cap;
+    return ws / (sharing ? sharing : 1);
+}
+
+/* The latency of the memory end of the curve: the mean of its last two points. */
+static double curve_mem(const struct augur_calib_curve *lat)
+{
+    return 0.5 * (lat->y[lat->n - 1].best + lat->y[lat->n - 2].best);
+}
+
+/*
+ * The OS's size of the last-level cache is checked against the latency
+ * curve when the curve reaches twice that size: if a working set of at most
+ * half the claimed size (and a quarter of the curve's end) is within 25 % of
+ * memory's latency, the cache does not hold it, and the size written is the
+ * curve's estimate instead: the largest working set whose latency is under
+ * half of memory's (still above the level before).
+ */
+static void check_llc(struct augur_calib_result *r)
+{
+    struct augur_calib_cache *llc = r->ncaches ? &r->caches[r->ncaches - 1] : NULL;
+    const struct augur_calib_curve *lat = &r->latency;
+    double mem, inside = 0;
+    uint64_t inside_ws = 0, est = 0;
+
+    for (uint32_t i = 0; i < r->ncaches; i++)
+        r->caches[i].size = r->caches[i].os_size;
+    if (!llc || lat->n < 4 || lat->x[lat->n - 1] < (double)llc->os_size * 2)
+        return;
+    mem = curve_mem(lat);
+    for (uint32_t i = 0; i < lat->n; i++) {
+        if (lat->x[i] <= (double)llc->os_size / 2 && lat->x[i] <= lat->x[lat->n - 1] / 4) {
+            inside = lat->y[i].best;
+            inside_ws = (uint64_t)lat->x[i];
+        }
+    }
+    if (!inside_ws || inside < 0.75 * mem)
+        return;
+    for (uint32_t i = 0; i < lat->n; i++) {
+        if (lat->y[i].best < 0.5 * mem)
+            est = (uint64_t)lat->x[i];
+    }
+    if (est && (r->ncaches < 2 || est > r->caches[r->ncaches - 2].os_size)) {
+        llc->size = est;
+        llc->size_measured = true;
+    }
+}
+
+/* Memory's working set: past every cache (times factor), within lo .. hi. */
+static uint64_t mem_ws_for(const struct augur_calib_result *r, bool os, uint64_t factor,
+                           uint64_t lo, uint64_t hi)
+{
+    uint64_t llc = 0;
+
+    if (r->ncaches) {
+        const struct augur_calib_cache *cc = &r->caches[r->ncaches - 1];
+        uint32_t inst = (r->cores + cc->shared_by - 1) / (cc->shared_by ? cc->shared_by : 1);
+
+        llc = (os ? cc->os_size : cc->size) * (inst ? inst : 1);
+    }
+    return pow2_floor(clamp64(factor * llc, lo, hi));
+}
+
+static uint32_t count_doublings(uint64_t from, uint64_t to, uint64_t factor)
+{
+    uint32_t n = 0;
+
+    for (uint64_t s = from; s <= to && n < AUGUR_CALIB_MAX_POINTS; s *= factor)
+        n++;
+    return n;
+}
+
+static int check_opts(const struct augur_calib_opts *opts, struct augur_diag *diag)
+{
+    if (opts->nthreads > AUGUR_CALIB_MAX_THREADS)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "at most %d thread counts can be measured in one run",
+                              AUGUR_CALIB_MAX_THREADS);
+    for (uint32_t i = 0; i < opts->nthreads; i++) {
+        if (opts->threads[i] == 0 || opts->threads[i] > 1024)
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "thread count %u is out of range [1, 1024]", opts->threads[i]);
+#ifndef _OPENMP
+        if (opts->threads[i] > 1)
+            return augur_diag_set(diag, AUGUR_EUNSUP, NULL, 0, 0,
+                                  "this augur was built without OpenMP: one thread only");
+#endif
+    }
+    return 0;
+}
+
+static void describe(struct ctx *c)
+{
+    struct augur_calib_result *r = c->res;
+    const struct augur_calib_opts *opts = c->opts;
+    time_t now = time(NULL);
+    struct tm tm;
+
+    if (localtime_r(&now, &tm))
+        strftime(r->date, sizeof(r->date), "%Y-%m-%dT%H:%M:%S%z", &tm);
+    if (gethostname(r->host, sizeof(r->host)) != 0)
+        r->host[0] = '\0';
+    r->host[sizeof(r->host) - 1] = '\0';
+    topology(c);
+    for (uint32_t i = 0; i < r->ncaches; i++) {
+        snprintf(r->caches[i].name, sizeof(r->caches[i].name), "L%u", r->caches[i].level);
+        r->caches[i].size = r->caches[i].os_size;
+    }
+#if defined(__x86_64__) || defined(__i386__)
+    r->avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+                __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+                __builtin_cpu_supports("avx512vl");
+    r->simd_bits = __builtin_cpu_supports("avx512f") ? 512
+                   : __builtin_cpu_supports("avx2")  ? 256
+                                                     : 128;
+#else
+    r->simd_bits = 128;
+#endif
+    if (opts->nthreads) {
+        /* Ascending, without repeats: the machine file's tables are. */
+        for (uint32_t i = 0; i < opts->nthreads; i++) {
+            uint32_t t = opts->threads[i], j = r->nthreads;
+
+            while (j > 0 && r->threads[j - 1] > t)
+                j--;
+            if (j > 0 && r->threads[j - 1] == t)
+                continue;
+            memmove(r->threads + j + 1, r->threads + j, (r->nthreads - j) * sizeof(uint32_t));
+            r->threads[j] = t;
+            r->nthreads++;
+        }
+    } else {
+        r->nthreads = r->cores < AUGUR_CALIB_MAX_THREADS ? r->cores : AUGUR_CALIB_MAX_THREADS;
+#ifndef _OPENMP
+        r->nthreads = 1;
+#endif
+        for (uint32_t i = 0; i < r->nthreads; i++)
+            r->threads[i] = i + 1;
+    }
+}
+
+static void run_latency(struct ctx *c, bool quick, uint64_t curve_max)
+{
+    struct augur_calib_result *r = c->res;
+
+    for (uint64_t s = 4 * KIB; s <= curve_max && r->latency.n < AUGUR_CALIB_MAX_POINTS;
+         s *= quick ? 4 : 2) {
+        r->latency.x[r->latency.n] = (double)s;
+        latency_at(c, s, &r->latency.y[r->latency.n]);
+        r->latency.n++;
+        progress(c, "latency curve");
+    }
+}
+
+static void run_level_latency_and_mlp(struct ctx *c, int nmlp)
+{
+    static const int chains[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32 };
+    struct augur_calib_result *r = c->res;
+    struct chase ch;
+
+    for (uint32_t i = 0; i < r->ncaches; i++) {
+        struct augur_calib_cache *cc = &r->caches[i];
+
+        cc->ws_chase = level_ws(r, i, 1, c->ws_cap);
+        latency_at(c, cc->ws_chase, &cc->latency_ns);
+        progress(c, "latency per level");
+    }
+    chase_build(c, r->mem_ws_chase, &ch);
+    chase_measure(c, &ch, 1, &r->mem_latency_ns);
+    progress(c, "memory latency");
+    for (int j = 0; j < nmlp; j++) {
+        int k = c->opts->quick ? 1 << j : chains[j];
+
+        r->mlp.x[r->mlp.n] = k;
+        if (k == 1)
+            r->mlp.y[r->mlp.n] = r->mem_latency_ns;
+        else
+            chase_measure(c, &ch, k, &r->mlp.y[r->mlp.n]);
+        r->mlp.n++;
+        progress(c, "service time vs chains in flight");
+    }
+    chase_release(&ch);
+}
+
+static void run_bandwidth(struct ctx *c)
+{
+    struct augur_calib_result *r = c->res;
+
+    for (uint32_t i = 0; i < r->ncaches; i++)
+        r->caches[i].ws_thread = level_ws(r, i, 1, c->ws_cap);
+    for (uint32_t t = 0; t < r->nthreads; t++) {
+        for (uint32_t i = 0; i <= r->ncaches; i++) {
+            for (int k = 0; k < AUGUR_CALIB_NKERNELS; k++) {
+                if (i < r->ncaches)
+                    measure_bw(c, (enum augur_calib_kernel)k, r->threads[t],
+                               level_ws(r, i, r->threads[t], c->ws_cap), &r->caches[i].bw[k][t]);
+                else
+                    measure_bw(c, (enum augur_calib_kernel)k, r->threads[t],
+                               r->mem_ws_thread / r->threads[t], &r->mem_bw[k][t]);
+                progress(c, "bandwidth per level");
+            }
+        }
+    }
+    for (uint32_t t = 0; t < r->nthreads; t++) {
+        for (int k = 0; k < AUGUR_CALIB_NKERNELS; k++) {
+            for (uint32_t p = 0; p < r->nsweep; p++) {
+                measure_bw(c, (enum augur_calib_kernel)k, r->threads[t],
+                           (uint64_t)r->sweep_bytes[p] / r->threads[t], &r->sweep[k][t][p]);
+                progress(c, "bandwidth sweep");
+            }
+        }
+    }
+}
+
+static void cycles_of(const struct augur_calib_stat *ns, double ghz, struct augur_calib_stat *out)
+{
+    out->best = ns->best * ghz;
+    out->median = ns->median * ghz;
+    out->min = ns->min * ghz;
+    out->max = ns->max * ghz;
+    out->reps = ns->reps;
+}
+
+static void run_gather(struct ctx *c, uint64_t gmax, uint64_t step)
+{
+    struct augur_calib_result *r = c->res;
+    void *xraw, *iraw;
+    double *x = alloc_aligned(gmax, &xraw);
+    int32_t *idx = alloc_aligned(NIDX * sizeof(int32_t), &iraw);
+    uint64_t l1 = r->ncaches ? r->caches[0].size : 32 * KIB;
+    struct augur_calib_stat st;
+
+    for (size_t i = 0; i < gmax / 8; i++)
+        x[i] = 1.0;
+    for (uint64_t range = 4 * KIB; range <= gmax && r->gather.n < AUGUR_CALIB_MAX_POINTS;
+         range *= step) {
+        r->gather.x[r->gather.n] = (double)range;
+        gather_at(c, x, idx, range, false, &r->gather.y[r->gather.n]);
+        r->gather.n++;
+        progress(c, "gather vs range");
+    }
+    seq_load_at(c, l1 / 2, &r->load_ns_per_element);
+    gather_at(c, x, idx, l1 / 2, false, &st);
+    cycles_of(&st, r->clock_ghz.best, &r->gather_cycles);
+    progress(c, "gather in L1");
+    gather_at(c, x, idx, l1 / 2, true, &st);
+    cycles_of(&st, r->clock_ghz.best, &r->scatter_cycles);
+    progress(c, "scatter in L1");
+    augur_free(xraw);
+    augur_free(iraw);
+}
+
+int augur_calibrate(const struct augur_calib_opts *opts, struct augur_calib_result **out,
+                    struct augur_diag *diag)
+{
+    struct augur_calib_opts def;
+    struct ctx c;
+    struct augur_calib_result *r;
+    uint64_t curve_max, ram_cap, gmax, gstep;
+    double start = augur_now();
+    uint32_t maxt = 1, nlat, nsweep;
+    int nmlp, rc;
+    bool quick;
+
+    if (!opts) {
+        memset(&def, 0, sizeof(def));
+        opts = &def;
+    }
+    rc = check_opts(opts, diag);
+    if (rc)
+        return rc;
+    quick = opts->quick;
+    memset(&c, 0, sizeof(c));
+    r = augur_calloc(1, sizeof(*r));
+    c.res = r;
+    c.opts = opts;
+    c.seed = 0x5eed5eedull;
+    c.reps = quick ? 3 : 7;
+    c.min_rep = quick ? 0.002 : 0.010;
+    r->quick = quick;
+    r->reps = c.reps;
+    r->min_rep_seconds = c.min_rep;
+    describe(&c);
+    for (uint32_t i = 0; i < r->nthreads; i++)
+        maxt = r->threads[i] > maxt ? r->threads[i] : maxt;
+    c.pools = augur_calloc(maxt, sizeof(*c.pools));
+
+    /*
+     * The plan. Quick: the latency curve x4 up to 64 MiB, memory at 64-256
+     * MiB. Full: the curve x2 up to twice the last cache (to check it) or
+     * memory's working set, memory at 256 MiB to 2 GiB (a quarter of the RAM).
+     */
+    ram_cap = c.ram ? c.ram / 4 : GIB;
+    ram_cap = ram_cap > 2 * GIB ? 2 * GIB : ram_cap < 64 * MIB ? 64 * MIB : ram_cap;
+    if (quick) {
+        r->mem_ws_chase = mem_ws_for(r, true, 4, 64 * MIB, 128 * MIB);
+        curve_max = 64 * MIB;
+    } else {
+        r->mem_ws_chase = mem_ws_for(r, true, 2, 256 * MIB, ram_cap);
+        curve_max = mem_ws_for(r, true, 2, 256 * MIB, ram_cap);
+    }
+    nlat = count_doublings(4 * KIB, curve_max, quick ? 4 : 2);
+    nsweep = quick ? 0 : count_doublings(16 * KIB, r->mem_ws_chase, 2);
+    nmlp = quick ? 6 : 10;
+    gmax = quick ? 64 * MIB : 256 * MIB;
+    gstep = quick ? 16 : 4;
+    c.nsteps = 1 + (int)nlat + (int)r->ncaches + 1 + nmlp +
+               (int)((r->ncaches + 1) * AUGUR_CALIB_NKERNELS * r->nthreads) +
+               (int)count_doublings(4 * KIB, gmax, gstep) + 2 +
+               (int)(nsweep * AUGUR_CALIB_NKERNELS * r->nthreads);
+
+    measure_clock(&c);
+    run_latency(&c, quick, curve_max);
+    check_llc(r);
+    if (quick) {
+        /* Unchecked sizes: keep every level's working set under memory's. */
+        r->mem_ws_chase = mem_ws_for(r, false, 4, 64 * MIB, 128 * MIB);
+        c.ws_cap = r->mem_ws_chase / 4;
+    } else if (r->ncaches && r->caches[r->ncaches - 1].size_measured)
+        r->mem_ws_chase = mem_ws_for(r, false, 8, 256 * MIB, r->mem_ws_chase);
+    r->mem_ws_thread = r->mem_ws_chase;
+    if (!quick) {
+        for (uint64_t s = 16 * KIB; s <= r->mem_ws_thread && r->nsweep < AUGUR_CALIB_MAX_POINTS;
+             s *= 2)
+            r->sweep_bytes[r->nsweep++] = (double)s;
+        c.nsteps += ((int)r->nsweep - (int)nsweep) * AUGUR_CALIB_NKERNELS * (int)r->nthreads;
+    }
+    run_level_latency_and_mlp(&c, nmlp);
+    run_bandwidth(&c);
+    run_gather(&c, gmax, gstep);
+    for (uint32_t t = 0; t < maxt; t++) {
+        for (int j = 0; j < 3; j++)
+            augur_free(c.pools[t].raw[j]);
+    }
+    augur_free(c.pools);
+    unpin_all(&c, maxt);
+    topology_release(&c);
+    r->seconds = augur_now() - start;
+    *out = r;
+    return 0;
+}
+
+void augur_calib_free(struct augur_calib_result *res)
+{
+    augur_free(res);
+}

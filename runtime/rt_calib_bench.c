@@ -1,0 +1,114 @@
+/*
+ * rt_calib_bench.c - the portable microbenchmark kernels of `augur
+ * calibrate`: streaming load, copy and triad, pointer chasing with one or
+ * more chains in flight, gathers and scatters, and a dependent chain of
+ * additions for the clock (module: runtime).
+ */
+#include "rt_calib_int.h"
+
+double calib_load_c(const double *a, size_t n)
+{
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+
+    for (size_t i = 0; i < n; i += 8) {
+        s0 += a[i];
+        s1 += a[i + 1];
+        s2 += a[i + 2];
+        s3 += a[i + 3];
+        s4 += a[i + 4];
+        s5 += a[i + 5];
+        s6 += a[i + 6];
+        s7 += a[i + 7];
+    }
+    return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+}
+
+void calib_copy_c(double *restrict b, const double *restrict a, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        b[i] = a[i];
+}
+
+void calib_triad_c(double *restrict a, const double *restrict b, const double *restrict c, double s,
+                   size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        a[i] = b[i] + s * c[i];
+}
+
+uintptr_t calib_chase(void *const *heads, int k, uint64_t steps)
+{
+    void *p[CALIB_MAX_CHAINS];
+    uintptr_t sum = 0;
+
+    if (k == 1) {
+        void *q = heads[0];
+
+        /* Eight links an iteration: the loop's own work hides under the loads. */
+        for (uint64_t s = 0; s + 8 <= steps; s += 8) {
+            q = *(void **)q;
+            q = *(void **)q;
+            q = *(void **)q;
+            q = *(void **)q;
+            q = *(void **)q;
+            q = *(void **)q;
+            q = *(void **)q;
+            q = *(void **)q;
+        }
+        for (uint64_t s = steps - steps % 8; s < steps; s++)
+            q = *(void **)q;
+        return (uintptr_t)q;
+    }
+    for (int j = 0; j < k; j++)
+        p[j] = heads[j];
+    for (uint64_t s = 0; s < steps; s++) {
+        for (int j = 0; j < k; j++)
+            p[j] = *(void **)p[j];
+    }
+    for (int j = 0; j < k; j++)
+        sum ^= (uintptr_t)p[j];
+    return sum;
+}
+
+double calib_gather_c(const double *x, const int32_t *idx, size_t n)
+{
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+
+    for (size_t i = 0; i < n; i += 4) {
+        s0 += x[idx[i]];
+        s1 += x[idx[i + 1]];
+        s2 += x[idx[i + 2]];
+        s3 += x[idx[i + 3]];
+    }
+    return (s0 + s1) + (s2 + s3);
+}
+
+void calib_scatter_c(double *x, const int32_t *idx, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        x[idx[i]] = (double)i;
+}
+
+uint64_t calib_add_chain(uint64_t n)
+{
+    uint64_t v = n;
+
+    for (uint64_t i = 0; i < n; i++) {
+#if defined(__x86_64__) && defined(__GNUC__)
+        /* Sixteen dependent adds: each waits for the one before (1 cycle). */
+        __asm__ volatile("add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
+                         "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
+                         "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
+                         "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0"
+                         : "+r"(v));
+#else
+        /* Elsewhere a volatile round trip per addition: a rough estimate only. */
+        volatile uint64_t t = v;
+
+        for (int j = 0; j < 16; j++)
+            t = t + 1;
+        v = t;
+#endif
+    }
+    return v;
+}

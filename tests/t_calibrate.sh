@@ -1,0 +1,109 @@
+#!/bin/bash
+# t_calibrate.sh - end-to-end tests of `augur calibrate --quick`: the machine
+# file it writes (fields present, numbers positive and ordered as any
+# machine's are, comments naming the benchmarks), --threads and --json, and
+# bad options. calibrate itself loads what it writes with the machine loader
+# and fails when the loader rejects it. Prints TAP.
+augur=${AUGUR_BIN:-build/augur}
+n=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # check NAME COMMAND...: passes when COMMAND succeeds
+    local name=$1
+    shift
+    n=$((n + 1))
+    if "$@" >/dev/null 2>&1; then
+        echo "ok $n - $name"
+    else
+        echo "not ok $n - $name"
+        fail=1
+    fi
+}
+
+status() { # status WANT CMD...: exit status of the augur command
+    local want=$1
+    shift
+    "$augur" "$@" >/dev/null 2>&1
+    [ $? -eq "$want" ]
+}
+
+# value KEY FILE: the first "KEY: value" of the file, comment stripped
+value() {
+    sed -n "s/^ *$1: *\\([^#]*\\).*/\\1/p" "$2" | head -n 1 | sed 's/ *$//'
+}
+
+# gt A B: A > B > 0 (numbers)
+gt() {
+    awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 > b + 0 && b + 0 > 0) }'
+}
+
+# in_range V LO HI
+in_range() {
+    awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v + 0 >= lo + 0 && v + 0 <= hi + 0) }'
+}
+
+yml=$tmp/machine.yml
+"$augur" calibrate --quick -o "$yml" 2>"$tmp/err"
+rc=$?
+check "calibrate --quick exits 0 (its output loaded with the machine loader)" test $rc -eq 0
+check "the machine file is written" test -s "$yml"
+check "no progress on a non-terminal" test ! -s "$tmp/err" -o -z "$(grep -v '^augur: warning' "$tmp/err")"
+check "it says when and on what it ran" grep -q '^# This machine, measured by `augur calibrate` --quick' "$yml"
+check "it names the CPU" grep -q '^# CPU: .*cores' "$yml"
+check "kind: cpu" grep -q '^kind: cpu$' "$yml"
+for key in name clock_ghz cores width_bits gather_cycles_per_element scatter_cycles_per_element \
+    latency_ns latency_cycles bandwidth_gbs mlp; do
+    check "field $key present" grep -q "^ *$key: " "$yml"
+done
+check "a level named L1" grep -q '^  - name: L1$' "$yml"
+check "a memory section" grep -q '^memory:$' "$yml"
+
+clock=$(value clock_ghz "$yml")
+check "clock $clock GHz is plausible (0.3 to 10)" in_range "$clock" 0.3 10
+cores=$(value cores "$yml")
+tpc=$(value threads_per_core "$yml")
+check "cores $cores x threads per core $tpc = nproc ($(nproc))" test $((cores * tpc)) -eq "$(nproc)"
+l1lat=$(sed -n '/name: L1/,/name: L2\|^memory:/s/^ *latency_ns: *\([0-9.]*\).*/\1/p' "$yml" | head -n 1)
+memlat=$(sed -n '/^memory:/,$s/^ *latency_ns: *\([0-9.]*\).*/\1/p' "$yml" | head -n 1)
+check "memory latency $memlat ns > L1 latency $l1lat ns > 0" gt "$memlat" "$l1lat"
+l1bw=$(sed -n '/name: L1/,$s/^ *bandwidth_gbs: {1: *\([0-9.]*\).*/\1/p' "$yml" | head -n 1)
+membw=$(sed -n '/^memory:/,$s/^ *bandwidth_gbs: {1: *\([0-9.]*\).*/\1/p' "$yml" | head -n 1)
+check "L1 bandwidth $l1bw GB/s > memory bandwidth $membw GB/s > 0 (one thread)" gt "$l1bw" "$membw"
+nt=$cores
+check "bandwidth for every thread count 1..$nt" grep -q "bandwidth_gbs: {1: [0-9.]*.* $nt: [0-9.]*}" "$yml"
+first_mlp=$(sed -n 's/^ *mlp: \[\[1, \([0-9.]*\)\].*/\1/p' "$yml")
+check "mlp starts at one chain with the memory latency" test "$first_mlp" = "$memlat"
+check "each measured field names its benchmark" \
+    grep -q 'latency_ns: [0-9.]* *# chase: one random cycle' "$yml"
+check "and the spread of its repetitions" grep -q '# load: .*median [0-9.]*, range [0-9.]*\.\.[0-9.]*' "$yml"
+check "curves follow as comments" grep -q '^# Load-to-use latency (ns) by working set' "$yml"
+
+# --threads and --json
+json=$tmp/out.json
+"$augur" calibrate --quick --threads 1 --json -o "$tmp/one.yml" >"$json" 2>/dev/null
+check "--threads 1 --json exits 0" test $? -eq 0
+check "--threads 1: one thread count in the tables" grep -q 'bandwidth_gbs: {1: [0-9.]*} ' "$tmp/one.yml"
+check "--json: the result with its curves" grep -q '"latency_curve"' "$json"
+check "--json: best, median and range of each value" grep -q '"best"' "$json"
+check "--json: the threads measured" grep -Eq '"threads": \[\s*1\s*\]' <<<"$(tr -d '\n' <"$json")"
+
+# bad input
+check "--threads 0: exit 2" status 2 calibrate --quick --threads 0 -o "$tmp/x.yml"
+check "--threads 1,x: exit 2" status 2 calibrate --quick --threads 1,x -o "$tmp/x.yml"
+check "--threads ,: exit 2" status 2 calibrate --quick --threads , -o "$tmp/x.yml"
+check "unknown option: exit 2" status 2 calibrate --frob
+check "an operand: exit 2" status 2 calibrate extra
+check "--json without -o: exit 2" status 2 calibrate --quick --json
+err=$("$augur" calibrate --threads 0 2>&1)
+check "the message names the option" grep -q "^augur: error: --threads: 0 is out of range" <<<"$err"
+check "an unwritable output: exit 1" status 1 calibrate --quick -o /nonexistent/dir/m.yml
+err=$("$augur" calibrate --quick -o /nonexistent/dir/m.yml 2>&1)
+check "the message names the file" grep -q "^augur: error: /nonexistent/dir/m.yml: cannot create" <<<"$err"
+check "help" grep -q '^usage: augur calibrate' <<<"$("$augur" calibrate --help)"
+check "listed by augur --help" grep -q '^  calibrate ' <<<"$("$augur" --help)"
+check "nothing written on a usage error" test ! -e "$tmp/x.yml"
+
+echo "1..$n"
+exit $fail
