@@ -73,7 +73,7 @@ AUGUR_API void augur_diag_init(struct augur_diag *diag);
 AUGUR_API int augur_diag_set(struct augur_diag *diag, int code, const char *file, uint32_t line,
                              uint32_t col, const char *fmt, ...) AUGUR_PRINTF(6, 7);
 AUGUR_API int augur_diag_setv(struct augur_diag *diag, int code, const char *file, uint32_t line,
-                              uint32_t col, const char *fmt, va_list ap);
+                              uint32_t col, const char *fmt, va_list ap) AUGUR_PRINTF(6, 0);
 
 /*
  * Writes "file:line:col: message" (parts that are unknown are left out) into
