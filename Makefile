@@ -20,12 +20,12 @@ build: deps
 	cmake --build $(BUILD) -j $(JOBS)
 
 build-asan: deps
-	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DAUGUR_SANITIZE=ON $(CMAKE_FLAGS) >/dev/null
+	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DAUGUR_SANITIZE=ON -DAUGUR_WITH_CUDA=OFF $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(ASAN) -j $(JOBS)
 
 build-fuzz: deps
 	CC=clang-14 cmake -S . -B $(FUZZ) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAUGUR_FUZZ=ON \
-	    -DAUGUR_WITH_OPENMP=OFF $(CMAKE_FLAGS) >/dev/null
+	    -DAUGUR_WITH_OPENMP=OFF -DAUGUR_WITH_CUDA=OFF $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(FUZZ) -j $(JOBS)
 
 # The main job on the bundled sample dataset.
