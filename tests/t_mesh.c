@@ -262,6 +262,38 @@ static void test_tiny(void)
     }
 }
 
+/* Files written on Windows: every line ends in CR LF. */
+static void test_crlf(void)
+{
+    static const struct {
+        enum fmt f;
+        const char *text;
+    } cases[] = { { GMSH, cube6_gmsh }, { MEDIT, cube6_medit }, { TETGEN, cube6_tetgen } };
+
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        const char *p = cases[i].text;
+        char *crlf = augur_malloc(2 * strlen(p) + 1), *q = crlf, name[96];
+        struct augur_dataset ds;
+        struct augur_diag d;
+        int rc;
+
+        for (; *p; p++) {
+            /* The TetGen test marker stays LF: it is not part of either file. */
+            if (*p == '\n' && !(q >= crlf + 7 && memcmp(q - 7, "--ele--", 7) == 0))
+                *q++ = '\r';
+            *q++ = *p;
+        }
+        *q = '\0';
+        rc = parse_mesh(cases[i].f, crlf, &ds, &d);
+        snprintf(name, sizeof(name), "%s with CR LF line ends: the same dual",
+                 fmt_name[cases[i].f]);
+        if (!ok(rc == 0 && dual_is(&ds, cube6_dual, 6), name))
+            diag("%s:%u:%u: %s", d.file, d.line, d.col, d.msg);
+        ds_clear(&ds);
+        augur_free(crlf);
+    }
+}
+
 /* The node mapping of gmsh: sparse ids, any order; cells hold positions in $Nodes. */
 static void test_gmsh_ids(void)
 {
@@ -919,6 +951,7 @@ int main(void)
 
     test_tiny();
     test_gmsh_ids();
+    test_crlf();
     test_dual_direct();
     test_dual_umbrella();
     test_bad();
