@@ -69,5 +69,7 @@ int cmd_data(int argc, char **argv);
 void cmd_data_help(FILE *fp);
 int cmd_calibrate(int argc, char **argv);
 void cmd_calibrate_help(FILE *fp);
+int cmd_skeleton(int argc, char **argv);
+void cmd_skeleton_help(FILE *fp);
 
 #endif

@@ -29,10 +29,6 @@ extern const char *const augur_skel_opkind_names[];
 
 /* True for names the text form cannot use for a sym or an array (types, min, max, ...). */
 bool augur_skel_name_is_reserved(const char *name);
-/* True when name is a valid sym or array name of the text form. */
-bool augur_skel_name_is_valid(const char *name);
-/* True when name is one of the builtin syms (threadIdx.x, lane, omp.thread, ...). */
-bool augur_skel_builtin_is_known(const char *name);
 
 /* Formats one OpenMP directive ("parallel for schedule(dynamic, 64)") into buf. */
 void augur_skel_format_omp(const struct augur_node *kernel, const struct augur_omp *omp,

@@ -10,6 +10,7 @@
 #include "augur/machine.h"
 #include "augur/runtime.h"
 #include "augur/skeleton.h"
+#include "augur/frontend.h"
 
 /* The library's version string ("0.1.0"). */
 AUGUR_API const char *augur_version(void);

@@ -651,6 +651,16 @@ AUGUR_API int augur_skel_parse(const char *text, size_t len, const char *name,
 /* Reads and parses a .skel file. */
 AUGUR_API int augur_skel_load(const char *path, struct augur_skel **out, struct augur_diag *diag);
 
+/*
+ * True when name can name a sym or an array in the text form: an identifier,
+ * possibly joined with "." or "->" (graph.edge_dst, A->p, i.2), and none of
+ * the words the syntax reserves (min, max and the type names).
+ */
+AUGUR_API bool augur_skel_name_is_valid(const char *name);
+/* True when name is a builtin sym: threadIdx.x (y, z), blockIdx.*, blockDim.*, gridDim.*,
+ * warpSize, lane, omp.thread, omp.nthreads. */
+AUGUR_API bool augur_skel_builtin_is_known(const char *name);
+
 /* The kernel a node belongs to. */
 AUGUR_API const struct augur_node *augur_node_kernel(const struct augur_node *n);
 /* Finds a kernel by name, or NULL. */

@@ -1,0 +1,263 @@
+/*
+ * cmd_skeleton.c - "augur skeleton": C/CUDA kernels to skeletons, and
+ * checking hand-written .skel files (module: cli).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "augur/frontend.h"
+#include "cli.h"
+
+void cmd_skeleton_help(FILE *fp)
+{
+    fprintf(fp,
+            "usage: augur skeleton [OPTIONS] FILE [-- COMPILER_ARGS...]\n"
+            "       augur skeleton --check [OPTIONS] FILE.skel\n"
+            "\n"
+            "Builds the skeleton of every kernel in a C, OpenMP, AVX-512 or CUDA source\n"
+            "file: loops with their bounds and OpenMP schedules, branches, every memory\n"
+            "access with its index and whether it is indirect, operation counts, and the\n"
+            "bindings of arrays to the dataset. With --check (or a .skel file), reads a\n"
+            "skeleton written by hand or by an earlier run, validates it and prints it.\n"
+            "\n"
+            "options:\n"
+            "  --function NAME   only this kernel (default: every kernel in the file)\n"
+            "  -p DIR            take the file's flags from DIR/compile_commands.json\n"
+            "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, csr.col, vec(n), n=100)\n"
+            "  --launch G,B      CUDA launch: grid and block sizes (expressions)\n"
+            "  --cuda            parse as CUDA whatever the file name\n"
+            "  --no-infer        do not infer bindings from the structure\n"
+            "  --require-bind    fail when an array or scalar parameter is left unbound\n"
+            "  --check           read FILE as a skeleton (.skel) instead of a source\n"
+            "  --dump            print the text form (the default)\n"
+            "  --json            print the JSON form\n"
+            "  -o FILE           write to FILE instead of standard output\n"
+            "  -h, --help        print this help\n"
+            "\n"
+            "Arguments after \"--\" go to the compiler (-I, -D, -fopenmp, -mavx512f, ...).\n"
+            "The format is described in docs/skeleton.md.\n");
+}
+
+struct opts {
+    const char *function, *build_dir, *bind, *launch, *out;
+    bool cuda, no_infer, require_bind, check, json;
+    unsigned errors;
+};
+
+static void on_diag(void *ud, const struct augur_diag *d, bool error)
+{
+    struct opts *o = ud;
+    char msg[1200];
+
+    augur_diag_format(d, msg, sizeof(msg));
+    fprintf(stderr, "%s\n", msg);
+    if (error)
+        o->errors++;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* Warns about (or, with --require-bind, fails on) every unbound array and scalar. */
+static int report_unbound(const struct augur_skel *skel, bool fail)
+{
+    int unbound = 0;
+
+    for (uint32_t i = 0; i < skel->nkernels; i++) {
+        const struct augur_kernel_info *k = &skel->kernels[i]->u.kernel;
+
+        for (uint32_t a = 0; a < k->narrays; a++) {
+            const struct augur_array *arr = &k->arrays[a];
+            const char *file = arr->loc.file < skel->nfiles ? skel->files[arr->loc.file] : "?";
+
+            if (arr->bind || arr->space == AUGUR_SPACE_SHARED || arr->space == AUGUR_SPACE_LOCAL)
+                continue;
+            unbound++;
+            fprintf(stderr,
+                    "%s:%u:%u: %s: array '%s' of kernel %s is not bound to the dataset "
+                    "(--bind %s=TARGET or #pragma augur bind(%s=TARGET))\n",
+                    file, arr->loc.line, arr->loc.col, fail ? "error" : "warning", arr->name,
+                    k->name, arr->name, arr->name);
+        }
+        for (uint32_t s = 0; s < k->nsyms; s++) {
+            const struct augur_sym *sym = &k->syms[s];
+            const char *file = sym->loc.file < skel->nfiles ? skel->files[sym->loc.file] : "?";
+
+            if (sym->kind != AUGUR_SYM_PARAM || sym->bind)
+                continue;
+            unbound++;
+            fprintf(stderr,
+                    "%s:%u:%u: %s: scalar '%s' of kernel %s is not bound (--bind %s=VALUE, or n, "
+                    "nnz, round, ...)\n",
+                    file, sym->loc.line, sym->loc.col, fail ? "error" : "warning", sym->name,
+                    k->name, sym->name);
+        }
+    }
+    return unbound;
+}
+
+static int write_out(const char *path, const struct augur_buf *buf)
+{
+    struct augur_diag diag;
+
+    augur_diag_init(&diag);
+    if (!path || strcmp(path, "-") == 0) {
+        if (fwrite(buf->s, 1, buf->len, stdout) != buf->len || fflush(stdout) != 0)
+            return cli_error("cannot write to standard output");
+        return CLI_OK;
+    }
+    if (augur_file_write(path, buf->s, buf->len, &diag) != 0)
+        return cli_diag_error(&diag);
+    return CLI_OK;
+}
+
+int cmd_skeleton(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "function", required_argument, NULL, 'f' },
+        { "bind", required_argument, NULL, 'b' },
+        { "launch", required_argument, NULL, 'l' },
+        { "cuda", no_argument, NULL, 'c' },
+        { "no-infer", no_argument, NULL, 'n' },
+        { "require-bind", no_argument, NULL, 'r' },
+        { "check", no_argument, NULL, 'k' },
+        { "dump", no_argument, NULL, 'd' },
+        { "json", no_argument, NULL, 'j' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    struct opts o;
+    struct augur_fe_opts fo;
+    struct augur_fe *fe = NULL;
+    struct augur_skel *skel = NULL;
+    struct augur_diag diag;
+    struct augur_buf buf;
+    int nopt = argc, opt, rc = CLI_FAILED;
+    const char *path;
+
+    memset(&o, 0, sizeof(o));
+    memset(&fo, 0, sizeof(fo));
+    augur_diag_init(&diag);
+    augur_buf_init(&buf);
+    /* Everything after "--" belongs to the compiler. */
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--") == 0) {
+            nopt = i;
+            break;
+        }
+    opterr = 0;
+    while ((opt = getopt_long(nopt, argv, "ho:p:", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'f':
+            o.function = optarg;
+            break;
+        case 'p':
+            o.build_dir = optarg;
+            break;
+        case 'b':
+            o.bind = optarg;
+            break;
+        case 'l':
+            o.launch = optarg;
+            break;
+        case 'c':
+            o.cuda = true;
+            break;
+        case 'n':
+            o.no_infer = true;
+            break;
+        case 'r':
+            o.require_bind = true;
+            break;
+        case 'k':
+            o.check = true;
+            break;
+        case 'd':
+            break;
+        case 'j':
+            o.json = true;
+            cli_json = true;
+            break;
+        case 'o':
+            o.out = optarg;
+            break;
+        case 'h':
+            cmd_skeleton_help(stdout);
+            return CLI_OK;
+        default:
+            return cli_usage_error("skeleton", "unknown or incomplete option '%s'",
+                                   argv[optind - 1]);
+        }
+    }
+    if (optind >= nopt)
+        return cli_usage_error("skeleton", "missing the source file");
+    if (optind + 1 < nopt)
+        return cli_usage_error("skeleton", "one file at a time ('%s' is extra)", argv[optind + 1]);
+    path = argv[optind];
+    if (ends_with(path, ".skel"))
+        o.check = true;
+    if (o.check) {
+        if (nopt < argc)
+            return cli_usage_error("skeleton", "compiler arguments need a source file, not a "
+                                               "skeleton");
+        if (augur_skel_load(path, &skel, &diag) != 0) {
+            rc = cli_diag_error(&diag);
+            goto out;
+        }
+        if (o.bind && augur_skel_bind(skel, NULL, o.bind, AUGUR_BIND_CLI, &diag) != 0) {
+            rc = cli_diag_error(&diag);
+            goto out;
+        }
+        if (!o.no_infer && augur_skel_infer_bindings(skel, &diag) != 0) {
+            char msg[1200];
+
+            augur_diag_format(&diag, msg, sizeof(msg));
+            fprintf(stderr, "%s: warning: %s\n", path, msg);
+        }
+    } else {
+        fo.args = (const char *const *)argv + nopt + (nopt < argc);
+        fo.nargs = nopt < argc ? (size_t)(argc - nopt - 1) : 0;
+        fo.build_dir = o.build_dir;
+        fo.function = o.function;
+        fo.bind = o.bind;
+        fo.launch = o.launch;
+        fo.cuda = o.cuda;
+        fo.no_infer = o.no_infer;
+        fo.on_diag = on_diag;
+        fo.ud = &o;
+        if (augur_fe_new(&fe, &diag) != 0) {
+            rc = cli_diag_error(&diag);
+            goto out;
+        }
+        if (augur_fe_parse(fe, path, &fo, &skel, &diag) != 0) {
+            if (diag.code == AUGUR_EPARSE && o.errors)
+                rc = cli_error("'%s' does not compile (%u error%s)", path, o.errors,
+                               o.errors == 1 ? "" : "s");
+            else
+                rc = cli_diag_error(&diag);
+            goto out;
+        }
+    }
+    if (o.function && !o.check && !augur_skel_find_kernel(skel, o.function)) {
+        rc = cli_error("no kernel '%s' in '%s'", o.function, path);
+        goto out;
+    }
+    if (report_unbound(skel, o.require_bind) && o.require_bind) {
+        rc = cli_error("unbound arrays or scalars in '%s'", path);
+        goto out;
+    }
+    if (o.json)
+        augur_skel_format_json(skel, &buf);
+    else
+        augur_skel_format(skel, &buf);
+    rc = write_out(o.out, &buf);
+out:
+    augur_buf_release(&buf);
+    augur_skel_free(skel);
+    augur_fe_free(fe);
+    return rc;
+}

@@ -1,0 +1,1378 @@
+/*
+ * fe_expr.c - C expressions to skeleton expressions, accesses and
+ * operation counts (module: frontend).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_int.h"
+
+#define MAX_DEPTH 180
+
+static struct fe_val none(void)
+{
+    struct fe_val v = { NULL, -1, false, false, 1, AUGUR_T_VOID };
+
+    return v;
+}
+
+static struct fe_val scalar(const struct augur_expr *e)
+{
+    struct fe_val v = none();
+
+    v.e = e;
+    return v;
+}
+
+static struct fe_val pointer(int32_t array, const struct augur_expr *index)
+{
+    struct fe_val v = none();
+
+    v.array = array;
+    v.e = index;
+    return v;
+}
+
+static const struct augur_expr *zero(struct fe_conv *cv)
+{
+    return augur_expr_int(cv->skel, AUGUR_T_I64, 0);
+}
+
+/* The value of v as a scalar expression (an opaque one when it has none). */
+static const struct augur_expr *value_of(struct fe_conv *cv, struct fe_val v, enum augur_type t)
+{
+    if (v.e && !v.vec && v.array < 0)
+        return v.e;
+    return fe_opaque(cv, t == AUGUR_T_VOID || t == AUGUR_T_REC ? AUGUR_T_I64 : t, "value");
+}
+
+/* i + j with the obvious simplifications (0 + j). */
+static const struct augur_expr *add(struct fe_conv *cv, const struct augur_expr *a,
+                                    const struct augur_expr *b)
+{
+    if (!a)
+        return b;
+    if (a->kind == AUGUR_EXPR_INT && a->u.i == 0)
+        return b;
+    if (b->kind == AUGUR_EXPR_INT && b->u.i == 0)
+        return a;
+    return augur_expr_binary(cv->skel, AUGUR_OP_ADD, a, b);
+}
+
+static bool is_kind(CXCursor c, enum CXCursorKind k)
+{
+    return clang_getCursorKind(c) == k;
+}
+
+static CXCursor kid(CXCursor c, size_t i)
+{
+    struct fe_cursors kids = { 0 };
+    CXCursor r = clang_getNullCursor();
+
+    fe_children(c, &kids);
+    if (i < kids.n)
+        r = kids.v[i];
+    fe_cursors_release(&kids);
+    return r;
+}
+
+/* The last expression child (casts have a TypeRef first). */
+static CXCursor expr_kid(CXCursor c)
+{
+    struct fe_cursors kids = { 0 };
+    CXCursor r = clang_getNullCursor();
+
+    fe_children(c, &kids);
+    for (size_t i = 0; i < kids.n; i++)
+        if (clang_isExpression(clang_getCursorKind(kids.v[i])))
+            r = kids.v[i];
+    fe_cursors_release(&kids);
+    return r;
+}
+
+static size_t nkids(CXCursor c)
+{
+    struct fe_cursors kids = { 0 };
+    size_t n;
+
+    fe_children(c, &kids);
+    n = kids.n;
+    fe_cursors_release(&kids);
+    return n;
+}
+
+/* The scalar element type under pointers and arrays, and the number of scalars per step. */
+static CXType innermost(CXType t, uint64_t *count)
+{
+    uint64_t n = 1;
+
+    t = clang_getCanonicalType(t);
+    for (int i = 0; i < 16; i++) {
+        if (t.kind == CXType_ConstantArray) {
+            long long k = clang_getArraySize(t);
+
+            n *= k > 0 ? (uint64_t)k : 1;
+            t = clang_getCanonicalType(clang_getArrayElementType(t));
+        } else if (t.kind == CXType_IncompleteArray || t.kind == CXType_VariableArray) {
+            t = clang_getCanonicalType(clang_getArrayElementType(t));
+        } else {
+            break;
+        }
+    }
+    if (count)
+        *count = n;
+    return t;
+}
+
+/* ---- arrays ---------------------------------------------------------------------------- */
+
+int32_t fe_array_for(struct fe_conv *cv, CXCursor decl, const char *name, CXType pointee,
+                     enum augur_space space, bool param, CXCursor at)
+{
+    int32_t a = augur_skel_find_array(cv->b, name);
+    CXType elem = innermost(pointee, NULL);
+    enum augur_type t;
+    long long size;
+
+    (void)decl;
+    if (a >= 0)
+        return a;
+    if (augur_skel_find_sym(cv->b, name) >= 0 || !augur_skel_name_is_valid(name)) {
+        char unique[256];
+
+        fe_unique_name(cv, name, unique, sizeof(unique));
+        a = augur_skel_find_array(cv->b, unique);
+        if (a >= 0)
+            return a;
+        name = unique;
+        return fe_array_for(cv, decl, unique, pointee, space, param, at);
+    }
+    t = fe_type(elem);
+    size = clang_Type_getSizeOf(elem);
+    if (t == AUGUR_T_VOID || size <= 0) {
+        t = AUGUR_T_U8; /* void * and unknown types: bytes */
+        size = 1;
+    }
+    if (t == AUGUR_T_PTR)
+        size = 8;
+    return (int32_t)augur_skel_add_array(cv->b, name, t, (uint32_t)size, space, param,
+                                         fe_loc(cv, clang_Cursor_isNull(decl) ? at : decl));
+}
+
+/* The access path of a struct member chain: "graph.edge_dst", "A->p"; false when not a path. */
+static bool member_path(CXCursor c, char *out, size_t size, CXCursor *root)
+{
+    CXCursor base;
+    char name[256];
+    size_t len;
+    int n;
+
+    c = fe_strip(c);
+    if (is_kind(c, CXCursor_DeclRefExpr)) {
+        fe_spelling(c, out, size);
+        *root = clang_getCursorReferenced(c);
+        return out[0] != '\0';
+    }
+    if (!is_kind(c, CXCursor_MemberRefExpr) || nkids(c) != 1)
+        return false;
+    base = kid(c, 0);
+    fe_spelling(c, name, sizeof(name));
+    if (!member_path(base, out, size, root))
+        return false;
+    len = strlen(out);
+    n = snprintf(out + len, size - len, "%s%s",
+                 clang_getCanonicalType(clang_getCursorType(fe_strip(base))).kind == CXType_Pointer
+                     ? "->"
+                     : ".",
+                 name);
+    return n > 0 && (size_t)n < size - len;
+}
+
+static bool is_param_of(struct fe_conv *cv, CXCursor decl)
+{
+    return clang_getCursorKind(decl) == CXCursor_ParmDecl &&
+           clang_equalCursors(clang_getCursorSemanticParent(decl), cv->func);
+}
+
+static bool is_global(CXCursor decl)
+{
+    CXCursor p = clang_getCursorSemanticParent(decl);
+
+    return clang_getCursorKind(decl) == CXCursor_VarDecl &&
+           clang_getCursorKind(p) == CXCursor_TranslationUnit;
+}
+
+static bool has_kid_kind(CXCursor c, enum CXCursorKind k)
+{
+    struct fe_cursors kids = { 0 };
+    bool found = false;
+
+    fe_children(c, &kids);
+    for (size_t i = 0; i < kids.n; i++)
+        found |= clang_getCursorKind(kids.v[i]) == k;
+    fe_cursors_release(&kids);
+    return found;
+}
+
+/* First use of a parameter or a global: what it becomes. */
+static void classify_decl(struct fe_conv *cv, CXCursor decl, struct fe_var *v)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    char name[256];
+    bool param = is_param_of(cv, decl), global = is_global(decl);
+
+    if (!param && !global)
+        return;
+    fe_spelling(decl, name, sizeof(name));
+    if (t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
+        t.kind == CXType_IncompleteArray) {
+        CXType pointee = t.kind == CXType_Pointer ? clang_getPointeeType(t) : t;
+        enum augur_space space = AUGUR_SPACE_GLOBAL;
+
+        if (global && has_kid_kind(decl, CXCursor_CUDAConstantAttr))
+            space = AUGUR_SPACE_CONST;
+        if (global && has_kid_kind(decl, CXCursor_CUDASharedAttr))
+            space = AUGUR_SPACE_SHARED;
+        v->kind = FV_ARRAY;
+        v->array = fe_array_for(cv, decl, name, pointee, space, param, decl);
+        if (t.kind == CXType_ConstantArray && v->array >= 0) {
+            uint64_t count;
+
+            innermost(t, &count);
+            augur_skel_array(cv->b, (uint32_t)v->array)->extent = augur_expr_int(
+                cv->skel, count <= INT32_MAX ? AUGUR_T_I32 : AUGUR_T_I64, (int64_t)count);
+        }
+        return;
+    }
+    if (fe_type(t) != AUGUR_T_VOID && fe_type(t) != AUGUR_T_REC) {
+        if (param && cv->final && cv->slice) {
+            /* A parameter the kernel assigns works on a local copy (see fe_build). */
+            for (size_t i = 0; i < cv->slice->written_params.n; i++)
+                if (clang_equalCursors(cv->slice->written_params.v[i], decl))
+                    return;
+        }
+        v->kind = FV_SCALAR;
+        v->sym = fe_declare_sym(cv, decl, name, AUGUR_SYM_PARAM, fe_type(t));
+    }
+}
+
+void fe_touch_decl(struct fe_conv *cv, CXCursor decl)
+{
+    struct fe_var *v = fe_var(cv, decl);
+
+    if (v->kind == FV_NONE)
+        classify_decl(cv, decl, v);
+}
+
+/* ---- accesses ---------------------------------------------------------------------------- */
+
+struct augur_node *fe_access(struct fe_conv *cv, CXCursor at, uint32_t array,
+                             enum augur_access_mode mode, enum augur_type type, uint32_t offset,
+                             const struct augur_expr *index, const struct augur_expr *value,
+                             uint32_t lanes, const struct augur_expr *mask, uint32_t flags)
+{
+    struct augur_node *n;
+    const struct augur_array *a = augur_skel_array(cv->b, array);
+
+    if (type == AUGUR_T_VOID || type == AUGUR_T_REC ||
+        offset + augur_type_size(type) > a->elem_size) {
+        type = a->elem == AUGUR_T_REC ? AUGUR_T_U8 : a->elem;
+        offset = 0;
+    }
+    if (cv->atomic && mode != AUGUR_ACCESS_READ)
+        flags |= AUGUR_ACC_ATOMIC;
+    if (mode == AUGUR_ACCESS_READ && lanes == 1 && !mask) {
+        for (size_t i = 0; i < cv->reads.len; i++) {
+            struct fe_read *r = &AUGUR_VEC_AT(&cv->reads, struct fe_read, i);
+
+            if (r->array == array && augur_expr_equal(r->index, index)) {
+                flags |= AUGUR_ACC_REUSE;
+                break;
+            }
+        }
+        if (!(flags & AUGUR_ACC_REUSE)) {
+            struct fe_read *r = augur_vec_push(&cv->reads);
+
+            r->array = array;
+            r->index = index;
+        }
+    } else if (mode != AUGUR_ACCESS_READ) {
+        size_t m = 0;
+
+        for (size_t i = 0; i < cv->reads.len; i++)
+            if (AUGUR_VEC_AT(&cv->reads, struct fe_read, i).array != array)
+                AUGUR_VEC_AT(&cv->reads, struct fe_read, m++) =
+                    AUGUR_VEC_AT(&cv->reads, struct fe_read, i);
+        cv->reads.len = m;
+    }
+    if (value && cv->final && cv->slice && !fe_slice_has_array(cv->slice, a->name))
+        value = NULL;
+    if (mode == AUGUR_ACCESS_READ)
+        value = NULL;
+    n = augur_skel_leaf(cv->b, AUGUR_NODE_ACCESS, fe_loc(cv, at));
+    n->u.access.array = array;
+    n->u.access.mode = mode;
+    n->u.access.type = type;
+    n->u.access.offset = offset;
+    n->u.access.index = index;
+    n->u.access.value = value;
+    n->u.access.lanes = lanes ? lanes : 1;
+    n->u.access.mask = mask;
+    n->u.access.flags = flags;
+    cv->last_access = n;
+    return n;
+}
+
+/* ---- pointers and lvalues ------------------------------------------------------------------- */
+
+static struct fe_val decl_ref(struct fe_conv *cv, CXCursor ref);
+
+struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
+{
+    enum CXCursorKind k;
+    CXType t;
+
+    c = fe_strip(c);
+    k = clang_getCursorKind(c);
+    t = clang_getCanonicalType(clang_getCursorType(c));
+    if (k == CXCursor_CStyleCastExpr)
+        return fe_pointer(cv, expr_kid(c));
+    if (k == CXCursor_DeclRefExpr) {
+        struct fe_val v = decl_ref(cv, c);
+
+        return v.array >= 0 ? v : none();
+    }
+    if (k == CXCursor_MemberRefExpr) {
+        char path[512];
+        CXCursor root;
+
+        if (member_path(c, path, sizeof(path), &root) &&
+            (t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
+             t.kind == CXType_IncompleteArray)) {
+            CXCursor rdecl = root;
+            bool param = is_param_of(cv, rdecl), global = is_global(rdecl);
+
+            if (param || global) {
+                CXType pointee = t.kind == CXType_Pointer ? clang_getPointeeType(t) : t;
+                int32_t a = fe_array_for(cv, clang_getCursorReferenced(c), path, pointee,
+                                         AUGUR_SPACE_GLOBAL, param, c);
+
+                return pointer(a, zero(cv));
+            }
+        }
+        return none();
+    }
+    if (k == CXCursor_BinaryOperator) {
+        const char *op = fe_opmap_get(cv->t, &cv->opmap, c);
+        CXCursor l = kid(c, 0), r = kid(c, 1);
+        CXType lt = clang_getCanonicalType(clang_getCursorType(fe_strip(l)));
+
+        if (op && (!strcmp(op, "+") || !strcmp(op, "-"))) {
+            bool lptr = lt.kind == CXType_Pointer || lt.kind == CXType_ConstantArray ||
+                        lt.kind == CXType_IncompleteArray;
+            struct fe_val p = fe_pointer(cv, lptr ? l : r);
+            struct fe_val i = fe_expr(cv, lptr ? r : l, FE_RVALUE);
+            const struct augur_expr *ie = value_of(cv, i, AUGUR_T_I64);
+
+            if (p.array < 0)
+                return none();
+            if (!strcmp(op, "-"))
+                return pointer(p.array, augur_expr_binary(cv->skel, AUGUR_OP_SUB, p.e, ie));
+            return pointer(p.array, add(cv, p.e, ie));
+        }
+        return none();
+    }
+    if (k == CXCursor_UnaryOperator) {
+        const char *op = fe_opmap_get(cv->t, &cv->opmap, c);
+
+        if (op && !strcmp(op, "&")) {
+            uint32_t off = 0;
+            enum augur_type et;
+
+            return fe_lvalue(cv, kid(c, 0), &off, &et);
+        }
+        return none();
+    }
+    if (k == CXCursor_ArraySubscriptExpr && t.kind == CXType_ConstantArray) {
+        /* a[i] of a two-dimensional array: a pointer to row i */
+        uint64_t count;
+        struct fe_val p = fe_pointer(cv, kid(c, 0));
+        struct fe_val i = fe_expr(cv, kid(c, 1), FE_RVALUE);
+
+        innermost(t, &count);
+        if (p.array < 0)
+            return none();
+        return pointer(
+            p.array, add(cv, p.e,
+                         augur_expr_binary(cv->skel, AUGUR_OP_MUL, value_of(cv, i, AUGUR_T_I64),
+                                           augur_expr_int(cv->skel, AUGUR_T_I64, (int64_t)count))));
+    }
+    if (k == CXCursor_ConditionalOperator || k == CXCursor_CallExpr) {
+        fe_expr(cv, c, FE_DISCARD);
+        return none();
+    }
+    return none();
+}
+
+struct fe_val fe_lvalue(struct fe_conv *cv, CXCursor c, uint32_t *offset, enum augur_type *type)
+{
+    enum CXCursorKind k;
+    CXType t;
+
+    c = fe_strip(c);
+    k = clang_getCursorKind(c);
+    t = clang_getCanonicalType(clang_getCursorType(c));
+    *offset = 0;
+    *type = fe_type(t);
+    if (k == CXCursor_ArraySubscriptExpr) {
+        CXCursor base = kid(c, 0), idx = kid(c, 1);
+        CXType bt = clang_getCanonicalType(clang_getCursorType(fe_strip(base)));
+        struct fe_val p, i;
+        uint64_t count = 1;
+
+        /* a[i] with a the index and i the pointer is legal C */
+        if (bt.kind != CXType_Pointer && bt.kind != CXType_ConstantArray &&
+            bt.kind != CXType_IncompleteArray && bt.kind != CXType_VariableArray) {
+            CXCursor tmp = base;
+
+            base = idx;
+            idx = tmp;
+        }
+        p = fe_pointer(cv, base);
+        i = fe_expr(cv, idx, FE_RVALUE);
+        if (p.array < 0)
+            return none();
+        if (t.kind == CXType_ConstantArray) {
+            innermost(t, &count);
+            return pointer(
+                p.array,
+                add(cv, p.e,
+                    augur_expr_binary(cv->skel, AUGUR_OP_MUL, value_of(cv, i, AUGUR_T_I64),
+                                      augur_expr_int(cv->skel, AUGUR_T_I64, (int64_t)count))));
+        }
+        return pointer(p.array, add(cv, p.e, value_of(cv, i, AUGUR_T_I64)));
+    }
+    if (k == CXCursor_UnaryOperator) {
+        const char *op = fe_opmap_get(cv->t, &cv->opmap, c);
+
+        if (op && !strcmp(op, "*"))
+            return fe_pointer(cv, kid(c, 0));
+        return none();
+    }
+    if (k == CXCursor_MemberRefExpr && nkids(c) == 1) {
+        CXCursor base = fe_strip(kid(c, 0));
+        CXType bt = clang_getCanonicalType(clang_getCursorType(base));
+        CXCursor field = clang_getCursorReferenced(c);
+        long long bits = clang_Cursor_getOffsetOfField(field);
+        struct fe_val p;
+
+        if (bt.kind == CXType_Pointer) {
+            char path[512];
+            CXCursor root;
+
+            /* A scalar field through a parameter pointer (A->n) is a scalar, not an element. */
+            if (member_path(c, path, sizeof(path), &root) &&
+                (is_param_of(cv, root) || is_global(root)) &&
+                is_kind(fe_strip(kid(c, 0)), CXCursor_DeclRefExpr))
+                return none();
+            p = fe_pointer(cv, base);
+        } else {
+            uint32_t off2;
+            enum augur_type t2;
+
+            if (!is_kind(base, CXCursor_ArraySubscriptExpr) &&
+                !is_kind(base, CXCursor_MemberRefExpr) && !is_kind(base, CXCursor_UnaryOperator))
+                return none();
+            p = fe_lvalue(cv, base, &off2, &t2);
+            if (p.array >= 0)
+                *offset = off2;
+        }
+        if (p.array < 0 || bits < 0)
+            return none();
+        *offset += (uint32_t)(bits / 8);
+        return p;
+    }
+    return none();
+}
+
+/* ---- declarations ---------------------------------------------------------------------------- */
+
+static struct fe_val decl_ref(struct fe_conv *cv, CXCursor ref)
+{
+    CXCursor decl = clang_getCursorReferenced(ref);
+    enum CXCursorKind dk = clang_getCursorKind(decl);
+    struct fe_var *v;
+    char name[256];
+
+    if (dk == CXCursor_EnumConstantDecl)
+        return scalar(augur_expr_int(cv->skel, AUGUR_T_I32, clang_getEnumConstantDeclValue(decl)));
+    if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl)
+        return none();
+    v = fe_var(cv, decl);
+    if (v->kind == FV_NONE)
+        classify_decl(cv, decl, v);
+    switch (v->kind) {
+    case FV_SCALAR:
+        return scalar(augur_expr_sym(cv->skel, augur_skel_sym(cv->b, (uint32_t)v->sym)->type,
+                                     (uint32_t)v->sym));
+    case FV_ARRAY:
+        return pointer(v->array, zero(cv));
+    case FV_PTR:
+        return pointer(v->array,
+                       augur_expr_sym(cv->skel, augur_skel_sym(cv->b, (uint32_t)v->sym)->type,
+                                      (uint32_t)v->sym));
+    case FV_SUBST:
+        if (v->subst_array >= 0)
+            return pointer(v->subst_array, v->subst);
+        return scalar(v->subst);
+    case FV_VEC:
+    case FV_MASK: {
+        struct fe_val r = none();
+
+        r.e = v->lanes;
+        r.vec = v->kind == FV_VEC;
+        r.mask = v->kind == FV_MASK;
+        r.lanes = v->lanes_n;
+        r.type = v->lane_type;
+        return r;
+    }
+    default:
+        break;
+    }
+    fe_spelling(decl, name, sizeof(name));
+    return scalar(fe_opaque(cv, fe_type(clang_getCursorType(decl)), name));
+}
+
+/* ---- operators ----------------------------------------------------------------------------- */
+
+static int binop_of(const char *op, enum augur_op *out)
+{
+    static const struct {
+        const char *s;
+        enum augur_op op;
+    } tab[] = {
+        { "+", AUGUR_OP_ADD },  { "-", AUGUR_OP_SUB },   { "*", AUGUR_OP_MUL },
+        { "/", AUGUR_OP_DIV },  { "%", AUGUR_OP_MOD },   { "<<", AUGUR_OP_SHL },
+        { ">>", AUGUR_OP_SHR }, { "<", AUGUR_OP_LT },    { "<=", AUGUR_OP_LE },
+        { ">", AUGUR_OP_GT },   { ">=", AUGUR_OP_GE },   { "==", AUGUR_OP_EQ },
+        { "!=", AUGUR_OP_NE },  { "&", AUGUR_OP_BAND },  { "^", AUGUR_OP_BXOR },
+        { "|", AUGUR_OP_BOR },  { "&&", AUGUR_OP_LAND }, { "||", AUGUR_OP_LOR },
+    };
+
+    for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
+        if (!strcmp(tab[i].s, op)) {
+            *out = tab[i].op;
+            return 0;
+        }
+    return -1;
+}
+
+/* Counts one arithmetic operation of type t. */
+static void count_op(struct fe_conv *cv, enum augur_op op, enum augur_type t, enum augur_type ot,
+                     CXCursor at)
+{
+    bool fp = augur_type_is_float(t);
+    enum augur_opkind k;
+
+    switch (op) {
+    case AUGUR_OP_ADD:
+    case AUGUR_OP_SUB:
+    case AUGUR_OP_NEG:
+        k = fp ? AUGUR_OPK_FADD : AUGUR_OPK_IADD;
+        break;
+    case AUGUR_OP_MUL:
+        k = fp ? AUGUR_OPK_FMUL : AUGUR_OPK_IMUL;
+        break;
+    case AUGUR_OP_DIV:
+    case AUGUR_OP_MOD:
+        k = fp ? AUGUR_OPK_FDIV : AUGUR_OPK_IDIV;
+        break;
+    case AUGUR_OP_SHL:
+    case AUGUR_OP_SHR:
+    case AUGUR_OP_BAND:
+    case AUGUR_OP_BOR:
+    case AUGUR_OP_BXOR:
+    case AUGUR_OP_BNOT:
+        k = AUGUR_OPK_IBIT;
+        break;
+    case AUGUR_OP_LT:
+    case AUGUR_OP_LE:
+    case AUGUR_OP_GT:
+    case AUGUR_OP_GE:
+    case AUGUR_OP_EQ:
+    case AUGUR_OP_NE:
+    case AUGUR_OP_MIN:
+    case AUGUR_OP_MAX:
+    case AUGUR_OP_NOT:
+        k = AUGUR_OPK_CMP;
+        t = ot;
+        break;
+    default:
+        return; /* && and || are branches */
+    }
+    if (t == AUGUR_T_VOID || t == AUGUR_T_REC || t == AUGUR_T_PTR)
+        t = AUGUR_T_I64;
+    fe_count(cv, k, t, 1, false, 1, at);
+}
+
+/* Converts a - b (or any binary op) on two scalar values, counting the operation. */
+static const struct augur_expr *arith(struct fe_conv *cv, enum augur_op op,
+                                      const struct augur_expr *a, const struct augur_expr *b,
+                                      CXCursor at)
+{
+    const struct augur_expr *e = augur_expr_binary(cv->skel, op, a, b);
+
+    count_op(cv, op, e->type, augur_type_arith(a->type, b->type), at);
+    return e;
+}
+
+/* Emits a branch around the nodes that conv(...) adds, dropping it when there are none. */
+struct guard {
+    struct augur_node *br;
+    uint32_t before;
+};
+
+static void guard_open(struct fe_conv *cv, struct guard *g, const struct augur_expr *cond,
+                       CXCursor at)
+{
+    g->br = augur_skel_open(cv->b, AUGUR_NODE_BRANCH, fe_loc(cv, at));
+    g->br->u.branch.cond = cond;
+}
+
+static void guard_close(struct fe_conv *cv, struct guard *g)
+{
+    uint32_t n = augur_skel_nkids(cv->b);
+
+    if (g->br->u.branch.nthen == 0 && n > 0 && g->before == 0)
+        g->br->u.branch.nthen = n;
+    augur_skel_close(cv->b);
+    if (g->br->nkids == 0)
+        augur_skel_drop_last(cv->b);
+    fe_forget_reads(cv);
+}
+
+/* ---- assignment ------------------------------------------------------------------------------ */
+
+void fe_assign_decl(struct fe_conv *cv, CXCursor decl, CXCursor at, const struct augur_expr *val)
+{
+    struct fe_var *v = fe_var(cv, decl);
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    char name[256];
+
+    if (v->kind == FV_NONE && !is_param_of(cv, decl) && !is_global(decl) &&
+        (!cv->final || (cv->slice && fe_slice_has_decl(cv->slice, decl)))) {
+        fe_spelling(decl, name, sizeof(name));
+        if (fe_type(t) != AUGUR_T_VOID && fe_type(t) != AUGUR_T_REC) {
+            v = fe_var(cv, decl);
+            v->kind = FV_SCALAR;
+            v->sym = fe_declare_sym(cv, decl, name, AUGUR_SYM_LOCAL, fe_type(t));
+            v = fe_var(cv, decl);
+        }
+    }
+    if (v->kind == FV_NONE && is_param_of(cv, decl))
+        classify_decl(cv, decl, v), v = fe_var(cv, decl);
+    if (v->kind == FV_SUBST) {
+        v->subst = val;
+        return;
+    }
+    if (v->kind != FV_SCALAR)
+        return;
+    if (cv->final && cv->slice && !fe_slice_has_decl(cv->slice, decl) &&
+        augur_skel_sym(cv->b, (uint32_t)v->sym)->kind != AUGUR_SYM_LOCAL)
+        return;
+    if (cv->final && cv->slice && !fe_slice_has_decl(cv->slice, decl))
+        return;
+    {
+        struct augur_node *n = augur_skel_leaf(cv->b, AUGUR_NODE_ASSIGN, fe_loc(cv, at));
+        const struct augur_sym *s = augur_skel_sym(cv->b, (uint32_t)v->sym);
+
+        n->u.assign.sym = (uint32_t)v->sym;
+        n->u.assign.value = val->type == s->type ? val : augur_expr_cast(cv->skel, s->type, val);
+    }
+}
+
+/* The declaration a (stripped) DeclRefExpr names, or a null cursor. */
+static CXCursor ref_decl(CXCursor c)
+{
+    c = fe_strip(c);
+    if (!is_kind(c, CXCursor_DeclRefExpr))
+        return clang_getNullCursor();
+    c = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(c) != CXCursor_VarDecl && clang_getCursorKind(c) != CXCursor_ParmDecl)
+        return clang_getNullCursor();
+    return c;
+}
+
+/* Assigns a pointer value to a pointer variable. */
+static void assign_pointer(struct fe_conv *cv, CXCursor decl, CXCursor at, struct fe_val p)
+{
+    struct fe_var *v = fe_var(cv, decl);
+    char name[256];
+
+    if (p.array < 0) {
+        if (cv->final)
+            fe_note(cv, AUGUR_NOTE_WARNING, at,
+                    "cannot tell which array this pointer points to: accesses through it are left "
+                    "out");
+        v->kind = FV_NONE;
+        return;
+    }
+    if (v->kind == FV_PTR && v->array != p.array) {
+        fe_note(cv, AUGUR_NOTE_UNSUPPORTED, at,
+                "a pointer that moves between arrays is not followed: accesses through it use its "
+                "first array");
+    }
+    if (v->kind != FV_PTR) {
+        fe_spelling(decl, name, sizeof(name));
+        v->kind = FV_PTR;
+        v->array = p.array;
+        v->sym = fe_declare_sym(cv, decl, name, AUGUR_SYM_LOCAL, AUGUR_T_I64);
+        v = fe_var(cv, decl);
+    }
+    {
+        struct augur_node *n = augur_skel_leaf(cv->b, AUGUR_NODE_ASSIGN, fe_loc(cv, at));
+
+        n->u.assign.sym = (uint32_t)v->sym;
+        n->u.assign.value =
+            p.e->type == AUGUR_T_I64 ? p.e : augur_expr_cast(cv->skel, AUGUR_T_I64, p.e);
+    }
+}
+
+static bool is_pointer_type(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    return t.kind == CXType_Pointer;
+}
+
+/* x = v, x op= v, ++x, x++ on any lvalue; returns the value of the expression. */
+static struct fe_val assign(struct fe_conv *cv, CXCursor at, CXCursor lhs, const char *op,
+                            CXCursor rhs, bool postfix)
+{
+    CXCursor decl = ref_decl(lhs);
+    CXType lt = clang_getCanonicalType(clang_getCursorType(fe_strip(lhs)));
+    enum augur_type t = fe_type(lt);
+    enum augur_op bop = AUGUR_OP_ADD;
+    bool compound = strcmp(op, "=") != 0;
+    bool incdec = !strcmp(op, "++") || !strcmp(op, "--");
+
+    if (incdec)
+        bop = op[0] == '+' ? AUGUR_OP_ADD : AUGUR_OP_SUB;
+    else if (compound) {
+        char base[4];
+
+        snprintf(base, sizeof(base), "%.*s", (int)strlen(op) - 1, op);
+        if (binop_of(base, &bop) != 0)
+            return none();
+    }
+    if (!clang_Cursor_isNull(decl)) {
+        struct fe_var *v = fe_var(cv, decl);
+
+        if (v->kind == FV_NONE && (is_param_of(cv, decl) || is_global(decl)))
+            classify_decl(cv, decl, v), v = fe_var(cv, decl);
+        if (is_pointer_type(clang_getCursorType(decl))) {
+            struct fe_val p;
+
+            if (incdec || compound) {
+                struct fe_val cur = decl_ref(cv, fe_strip(lhs));
+                const struct augur_expr *step =
+                    incdec ? augur_expr_int(cv->skel, AUGUR_T_I64, 1)
+                           : value_of(cv, fe_expr(cv, rhs, FE_RVALUE), AUGUR_T_I64);
+
+                if (cur.array < 0)
+                    return none();
+                p = pointer(cur.array, augur_expr_binary(cv->skel, bop, cur.e, step));
+            } else {
+                p = fe_pointer(cv, rhs);
+            }
+            assign_pointer(cv, decl, at, p);
+            return p;
+        }
+        if (v->kind == FV_VEC || v->kind == FV_MASK ||
+            (!incdec && !compound &&
+             clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_Vector)) {
+            struct fe_val r = fe_expr(cv, rhs, FE_RVALUE);
+
+            v = fe_var(cv, decl);
+            if (r.vec || r.mask) {
+                v->kind = r.mask ? FV_MASK : FV_VEC;
+                v->lanes = r.e;
+                v->lanes_n = r.lanes;
+                v->lane_type = r.type;
+            }
+            return r;
+        }
+        {
+            struct fe_val cur = decl_ref(cv, fe_strip(lhs));
+            const struct augur_expr *old = value_of(cv, cur, t), *nv;
+
+            if (incdec) {
+                nv = arith(cv, bop, old, augur_expr_int(cv->skel, AUGUR_T_I32, 1), at);
+            } else {
+                struct fe_val r = fe_expr(cv, rhs, FE_RVALUE);
+
+                if (r.mask && !compound) {
+                    /* a mask register assigned from an intrinsic */
+                    v = fe_var(cv, decl);
+                    v->kind = FV_MASK;
+                    v->lanes = r.e;
+                    v->lanes_n = r.lanes;
+                    v->lane_type = r.type;
+                    return r;
+                }
+                nv = value_of(cv, r, t);
+                if (compound)
+                    nv = arith(cv, bop, old, nv, at);
+            }
+            fe_assign_decl(cv, decl, at, nv);
+            if (postfix)
+                return scalar(old);
+            return scalar(augur_expr_cast(cv->skel, t == AUGUR_T_VOID ? nv->type : t, nv));
+        }
+    }
+    {
+        uint32_t off = 0;
+        enum augur_type et;
+        struct fe_val where = fe_lvalue(cv, lhs, &off, &et);
+        const struct augur_expr *val, *old;
+
+        if (where.array < 0) {
+            /* an lvalue we cannot place (a member of a local struct, ...): keep the reads */
+            if (!incdec)
+                fe_expr(cv, rhs, FE_DISCARD);
+            return none();
+        }
+        old = augur_expr_load(cv->skel, et == AUGUR_T_VOID || et == AUGUR_T_REC ? AUGUR_T_I64 : et,
+                              (uint32_t)where.array, off, where.e);
+        if (incdec) {
+            val = arith(cv, bop, old, augur_expr_int(cv->skel, AUGUR_T_I32, 1), at);
+        } else {
+            struct fe_val r = fe_expr(cv, rhs, FE_RVALUE);
+
+            val = value_of(cv, r, et);
+            if (compound)
+                val = arith(cv, bop, old, val, at);
+        }
+        if (old->type != augur_skel_array(cv->b, (uint32_t)where.array)->elem &&
+            augur_skel_array(cv->b, (uint32_t)where.array)->elem != AUGUR_T_REC)
+            old = augur_expr_load(cv->skel, augur_skel_array(cv->b, (uint32_t)where.array)->elem,
+                                  (uint32_t)where.array, off, where.e);
+        fe_access(cv, at, (uint32_t)where.array,
+                  compound || incdec ? AUGUR_ACCESS_RMW : AUGUR_ACCESS_WRITE, et, off, where.e,
+                  val->type == old->type ? val : augur_expr_cast(cv->skel, old->type, val), 1, NULL,
+                  0);
+        return scalar(postfix ? old : val);
+    }
+}
+
+/* ---- calls ------------------------------------------------------------------------------------
+ */
+
+static bool name_in(const char *name, const char *const *list)
+{
+    for (int i = 0; list[i]; i++)
+        if (!strcmp(name, list[i]))
+            return true;
+    return false;
+}
+
+/* Evaluates every argument for its reads. */
+static void eval_args(struct fe_conv *cv, CXCursor call)
+{
+    int n = clang_Cursor_getNumArguments(call);
+
+    for (int i = 0; i < n; i++)
+        fe_expr(cv, clang_Cursor_getArgument(call, (unsigned)i), FE_DISCARD);
+}
+
+static void opaque_call(struct fe_conv *cv, CXCursor call, const char *name)
+{
+    struct augur_node *n;
+
+    eval_args(cv, call);
+    fe_flush_ops(cv);
+    n = augur_skel_leaf(cv->b, AUGUR_NODE_CALL, fe_loc(cv, call));
+    n->u.call.name = augur_arena_strdup(&cv->skel->arena, name);
+    fe_forget_reads(cv);
+}
+
+/* A loop "for k in [0, count): load src[s + k]; store dst[d + k]" for memcpy and memset. */
+static void copy_loop(struct fe_conv *cv, CXCursor call, struct fe_val dst, struct fe_val src,
+                      const struct augur_expr *bytes)
+{
+    const struct augur_array *da = augur_skel_array(cv->b, (uint32_t)dst.array);
+    const struct augur_expr *count, *k;
+    struct augur_node *loop;
+    char name[64];
+    int32_t sym;
+
+    fe_unique_name(cv, "copy.k", name, sizeof(name));
+    sym = (int32_t)augur_skel_add_sym(cv->b, name, AUGUR_SYM_LOCAL, AUGUR_T_I64, fe_loc(cv, call));
+    fe_cursors_push(&cv->sym_decls, clang_getNullCursor());
+    k = augur_expr_sym(cv->skel, AUGUR_T_I64, (uint32_t)sym);
+    count = augur_expr_binary(cv->skel, AUGUR_OP_DIV, augur_expr_cast(cv->skel, AUGUR_T_I64, bytes),
+                              augur_expr_int(cv->skel, AUGUR_T_I64, da->elem_size));
+    fe_flush_ops(cv);
+    loop = augur_skel_open(cv->b, AUGUR_NODE_LOOP, fe_loc(cv, call));
+    loop->u.loop.form = AUGUR_LOOP_FOR;
+    loop->u.loop.var = sym;
+    loop->u.loop.init = augur_expr_int(cv->skel, AUGUR_T_I64, 0);
+    loop->u.loop.cond = augur_expr_binary(cv->skel, AUGUR_OP_LT, k, count);
+    loop->u.loop.next =
+        augur_expr_binary(cv->skel, AUGUR_OP_ADD, k, augur_expr_int(cv->skel, AUGUR_T_I64, 1));
+    if (src.array >= 0) {
+        const struct augur_array *sa = augur_skel_array(cv->b, (uint32_t)src.array);
+
+        fe_access(cv, call, (uint32_t)src.array, AUGUR_ACCESS_READ,
+                  sa->elem == AUGUR_T_REC ? AUGUR_T_U8 : sa->elem, 0, add(cv, src.e, k), NULL, 1,
+                  NULL, 0);
+    }
+    fe_access(cv, call, (uint32_t)dst.array, AUGUR_ACCESS_WRITE,
+              da->elem == AUGUR_T_REC ? AUGUR_T_U8 : da->elem, 0, add(cv, dst.e, k), NULL, 1, NULL,
+              0);
+    augur_skel_close(cv->b);
+    fe_forget_reads(cv);
+}
+
+static struct fe_val call(struct fe_conv *cv, CXCursor c)
+{
+    static const char *const fmath[] = { "exp",   "expf",  "log",  "logf", "pow",   "powf",
+                                         "sin",   "sinf",  "cos",  "cosf", "tan",   "tanf",
+                                         "tanh",  "tanhf", "exp2", "log2", "log10", "cbrt",
+                                         "erf",   "atan2", "atan", "asin", "acos",  "expm1",
+                                         "log1p", "hypot", "fmod", NULL };
+    static const char *const fcheap[] = { "fabs",   "fabsf", "fmin", "fminf", "fmax",
+                                          "fmaxf",  "floor", "ceil", "round", "trunc",
+                                          "floorf", "ceilf", NULL };
+    static const char *const unsup[] = {
+        "setjmp",     "_setjmp",          "sigsetjmp",         "longjmp",
+        "siglongjmp", "__builtin_setjmp", "__builtin_longjmp", NULL
+    };
+    CXCursor callee = clang_getCursorReferenced(c);
+    char name[256];
+    struct fe_val r = none();
+    CXType rt = clang_getCanonicalType(clang_getCursorType(c));
+    enum augur_type t = fe_type(rt);
+    CXCursor *def;
+
+    if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl) {
+        fe_note(cv, AUGUR_NOTE_UNSUPPORTED, c,
+                "call through a function pointer: the callee is not analysed");
+        opaque_call(cv, c, "(function pointer)");
+        return scalar(fe_opaque(cv, t == AUGUR_T_VOID ? AUGUR_T_I32 : t, "call"));
+    }
+    fe_spelling(callee, name, sizeof(name));
+    {
+        char mname[128];
+
+        /* AVX-512 gathers, scatters and compares are macros around __builtin_ia32_*. */
+        if (!strncmp(name, "__builtin_ia32_", 15) &&
+            fe_simd_macro_name(cv, c, mname, sizeof(mname)) && fe_simd_call(cv, c, mname, &r))
+            return r;
+    }
+    if (fe_simd_call(cv, c, name, &r))
+        return r;
+    if (cv->t->cuda && fe_cuda_call(cv, c, name, &r))
+        return r;
+    if (!strcmp(name, "omp_get_thread_num"))
+        return scalar(augur_expr_sym(cv->skel, AUGUR_T_I32,
+                                     (uint32_t)fe_builtin(cv, "omp.thread", AUGUR_T_I32)));
+    if (!strcmp(name, "omp_get_num_threads") || !strcmp(name, "omp_get_max_threads"))
+        return scalar(augur_expr_sym(cv->skel, AUGUR_T_I32,
+                                     (uint32_t)fe_builtin(cv, "omp.nthreads", AUGUR_T_I32)));
+    if (name_in(name, unsup)) {
+        fe_note(cv, AUGUR_NOTE_UNSUPPORTED, c,
+                "'%s' is not supported: control flow through it is "
+                "not followed",
+                name);
+        opaque_call(cv, c, name);
+        return scalar(fe_opaque(cv, AUGUR_T_I32, name));
+    }
+    if (!strcmp(name, "sqrt") || !strcmp(name, "sqrtf")) {
+        eval_args(cv, c);
+        fe_count(cv, AUGUR_OPK_FSQRT, t, 1, false, 1, c);
+        return scalar(fe_opaque(cv, t, name));
+    }
+    if (name_in(name, fmath) || name_in(name, fcheap)) {
+        eval_args(cv, c);
+        fe_count(cv, name_in(name, fmath) ? AUGUR_OPK_FMATH : AUGUR_OPK_CMP, t, 1, false, 1, c);
+        return scalar(fe_opaque(cv, t, name));
+    }
+    if ((!strcmp(name, "abs") || !strcmp(name, "labs")) && clang_Cursor_getNumArguments(c) == 1) {
+        const struct augur_expr *a =
+            value_of(cv, fe_expr(cv, clang_Cursor_getArgument(c, 0), FE_RVALUE), t);
+
+        fe_count(cv, AUGUR_OPK_CMP, t, 1, false, 1, c);
+        return scalar(augur_expr_binary(cv->skel, AUGUR_OP_MAX, a,
+                                        augur_expr_unary(cv->skel, AUGUR_OP_NEG, a)));
+    }
+    if (!strcmp(name, "free"))
+        return none();
+    if ((!strcmp(name, "memcpy") || !strcmp(name, "memmove") || !strcmp(name, "memset")) &&
+        clang_Cursor_getNumArguments(c) == 3) {
+        bool set = !strcmp(name, "memset");
+        struct fe_val dst = fe_pointer(cv, clang_Cursor_getArgument(c, 0));
+        struct fe_val src = set ? none() : fe_pointer(cv, clang_Cursor_getArgument(c, 1));
+        struct fe_val n = fe_expr(cv, clang_Cursor_getArgument(c, 2), FE_RVALUE);
+
+        if (set)
+            fe_expr(cv, clang_Cursor_getArgument(c, 1), FE_DISCARD);
+        if (dst.array < 0 || (!set && src.array < 0)) {
+            fe_note(cv, AUGUR_NOTE_WARNING, c,
+                    "'%s' between arrays that cannot be placed is left out", name);
+            return none();
+        }
+        copy_loop(cv, c, dst, src, value_of(cv, n, AUGUR_T_I64));
+        return dst;
+    }
+    def = fe_map_get(&cv->t->funcs, name);
+    if (def && fe_inline_call(cv, c, *def, &r))
+        return r;
+    if (!def)
+        fe_note(cv, AUGUR_NOTE_WARNING, c,
+                "call to '%s' is not analysed (its body is not in this file)", name);
+    opaque_call(cv, c, name);
+    return scalar(fe_opaque(cv, t == AUGUR_T_VOID ? AUGUR_T_I32 : t, name));
+}
+
+/* ---- the expression walk ------------------------------------------------------------------------
+ */
+
+/* Folds a constant expression with clang's evaluator. */
+static bool constant(struct fe_conv *cv, CXCursor c, struct fe_val *out)
+{
+    CXEvalResult r;
+    CXType t = clang_getCanonicalType(clang_getCursorType(c));
+    enum augur_type at = fe_type(t);
+    bool ok = false;
+
+    if (at == AUGUR_T_VOID || at == AUGUR_T_REC || at == AUGUR_T_PTR)
+        return false;
+    r = clang_Cursor_Evaluate(c);
+    if (!r)
+        return false;
+    switch (clang_EvalResult_getKind(r)) {
+    case CXEval_Int:
+        if (augur_type_is_float(at))
+            *out = scalar(augur_expr_fp(cv->skel, at, (double)clang_EvalResult_getAsLongLong(r)));
+        else if (clang_EvalResult_isUnsignedInt(r))
+            *out = scalar(augur_expr_int(cv->skel, at, (int64_t)clang_EvalResult_getAsUnsigned(r)));
+        else
+            *out = scalar(augur_expr_int(cv->skel, at, clang_EvalResult_getAsLongLong(r)));
+        ok = true;
+        break;
+    case CXEval_Float:
+        if (augur_type_is_float(at)) {
+            *out = scalar(augur_expr_fp(cv->skel, at, clang_EvalResult_getAsDouble(r)));
+            ok = true;
+        }
+        break;
+    default:
+        break;
+    }
+    clang_EvalResult_dispose(r);
+    return ok;
+}
+
+static bool may_be_constant(enum CXCursorKind k)
+{
+    return k == CXCursor_BinaryOperator || k == CXCursor_UnaryOperator || k == CXCursor_ParenExpr ||
+           k == CXCursor_CStyleCastExpr || k == CXCursor_UnaryExpr ||
+           k == CXCursor_ConditionalOperator || k == CXCursor_DeclRefExpr ||
+           k == CXCursor_IntegerLiteral || k == CXCursor_FloatingLiteral ||
+           k == CXCursor_CharacterLiteral || k == CXCursor_UnexposedExpr;
+}
+
+/* True when the subtree has no side effects worth keeping (no calls, assignments or accesses). */
+static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+
+    (void)parent;
+    if (k == CXCursor_CallExpr || k == CXCursor_ArraySubscriptExpr ||
+        k == CXCursor_CompoundAssignOperator || k == CXCursor_UnaryOperator ||
+        k == CXCursor_MemberRefExpr || k == CXCursor_BinaryOperator) {
+        /* Operators might be assignments or dereferences: let clang's evaluator decide. */
+        if (k == CXCursor_CallExpr || k == CXCursor_ArraySubscriptExpr ||
+            k == CXCursor_CompoundAssignOperator) {
+            *(bool *)data = false;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool side_effect_free(CXCursor c)
+{
+    bool pure = true;
+    enum CXCursorKind k = clang_getCursorKind(c);
+
+    if (k == CXCursor_CallExpr || k == CXCursor_ArraySubscriptExpr ||
+        k == CXCursor_CompoundAssignOperator)
+        return false;
+    clang_visitChildren(c, pure_visit, &pure);
+    return pure;
+}
+
+static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int depth);
+
+static struct fe_val expr_at(struct fe_conv *cv, CXCursor c, int depth)
+{
+    return expr(cv, c, FE_RVALUE, depth);
+}
+
+static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int depth)
+{
+    enum CXCursorKind k;
+    CXType t;
+    enum augur_type at;
+    struct fe_val v;
+
+    if (clang_Cursor_isNull(c))
+        return none();
+    if (depth > MAX_DEPTH) {
+        fe_note(cv, AUGUR_NOTE_UNSUPPORTED, c,
+                "expression nested too deeply: its value is left out");
+        return scalar(fe_opaque(cv, AUGUR_T_I64, "deep expression"));
+    }
+    c = fe_strip_implicit(c);
+    k = clang_getCursorKind(c);
+    t = clang_getCanonicalType(clang_getCursorType(c));
+    at = fe_type(t);
+    if (may_be_constant(k) && k != CXCursor_DeclRefExpr && side_effect_free(c) &&
+        constant(cv, c, &v))
+        return v;
+    switch (k) {
+    case CXCursor_IntegerLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_FloatingLiteral:
+        if (constant(cv, c, &v))
+            return v;
+        return scalar(fe_opaque(cv, at, "literal"));
+    case CXCursor_ParenExpr:
+        return expr(cv, kid(c, 0), ctx, depth + 1);
+    case CXCursor_DeclRefExpr: {
+        CXCursor d = clang_getCursorReferenced(c);
+
+        if (clang_getCursorKind(d) == CXCursor_VarDecl && !is_param_of(cv, d) &&
+            clang_isConstQualifiedType(clang_getCursorType(d)) && constant(cv, c, &v))
+            return v;
+        return decl_ref(cv, c);
+    }
+    case CXCursor_MemberRefExpr: {
+        int32_t b = cv->t->cuda ? fe_cuda_builtin(cv, c) : -1;
+        char path[512];
+        CXCursor root;
+
+        if (b >= 0)
+            return scalar(
+                augur_expr_sym(cv->skel, augur_skel_sym(cv->b, (uint32_t)b)->type, (uint32_t)b));
+        if (t.kind == CXType_Pointer || t.kind == CXType_ConstantArray)
+            return fe_pointer(cv, c);
+        if (member_path(c, path, sizeof(path), &root) &&
+            (is_param_of(cv, root) || is_global(root)) && at != AUGUR_T_VOID && at != AUGUR_T_REC &&
+            is_kind(fe_strip(kid(c, 0)), CXCursor_DeclRefExpr)) {
+            int32_t s = augur_skel_find_sym(cv->b, path);
+
+            if (s < 0)
+                s = fe_declare_sym(cv, clang_getCursorReferenced(c), path, AUGUR_SYM_PARAM, at);
+            return scalar(
+                augur_expr_sym(cv->skel, augur_skel_sym(cv->b, (uint32_t)s)->type, (uint32_t)s));
+        }
+    }
+        /* fallthrough - a field of an element */
+    case CXCursor_ArraySubscriptExpr: {
+        uint32_t off = 0;
+        enum augur_type et;
+        struct fe_val where;
+
+        if (k == CXCursor_ArraySubscriptExpr && t.kind == CXType_ConstantArray)
+            return fe_pointer(cv, c);
+        where = fe_lvalue(cv, c, &off, &et);
+        if (where.array < 0) {
+            if (k == CXCursor_MemberRefExpr && nkids(c) == 1)
+                expr_at(cv, kid(c, 0), depth + 1);
+            return scalar(fe_opaque(cv, at == AUGUR_T_VOID || at == AUGUR_T_REC ? AUGUR_T_I64 : at,
+                                    "element"));
+        }
+        if (at == AUGUR_T_VOID || at == AUGUR_T_REC) {
+            fe_note(cv, AUGUR_NOTE_WARNING, c, "a whole-struct copy is not counted as an access");
+            return none();
+        }
+        fe_access(cv, c, (uint32_t)where.array, AUGUR_ACCESS_READ, et, off, where.e, NULL, 1, NULL,
+                  0);
+        return scalar(augur_expr_load(
+            cv->skel, at, (uint32_t)where.array,
+            off + augur_type_size(at) <= augur_skel_array(cv->b, (uint32_t)where.array)->elem_size
+                ? off
+                : 0,
+            where.e));
+    }
+    case CXCursor_UnaryOperator: {
+        const char *op = fe_opmap_get(cv->t, &cv->opmap, c);
+        CXCursor a = kid(c, 0);
+
+        if (!op) {
+            fe_note(cv, AUGUR_NOTE_WARNING, c,
+                    "cannot read this operator (macro?): its value is "
+                    "left out");
+            expr_at(cv, a, depth + 1);
+            return scalar(fe_opaque(cv, at == AUGUR_T_VOID ? AUGUR_T_I64 : at, "operator"));
+        }
+        if (!strcmp(op, "++") || !strcmp(op, "--"))
+            return assign(cv, c, a, op, clang_getNullCursor(),
+                          fe_opmap_postfix(cv->t, &cv->opmap, c));
+        if (!strcmp(op, "&"))
+            return fe_pointer(cv, c);
+        if (!strcmp(op, "*")) {
+            uint32_t off = 0;
+            enum augur_type et;
+            struct fe_val where = fe_lvalue(cv, c, &off, &et);
+
+            if (where.array < 0 || at == AUGUR_T_VOID || at == AUGUR_T_REC)
+                return scalar(fe_opaque(cv, AUGUR_T_I64, "dereference"));
+            fe_access(cv, c, (uint32_t)where.array, AUGUR_ACCESS_READ, et, 0, where.e, NULL, 1,
+                      NULL, 0);
+            return scalar(augur_expr_load(cv->skel, at, (uint32_t)where.array, 0, where.e));
+        }
+        v = expr_at(cv, a, depth + 1);
+        if (v.vec)
+            return v;
+        if (!strcmp(op, "+"))
+            return v;
+        {
+            enum augur_op uop = !strcmp(op, "-")   ? AUGUR_OP_NEG
+                                : !strcmp(op, "!") ? AUGUR_OP_NOT
+                                                   : AUGUR_OP_BNOT;
+            const struct augur_expr *e = value_of(cv, v, at);
+
+            count_op(cv, uop, e->type, e->type, c);
+            return scalar(augur_expr_unary(cv->skel, uop, e));
+        }
+    }
+    case CXCursor_BinaryOperator: {
+        const char *op = fe_opmap_get(cv->t, &cv->opmap, c);
+        CXCursor l = kid(c, 0), r = kid(c, 1);
+        enum augur_op bop;
+        struct fe_val a, b;
+
+        if (!op) {
+            fe_note(cv, AUGUR_NOTE_WARNING, c,
+                    "cannot read this operator (macro?): its value is "
+                    "left out");
+            expr_at(cv, l, depth + 1);
+            expr_at(cv, r, depth + 1);
+            return scalar(fe_opaque(cv, at == AUGUR_T_VOID ? AUGUR_T_I64 : at, "operator"));
+        }
+        if (!strcmp(op, "="))
+            return assign(cv, c, l, op, r, false);
+        if (!strcmp(op, ","))
+            return expr_at(cv, l, depth + 1), expr(cv, r, ctx, depth + 1);
+        if (binop_of(op, &bop) != 0)
+            return scalar(fe_opaque(cv, at, "operator"));
+        if (t.kind == CXType_Pointer)
+            return fe_pointer(cv, c);
+        a = expr_at(cv, l, depth + 1);
+        if (bop == AUGUR_OP_LAND || bop == AUGUR_OP_LOR) {
+            /* The right side runs only when the left allows it. */
+            struct guard g = { NULL, 0 };
+            const struct augur_expr *ae = value_of(cv, a, AUGUR_T_I32);
+
+            guard_open(cv, &g,
+                       bop == AUGUR_OP_LAND ? ae : augur_expr_unary(cv->skel, AUGUR_OP_NOT, ae), c);
+            b = expr_at(cv, r, depth + 1);
+            guard_close(cv, &g);
+            return scalar(augur_expr_binary(cv->skel, bop, ae, value_of(cv, b, AUGUR_T_I32)));
+        }
+        b = expr_at(cv, r, depth + 1);
+        if (a.array >= 0 && b.array >= 0 && a.array == b.array) {
+            /* pointer difference or comparison: compare the offsets */
+            return scalar(augur_expr_binary(cv->skel, bop, a.e, b.e));
+        }
+        if (a.vec || b.vec)
+            return scalar(fe_opaque(cv, at, "vector"));
+        return scalar(arith(cv, bop, value_of(cv, a, at), value_of(cv, b, at), c));
+    }
+    case CXCursor_CompoundAssignOperator: {
+        const char *op = fe_opmap_get(cv->t, &cv->opmap, c);
+
+        if (!op) {
+            fe_note(cv, AUGUR_NOTE_WARNING, c,
+                    "cannot read this operator (macro?): its value is "
+                    "left out");
+            expr_at(cv, kid(c, 1), depth + 1);
+            return none();
+        }
+        return assign(cv, c, kid(c, 0), op, kid(c, 1), false);
+    }
+    case CXCursor_ConditionalOperator: {
+        struct fe_val cnd = expr_at(cv, kid(c, 0), depth + 1), a, b;
+        const struct augur_expr *ce = value_of(cv, cnd, AUGUR_T_I32);
+        struct augur_node *br;
+
+        if (t.kind == CXType_Pointer) {
+            fe_note(cv, AUGUR_NOTE_WARNING, c, "a pointer chosen at run time is not followed");
+            return none();
+        }
+        br = augur_skel_open(cv->b, AUGUR_NODE_BRANCH, fe_loc(cv, c));
+        br->u.branch.cond = ce;
+        a = expr_at(cv, kid(c, 1), depth + 1);
+        fe_forget_reads(cv);
+        br->u.branch.nthen = augur_skel_nkids(cv->b);
+        b = expr_at(cv, kid(c, 2), depth + 1);
+        augur_skel_close(cv->b);
+        if (br->nkids == 0)
+            augur_skel_drop_last(cv->b);
+        fe_forget_reads(cv);
+        if (a.vec || b.vec)
+            return scalar(fe_opaque(cv, at, "vector"));
+        return scalar(augur_expr_select(cv->skel, ce, value_of(cv, a, at), value_of(cv, b, at)));
+    }
+    case CXCursor_CStyleCastExpr: {
+        CXCursor e = expr_kid(c);
+
+        if (t.kind == CXType_Pointer)
+            return fe_pointer(cv, c);
+        v = expr_at(cv, e, depth + 1);
+        if (v.vec || v.mask || at == AUGUR_T_VOID || !v.e)
+            return v;
+        if (augur_type_is_float(at) != augur_type_is_float(v.e->type))
+            fe_count(cv, AUGUR_OPK_CVT, at, 1, false, 1, c);
+        return scalar(v.e->type == at ? v.e : augur_expr_cast(cv->skel, at, v.e));
+    }
+    case CXCursor_CallExpr:
+        return call(cv, c);
+    case CXCursor_UnaryExpr:
+        if (constant(cv, c, &v))
+            return v;
+        return scalar(fe_opaque(cv, at, "sizeof"));
+    case CXCursor_UnexposedExpr: {
+        struct fe_cursors kids = { 0 };
+
+        fe_children(c, &kids);
+        for (size_t i = 0; i < kids.n; i++)
+            expr_at(cv, kids.v[i], depth + 1);
+        fe_cursors_release(&kids);
+        return scalar(fe_opaque(cv, at == AUGUR_T_VOID || at == AUGUR_T_REC ? AUGUR_T_I64 : at,
+                                "expression"));
+    }
+    case CXCursor_StringLiteral:
+        return none();
+    default: {
+        struct fe_cursors kids = { 0 };
+
+        fe_children(c, &kids);
+        for (size_t i = 0; i < kids.n; i++)
+            if (clang_isExpression(clang_getCursorKind(kids.v[i])))
+                expr_at(cv, kids.v[i], depth + 1);
+        fe_cursors_release(&kids);
+        return scalar(fe_opaque(cv, at == AUGUR_T_VOID || at == AUGUR_T_REC ? AUGUR_T_I64 : at,
+                                "expression"));
+    }
+    }
+}
+
+struct fe_val fe_expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx)
+{
+    (void)ctx;
+    return expr(cv, c, ctx, 0);
+}

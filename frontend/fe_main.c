@@ -1,0 +1,677 @@
+/*
+ * fe_main.c - the front end's entry points: compiler arguments and
+ * compile_commands.json, parsing, diagnostics, kernels (module: frontend).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <clang-c/CXCompilationDatabase.h>
+
+#include "fe_int.h"
+
+#define SHIM_PATH "/augur-shim/cuda_shim.h"
+
+/* ---- small shared helpers ----------------------------------------------------------------- */
+
+void fe_cursors_push(struct fe_cursors *cs, CXCursor c)
+{
+    if (cs->n == cs->cap) {
+        cs->cap = cs->cap ? cs->cap * 2 : 16;
+        cs->v = augur_reallocarray(cs->v, cs->cap, sizeof(*cs->v));
+    }
+    cs->v[cs->n++] = c;
+}
+
+void fe_cursors_release(struct fe_cursors *cs)
+{
+    augur_free(cs->v);
+    cs->v = NULL;
+    cs->n = cs->cap = 0;
+}
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    fe_cursors_push(data, c);
+    return CXChildVisit_Continue;
+}
+
+void fe_children(CXCursor c, struct fe_cursors *out)
+{
+    clang_visitChildren(c, collect, out);
+}
+
+CXCursor fe_strip_implicit(CXCursor c)
+{
+    for (int i = 0; i < 64 && clang_getCursorKind(c) == CXCursor_UnexposedExpr; i++) {
+        struct fe_cursors kids = { 0 };
+        CXCursor next = c;
+
+        fe_children(c, &kids);
+        if (kids.n == 1 && clang_isExpression(clang_getCursorKind(kids.v[0])))
+            next = kids.v[0];
+        fe_cursors_release(&kids);
+        if (clang_equalCursors(next, c))
+            break;
+        c = next;
+    }
+    return c;
+}
+
+CXCursor fe_strip(CXCursor c)
+{
+    for (int i = 0; i < 64; i++) {
+        CXCursor next = fe_strip_implicit(c);
+
+        if (clang_getCursorKind(next) == CXCursor_ParenExpr) {
+            struct fe_cursors kids = { 0 };
+
+            fe_children(next, &kids);
+            if (kids.n == 1)
+                next = kids.v[0];
+            fe_cursors_release(&kids);
+        }
+        if (clang_equalCursors(next, c))
+            break;
+        c = next;
+    }
+    return c;
+}
+
+void fe_spelling(CXCursor c, char *buf, size_t size)
+{
+    CXString s = clang_getCursorSpelling(c);
+    const char *p = clang_getCString(s);
+
+    snprintf(buf, size, "%s", p ? p : "");
+    clang_disposeString(s);
+}
+
+void fe_cursor_pos(CXCursor c, unsigned *offset, unsigned *line, unsigned *col, CXFile *file)
+{
+    CXSourceLocation loc = clang_getRangeStart(clang_getCursorExtent(c));
+    CXFile f = NULL;
+    unsigned l = 0, k = 0, o = 0;
+
+    clang_getExpansionLocation(loc, &f, &l, &k, &o);
+    if (offset)
+        *offset = o;
+    if (line)
+        *line = l;
+    if (col)
+        *col = k;
+    if (file)
+        *file = f;
+}
+
+void fe_extent_offsets(CXCursor c, unsigned *begin, unsigned *end)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+
+    clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, begin);
+    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, end);
+}
+
+bool fe_in_main_file(CXCursor c)
+{
+    CXSourceLocation loc = clang_getCursorLocation(c);
+    CXFile file = NULL;
+    unsigned line = 0, col = 0;
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+
+    /* Where the name was expanded: a macro such as __global__ must not hide the function. */
+    clang_getExpansionLocation(loc, &file, &line, &col, NULL);
+    if (!file || !tu)
+        return false;
+    return clang_Location_isFromMainFile(clang_getLocation(tu, file, line, col)) != 0;
+}
+
+static unsigned str_hash(const char *s)
+{
+    unsigned h = 2166136261u;
+
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+void *fe_map_get(const struct fe_map *m, const char *key)
+{
+    if (!m->cap)
+        return NULL;
+    for (size_t i = str_hash(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        if (!m->v[i].key)
+            return NULL;
+        if (strcmp(m->v[i].key, key) == 0)
+            return m->v[i].val;
+    }
+}
+
+void fe_map_put(struct fe_map *m, const char *key, void *val)
+{
+    size_t i;
+
+    if ((m->n + 1) * 2 > m->cap) {
+        struct fe_map bigger = { NULL, 0, m->cap ? m->cap * 2 : 64 };
+
+        bigger.v = augur_calloc(bigger.cap, sizeof(*bigger.v));
+        for (size_t j = 0; j < m->cap; j++)
+            if (m->v[j].key)
+                fe_map_put(&bigger, m->v[j].key, m->v[j].val);
+        augur_free(m->v);
+        *m = bigger;
+    }
+    for (i = str_hash(key) & (m->cap - 1); m->v[i].key; i = (i + 1) & (m->cap - 1)) {
+        if (strcmp(m->v[i].key, key) == 0) {
+            m->v[i].val = val;
+            return;
+        }
+    }
+    m->v[i].key = key;
+    m->v[i].val = val;
+    m->n++;
+}
+
+void fe_map_release(struct fe_map *m)
+{
+    augur_free(m->v);
+    m->v = NULL;
+    m->n = m->cap = 0;
+}
+
+/* ---- front end object ----------------------------------------------------------------------- */
+
+int augur_fe_new(struct augur_fe **out, struct augur_diag *diag)
+{
+    struct augur_fe *fe;
+    CXIndex index = clang_createIndex(0, 0);
+
+    if (!index)
+        return augur_diag_set(diag, AUGUR_ECLANG, NULL, 0, 0, "cannot create a libclang index");
+    fe = augur_calloc(1, sizeof(*fe));
+    fe->index = index;
+    *out = fe;
+    return 0;
+}
+
+void augur_fe_free(struct augur_fe *fe)
+{
+    if (!fe)
+        return;
+    clang_disposeIndex(fe->index);
+    augur_free(fe);
+}
+
+const char *augur_fe_cuda_shim(void)
+{
+    return fe_cuda_shim_text;
+}
+
+/* ---- arguments --------------------------------------------------------------------------------
+ */
+
+struct args {
+    char **v;
+    size_t n, cap;
+    bool openmp;
+};
+
+static void arg_add(struct args *a, const char *s)
+{
+    if (a->n + 1 >= a->cap) {
+        a->cap = a->cap ? a->cap * 2 : 32;
+        a->v = augur_reallocarray(a->v, a->cap, sizeof(*a->v));
+    }
+    a->v[a->n++] = augur_strdup(s);
+    a->v[a->n] = NULL;
+}
+
+static void args_release(struct args *a)
+{
+    for (size_t i = 0; i < a->n; i++)
+        augur_free(a->v[i]);
+    augur_free(a->v);
+}
+
+static bool starts(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* Adds "-I" + dir, making a relative dir absolute against cwd. */
+static void add_path_arg(struct args *a, const char *flag, const char *dir, const char *cwd)
+{
+    struct augur_buf b;
+
+    augur_buf_init(&b);
+    augur_buf_puts(&b, flag);
+    if (dir[0] != '/' && cwd && cwd[0]) {
+        augur_buf_puts(&b, cwd);
+        augur_buf_putc(&b, '/');
+    }
+    augur_buf_puts(&b, dir);
+    arg_add(a, b.s);
+    augur_buf_release(&b);
+}
+
+/*
+ * Keeps the flags that change what the parser sees (includes, defines,
+ * language, target features); drops outputs, dependency files, -Werror and
+ * the OpenMP flag (the file is parsed without it, _OPENMP defined instead).
+ */
+static void filter_args(struct args *a, const char *const *in, size_t n, const char *cwd,
+                        const char *skip_file)
+{
+    static const char *const two_word[] = { "-isystem", "-iquote", "-idirafter", "-include", NULL };
+
+    for (size_t i = 0; i < n; i++) {
+        const char *s = in[i];
+        bool handled = false;
+
+        if (skip_file && strcmp(s, skip_file) == 0)
+            continue;
+        if (starts(s, "-fopenmp")) {
+            a->openmp = true;
+            continue;
+        }
+        if (strcmp(s, "-I") == 0 && i + 1 < n) {
+            add_path_arg(a, "-I", in[++i], cwd);
+            continue;
+        }
+        if (starts(s, "-I")) {
+            add_path_arg(a, "-I", s + 2, cwd);
+            continue;
+        }
+        for (int k = 0; two_word[k] && !handled; k++) {
+            if (strcmp(s, two_word[k]) == 0 && i + 1 < n) {
+                arg_add(a, s);
+                add_path_arg(a, "", in[++i], cwd);
+                handled = true;
+            }
+        }
+        if (handled)
+            continue;
+        if (strcmp(s, "-D") == 0 || strcmp(s, "-U") == 0 || strcmp(s, "-x") == 0) {
+            if (i + 1 < n) {
+                arg_add(a, s);
+                arg_add(a, in[++i]);
+            }
+            continue;
+        }
+        if (starts(s, "--cuda-gpu-arch=sm_")) {
+            if (atoi(s + 19) <= 86) /* libclang 14 knows sm_86 at most */
+                arg_add(a, s);
+            continue;
+        }
+        if (starts(s, "-D") || starts(s, "-U") || starts(s, "-std=") || starts(s, "-m") ||
+            (starts(s, "-f") && !starts(s, "-fdiagnostics") && !starts(s, "-fcolor")))
+            arg_add(a, s);
+    }
+}
+
+/* Flags for filename from compile_commands.json in dir; false when it has none. */
+static int db_args(const char *dir, const char *filename, struct args *a, struct augur_diag *diag)
+{
+    CXCompilationDatabase_Error err;
+    CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &err);
+    CXCompileCommands cmds;
+    char abs[4096];
+    int rc = 0;
+
+    if (err != CXCompilationDatabase_NoError || !db)
+        return augur_diag_set(diag, AUGUR_ENOENT, dir, 0, 0,
+                              "cannot load compile_commands.json from '%s'", dir);
+    if (filename[0] != '/' && getcwd(abs, sizeof(abs)))
+        snprintf(abs + strlen(abs), sizeof(abs) - strlen(abs), "/%s", filename);
+    else
+        snprintf(abs, sizeof(abs), "%s", filename);
+    cmds = clang_CompilationDatabase_getCompileCommands(db, abs);
+    if (!cmds || clang_CompileCommands_getSize(cmds) == 0) {
+        rc = augur_diag_set(diag, AUGUR_ENOENT, filename, 0, 0,
+                            "'%s' is not in %s/compile_commands.json", filename, dir);
+    } else {
+        CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
+        unsigned nargs = clang_CompileCommand_getNumArgs(cmd);
+        CXString cwd = clang_CompileCommand_getDirectory(cmd);
+        CXString file = clang_CompileCommand_getFilename(cmd);
+        char **in = augur_calloc(nargs + 1, sizeof(*in));
+
+        for (unsigned i = 0; i < nargs; i++) {
+            CXString s = clang_CompileCommand_getArg(cmd, i);
+
+            in[i] = augur_strdup(clang_getCString(s));
+            clang_disposeString(s);
+        }
+        /* Skip the compiler itself; drop -c, -o FILE and the source name. */
+        for (unsigned i = 1; i < nargs; i++) {
+            if (strcmp(in[i], "-o") == 0 || strcmp(in[i], "-MF") == 0 ||
+                strcmp(in[i], "-MT") == 0 || strcmp(in[i], "-MQ") == 0) {
+                in[i][0] = '\0';
+                if (i + 1 < nargs)
+                    in[++i][0] = '\0';
+            }
+        }
+        {
+            const char **kept = augur_calloc(nargs + 1, sizeof(*kept));
+            size_t nk = 0;
+
+            for (unsigned i = 1; i < nargs; i++)
+                if (in[i][0])
+                    kept[nk++] = in[i];
+            filter_args(a, kept, nk, clang_getCString(cwd), clang_getCString(file));
+            augur_free(kept);
+        }
+        for (unsigned i = 0; i < nargs; i++)
+            augur_free(in[i]);
+        augur_free(in);
+        clang_disposeString(cwd);
+        clang_disposeString(file);
+    }
+    if (cmds)
+        clang_CompileCommands_dispose(cmds);
+    clang_CompilationDatabase_dispose(db);
+    return rc;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* True when the source mentions OpenMP directives (then _OPENMP is defined, as -fopenmp would). */
+static bool mentions_openmp(const char *text, size_t len)
+{
+    static const char *const words[] = { "pragma omp", "_Pragma(\"omp" };
+
+    for (size_t w = 0; w < 2; w++) {
+        size_t k = strlen(words[w]);
+
+        for (size_t i = 0; i + k <= len; i++)
+            if (text[i] == words[w][0] && memcmp(text + i, words[w], k) == 0)
+                return true;
+    }
+    return false;
+}
+
+/* ---- diagnostics ------------------------------------------------------------------------------
+ */
+
+/* Reports clang's diagnostics; returns the number of errors (the first lands in diag). */
+static unsigned report_diags(CXTranslationUnit tu, const struct augur_fe_opts *opts,
+                             struct augur_diag *diag)
+{
+    unsigned n = clang_getNumDiagnostics(tu), errors = 0;
+
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+        CXString msg = clang_getDiagnosticSpelling(d);
+        CXFile file = NULL;
+        unsigned line = 0, col = 0;
+        struct augur_diag one;
+        bool error = sev >= CXDiagnostic_Error;
+        const char *fname = NULL;
+        CXString fs = { 0 };
+
+        clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, &line, &col, NULL);
+        if (file) {
+            fs = clang_getFileName(file);
+            fname = clang_getCString(fs);
+        }
+        if (sev >= CXDiagnostic_Warning) {
+            augur_diag_init(&one);
+            augur_diag_set(&one, error ? AUGUR_EPARSE : 0, fname, line, col, "%s: %s",
+                           error ? "error" : "warning", clang_getCString(msg));
+            if (opts && opts->on_diag)
+                opts->on_diag(opts->ud, &one, error);
+            if (error && errors++ == 0)
+                augur_diag_set(diag, AUGUR_EPARSE, fname, line, col, "error: %s",
+                               clang_getCString(msg));
+        }
+        if (file)
+            clang_disposeString(fs);
+        clang_disposeString(msg);
+        clang_disposeDiagnostic(d);
+    }
+    return errors;
+}
+
+/* ---- kernels -----------------------------------------------------------------------------------
+ */
+
+struct calls {
+    struct fe_tu *t;
+    struct fe_map *called;
+};
+
+static enum CXChildVisitResult find_calls(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct calls *cl = data;
+
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+        CXCursor ref = clang_getCursorReferenced(c);
+
+        if (!clang_Cursor_isNull(ref) && clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
+            char name[256];
+
+            fe_spelling(ref, name, sizeof(name));
+            if (fe_map_get(&cl->t->funcs, name))
+                fe_map_put(cl->called, augur_arena_strdup(&cl->t->arena, name), (void *)1);
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool has_attr(CXCursor c, enum CXCursorKind kind)
+{
+    struct fe_cursors kids = { 0 };
+    bool found = false;
+
+    fe_children(c, &kids);
+    for (size_t i = 0; i < kids.n; i++)
+        if (clang_getCursorKind(kids.v[i]) == kind)
+            found = true;
+    fe_cursors_release(&kids);
+    return found;
+}
+
+static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct fe_tu *t = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    char name[256];
+
+    (void)parent;
+    if (k == CXCursor_MacroDefinition) {
+        CXCursor *copy = augur_arena_alloc(&t->arena, sizeof(*copy));
+
+        *copy = c;
+        fe_spelling(c, name, sizeof(name));
+        fe_map_put(&t->macros, augur_arena_strdup(&t->arena, name), copy);
+    } else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
+        CXCursor *copy = augur_arena_alloc(&t->arena, sizeof(*copy));
+
+        *copy = c;
+        fe_spelling(c, name, sizeof(name));
+        fe_map_put(&t->funcs, augur_arena_strdup(&t->arena, name), copy);
+        if (fe_in_main_file(c))
+            fe_cursors_push(&t->kernels, c);
+    }
+    return CXChildVisit_Continue;
+}
+
+/* Keeps the kernels: __global__ functions for CUDA, functions nobody in the file calls for C. */
+static void pick_kernels(struct fe_tu *t)
+{
+    struct fe_map called = { 0 };
+    struct calls cl = { t, &called };
+    size_t m = 0;
+
+    if (!t->cuda)
+        for (size_t i = 0; i < t->kernels.n; i++)
+            clang_visitChildren(t->kernels.v[i], find_calls, &cl);
+    for (size_t i = 0; i < t->kernels.n; i++) {
+        CXCursor c = t->kernels.v[i];
+        char name[256];
+        bool keep;
+
+        fe_spelling(c, name, sizeof(name));
+        if (t->opts->function)
+            keep = strcmp(name, t->opts->function) == 0;
+        else if (t->cuda)
+            keep = has_attr(c, CXCursor_CUDAGlobalAttr);
+        else
+            keep = strcmp(name, "main") != 0 && !fe_map_get(&called, name);
+        if (keep)
+            t->kernels.v[m++] = c;
+    }
+    t->kernels.n = m;
+    fe_map_release(&called);
+}
+
+/* ---- parsing
+ * -------------------------------------------------------------------------------------- */
+
+static int parse(struct augur_fe *fe, const char *path, const char *text, size_t len,
+                 bool in_memory, const struct augur_fe_opts *opts_in, struct augur_skel **out,
+                 struct augur_diag *diag)
+{
+    static const struct augur_fe_opts defaults;
+    const struct augur_fe_opts *opts = opts_in ? opts_in : &defaults;
+    struct args a = { 0 };
+    struct fe_tu t;
+    struct CXUnsavedFile unsaved[2];
+    unsigned nunsaved = 0;
+    struct augur_buf src;
+    struct augur_skel *skel = NULL;
+    enum CXErrorCode err;
+    bool cuda = opts->cuda || ends_with(path, ".cu") || ends_with(path, ".cuh");
+    int rc = 0;
+
+    memset(&t, 0, sizeof(t));
+    augur_buf_init(&src);
+    augur_arena_init(&t.arena, 0);
+    if (!in_memory) {
+        if (access(path, R_OK) != 0) {
+            rc = augur_diag_set(diag, AUGUR_ENOENT, path, 0, 0, "cannot read '%s'", path);
+            goto out;
+        }
+        rc = augur_file_read(path, (size_t)64 << 20, &src, NULL, diag);
+        if (rc)
+            goto out;
+        text = src.s;
+        len = src.len;
+    }
+    if (cuda) {
+        arg_add(&a, "-x");
+        arg_add(&a, "cuda");
+        arg_add(&a, "--cuda-device-only");
+        arg_add(&a, "-nocudainc");
+        arg_add(&a, "-nocudalib");
+        arg_add(&a, "-Wno-unknown-cuda-version");
+        /* never look at an installed CUDA: the shim is all the parser needs */
+        arg_add(&a, "--cuda-path=/nonexistent-augur-cuda");
+        arg_add(&a, "-include");
+        arg_add(&a, SHIM_PATH);
+        unsaved[nunsaved].Filename = SHIM_PATH;
+        unsaved[nunsaved].Contents = fe_cuda_shim_text;
+        unsaved[nunsaved].Length = (unsigned long)strlen(fe_cuda_shim_text);
+        nunsaved++;
+    } else {
+        arg_add(&a, "-x");
+        arg_add(&a, "c");
+    }
+    if (opts->build_dir && (rc = db_args(opts->build_dir, path, &a, diag)) != 0)
+        goto out;
+    filter_args(&a, opts->args, opts->nargs, NULL, NULL);
+    if (cuda) {
+        bool arch = false;
+
+        for (size_t i = 0; i < a.n; i++)
+            arch |= starts(a.v[i], "--cuda-gpu-arch=");
+        if (!arch)
+            arg_add(&a, "--cuda-gpu-arch=sm_80");
+    }
+    if (a.openmp || mentions_openmp(text, len))
+        arg_add(&a, "-D_OPENMP=201811");
+    if (in_memory) {
+        unsaved[nunsaved].Filename = path;
+        unsaved[nunsaved].Contents = text;
+        unsaved[nunsaved].Length = (unsigned long)len;
+        nunsaved++;
+    }
+    err = clang_parseTranslationUnit2(
+        fe->index, path, (const char *const *)a.v, (int)a.n, unsaved, nunsaved,
+        CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing, &t.tu);
+    if (err != CXError_Success || !t.tu) {
+        rc = augur_diag_set(diag, AUGUR_ECLANG, path, 0, 0, "libclang cannot parse '%s' (error %d)",
+                            path, (int)err);
+        goto out;
+    }
+    if (report_diags(t.tu, opts, diag)) {
+        rc = AUGUR_EPARSE;
+        goto out;
+    }
+    t.fe = fe;
+    t.path = path;
+    t.cuda = cuda;
+    t.opts = opts;
+    t.file = clang_getFile(t.tu, path);
+    if (!t.file) {
+        rc = augur_diag_set(diag, AUGUR_ECLANG, path, 0, 0, "libclang lost the file '%s'", path);
+        goto out;
+    }
+    t.contents = clang_getFileContents(t.tu, t.file, &t.size);
+    clang_visitChildren(clang_getTranslationUnitCursor(t.tu), top_level, &t);
+    pick_kernels(&t);
+    if (!t.kernels.n) {
+        if (opts->function)
+            rc = augur_diag_set(diag, AUGUR_ENOENT, path, 0, 0, "no function '%s' defined in '%s'",
+                                opts->function, path);
+        else
+            rc = augur_diag_set(diag, AUGUR_ENOENT, path, 0, 0, "no kernel %sfunction in '%s'",
+                                cuda ? "(__global__) " : "", path);
+        goto out;
+    }
+    fe_scan_pragmas(&t);
+    skel = augur_skel_new();
+    rc = fe_build(&t, skel, diag);
+    if (rc)
+        goto out;
+    *out = skel;
+    skel = NULL;
+out:
+    augur_skel_free(skel);
+    if (t.tu)
+        clang_disposeTranslationUnit(t.tu);
+    fe_cursors_release(&t.kernels);
+    fe_map_release(&t.macros);
+    fe_map_release(&t.macro_cache);
+    fe_map_release(&t.funcs);
+    for (size_t i = 0; i < t.npragmas; i++)
+        augur_free(t.pragmas[i].text);
+    augur_free(t.pragmas);
+    augur_free(t.skipped_begin);
+    augur_free(t.skipped_end);
+    augur_arena_release(&t.arena);
+    augur_buf_release(&src);
+    args_release(&a);
+    return rc;
+}
+
+int augur_fe_parse(struct augur_fe *fe, const char *path, const struct augur_fe_opts *opts,
+                   struct augur_skel **out, struct augur_diag *diag)
+{
+    return parse(fe, path, NULL, 0, false, opts, out, diag);
+}
+
+int augur_fe_parse_source(struct augur_fe *fe, const char *path, const char *text, size_t len,
+                          const struct augur_fe_opts *opts, struct augur_skel **out,
+                          struct augur_diag *diag)
+{
+    return parse(fe, path, text, len, true, opts, out, diag);
+}

@@ -1,0 +1,719 @@
+/*
+ * fe_tokens.c - what the front end reads from tokens: OpenMP and augur
+ * pragmas, macro bodies, and the operators libclang's C API does not expose
+ * (module: frontend).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_int.h"
+
+/* ---- pragmas ----------------------------------------------------------------------------- */
+
+static bool skipped(const struct fe_tu *t, unsigned off)
+{
+    for (size_t i = 0; i < t->nskipped; i++)
+        if (off >= t->skipped_begin[i] && off < t->skipped_end[i])
+            return true;
+    return false;
+}
+
+static void add_pragma(struct fe_tu *t, struct augur_vec *v, enum fe_pragma_kind kind, unsigned off,
+                       unsigned line, unsigned col, const char *text, size_t len)
+{
+    struct fe_pragma *p = augur_vec_push(v);
+    char *s = augur_malloc(len + 1);
+    size_t n = 0;
+
+    (void)t;
+    /* Join continuation lines and squeeze blanks. */
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+
+        if (c == '\\' && i + 1 < len && (text[i + 1] == '\n' || text[i + 1] == '\r')) {
+            c = ' ';
+            i++;
+            if (i + 1 < len && text[i] == '\r' && text[i + 1] == '\n')
+                i++;
+        }
+        if (c == '\t' || c == '\r' || c == '\n')
+            c = ' ';
+        if (c == ' ' && (n == 0 || s[n - 1] == ' '))
+            continue;
+        s[n++] = c;
+    }
+    while (n && s[n - 1] == ' ')
+        n--;
+    s[n] = '\0';
+    p->kind = kind;
+    p->offset = off;
+    p->line = line;
+    p->col = col;
+    p->text = s;
+}
+
+/* The text of a pragma line from offset to its end (continuations included), comments removed. */
+static size_t line_text(const struct fe_tu *t, size_t off, char *out, size_t size)
+{
+    size_t n = 0;
+
+    while (off < t->size && n + 1 < size) {
+        char c = t->contents[off];
+
+        if (c == '\n') {
+            if (n && out[n - 1] == '\\') {
+                n--;
+                out[n++] = ' ';
+                off++;
+                continue;
+            }
+            break;
+        }
+        if (c == '/' && off + 1 < t->size && t->contents[off + 1] == '/')
+            break;
+        if (c == '/' && off + 1 < t->size && t->contents[off + 1] == '*') {
+            off += 2;
+            while (off + 1 < t->size && !(t->contents[off] == '*' && t->contents[off + 1] == '/'))
+                off++;
+            off += 2;
+            out[n++] = ' ';
+            continue;
+        }
+        out[n++] = c;
+        off++;
+    }
+    out[n] = '\0';
+    return n;
+}
+
+/* Decodes a string literal token ("omp parallel for") into out. */
+static void unquote(const char *tok, char *out, size_t size)
+{
+    size_t n = 0;
+
+    if (*tok == 'L' || *tok == 'u' || *tok == 'U')
+        tok++;
+    if (*tok == '"')
+        tok++;
+    for (; *tok && *tok != '"' && n + 1 < size; tok++) {
+        if (*tok == '\\' && tok[1])
+            tok++;
+        out[n++] = *tok;
+    }
+    out[n] = '\0';
+}
+
+static int pragma_cmp(const void *a, const void *b)
+{
+    const struct fe_pragma *x = a, *y = b;
+
+    return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/* The _Pragma("...") text a macro body holds, or false. */
+static bool macro_pragma(struct fe_tu *t, const char *name, char *out, size_t size, int depth)
+{
+    const struct fe_macro *m = fe_macro(t, name);
+
+    if (!m || depth > 4)
+        return false;
+    for (size_t i = 0; i + 2 < m->nbody; i++)
+        if (strcmp(m->body[i], "_Pragma") == 0 && strcmp(m->body[i + 1], "(") == 0) {
+            unquote(m->body[i + 2], out, size);
+            return true;
+        }
+    for (size_t i = 0; i < m->nbody; i++)
+        if (strcmp(m->body[i], name) != 0 && macro_pragma(t, m->body[i], out, size, depth + 1))
+            return true;
+    return false;
+}
+
+static enum fe_pragma_kind classify(const char *text, size_t *skip, bool *ok)
+{
+    *ok = true;
+    if (strncmp(text, "omp", 3) == 0 && (text[3] == ' ' || text[3] == '\0')) {
+        *skip = 3;
+        return FE_PRAGMA_OMP;
+    }
+    if (strncmp(text, "augur", 5) == 0 && (text[5] == ' ' || text[5] == '\0' || text[5] == '(')) {
+        *skip = 5;
+        return FE_PRAGMA_AUGUR;
+    }
+    *ok = false;
+    return FE_PRAGMA_OMP;
+}
+
+void fe_scan_pragmas(struct fe_tu *t)
+{
+    CXSourceRange all =
+        clang_getRange(clang_getLocationForOffset(t->tu, t->file, 0),
+                       clang_getLocationForOffset(t->tu, t->file, (unsigned)t->size));
+    CXSourceRangeList *sk = clang_getSkippedRanges(t->tu, t->file);
+    CXToken *toks = NULL;
+    unsigned ntoks = 0, directive_line = 0;
+    struct augur_vec v;
+    char buf[2048];
+
+    augur_vec_init(&v, sizeof(struct fe_pragma));
+    if (sk) {
+        t->nskipped = sk->count;
+        t->skipped_begin = augur_calloc(sk->count + 1, sizeof(unsigned));
+        t->skipped_end = augur_calloc(sk->count + 1, sizeof(unsigned));
+        for (unsigned i = 0; i < sk->count; i++) {
+            clang_getExpansionLocation(clang_getRangeStart(sk->ranges[i]), NULL, NULL, NULL,
+                                       &t->skipped_begin[i]);
+            clang_getExpansionLocation(clang_getRangeEnd(sk->ranges[i]), NULL, NULL, NULL,
+                                       &t->skipped_end[i]);
+        }
+        clang_disposeSourceRangeList(sk);
+    }
+    clang_tokenize(t->tu, all, &toks, &ntoks);
+    for (unsigned i = 0; i < ntoks; i++) {
+        CXSourceLocation loc = clang_getTokenLocation(t->tu, toks[i]);
+        unsigned line, col, off;
+        CXString s;
+        const char *sp;
+
+        clang_getSpellingLocation(loc, NULL, &line, &col, &off);
+        if (skipped(t, off))
+            continue;
+        s = clang_getTokenSpelling(t->tu, toks[i]);
+        sp = clang_getCString(s);
+        if (clang_getTokenKind(toks[i]) == CXToken_Punctuation && strcmp(sp, "#") == 0 &&
+            line != directive_line) {
+            /* A directive: "# pragma omp ..." or "# pragma augur ...". */
+            directive_line = line;
+            if (i + 1 < ntoks) {
+                CXString s2 = clang_getTokenSpelling(t->tu, toks[i + 1]);
+                unsigned l2, off2;
+                CXSourceRange r2 = clang_getTokenExtent(t->tu, toks[i + 1]);
+
+                clang_getSpellingLocation(clang_getRangeEnd(r2), NULL, &l2, NULL, &off2);
+                if (strcmp(clang_getCString(s2), "pragma") == 0 && l2 == line) {
+                    size_t n = line_text(t, off2, buf, sizeof(buf)), skip;
+                    const char *p = buf;
+                    bool ok;
+                    enum fe_pragma_kind kind;
+
+                    while (*p == ' ' || *p == '\t')
+                        p++;
+                    kind = classify(p, &skip, &ok);
+                    if (ok)
+                        add_pragma(t, &v, kind, off, line, col, p + skip,
+                                   n - (size_t)(p - buf) - skip);
+                }
+                clang_disposeString(s2);
+            }
+        } else if (line != directive_line && clang_getTokenKind(toks[i]) == CXToken_Identifier) {
+            char text[1024];
+            bool found = false;
+
+            if (strcmp(sp, "_Pragma") == 0 && i + 2 < ntoks) {
+                CXString s3 = clang_getTokenSpelling(t->tu, toks[i + 2]);
+
+                unquote(clang_getCString(s3), text, sizeof(text));
+                clang_disposeString(s3);
+                found = true;
+            } else if (fe_map_get(&t->macros, sp)) {
+                found = macro_pragma(t, sp, text, sizeof(text), 0);
+            }
+            if (found) {
+                const char *p = text;
+                size_t skip;
+                bool ok;
+                enum fe_pragma_kind kind;
+
+                while (*p == ' ')
+                    p++;
+                kind = classify(p, &skip, &ok);
+                if (ok)
+                    add_pragma(t, &v, kind, off, line, col, p + skip, strlen(p + skip));
+            }
+        }
+        clang_disposeString(s);
+    }
+    if (toks)
+        clang_disposeTokens(t->tu, toks, ntoks);
+    t->pragmas = augur_vec_take(&v, &t->npragmas);
+    if (t->npragmas)
+        qsort(t->pragmas, t->npragmas, sizeof(*t->pragmas), pragma_cmp);
+}
+
+/* ---- macros --------------------------------------------------------------------------------- */
+
+const struct fe_macro *fe_macro(struct fe_tu *t, const char *name)
+{
+    struct fe_macro *m = fe_map_get(&t->macro_cache, name);
+    CXCursor *def;
+    CXToken *toks = NULL;
+    unsigned n = 0, i = 1;
+    struct augur_vec params, body;
+
+    if (m)
+        return m->name ? m : NULL;
+    def = fe_map_get(&t->macros, name);
+    m = augur_arena_alloc(&t->arena, sizeof(*m));
+    fe_map_put(&t->macro_cache, augur_arena_strdup(&t->arena, name), m);
+    if (!def || clang_Cursor_isMacroBuiltin(*def))
+        return NULL;
+    clang_tokenize(t->tu, clang_getCursorExtent(*def), &toks, &n);
+    augur_vec_init(&params, sizeof(char *));
+    augur_vec_init(&body, sizeof(char *));
+    m->funclike = clang_Cursor_isMacroFunctionLike(*def) != 0;
+    if (m->funclike) {
+        /* NAME ( a , b , ... ) */
+        for (i = 2; i < n; i++) {
+            CXString s = clang_getTokenSpelling(t->tu, toks[i]);
+            const char *sp = clang_getCString(s);
+
+            if (strcmp(sp, ")") == 0) {
+                clang_disposeString(s);
+                i++;
+                break;
+            }
+            if (strcmp(sp, "...") == 0) {
+                m->variadic = true;
+                *(char **)augur_vec_push(&params) = augur_arena_strdup(&t->arena, "__VA_ARGS__");
+            } else if (strcmp(sp, ",") != 0) {
+                *(char **)augur_vec_push(&params) = augur_arena_strdup(&t->arena, sp);
+            }
+            clang_disposeString(s);
+        }
+    }
+    for (; i < n; i++) {
+        CXString s = clang_getTokenSpelling(t->tu, toks[i]);
+
+        *(char **)augur_vec_push(&body) = augur_arena_strdup(&t->arena, clang_getCString(s));
+        clang_disposeString(s);
+    }
+    if (toks)
+        clang_disposeTokens(t->tu, toks, n);
+    m->name = augur_arena_strdup(&t->arena, name);
+    m->nparams = params.len;
+    m->params = augur_arena_alloc(&t->arena, (params.len + 1) * sizeof(char *));
+    if (params.len)
+        memcpy(m->params, params.data, params.len * sizeof(char *));
+    m->nbody = body.len;
+    m->body = augur_arena_alloc(&t->arena, (body.len + 1) * sizeof(char *));
+    if (body.len)
+        memcpy(m->body, body.data, body.len * sizeof(char *));
+    augur_vec_release(&params);
+    augur_vec_release(&body);
+    return m;
+}
+
+/* ---- token streams with macro expansion ----------------------------------------------------- */
+
+#define MAX_HIDE 8
+
+struct stok {
+    const char *s;
+    const char *hide[MAX_HIDE]; /* macros this token must not expand (it came from them) */
+    unsigned nhide;
+};
+
+struct stream {
+    struct fe_tu *t;
+    struct stok *v;
+    size_t n, cap, pos;
+    unsigned expansions;
+    bool bad;
+};
+
+static void st_insert(struct stream *st, size_t at, const struct stok *toks, size_t n,
+                      size_t remove)
+{
+    size_t need = st->n - remove + n;
+
+    if (need > st->cap) {
+        st->cap = need * 2 + 16;
+        st->v = augur_reallocarray(st->v, st->cap, sizeof(*st->v));
+    }
+    memmove(st->v + at + n, st->v + at + remove, (st->n - at - remove) * sizeof(*st->v));
+    memcpy(st->v + at, toks, n * sizeof(*toks));
+    st->n = need;
+}
+
+static bool is_ident(const char *s)
+{
+    return (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_';
+}
+
+static bool hidden(const struct stok *k, const char *name)
+{
+    for (unsigned i = 0; i < k->nhide; i++)
+        if (strcmp(k->hide[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* Expands the macro named at st->pos, if it is one; returns true when it did. */
+static bool expand(struct stream *st)
+{
+    struct stok *k = &st->v[st->pos];
+    const struct fe_macro *m;
+    struct augur_vec out, args_at; /* struct stok; size_t pairs (start, end) per arg */
+    size_t end = st->pos + 1;
+    struct stok proto;
+
+    if (!is_ident(k->s) || hidden(k, k->s) || k->nhide >= MAX_HIDE || st->expansions > 4096)
+        return false;
+    m = fe_macro(st->t, k->s);
+    if (!m)
+        return false;
+    augur_vec_init(&args_at, sizeof(size_t));
+    if (m->funclike) {
+        int depth = 0;
+        size_t start;
+
+        if (end >= st->n || strcmp(st->v[end].s, "(") != 0)
+            return false; /* a function-like macro name without arguments is not expanded */
+        start = ++end;
+        for (; end < st->n; end++) {
+            const char *s = st->v[end].s;
+
+            if (strcmp(s, "(") == 0)
+                depth++;
+            else if (strcmp(s, ")") == 0 && depth-- == 0)
+                break;
+            else if (strcmp(s, ",") == 0 && depth == 0 &&
+                     !(m->variadic && args_at.len / 2 + 1 >= m->nparams)) {
+                *(size_t *)augur_vec_push(&args_at) = start;
+                *(size_t *)augur_vec_push(&args_at) = end;
+                start = end + 1;
+            }
+        }
+        if (end >= st->n) {
+            augur_vec_release(&args_at);
+            st->bad = true;
+            return false;
+        }
+        if (end > start || m->nparams) {
+            *(size_t *)augur_vec_push(&args_at) = start;
+            *(size_t *)augur_vec_push(&args_at) = end;
+        }
+        end++; /* past ")" */
+    }
+    proto = *k;
+    proto.hide[proto.nhide++] = m->name;
+    augur_vec_init(&out, sizeof(struct stok));
+    for (size_t i = 0; i < m->nbody; i++) {
+        const char *b = m->body[i];
+        size_t p;
+
+        if (strcmp(b, "#") == 0 || strcmp(b, "##") == 0) {
+            st->bad = true; /* stringizing and pasting are not followed */
+            break;
+        }
+        for (p = 0; p < m->nparams; p++)
+            if (strcmp(b, m->params[p]) == 0)
+                break;
+        if (p < m->nparams && 2 * p + 1 < args_at.len) {
+            size_t a0 = AUGUR_VEC_AT(&args_at, size_t, 2 * p);
+            size_t a1 = AUGUR_VEC_AT(&args_at, size_t, 2 * p + 1);
+
+            for (size_t q = a0; q < a1; q++) {
+                struct stok *o = augur_vec_push(&out);
+
+                *o = st->v[q];
+            }
+        } else if (p < m->nparams) {
+            continue; /* an empty argument */
+        } else {
+            struct stok *o = augur_vec_push(&out);
+
+            *o = proto;
+            o->s = b;
+        }
+    }
+    augur_vec_release(&args_at);
+    if (st->bad) {
+        augur_vec_release(&out);
+        return false;
+    }
+    st_insert(st, st->pos, out.data, out.len, end - st->pos);
+    augur_vec_release(&out);
+    st->expansions++;
+    return true;
+}
+
+/* The current token after macro expansion, or NULL at the end. */
+static const char *peek(struct stream *st)
+{
+    while (st->pos < st->n && expand(st))
+        ;
+    return st->pos < st->n && !st->bad ? st->v[st->pos].s : NULL;
+}
+
+static bool take(struct stream *st, const char *want)
+{
+    const char *s = peek(st);
+
+    if (!s || strcmp(s, want) != 0)
+        return false;
+    st->pos++;
+    return true;
+}
+
+/* Skips a balanced (...) group starting at the current "(". */
+static bool skip_group(struct stream *st)
+{
+    int depth = 0;
+
+    if (!take(st, "("))
+        return false;
+    for (const char *s; (s = peek(st)) != NULL; st->pos++) {
+        if (strcmp(s, "(") == 0) {
+            depth++;
+        } else if (strcmp(s, ")") == 0 && depth-- == 0) {
+            st->pos++;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- the guided walk --------------------------------------------------------------------------
+ */
+
+static const char *const prefix_ops[] = {
+    "++", "--", "-", "+", "!", "~", "&", "*", "__extension__", "__real__", "__imag__", NULL
+};
+
+static void record(struct fe_opmap *m, CXCursor c, const char *op, bool postfix)
+{
+    struct fe_opmap_entry *e;
+
+    if (m->n == m->cap) {
+        m->cap = m->cap ? m->cap * 2 : 32;
+        m->v = augur_reallocarray(m->v, m->cap, sizeof(*m->v));
+    }
+    e = &m->v[m->n++];
+    e->c = c;
+    e->hash = clang_hashCursor(c);
+    snprintf(e->op, sizeof(e->op), "%s", op);
+    e->postfix = postfix;
+}
+
+static bool walk(struct stream *st, struct fe_opmap *m, CXCursor c, int depth);
+
+static bool walk(struct stream *st, struct fe_opmap *m, CXCursor c, int depth)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    struct fe_cursors kids = { 0 };
+    bool ok = false;
+    const char *s;
+    char name[256];
+
+    if (depth > 200 || st->bad)
+        return false;
+    fe_children(c, &kids);
+    switch (k) {
+    case CXCursor_UnexposedExpr:
+        ok = kids.n == 1 && clang_isExpression(clang_getCursorKind(kids.v[0])) &&
+             walk(st, m, kids.v[0], depth + 1);
+        break;
+    case CXCursor_ParenExpr:
+        ok = kids.n == 1 && take(st, "(") && walk(st, m, kids.v[0], depth + 1) && take(st, ")");
+        break;
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator:
+        if (kids.n == 2 && walk(st, m, kids.v[0], depth + 1) && (s = peek(st)) != NULL &&
+            !is_ident(s) && strlen(s) <= 3) {
+            char op[4];
+
+            snprintf(op, sizeof(op), "%s", s);
+            st->pos++;
+            if (walk(st, m, kids.v[1], depth + 1)) {
+                record(m, c, op, false);
+                ok = true;
+            }
+        }
+        break;
+    case CXCursor_UnaryOperator:
+        if (kids.n != 1)
+            break;
+        s = peek(st);
+        if (!s)
+            break;
+        for (int i = 0; prefix_ops[i]; i++) {
+            if (strcmp(s, prefix_ops[i]) == 0) {
+                char op[16];
+
+                snprintf(op, sizeof(op), "%s", s);
+                st->pos++;
+                if (walk(st, m, kids.v[0], depth + 1)) {
+                    record(m, c, op, false);
+                    ok = true;
+                }
+                goto done;
+            }
+        }
+        if (walk(st, m, kids.v[0], depth + 1) && (s = peek(st)) != NULL &&
+            (strcmp(s, "++") == 0 || strcmp(s, "--") == 0)) {
+            record(m, c, s, true);
+            st->pos++;
+            ok = true;
+        }
+        break;
+    case CXCursor_ConditionalOperator:
+        ok = kids.n == 3 && walk(st, m, kids.v[0], depth + 1) && take(st, "?") &&
+             walk(st, m, kids.v[1], depth + 1) && take(st, ":") &&
+             walk(st, m, kids.v[2], depth + 1);
+        break;
+    case CXCursor_CStyleCastExpr: {
+        CXCursor e = clang_getNullCursor();
+
+        for (size_t i = 0; i < kids.n; i++)
+            if (clang_isExpression(clang_getCursorKind(kids.v[i])))
+                e = kids.v[i];
+        ok = !clang_Cursor_isNull(e) && skip_group(st) && walk(st, m, e, depth + 1);
+        break;
+    }
+    case CXCursor_ArraySubscriptExpr:
+        ok = kids.n == 2 && walk(st, m, kids.v[0], depth + 1) && take(st, "[") &&
+             walk(st, m, kids.v[1], depth + 1) && take(st, "]");
+        break;
+    case CXCursor_CallExpr:
+        if (kids.n < 1 || !walk(st, m, kids.v[0], depth + 1) || !take(st, "("))
+            break;
+        ok = true;
+        for (size_t i = 1; i < kids.n && ok; i++)
+            ok = (i == 1 || take(st, ",")) && walk(st, m, kids.v[i], depth + 1);
+        ok = ok && take(st, ")");
+        break;
+    case CXCursor_MemberRefExpr:
+        fe_spelling(c, name, sizeof(name));
+        if (kids.n == 1 && !walk(st, m, kids.v[0], depth + 1))
+            break;
+        if (kids.n == 1 && !take(st, ".") && !take(st, "->"))
+            break;
+        ok = take(st, name);
+        break;
+    case CXCursor_DeclRefExpr:
+        fe_spelling(c, name, sizeof(name));
+        ok = take(st, name);
+        break;
+    case CXCursor_IntegerLiteral:
+    case CXCursor_FloatingLiteral:
+    case CXCursor_CharacterLiteral:
+        s = peek(st);
+        ok = s && !is_ident(s) && (s[0] != '(' && s[0] != ')' && s[0] != ',');
+        if (ok)
+            st->pos++;
+        break;
+    case CXCursor_StringLiteral:
+        for (s = peek(st); s && (s[0] == '"' || ((s[0] == 'L' || s[0] == 'u') && strchr(s, '"')));
+             s = peek(st)) {
+            st->pos++;
+            ok = true;
+        }
+        break;
+    case CXCursor_UnaryExpr: /* sizeof, _Alignof */
+        s = peek(st);
+        if (s && is_ident(s)) {
+            st->pos++;
+            s = peek(st);
+            if (s && strcmp(s, "(") == 0 &&
+                (kids.n == 0 || clang_getCursorKind(kids.v[0]) == CXCursor_TypeRef))
+                ok = skip_group(st);
+            else if (kids.n == 1)
+                ok = walk(st, m, kids.v[0], depth + 1);
+            else
+                ok = skip_group(st);
+        }
+        break;
+    default:
+        ok = false;
+    }
+done:
+    fe_cursors_release(&kids);
+    return ok && !st->bad;
+}
+
+/* Fills a stream with the tokens of c's extent. */
+static void load_stream(struct fe_tu *t, CXCursor c, struct stream *st)
+{
+    CXToken *toks = NULL;
+    unsigned n = 0;
+
+    memset(st, 0, sizeof(*st));
+    st->t = t;
+    clang_tokenize(t->tu, clang_getCursorExtent(c), &toks, &n);
+    st->v = augur_calloc(n + 1, sizeof(*st->v));
+    st->cap = n + 1;
+    for (unsigned i = 0; i < n; i++) {
+        CXString s = clang_getTokenSpelling(t->tu, toks[i]);
+
+        st->v[i].s = augur_arena_strdup(&t->arena, clang_getCString(s));
+        clang_disposeString(s);
+    }
+    st->n = n;
+    if (toks)
+        clang_disposeTokens(t->tu, toks, n);
+}
+
+static void prime(struct fe_tu *t, struct fe_opmap *m, CXCursor c)
+{
+    struct stream st;
+    size_t mark = m->n;
+
+    for (size_t i = 0; i < m->tried.n; i++)
+        if (clang_equalCursors(m->tried.v[i], c))
+            return;
+    fe_cursors_push(&m->tried, c);
+    load_stream(t, c, &st);
+    /* Try the start first; then later starts (a statement inside a macro expansion). */
+    for (size_t start = 0; start < st.n && start < 64; start++) {
+        st.pos = start;
+        st.bad = false;
+        m->n = mark;
+        if (walk(&st, m, c, 0))
+            break;
+        m->n = mark;
+        if (start == 0 && st.n > 64)
+            break;
+    }
+    augur_free(st.v);
+}
+
+static struct fe_opmap_entry *find(struct fe_opmap *m, CXCursor c)
+{
+    unsigned h = clang_hashCursor(c);
+
+    for (size_t i = m->n; i-- > 0;)
+        if (m->v[i].hash == h && clang_equalCursors(m->v[i].c, c))
+            return &m->v[i];
+    return NULL;
+}
+
+const char *fe_opmap_get(struct fe_tu *t, struct fe_opmap *m, CXCursor c)
+{
+    struct fe_opmap_entry *e = find(m, c);
+
+    if (!e) {
+        prime(t, m, c);
+        e = find(m, c);
+    }
+    if (!e)
+        return NULL;
+    return e->op;
+}
+
+bool fe_opmap_postfix(struct fe_tu *t, struct fe_opmap *m, CXCursor c)
+{
+    struct fe_opmap_entry *e;
+
+    if (!fe_opmap_get(t, m, c))
+        return false;
+    e = find(m, c);
+    return e && e->postfix;
+}
+
+void fe_opmap_release(struct fe_opmap *m)
+{
+    augur_free(m->v);
+    m->v = NULL;
+    m->n = m->cap = 0;
+    fe_cursors_release(&m->tried);
+}
