@@ -143,6 +143,7 @@ static void pin(struct ctx *c, int tid)
 static void unpin_all(struct ctx *c, uint32_t nthreads)
 {
 #ifdef AUGUR_HAVE_HWLOC
+    (void)nthreads; /* unused when built without OpenMP */
     if (!c->ncores)
         return;
     OMP(omp parallel num_threads(nthreads))
