@@ -170,8 +170,9 @@ static int parse_size_line(struct rt_scan *s, struct mm_header *h)
     if (h->nnz > nlines)
         return augur_diag_set(s->diag, AUGUR_ETRUNC, s->file, size_line, nnz_col,
                               "truncated: expected %llu entries (as the size line says), but "
-                              "only %llu lines follow",
-                              (unsigned long long)h->nnz, (unsigned long long)nlines);
+                              "only %llu line%s follow%s",
+                              (unsigned long long)h->nnz, (unsigned long long)nlines,
+                              nlines == 1 ? "" : "s", nlines == 1 ? "s" : "");
     return 0;
 }
 
