@@ -9,9 +9,9 @@
 
 #include "cs_int.h"
 
-#define MAX_SA_WAYS        256 /* set-associative levels scan their ways; more is fully associative */
 #define FA_HASH_MIN        64 /* fully associative levels with more lines use a hash */
 #define DEFAULT_HOST_BYTES (UINT64_C(4) << 30)
+#define BIG_STATE          (UINT64_C(512) << 10) /* more than a host L2 holds */
 
 static int cfg_error(struct augur_diag *diag, int code, const char *fmt, ...) AUGUR_PRINTF(3, 4);
 
@@ -47,11 +47,23 @@ static void level_name(const struct augur_cache_config *cfg, unsigned i, char ou
         snprintf(out, 16, "L%u", i + 1);
 }
 
-/* Host bytes one instance of a level needs. */
-static uint64_t inst_bytes(uint64_t nlines, bool fa, bool stride)
+/*
+ * 64-bit words of one set's block: fingerprints, the recency order (one
+ * word of nibbles up to 16 ways, else 32-bit stamps two to a word), tag words.
+ */
+static uint64_t set_words(uint64_t ways)
 {
-    uint64_t b = nlines * (sizeof(uint64_t) + sizeof(struct cs_meta)) + 64;
+    return (ways + 7) / 8 + (ways <= 16 ? 1 : (ways + 1) / 2) + ways;
+}
 
+/* Host bytes one instance of a level needs. */
+static uint64_t inst_bytes(uint64_t nlines, uint64_t ways, bool fa, bool meta, bool stride)
+{
+    uint64_t b = fa ? nlines * sizeof(uint64_t) : nlines / ways * set_words(ways) * 8;
+
+    b += 64;
+    if (meta)
+        b += nlines * sizeof(struct cs_meta);
     if (fa)
         b += nlines * 3 * sizeof(uint32_t) + 4 * nlines * sizeof(uint32_t);
     if (stride)
@@ -100,10 +112,10 @@ static int validate(const struct augur_cache_config *cfg, unsigned nthreads, uns
             return cfg_error(diag, AUGUR_EINVAL,
                              "cache level %s: %u ways do not divide its %llu lines into whole sets",
                              nm, lc->ways, (unsigned long long)nlines);
-        if (lc->ways > MAX_SA_WAYS && lc->ways != nlines)
+        if (lc->ways > CS_MAX_WAYS && lc->ways != nlines)
             return cfg_error(diag, AUGUR_EINVAL,
                              "cache level %s: %u ways (at most %d, or 0 for fully associative)", nm,
-                             lc->ways, MAX_SA_WAYS);
+                             lc->ways, CS_MAX_WAYS);
         if (lc->sector && (!is_pow2(lc->sector) || lc->sector > lc->line ||
                            lc->line / lc->sector > AUGUR_CACHESIM_MAX_SECTORS))
             return cfg_error(diag, AUGUR_EINVAL,
@@ -122,9 +134,16 @@ static int validate(const struct augur_cache_config *cfg, unsigned nthreads, uns
         if ((unsigned)lc->write_policy > AUGUR_WRITE_THROUGH ||
             (unsigned)lc->prefetch > AUGUR_PREFETCH_STRIDE)
             return cfg_error(diag, AUGUR_EINVAL, "cache level %s: unknown policy value", nm);
-        host += inst_bytes(nlines, (lc->ways == 0 || lc->ways == nlines) && nlines > FA_HASH_MIN,
-                           lc->prefetch == AUGUR_PREFETCH_STRIDE) *
-                (((uint64_t)nthreads + sb - 1) / sb);
+        {
+            bool fa = (lc->ways == 0 || lc->ways == nlines) && nlines > FA_HASH_MIN;
+            uint64_t ways = lc->ways && !fa ? lc->ways : fa ? 1 : nlines;
+            bool meta =
+                (lc->sector && lc->sector < lc->line) ||
+                (lc->prefetch != AUGUR_PREFETCH_UNSET && lc->prefetch != AUGUR_PREFETCH_NONE);
+
+            host += inst_bytes(nlines, ways, fa, meta, lc->prefetch == AUGUR_PREFETCH_STRIDE) *
+                    (((uint64_t)nthreads + sb - 1) / sb);
+        }
         if (host > limit)
             return cfg_error(diag, AUGUR_ELIMIT,
                              "cache level %s: simulating it for %u threads needs more than %llu "
@@ -150,7 +169,7 @@ static int validate(const struct augur_cache_config *cfg, unsigned nthreads, uns
 
 static void inst_release(struct cs_inst *I)
 {
-    augur_free(I->tags_raw);
+    augur_free(I->blk_raw);
     augur_free(I->meta);
     augur_free(I->prev);
     augur_free(I->next);
@@ -174,7 +193,8 @@ void augur_cachesim_free(struct augur_cachesim *sim)
         augur_free(sim->lv[l].inst);
     }
     augur_free(sim->ctr);
-    augur_free(sim->l1_tags);
+    augur_free(sim->iof);
+    augur_free(sim->memo);
     augur_free(sim->open);
     augur_free(sim);
 }
@@ -218,21 +238,29 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
         }
         L->pow2 = is_pow2(L->nsets);
         L->set_mask = L->pow2 ? L->nsets - 1 : 0;
+        L->fpw = L->fa ? 0 : (L->ways + 7) / 8;
+        L->perm = !L->fa && L->ways <= 16;
+        L->tagoff = L->fpw + (L->perm ? 1 : 0);
+        L->stride = L->fa ? 1 : (uint32_t)set_words(L->ways);
         L->shared_by = lc->shared_by ? lc->shared_by : 1;
         L->ninst = (nthreads + L->shared_by - 1) / L->shared_by;
         L->wt = lc->write_policy == AUGUR_WRITE_THROUGH;
         L->walloc = lc->write_allocate_set ? lc->write_allocate : !L->wt;
         L->incl = lc->inclusive;
         L->pf = lc->prefetch == AUGUR_PREFETCH_UNSET ? AUGUR_PREFETCH_NONE : lc->prefetch;
+        L->meta = L->nsect > 1 || L->pf != AUGUR_PREFETCH_NONE;
+        L->big = inst_bytes(L->nlines, L->fa ? 1 : L->ways, L->fa, L->meta, false) > BIG_STATE;
         L->inst = augur_calloc(L->ninst, sizeof(*L->inst));
         for (i = 0; i < L->ninst; i++) {
             struct cs_inst *I = &L->inst[i];
+            uint64_t words = L->fa ? L->nlines : L->nsets * L->stride;
             uintptr_t p;
 
-            I->tags_raw = augur_mallocarray(L->nlines + 8, sizeof(uint64_t));
-            p = ((uintptr_t)I->tags_raw + 63) & ~(uintptr_t)63;
-            I->tags = (uint64_t *)p;
-            I->meta = augur_mallocarray(L->nlines, sizeof(struct cs_meta));
+            I->blk_raw = augur_mallocarray(words + 8, sizeof(uint64_t));
+            p = ((uintptr_t)I->blk_raw + 63) & ~(uintptr_t)63;
+            I->blk = (uint64_t *)p;
+            if (L->meta)
+                I->meta = augur_mallocarray(L->nlines, sizeof(struct cs_meta));
             if (L->fa) {
                 uint64_t h = 1;
 
@@ -250,11 +278,28 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
         }
     }
     sim->ctr = augur_calloc((size_t)(sim->nlevels + 1) * ntags, sizeof(struct cs_ctr));
-    sim->l1_tags = augur_mallocarray(nthreads, sizeof(uint64_t *));
-    for (t = 0; t < nthreads; t++)
-        sim->l1_tags[t] = sim->lv[0].inst[t / sim->lv[0].shared_by].tags;
-    sim->l1_fast = !sim->lv[0].fa && sim->lv[0].pow2 && sim->lv[0].nsect == 1 && !sim->lv[0].wt &&
-                   sim->lv[0].pf == AUGUR_PREFETCH_NONE;
+    sim->iof = augur_mallocarray((size_t)sim->nlevels * nthreads, sizeof(struct cs_inst *));
+    sim->simple = true;
+    for (l = 0; l < sim->nlevels; l++) {
+        const struct cs_level *L = &sim->lv[l];
+
+        for (t = 0; t < nthreads; t++)
+            sim->iof[(size_t)l * nthreads + t] = &L->inst[t / L->shared_by];
+        if (L->nsect > 1 || L->pf != AUGUR_PREFETCH_NONE || L->wt || !L->walloc ||
+            (l > 0 && L->line < sim->lv[l - 1].line))
+            sim->simple = false;
+    }
+    sim->l1_inline = sim->simple && sim->lv[0].perm && sim->lv[0].pow2;
+    sim->l1_bits = sim->lv[0].line_bits;
+    sim->l1_ways = sim->lv[0].ways;
+    sim->l1_stride = sim->lv[0].stride;
+    sim->l1_fpw = sim->lv[0].fpw;
+    sim->memo_dummy = CS_INVALID;
+    if (sim->l1_inline) {
+        sim->memo = augur_mallocarray((size_t)nthreads * CS_NMEMO, sizeof(struct cs_memo));
+        cs_memo_clear(sim);
+    }
+    sim->l1_mask = sim->lv[0].set_mask;
     if (cfg->dram.row_bytes) {
         sim->row_bits = log2u(cfg->dram.row_bytes);
         sim->banks = cfg->dram.banks;
@@ -263,21 +308,6 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
     }
     *out = sim;
     return 0;
-}
-
-void augur_cachesim_access(struct augur_cachesim *sim, unsigned thread, uint64_t addr,
-                           uint32_t size, bool is_write, uint32_t tag)
-{
-    cs_access(sim, thread, addr, size, is_write, tag);
-}
-
-void augur_cachesim_access_batch(struct augur_cachesim *sim, const struct augur_cache_access *acc,
-                                 size_t n)
-{
-    size_t i;
-
-    for (i = 0; i < n; i++)
-        cs_access(sim, acc[i].thread, acc[i].addr, acc[i].size, acc[i].is_write != 0, acc[i].tag);
 }
 
 unsigned augur_cachesim_nlevels(const struct augur_cachesim *sim)

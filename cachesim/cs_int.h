@@ -10,20 +10,24 @@
 
 #include "augur/cachesim.h"
 
-#define CS_INVALID UINT64_MAX /* an empty way; (CS_INVALID >> 1) is never a line address */
-#define CS_NIL     UINT32_MAX /* end of a fully associative LRU list */
-#define CS_NSTRIDE 64         /* entries of a stride prefetcher's table */
+#define CS_INVALID   UINT64_MAX /* an empty way: its line address is above any real one */
+#define CS_NIL       UINT32_MAX /* end of a fully associative recency list */
+#define CS_NSTRIDE   64         /* entries of a stride prefetcher's table */
+#define CS_TAGSH     17         /* tag word: line address << 17 | owner tag << 1 | dirty */
+#define CS_ADDR_BITS 48         /* addresses are taken modulo 2^48 (line addresses < 2^46) */
+#define CS_PF_AHEAD  16         /* the batch path prefetches host memory this many accesses ahead */
+#define CS_MAX_WAYS  64         /* set-associative levels; more ways: fully associative */
+#define CS_NMEMO     64         /* last-line memo entries per thread (by tag) */
 
 /*
- * Per-line state beside the tag word. The tag word of a line is
- * (line address << 1) | dirty, so that the L1 hit path reads one array.
+ * Per-line state that only sectored levels and levels with a prefetcher need;
+ * everything else lives in the tag word.
  */
 struct cs_meta {
-    uint16_t own;   /* tag of the access that filled or last dirtied the line */
-    uint8_t svalid; /* valid sectors (all of them on a level without sectors) */
+    uint8_t svalid; /* valid sectors */
     uint8_t sdirty; /* dirty sectors */
     uint8_t pf;     /* brought in by the prefetcher and not used yet */
-    uint8_t pad[3];
+    uint8_t pad;
 };
 
 /* A stride prefetcher entry, keyed by the caller's tag (its stand-in for the load's PC). */
@@ -36,15 +40,25 @@ struct cs_stride {
 
 /*
  * One instance of a level (a private cache of one thread, or a cache shared
- * by a group of threads). Set-associative levels keep each set's ways in
- * recency order, most recent first, invalid ways last: the LRU victim is
- * always the last way. Fully associative levels keep a hash from line
- * address to slot and a doubly linked recency list.
+ * by a group of threads).
+ * Set-associative: blk holds one block of `stride` 64-bit words per set:
+ * fpw words of 8-bit fingerprints (a hash of each way's line address, found
+ * for all ways at once with word-wide byte compares), then the recency order
+ * and the ways' tag words. With up to 16 ways the recency order is one word
+ * of 4-bit way numbers, most recent first (a hit moves its nibble to the
+ * front, the victim is the last nibble, an invalidated way goes last); with
+ * more ways it is one 32-bit stamp per way after the tag words (0 = invalid;
+ * the victim has the smallest). Either way replacement is true LRU, nothing
+ * but the order moves, and a set's state is one contiguous block of host
+ * memory.
+ * Fully associative (more than 64 lines): blk holds one tag word per slot, a
+ * hash maps line addresses to slots and a doubly linked list keeps recency.
  */
 struct cs_inst {
-    uint64_t *tags; /* nsets * ways tag words (aligned to 64 bytes) */
-    void *tags_raw;
-    struct cs_meta *meta;
+    uint64_t *blk;
+    void *blk_raw;
+    struct cs_meta *meta; /* per line (set * ways + way, or slot); NULL when not needed */
+    uint32_t clock;       /* last stamp given */
     /* fully associative only: */
     uint32_t *prev, *next; /* recency list over slots */
     uint32_t head, tail;   /* most and least recently used slot; CS_NIL when empty */
@@ -65,9 +79,16 @@ struct cs_level {
     uint64_t nlines; /* per instance */
     uint64_t nsets;  /* 1 when fully associative */
     uint64_t set_mask;
-    bool pow2;     /* nsets is a power of two: index with set_mask */
-    uint32_t ways; /* per set (set-associative) */
-    bool fa;       /* fully associative with a hash (nlines > 64) */
+    bool pow2;       /* nsets is a power of two: index with set_mask */
+    uint32_t ways;   /* per set (set-associative) */
+    uint32_t fpw;    /* fingerprint words per set block */
+    bool perm;       /* at most 16 ways: recency is a nibble permutation in one word after the
+                        fingerprints */
+    uint32_t tagoff; /* words before the tag words in a set block (fpw, + 1 with perm) */
+    uint32_t stride; /* 64-bit words per set block: fpw + (perm or stamps) + ways */
+    bool fa;         /* fully associative with a hash (more than 64 lines) */
+    bool big;        /* its state is larger than a host L2: the batch path prefetches it */
+    bool meta;       /* sectors or a prefetcher: per-line meta is kept */
     uint32_t shared_by;
     uint32_t ninst;
     bool wt;     /* write-through */
@@ -88,16 +109,40 @@ struct cs_ctr {
     uint64_t pad;
 };
 
+/*
+ * The L1 way a (thread, tag) pair hit last. It is only a hint: it is used
+ * when that way's tag word still holds the line, so eviction needs no care.
+ */
+struct cs_memo {
+    uint64_t la;
+    uint64_t *t;    /* the tag word */
+    uint64_t *perm; /* the set's recency permutation */
+    uint32_t k;     /* the way */
+};
+
 struct augur_cachesim {
     unsigned nlevels;
     unsigned nthreads;
     unsigned ntags;
     struct cs_level lv[AUGUR_CACHESIM_MAX_LEVELS];
     struct cs_ctr *ctr; /* (nlevels + 1) * ntags, level-major; memory last */
-    /* The L1 hit path: per thread, the tag array of its L1 instance. */
-    uint64_t **l1_tags;
-    bool l1_fast; /* L1 is set-associative, power-of-two sets, write-back, no sectors or prefetcher
-                   */
+    /* Per level and thread (level-major), the instance the thread uses. */
+    struct cs_inst **iof;
+    /*
+     * Every level is without sectors and prefetcher, write-back and
+     * write-allocate, and lines do not shrink going down: one-line accesses
+     * walk the hierarchy in a loop (cs_sim.c simple_access) instead of the
+     * general recursive path. Both give the same counts (t_cachesim checks it).
+     */
+    bool simple;
+    /* simple, and L1 is set-associative with power-of-two sets: its hit path is inlined */
+    bool l1_inline;
+    unsigned l1_bits;
+    uint32_t l1_ways, l1_fpw, l1_stride;
+    uint64_t l1_mask;
+    struct cs_memo *memo; /* nthreads * CS_NMEMO, l1_inline only */
+    uint64_t memo_dummy;  /* what an unused memo points at: never a valid tag word */
+    uint64_t memo_perm;
     /* DRAM row buffers */
     unsigned row_bits; /* 0: no row-buffer model */
     uint32_t banks;
@@ -106,8 +151,11 @@ struct augur_cachesim {
 };
 
 /* cs_sim.c: the simulation core. */
-void cs_access(struct augur_cachesim *sim, unsigned thread, uint64_t addr, uint64_t size,
-               bool is_write, uint32_t tag);
+/* Asks the host to fetch the simulator state that an access to addr will touch in big levels. */
+void cs_prefetch_state(const struct augur_cachesim *sim, unsigned thread, uint64_t addr);
+/* Empties an instance. */
 void cs_inst_clear(const struct cs_level *L, struct cs_inst *I);
+/* Points every last-line memo at nothing. */
+void cs_memo_clear(struct augur_cachesim *sim);
 
 #endif

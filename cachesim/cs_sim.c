@@ -1,5 +1,5 @@
 /*
- * cs_sim.c - the cache simulation core: lookups in true-LRU order, fills,
+ * cs_sim.c - the cache simulation core: lookups with true-LRU stamps, fills,
  * evictions, write policies, sectors, inclusion, prefetchers and the DRAM
  * row buffers (module: cachesim).
  */
@@ -8,16 +8,70 @@
 
 #include "cs_int.h"
 
-#define NONE UINT64_MAX /* no slot */
+#define NONE  UINT64_MAX /* no slot */
+#define OWNM  UINT64_C(0xFFFF)
+#define ADDRM ((UINT64_C(1) << CS_ADDR_BITS) - 1)
+
+/* Where a line is (or will go) in an instance. */
+struct pos {
+    uint64_t *t; /* its tag word */
+    uint64_t m;  /* its index in meta (set * ways + way, or the slot) */
+    uint64_t *b; /* its set's block (set-associative) */
+    uint32_t k;  /* its way (set-associative) */
+};
+
+#define ONES  UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+
+/* The 8-bit fingerprint of a line address. */
+static inline uint64_t fingerprint(uint64_t la)
+{
+    return (la * UINT64_C(0x9E3779B97F4A7C15)) >> 56;
+}
+
+static inline void set_fingerprint(uint64_t *b, uint32_t k, uint64_t fp)
+{
+    unsigned sh = (k & 7) * 8;
+
+    b[k >> 3] = (b[k >> 3] & ~(UINT64_C(0xFF) << sh)) | fp << sh;
+}
+
+static inline uint64_t *tags_of(const struct cs_level *L, uint64_t *b)
+{
+    return b + L->tagoff;
+}
+
+static inline uint32_t *stamps_of(const struct cs_level *L, uint64_t *b)
+{
+    return (uint32_t *)(b + L->tagoff + L->ways);
+}
 
 static inline struct cs_ctr *ctr(struct augur_cachesim *sim, unsigned l, uint32_t tag)
 {
     return &sim->ctr[(size_t)l * sim->ntags + tag];
 }
 
+/* Bits set in a sector mask (at most 8 sectors). */
 static inline unsigned popc(uint32_t v)
 {
-    return (unsigned)__builtin_popcount(v);
+    v = v - ((v >> 1) & 0x55u);
+    v = (v & 0x33u) + ((v >> 2) & 0x33u);
+    return (v + (v >> 4)) & 0x0Fu;
+}
+
+static inline uint64_t line_of(uint64_t tw)
+{
+    return tw >> CS_TAGSH;
+}
+
+static inline uint32_t owner_of(uint64_t tw)
+{
+    return (uint32_t)((tw >> 1) & OWNM);
+}
+
+static inline uint64_t tag_word(uint64_t la, uint32_t own)
+{
+    return la << CS_TAGSH | (uint64_t)own << 1;
 }
 
 /* Sectors of a line touched by the bytes [off, off + n) of it (n >= 1). */
@@ -29,14 +83,107 @@ static inline uint32_t sector_mask(const struct cs_level *L, uint64_t off, uint6
     return ((2u << last) - 1) & ~((1u << first) - 1);
 }
 
-static inline uint64_t set_base(const struct cs_level *L, uint64_t la)
+static inline uint64_t set_of(const struct cs_level *L, uint64_t la)
 {
-    uint64_t set = L->pow2 ? la & L->set_mask : la % L->nsets;
-
-    return set * L->ways;
+    return L->pow2 ? la & L->set_mask : la % L->nsets;
 }
 
-/* ---- fully associative levels: hash + recency list ----------------------- */
+/* Valid and dirty sectors of a line. */
+static inline uint32_t svalid(const struct cs_level *L, const struct cs_inst *I,
+                              const struct pos *p)
+{
+    return L->nsect > 1 ? I->meta[p->m].svalid : L->full;
+}
+
+static inline uint32_t sdirty(const struct cs_level *L, const struct cs_inst *I,
+                              const struct pos *p)
+{
+    if (!(*p->t & 1))
+        return 0;
+    return L->nsect > 1 ? I->meta[p->m].sdirty : L->full;
+}
+
+/* ---- recency: a permutation of nibbles (up to 16 ways) ------------------------ */
+
+#define NIB_ONES  UINT64_C(0x1111111111111111)
+#define NIB_HIGHS UINT64_C(0x8888888888888888)
+
+/* Position (0 = most recent) of way k in the permutation word p. */
+static inline unsigned perm_pos(uint64_t p, uint32_t k)
+{
+    uint64_t x = p ^ (k * NIB_ONES);
+
+    /* the lowest zero nibble of x is found exactly (false marks only lie above it) */
+    return (unsigned)__builtin_ctzll((x - NIB_ONES) & ~x & NIB_HIGHS) >> 2;
+}
+
+/* Moves way k to the front (most recently used). */
+static inline void perm_touch(uint64_t *P, uint32_t k)
+{
+    uint64_t p = *P;
+    unsigned j = perm_pos(p, k);
+
+    if (j) {
+        uint64_t below = (UINT64_C(1) << (4 * j)) - 1; /* positions 0 .. j-1 */
+
+        *P = (p & ~((below << 4) | 0xF)) | (p & below) << 4 | k;
+    }
+}
+
+/* The least recently used way. */
+static inline uint32_t perm_last(uint64_t p, uint32_t ways)
+{
+    return (uint32_t)(p >> (4 * (ways - 1))) & 0xF;
+}
+
+/* Moves way k to the back (it has become invalid). */
+static inline void perm_drop(uint64_t *P, uint32_t k, uint32_t ways)
+{
+    uint64_t p = *P;
+    unsigned j = perm_pos(p, k);
+    uint64_t below = (UINT64_C(1) << (4 * j)) - 1;
+    uint64_t used = ways == 16 ? ~UINT64_C(0) : (UINT64_C(1) << (4 * ways)) - 1;
+    uint64_t above = (p & used & ~((below << 4) | 0xF)) >> 4;
+
+    *P = (p & below) | above | (uint64_t)k << (4 * (ways - 1)) | (p & ~used);
+}
+
+/* ---- recency stamps (17 to 64 ways) ------------------------------------------- */
+
+/*
+ * Stamps are 32 bits: when the clock runs out, every set's stamps are
+ * replaced by their ranks (1 .. ways), which keeps the order.
+ */
+static __attribute__((noinline, cold)) void renumber(const struct cs_level *L, struct cs_inst *I)
+{
+    uint64_t set;
+    uint32_t k, j;
+
+    for (set = 0; set < L->nsets; set++) {
+        uint32_t *st = stamps_of(L, I->blk + set * L->stride);
+        uint32_t rank[CS_MAX_WAYS];
+
+        for (k = 0; k < L->ways; k++) {
+            rank[k] = 0;
+            if (!st[k])
+                continue;
+            for (j = 0; j < L->ways; j++)
+                rank[k] += st[j] && st[j] <= st[k];
+        }
+        for (k = 0; k < L->ways; k++)
+            st[k] = rank[k];
+    }
+    I->clock = L->ways;
+}
+
+static inline uint32_t tick(const struct cs_level *L, struct cs_inst *I)
+{
+    if (__builtin_expect(I->clock == UINT32_MAX - 1, 0))
+        renumber(L, I);
+    return ++I->clock;
+}
+
+/* ---- fully associative levels: hash + recency list ------------------------------ */
 
 static inline uint32_t hslot(uint64_t la, uint32_t hmask)
 {
@@ -52,7 +199,7 @@ static uint64_t fa_find(const struct cs_inst *I, uint64_t la)
 
         if (!s)
             return NONE;
-        if ((I->tags[s - 1] >> 1) == la)
+        if (line_of(I->blk[s - 1]) == la)
             return s - 1;
         h = (h + 1) & I->hmask;
     }
@@ -81,7 +228,7 @@ static void fa_hash_remove(struct cs_inst *I, uint64_t la, uint32_t slot)
         j = (j + 1) & m;
         if (!I->hash[j])
             break;
-        k = hslot(I->tags[I->hash[j] - 1] >> 1, m);
+        k = hslot(line_of(I->blk[I->hash[j] - 1]), m);
         /* the entry at j may move to i only if its home k is not cyclically in (i, j] */
         if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
             continue;
@@ -116,123 +263,200 @@ static void fa_push_front(struct cs_inst *I, uint32_t s)
     I->head = s;
 }
 
-/* ---- generic slot operations ----------------------------------------------- */
+/* ---- generic line operations --------------------------------------------------- */
 
-/* Finds line la; *base receives its set's first slot (set-associative levels). */
-static inline uint64_t lookup(const struct cs_level *L, const struct cs_inst *I, uint64_t la,
-                              uint64_t *base)
+/*
+ * The way of set block b holding line la, or -1. The fingerprints of all
+ * ways are compared a word (eight ways) at a time; only ways whose
+ * fingerprint matches have their tag word read.
+ */
+static inline int find_way(const uint64_t *b, uint32_t fpw, uint32_t tagoff, uint32_t ways,
+                           uint64_t la)
 {
-    const uint64_t *t;
+    const uint64_t *t = b + tagoff, key = la << CS_TAGSH, low = UINT64_C(1) << CS_TAGSH;
+    uint64_t pat = fingerprint(la) * ONES;
+    uint32_t w;
+
+    for (w = 0; w < fpw; w++) {
+        uint64_t x = b[w] ^ pat;
+        uint64_t m = (x - ONES) & ~x & HIGHS; /* the bytes of x that are zero (and a few more) */
+
+        while (m) {
+            uint32_t k = w * 8 + ((uint32_t)__builtin_ctzll(m) >> 3);
+
+            if (k < ways && (t[k] ^ key) < low)
+                return (int)k;
+            m &= m - 1;
+        }
+    }
+    return -1;
+}
+
+static inline bool lookup(const struct cs_level *L, struct cs_inst *I, uint64_t la, struct pos *p)
+{
+    uint64_t *b, set;
     uint32_t k;
 
-    if (L->fa)
-        return fa_find(I, la);
-    *base = set_base(L, la);
-    t = I->tags + *base;
-    for (k = 0; k < L->ways; k++)
-        if ((t[k] >> 1) == la)
-            return *base + k;
-    return NONE;
+    if (L->fa) {
+        uint64_t s = fa_find(I, la);
+
+        if (s == NONE)
+            return false;
+        p->t = I->blk + s;
+        p->m = s;
+        p->b = NULL;
+        p->k = 0;
+        return true;
+    }
+    set = set_of(L, la);
+    b = I->blk + set * L->stride;
+    k = (uint32_t)find_way(b, L->fpw, L->tagoff, L->ways, la);
+    if (k == UINT32_MAX)
+        return false;
+    p->b = b;
+    p->k = k;
+    p->t = tags_of(L, b) + k;
+    p->m = set * L->ways + k;
+    return true;
 }
 
-/* Makes slot the most recently used; returns where it is now. */
-static inline uint64_t touch(const struct cs_level *L, struct cs_inst *I, uint64_t base,
-                             uint64_t slot)
+/* Makes the line at p the most recently used. */
+static inline void touch(const struct cs_level *L, struct cs_inst *I, const struct pos *p)
 {
-    uint64_t k, tw;
-    struct cs_meta m;
+    if (L->perm) {
+        perm_touch(p->b + L->fpw, p->k);
+        return;
+    }
+    if (!L->fa) {
+        stamps_of(L, p->b)[p->k] = tick(L, I);
+        return;
+    }
+    if (I->head != p->m) {
+        fa_unlink(I, (uint32_t)p->m);
+        fa_push_front(I, (uint32_t)p->m);
+    }
+}
+
+/* The least recently used way of la's set (an invalid one first); it may need evicting. */
+static inline void victim(const struct cs_level *L, struct cs_inst *I, uint64_t la, struct pos *p)
+{
+    uint64_t set, *b;
+    uint32_t *st, k, v = 0;
+
+    (void)I;
 
     if (L->fa) {
-        if (I->head != slot) {
-            fa_unlink(I, (uint32_t)slot);
-            fa_push_front(I, (uint32_t)slot);
+        uint32_t s = I->nfree ? I->freel[I->nfree - 1] : I->tail;
+
+        p->t = I->blk + s;
+        p->m = s;
+        p->b = NULL;
+        p->k = 0;
+        return;
+    }
+    set = set_of(L, la);
+    b = I->blk + set * L->stride;
+    if (L->perm) {
+        v = perm_last(b[L->fpw], L->ways);
+        goto found;
+    }
+    st = stamps_of(L, b);
+    {
+        uint32_t best = st[0];
+
+        /* without branches: which way is oldest is as random as the stream */
+        for (k = 1; k < L->ways; k++) {
+            bool older = st[k] < best;
+
+            best = older ? st[k] : best;
+            v = older ? k : v;
         }
-        return slot;
     }
-    k = slot - base;
-    if (k) {
-        tw = I->tags[slot];
-        m = I->meta[slot];
-        memmove(I->tags + base + 1, I->tags + base, k * sizeof(uint64_t));
-        memmove(I->meta + base + 1, I->meta + base, k * sizeof(struct cs_meta));
-        I->tags[base] = tw;
-        I->meta[base] = m;
-    }
-    return base;
+found:
+    p->b = b;
+    p->k = v;
+    p->t = tags_of(L, b) + v;
+    p->m = set * L->ways + v;
 }
 
-/* The slot the next install will reuse (it may hold a valid line to evict first). */
-static inline uint64_t victim(const struct cs_level *L, const struct cs_inst *I, uint64_t base)
-{
-    if (L->fa)
-        return I->nfree ? I->freel[I->nfree - 1] : I->tail;
-    return base + L->ways - 1;
-}
-
-/* Puts la in the victim slot as the most recently used line; returns its slot. */
-static uint64_t install(const struct cs_level *L, struct cs_inst *I, uint64_t base, uint64_t la)
+/* Puts la, owned by own, in the victim position p as the most recently used line. */
+static inline void install(const struct cs_level *L, struct cs_inst *I, struct pos *p, uint64_t la,
+                           uint32_t own)
 {
     uint32_t s;
 
     if (!L->fa) {
-        memmove(I->tags + base + 1, I->tags + base, (L->ways - 1) * sizeof(uint64_t));
-        memmove(I->meta + base + 1, I->meta + base, (L->ways - 1) * sizeof(struct cs_meta));
-        I->tags[base] = la << 1;
-        return base;
-    }
-    if (I->nfree) {
-        s = I->freel[--I->nfree];
-    } else {
-        s = I->tail;
-        fa_hash_remove(I, I->tags[s] >> 1, s);
-        fa_unlink(I, s);
-    }
-    I->tags[s] = la << 1;
-    fa_hash_insert(I, la, s);
-    fa_push_front(I, s);
-    return s;
-}
-
-/* Empties slot; set-associative levels move it behind the valid ways. */
-static void invalidate(const struct cs_level *L, struct cs_inst *I, uint64_t base, uint64_t slot)
-{
-    uint64_t n;
-
-    if (L->fa) {
-        uint32_t s = (uint32_t)slot;
-
-        fa_hash_remove(I, I->tags[s] >> 1, s);
-        fa_unlink(I, s);
-        I->tags[s] = CS_INVALID;
-        I->freel[I->nfree++] = s;
+        *p->t = tag_word(la, own);
+        set_fingerprint(p->b, p->k, fingerprint(la));
+        if (L->perm)
+            perm_touch(p->b + L->fpw, p->k);
+        else
+            stamps_of(L, p->b)[p->k] = tick(L, I);
         return;
     }
-    n = base + L->ways - 1 - slot;
-    memmove(I->tags + slot, I->tags + slot + 1, n * sizeof(uint64_t));
-    memmove(I->meta + slot, I->meta + slot + 1, n * sizeof(struct cs_meta));
-    I->tags[base + L->ways - 1] = CS_INVALID;
-    memset(&I->meta[base + L->ways - 1], 0, sizeof(struct cs_meta));
+    s = (uint32_t)p->m;
+    if (I->nfree && I->freel[I->nfree - 1] == s) {
+        I->nfree--;
+    } else {
+        fa_hash_remove(I, line_of(I->blk[s]), s);
+        fa_unlink(I, s);
+    }
+    I->blk[s] = tag_word(la, own);
+    fa_hash_insert(I, la, s);
+    fa_push_front(I, s);
+}
+
+static void invalidate(const struct cs_level *L, struct cs_inst *I, const struct pos *p)
+{
+    if (L->meta)
+        memset(&I->meta[p->m], 0, sizeof(struct cs_meta));
+    if (!L->fa) {
+        *p->t = CS_INVALID;
+        if (L->perm)
+            perm_drop(p->b + L->fpw, p->k, L->ways);
+        else
+            stamps_of(L, p->b)[p->k] = 0;
+        return;
+    }
+    fa_hash_remove(I, line_of(*p->t), (uint32_t)p->m);
+    fa_unlink(I, (uint32_t)p->m);
+    *p->t = CS_INVALID;
+    I->freel[I->nfree++] = (uint32_t)p->m;
 }
 
 void cs_inst_clear(const struct cs_level *L, struct cs_inst *I)
 {
     uint64_t i;
 
-    for (i = 0; i < L->nlines; i++)
-        I->tags[i] = CS_INVALID;
-    memset(I->meta, 0, L->nlines * sizeof(struct cs_meta));
     if (L->fa) {
+        for (i = 0; i < L->nlines; i++)
+            I->blk[i] = CS_INVALID;
         memset(I->hash, 0, ((size_t)I->hmask + 1) * sizeof(uint32_t));
         I->head = I->tail = CS_NIL;
         I->nfree = (uint32_t)L->nlines;
         for (i = 0; i < L->nlines; i++)
             I->freel[i] = (uint32_t)(L->nlines - 1 - i); /* slot 0 is used first */
+    } else {
+        for (i = 0; i < L->nsets; i++) {
+            uint64_t *b = I->blk + i * L->stride, *t = tags_of(L, b);
+            uint32_t k;
+
+            memset(b, 0, L->stride * sizeof(uint64_t));
+            for (k = 0; k < L->ways; k++)
+                t[k] = CS_INVALID;
+            if (L->perm)
+                for (k = 0; k < L->ways; k++)
+                    b[L->fpw] |= (uint64_t)k << (4 * k); /* way k at position k */
+        }
     }
+    I->clock = 0;
+    if (I->meta)
+        memset(I->meta, 0, L->nlines * sizeof(struct cs_meta));
     if (I->stride)
         memset(I->stride, 0, CS_NSTRIDE * sizeof(struct cs_stride));
 }
 
-/* ---- DRAM row buffers -------------------------------------------------------- */
+/* ---- DRAM row buffers ------------------------------------------------------------ */
 
 static bool row_hit(struct augur_cachesim *sim, uint64_t block)
 {
@@ -240,7 +464,8 @@ static bool row_hit(struct augur_cachesim *sim, uint64_t block)
     uint32_t k;
 
     if (sim->dram_policy == AUGUR_DRAM_OPEN_BANK) {
-        uint32_t bank = (uint32_t)(block % sim->banks);
+        uint32_t bank = (sim->banks & (sim->banks - 1)) ? (uint32_t)(block % sim->banks)
+                                                        : (uint32_t)block & (sim->banks - 1);
 
         if (sim->open[bank] == key)
             return true;
@@ -282,10 +507,20 @@ static void dram(struct augur_cachesim *sim, uint64_t addr, uint64_t size, bool 
     }
 }
 
-/* ---- requests between levels ------------------------------------------------- */
+/* ---- requests between levels ----------------------------------------------------- */
 
 static void req(struct augur_cachesim *sim, unsigned l, unsigned thread, uint64_t addr,
                 uint64_t size, bool w, uint32_t tag);
+
+static inline struct cs_inst *inst_of(const struct cs_level *L, unsigned thread)
+{
+    return &L->inst[thread / L->shared_by];
+}
+
+static inline struct cs_inst *iof(const struct augur_cachesim *sim, unsigned l, unsigned thread)
+{
+    return sim->iof[(size_t)l * sim->nthreads + thread];
+}
 
 /* Reads the sectors in mask of line la of level l from level l + 1; returns the bytes. */
 static uint64_t fetch(struct augur_cachesim *sim, unsigned l, unsigned thread, uint64_t la,
@@ -331,25 +566,52 @@ static void writeback(struct augur_cachesim *sim, unsigned l, unsigned thread, u
         return;
     }
     L = &sim->lv[l];
-    I = &L->inst[thread / L->shared_by];
+    I = inst_of(L, thread);
     while (size) {
-        uint64_t off = addr & (L->line - 1), n = L->line - off, base = 0, slot;
+        uint64_t off = addr & (L->line - 1), n = L->line - off;
+        struct pos p;
 
         if (n > size)
             n = size;
-        slot = lookup(L, I, addr >> L->line_bits, &base);
-        if (slot != NONE && !L->wt) {
+        if (!L->wt && lookup(L, I, addr >> L->line_bits, &p)) {
             uint32_t m = sector_mask(L, off, n);
 
-            I->tags[slot] |= 1;
-            I->meta[slot].sdirty |= (uint8_t)m;
-            I->meta[slot].svalid |= (uint8_t)m;
-            I->meta[slot].own = (uint16_t)tag;
+            *p.t = (*p.t & ~(OWNM << 1)) | (uint64_t)tag << 1 | 1;
+            if (L->nsect > 1) {
+                I->meta[p.m].sdirty |= (uint8_t)m;
+                I->meta[p.m].svalid |= (uint8_t)m;
+            }
         } else {
             writeback(sim, l + 1, thread, addr, n, tag);
         }
         addr += n;
         size -= n;
+    }
+}
+
+/* Writes the dirty sectors of the level-l line at lo down to level l + 1, as owner. */
+static void write_down(struct augur_cachesim *sim, unsigned l, unsigned thread, uint64_t lo,
+                       uint32_t dirty, uint32_t owner)
+{
+    const struct cs_level *L = &sim->lv[l];
+    unsigned s = 0;
+
+    if (dirty == L->full) {
+        writeback(sim, l + 1, thread, lo, L->line, owner);
+        return;
+    }
+    while (s < L->nsect) {
+        unsigned e;
+
+        if (!(dirty & (1u << s))) {
+            s++;
+            continue;
+        }
+        for (e = s; e < L->nsect && (dirty & (1u << e)); e++)
+            ;
+        writeback(sim, l + 1, thread, lo + ((uint64_t)s << L->sector_bits),
+                  (uint64_t)(e - s) << L->sector_bits, owner);
+        s = e;
     }
 }
 
@@ -376,34 +638,32 @@ static uint32_t back_invalidate(struct augur_cachesim *sim, unsigned l, uint32_t
             uint64_t a;
 
             for (a = lo & ~(uint64_t)(U->line - 1); a < hi; a += U->line) {
-                uint64_t base = 0, slot = lookup(U, UI, a >> U->line_bits, &base);
+                struct pos p;
 
-                if (slot == NONE)
+                if (!lookup(U, UI, a >> U->line_bits, &p))
                     continue;
-                if (UI->tags[slot] & 1) {
+                if (*p.t & 1) {
                     uint64_t s = a > lo ? a : lo, e = a + U->line < hi ? a + U->line : hi;
 
                     dirty |= sector_mask(L, s - lo, e - s);
                 }
-                ctr(sim, u, UI->meta[slot].own)->inval++;
-                invalidate(U, UI, base, slot);
+                ctr(sim, u, owner_of(*p.t))->inval++;
+                invalidate(U, UI, &p);
             }
         }
     }
     return dirty;
 }
 
-/* Evicts the valid line in slot of instance I of level l (its slot is then reused). */
-static void evict(struct augur_cachesim *sim, unsigned l, struct cs_inst *I, uint64_t slot,
+/* Evicts the valid line at p of instance I of level l (its place is then reused). */
+static void evict(struct augur_cachesim *sim, unsigned l, struct cs_inst *I, const struct pos *p,
                   unsigned thread)
 {
     const struct cs_level *L = &sim->lv[l];
-    uint64_t la = I->tags[slot] >> 1, lo = la << L->line_bits;
-    struct cs_meta *m = &I->meta[slot];
-    struct cs_ctr *c = ctr(sim, l, m->own);
-    uint32_t dirty = (I->tags[slot] & 1) ? m->sdirty : 0;
-    uint32_t own = m->own;
-    unsigned s = 0;
+    uint64_t tw = *p->t, lo = line_of(tw) << L->line_bits;
+    uint32_t own = owner_of(tw);
+    struct cs_ctr *c = ctr(sim, l, own);
+    uint32_t dirty = sdirty(L, I, p);
 
     c->evict++;
     if (L->incl && l > 0)
@@ -412,19 +672,7 @@ static void evict(struct augur_cachesim *sim, unsigned l, struct cs_inst *I, uin
         return;
     c->wb++;
     c->wbytes += (uint64_t)popc(dirty) << L->sector_bits;
-    while (s < L->nsect) {
-        unsigned e;
-
-        if (!(dirty & (1u << s))) {
-            s++;
-            continue;
-        }
-        for (e = s; e < L->nsect && (dirty & (1u << e)); e++)
-            ;
-        writeback(sim, l + 1, thread, lo + ((uint64_t)s << L->sector_bits),
-                  (uint64_t)(e - s) << L->sector_bits, own);
-        s = e;
-    }
+    write_down(sim, l, thread, lo, dirty, own);
 }
 
 /* Brings line la into level l as a prefetch, unless it is there. */
@@ -432,22 +680,21 @@ static void prefetch(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
                      uint32_t tag)
 {
     const struct cs_level *L = &sim->lv[l];
-    struct cs_inst *I = &L->inst[thread / L->shared_by];
-    uint64_t base = 0, slot, bytes;
+    struct cs_inst *I = inst_of(L, thread);
+    uint64_t bytes;
     struct cs_ctr *c;
+    struct pos p;
 
-    if (lookup(L, I, la, &base) != NONE)
+    if (lookup(L, I, la, &p))
         return;
     bytes = fetch(sim, l, thread, la, L->full, tag);
-    base = L->fa ? 0 : set_base(L, la);
-    slot = victim(L, I, base);
-    if (I->tags[slot] != CS_INVALID)
-        evict(sim, l, I, slot, thread);
-    slot = install(L, I, base, la);
-    I->meta[slot].own = (uint16_t)tag;
-    I->meta[slot].svalid = (uint8_t)L->full;
-    I->meta[slot].sdirty = 0;
-    I->meta[slot].pf = 1;
+    victim(L, I, la, &p);
+    if (*p.t != CS_INVALID)
+        evict(sim, l, I, &p, thread);
+    install(L, I, &p, la, tag);
+    I->meta[p.m].svalid = (uint8_t)L->full;
+    I->meta[p.m].sdirty = 0;
+    I->meta[p.m].pf = 1;
     c = ctr(sim, l, tag);
     c->pf++;
     c->fill += bytes;
@@ -480,9 +727,10 @@ static uint64_t stride_observe(const struct cs_level *L, struct cs_inst *I, unsi
     e->last = addr;
     if (e->conf == 0)
         return NONE;
-    target = addr + (uint64_t)e->stride;
+    target = (addr + (uint64_t)e->stride) & ADDRM;
     if ((target >> L->line_bits) == (addr >> L->line_bits))
-        return (addr >> L->line_bits) + (e->stride > 0 ? 1 : (uint64_t)-1);
+        return ((addr >> L->line_bits) + (e->stride > 0 ? 1 : (uint64_t)-1)) &
+               (ADDRM >> L->line_bits);
     return target >> L->line_bits;
 }
 
@@ -491,20 +739,19 @@ static void line_req(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
                      uint64_t n, bool w, uint32_t tag)
 {
     const struct cs_level *L = &sim->lv[l];
-    struct cs_inst *I = &L->inst[thread / L->shared_by];
+    struct cs_inst *I = inst_of(L, thread);
     struct cs_ctr *c = ctr(sim, l, tag);
-    uint64_t la = addr >> L->line_bits, base = 0, slot;
+    uint64_t la = addr >> L->line_bits, pf_target = NONE;
     uint32_t smask = sector_mask(L, addr & (L->line - 1), n);
-    uint64_t pf_target = NONE;
+    struct pos p;
 
     c->acc++;
     c->wr += w;
     c->sacc += popc(smask);
     if (L->pf == AUGUR_PREFETCH_STRIDE)
         pf_target = stride_observe(L, I, thread, addr, tag);
-    slot = lookup(L, I, la, &base);
-    if (slot != NONE) {
-        uint32_t missing = smask & ~(uint32_t)I->meta[slot].svalid;
+    if (lookup(L, I, la, &p)) {
+        uint32_t missing = smask & ~svalid(L, I, &p);
 
         if (missing) {
             /* the line is here but some sectors are not */
@@ -517,17 +764,16 @@ static void line_req(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
                 goto done;
             }
             c->fill += fetch(sim, l, thread, la, missing, tag);
-            slot = lookup(L, I, la, &base);
-            if (slot == NONE)
+            if (!lookup(L, I, la, &p))
                 goto done; /* cannot happen with nested levels; stay safe */
-            I->meta[slot].svalid |= (uint8_t)missing;
-        } else if (I->meta[slot].pf) {
-            I->meta[slot].pf = 0;
+            I->meta[p.m].svalid |= (uint8_t)missing;
+        } else if (L->meta && I->meta[p.m].pf) {
+            I->meta[p.m].pf = 0;
             c->pfhit++;
             if (L->pf == AUGUR_PREFETCH_NEXT_LINE)
                 pf_target = la + 1;
         }
-        slot = touch(L, I, base, slot);
+        touch(L, I, &p);
     } else {
         uint32_t fill = L->nsect > 1 ? smask : L->full;
 
@@ -542,26 +788,25 @@ static void line_req(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
             goto done;
         }
         c->fill += fetch(sim, l, thread, la, fill, tag);
-        if (L->fa)
-            base = 0;
-        slot = victim(L, I, base);
-        if (I->tags[slot] != CS_INVALID)
-            evict(sim, l, I, slot, thread);
-        slot = install(L, I, base, la);
-        I->meta[slot].own = (uint16_t)tag;
-        I->meta[slot].svalid = (uint8_t)fill;
-        I->meta[slot].sdirty = 0;
-        I->meta[slot].pf = 0;
+        victim(L, I, la, &p);
+        if (*p.t != CS_INVALID)
+            evict(sim, l, I, &p, thread);
+        install(L, I, &p, la, tag);
+        if (L->meta) {
+            I->meta[p.m].svalid = (uint8_t)fill;
+            I->meta[p.m].sdirty = 0;
+            I->meta[p.m].pf = 0;
+        }
     }
     if (w) {
         if (L->wt) {
             c->wbytes += n;
             req(sim, l + 1, thread, addr, n, true, tag);
         } else {
-            if (!(I->tags[slot] & 1))
-                I->meta[slot].own = (uint16_t)tag;
-            I->tags[slot] |= 1;
-            I->meta[slot].sdirty |= (uint8_t)smask;
+            if (!(*p.t & 1))
+                *p.t = (*p.t & ~(OWNM << 1)) | (uint64_t)tag << 1 | 1;
+            if (L->nsect > 1)
+                I->meta[p.m].sdirty |= (uint8_t)smask;
         }
     }
 done:
@@ -591,47 +836,210 @@ static void req(struct augur_cachesim *sim, unsigned l, unsigned thread, uint64_
     }
 }
 
-void cs_access(struct augur_cachesim *sim, unsigned thread, uint64_t addr, uint64_t size, bool w,
-               uint32_t tag)
+/*
+ * One access inside one line of every level, for a simple hierarchy: look
+ * the line up level by level until it hits (or memory), then fill the
+ * levels that missed, deepest first, as the general path does. first is 1
+ * when the caller has already looked L1 up and counted its miss.
+ */
+static void simple_access(struct augur_cachesim *sim, unsigned thread, uint64_t addr, bool w,
+                          uint32_t tag, unsigned first)
 {
-    assert(thread < sim->nthreads);
+    unsigned l, nmiss;
+
+    for (l = first; l < sim->nlevels; l++) {
+        const struct cs_level *L = &sim->lv[l];
+        struct cs_inst *I = iof(sim, l, thread);
+        struct cs_ctr *c = ctr(sim, l, tag);
+        uint64_t la = addr >> L->line_bits;
+        bool wl = w && l == 0; /* the levels below see the write-allocate fetch, a read */
+        struct pos p;
+
+        c->acc++;
+        c->wr += wl;
+        if (lookup(L, I, la, &p)) {
+            touch(L, I, &p);
+            if (wl && !(*p.t & 1))
+                *p.t = (*p.t & ~(OWNM << 1)) | (uint64_t)tag << 1 | 1;
+            break;
+        }
+        c->miss++;
+        c->wmiss += wl;
+        c->fill += L->line;
+    }
+    nmiss = l;
+    if (nmiss == sim->nlevels) {
+        const struct cs_level *L = &sim->lv[nmiss - 1];
+
+        dram(sim, addr & ~(uint64_t)(L->line - 1), L->line, false, tag);
+    }
+    while (nmiss--) {
+        const struct cs_level *L = &sim->lv[nmiss];
+        struct cs_inst *I = iof(sim, nmiss, thread);
+        uint64_t la = addr >> L->line_bits;
+        struct pos p;
+
+        victim(L, I, la, &p);
+        if (*p.t != CS_INVALID) {
+            if ((*p.t & 1) || L->incl)
+                evict(sim, nmiss, I, &p, thread);
+            else
+                ctr(sim, nmiss, owner_of(*p.t))->evict++; /* a clean line just goes */
+        }
+        install(L, I, &p, la, tag);
+        if (w && nmiss == 0)
+            *p.t |= 1;
+    }
+}
+
+/* An L1 miss on the inlined path (a simple hierarchy): count it and go down. */
+static __attribute__((noinline)) void access_l1_miss(struct augur_cachesim *sim, unsigned thread,
+                                                     uint64_t addr, bool w, uint32_t tag)
+{
+    struct cs_ctr *c = &sim->ctr[tag];
+
+    c->acc++;
+    c->wr += w;
+    c->miss++;
+    c->wmiss += w;
+    c->fill += sim->lv[0].line;
+    simple_access(sim, thread, addr, w, tag, 1);
+}
+
+/* Every access the inlined L1 path does not take. */
+static __attribute__((noinline)) void access_slow(struct augur_cachesim *sim, unsigned thread,
+                                                  uint64_t addr, uint64_t size, bool w,
+                                                  uint32_t tag)
+{
+    uint64_t last = addr + (size ? size - 1 : 0);
+
     if (tag >= sim->ntags)
         tag = sim->ntags - 1;
+    if (sim->simple && last <= ADDRM && last >= addr && ((addr ^ last) >> sim->l1_bits) == 0) {
+        simple_access(sim, thread, addr, w, tag, 0);
+        return;
+    }
+    addr &= ADDRM;
     if (size == 0)
         size = 1;
-    if (addr + (size - 1) < addr)
-        size = UINT64_MAX - addr + 1; /* the access runs to the end of the address space */
-    if (sim->l1_fast) {
-        /* The hit path of L1: one set scan, a move to the front, two counters. */
-        const struct cs_level *L = &sim->lv[0];
-        uint64_t la = addr >> L->line_bits;
-
-        if (((addr + size - 1) >> L->line_bits) == la) {
-            uint64_t *t = sim->l1_tags[thread] + (la & L->set_mask) * L->ways;
-            uint32_t k;
-
-            for (k = 0; k < L->ways; k++)
-                if ((t[k] >> 1) == la)
-                    break;
-            if (k < L->ways && (!w || (t[k] & 1))) {
-                struct cs_ctr *c = &sim->ctr[tag];
-
-                if (k) {
-                    struct cs_inst *I = &L->inst[thread / L->shared_by];
-                    uint64_t base = (uint64_t)(t - I->tags);
-
-                    touch(L, I, base, base + k);
-                }
-                c->acc++;
-                c->wr += w;
-                return;
-            }
-        }
-    }
+    if (size > ADDRM + 1 - addr)
+        size = ADDRM + 1 - addr; /* the access runs to the end of the address space */
     req(sim, 0, thread, addr, size, w, tag);
 }
 
-/* ---- flush ------------------------------------------------------------------ */
+/* An access that the memo path did not finish. */
+/*
+ * L1 of a simple hierarchy, when the memo did not hold the line: search the
+ * set (a hit updates the memo), or go down the hierarchy.
+ */
+static __attribute__((noinline)) void l1_lookup(struct augur_cachesim *sim, unsigned thread,
+                                                uint64_t la, struct cs_memo *mo, bool w,
+                                                uint32_t tag)
+{
+    struct cs_inst *I = sim->iof[thread];
+    uint64_t *b = I->blk + (la & sim->l1_mask) * sim->l1_stride, *t;
+    int k = find_way(b, sim->l1_fpw, sim->l1_fpw + 1, sim->l1_ways, la);
+    struct cs_ctr *c;
+
+    if (k < 0) {
+        access_l1_miss(sim, thread, la << sim->l1_bits, w, tag);
+        return;
+    }
+    t = b + sim->l1_fpw + 1 + k;
+    mo->la = la;
+    mo->t = t;
+    mo->perm = b + sim->l1_fpw;
+    mo->k = (uint32_t)k;
+    perm_touch(b + sim->l1_fpw, (uint32_t)k);
+    c = &sim->ctr[tag];
+    c->acc++;
+    c->wr += w;
+    if (w && !(*t & 1))
+        *t = (*t & ~(OWNM << 1)) | (uint64_t)tag << 1 | 1;
+}
+
+/*
+ * One access. The shortest path is the memo: the line the same (thread,
+ * tag) touched last, still in its L1 way; then the L1 set; everything else
+ * (other hierarchies, accesses across lines, tags out of range) takes
+ * access_slow().
+ */
+static inline void access_one(struct augur_cachesim *sim, unsigned thread, uint64_t addr,
+                              uint64_t size, bool w, uint32_t tag)
+{
+    uint64_t last = addr + size - (size != 0), la = addr >> sim->l1_bits;
+
+    assert(thread < sim->nthreads);
+    if (sim->l1_inline && tag < sim->ntags && last <= ADDRM &&
+        ((addr ^ last) >> sim->l1_bits) == 0) {
+        struct cs_memo *mo = &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))];
+
+        if (mo->la == la && (*mo->t ^ la << CS_TAGSH) < (UINT64_C(1) << CS_TAGSH) &&
+            (!w || (*mo->t & 1))) {
+            struct cs_ctr *c = &sim->ctr[tag];
+
+            perm_touch(mo->perm, mo->k);
+            c->acc++;
+            c->wr += w;
+            return;
+        }
+        l1_lookup(sim, thread, la, mo, w, tag);
+        return;
+    }
+    access_slow(sim, thread, addr, size, w, tag);
+}
+
+void augur_cachesim_access(struct augur_cachesim *sim, unsigned thread, uint64_t addr,
+                           uint32_t size, bool is_write, uint32_t tag)
+{
+    access_one(sim, thread, addr, size, is_write, tag);
+}
+
+void augur_cachesim_access_batch(struct augur_cachesim *sim, const struct augur_cache_access *acc,
+                                 size_t n)
+{
+    size_t i;
+
+    /*
+     * Ask the host for the big levels' sets CS_PF_AHEAD accesses early: a
+     * random stream then waits on several host cache misses at once, not on
+     * one after another.
+     */
+    for (i = 0; i < n && i < CS_PF_AHEAD; i++)
+        cs_prefetch_state(sim, acc[i].thread, acc[i].addr);
+    for (i = 0; i < n; i++) {
+        if (i + CS_PF_AHEAD < n)
+            cs_prefetch_state(sim, acc[i + CS_PF_AHEAD].thread, acc[i + CS_PF_AHEAD].addr);
+        access_one(sim, acc[i].thread, acc[i].addr, acc[i].size, acc[i].is_write != 0, acc[i].tag);
+    }
+}
+
+void cs_prefetch_state(const struct augur_cachesim *sim, unsigned thread, uint64_t addr)
+{
+    unsigned l;
+
+    addr &= ADDRM;
+    for (l = 1; l < sim->nlevels; l++) {
+        const struct cs_level *L = &sim->lv[l];
+        const struct cs_inst *I;
+        uint64_t la;
+
+        if (!L->big)
+            continue;
+        I = inst_of(L, thread);
+        la = addr >> L->line_bits;
+        if (L->fa) {
+            __builtin_prefetch(&I->hash[hslot(la, I->hmask)]);
+        } else {
+            const uint64_t *b = I->blk + set_of(L, la) * L->stride;
+
+            __builtin_prefetch(b);
+            __builtin_prefetch(b + L->stride - 1);
+        }
+    }
+}
+
+/* ---- flush ----------------------------------------------------------------------- */
 
 void augur_cachesim_flush(struct augur_cachesim *sim)
 {
@@ -644,36 +1052,44 @@ void augur_cachesim_flush(struct augur_cachesim *sim)
         for (i = 0; i < L->ninst; i++) {
             struct cs_inst *I = &L->inst[i];
             unsigned thread = i * L->shared_by;
-            uint64_t s;
+            uint64_t set;
+            uint32_t k, nk = L->fa ? 1 : L->ways;
 
-            for (s = 0; s < L->nlines; s++) {
-                struct cs_meta *m = &I->meta[s];
-                struct cs_ctr *c;
-                uint64_t lo;
-                unsigned a = 0;
+            for (set = 0; set < (L->fa ? L->nlines : L->nsets); set++) {
+                for (k = 0; k < nk; k++) {
+                    struct pos p;
+                    uint32_t dirty;
+                    struct cs_ctr *c;
 
-                if (I->tags[s] == CS_INVALID || !(I->tags[s] & 1))
-                    continue;
-                c = ctr(sim, l, m->own);
-                c->wb++;
-                c->wbytes += (uint64_t)popc(m->sdirty) << L->sector_bits;
-                lo = (I->tags[s] >> 1) << L->line_bits;
-                while (a < L->nsect) {
-                    unsigned e;
-
-                    if (!(m->sdirty & (1u << a))) {
-                        a++;
+                    p.t = L->fa ? I->blk + set : tags_of(L, I->blk + set * L->stride) + k;
+                    p.m = L->fa ? set : set * L->ways + k;
+                    if (*p.t == CS_INVALID || !(*p.t & 1))
                         continue;
-                    }
-                    for (e = a; e < L->nsect && (m->sdirty & (1u << e)); e++)
-                        ;
-                    writeback(sim, l + 1, thread, lo + ((uint64_t)a << L->sector_bits),
-                              (uint64_t)(e - a) << L->sector_bits, m->own);
-                    a = e;
+                    dirty = sdirty(L, I, &p);
+                    c = ctr(sim, l, owner_of(*p.t));
+                    c->wb++;
+                    c->wbytes += (uint64_t)popc(dirty) << L->sector_bits;
+                    write_down(sim, l, thread, line_of(*p.t) << L->line_bits, dirty,
+                               owner_of(*p.t));
+                    *p.t &= ~(uint64_t)1;
+                    if (L->nsect > 1)
+                        I->meta[p.m].sdirty = 0;
                 }
-                I->tags[s] &= ~(uint64_t)1;
-                m->sdirty = 0;
             }
         }
+    }
+}
+
+void cs_memo_clear(struct augur_cachesim *sim)
+{
+    size_t i;
+
+    if (!sim->memo)
+        return;
+    for (i = 0; i < (size_t)sim->nthreads * CS_NMEMO; i++) {
+        sim->memo[i].la = 0;
+        sim->memo[i].t = &sim->memo_dummy;
+        sim->memo[i].perm = &sim->memo_perm;
+        sim->memo[i].k = 0;
     }
 }

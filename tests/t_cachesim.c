@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "augur/augur.h"
+#include "cachesim/cs_int.h" /* to switch the fast paths off and compare */
 #include "tap.h"
 
 /* One level of size bytes, line bytes, ways (0 = fully associative). */
@@ -536,12 +537,89 @@ static void against_reference(uint64_t size, uint32_t line, uint32_t ways, const
 
 static void test_reference(void)
 {
+    against_reference(1024, 64, 1, "direct-mapped 16 sets");
+    against_reference(2048, 64, 2, "2-way 16 sets");
+    against_reference(3 * 64 * 4, 64, 3, "3-way 4 sets");
+    against_reference(12 * 64 * 8, 64, 12, "12-way 8 sets");
+    against_reference(16 * 64 * 4, 64, 16, "16-way 4 sets");
+    against_reference(20 * 64 * 4, 64, 20, "20-way 4 sets (stamps)");
+    against_reference(64 * 32 * 2, 32, 64, "64-way 2 sets (stamps)");
     against_reference(4096, 64, 1, "direct-mapped 64 sets");
     against_reference(8192, 64, 4, "4-way 32 sets");
     against_reference(11 * 3 * 64, 64, 11, "11-way 3 sets (not a power of two)");
     against_reference(16 * 32, 32, 0, "fully associative 16 lines");
     against_reference(1000 * 64, 64, 0, "hashed fully associative 1000 lines");
     against_reference(32768, 64, 8, "32 KiB 8-way");
+}
+
+/*
+ * The loop path for simple hierarchies and the inlined L1 path against the
+ * general recursive path: the same random stream (two threads, a shared
+ * last level, writes, accesses across lines) must give the same counts.
+ */
+static void fast_vs_general(bool inclusive, uint32_t l3ways, const char *name)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *fast, *slow;
+    unsigned l, t, i;
+    bool same = true;
+    char label[160];
+
+    cfg.nlevels = 3;
+    cfg.level[0] = lvl("L1", 1024, 64, 4);
+    cfg.level[1] = lvl("L2", 4096, 64, 8);
+    cfg.level[2] = lvl("L3", 64 * l3ways * 12, 64, l3ways); /* 12 sets: not a power of two */
+    cfg.level[2].shared_by = 2;
+    cfg.level[2].inclusive = inclusive;
+    cfg.dram.row_bytes = 256;
+    cfg.dram.banks = 4;
+    fast = make(&cfg, 2, 5);
+    slow = make(&cfg, 2, 5);
+    ok(fast->simple && fast->l1_inline, "the configuration takes the fast paths");
+    slow->simple = false;
+    slow->l1_inline = false;
+    rng_state = 1234567;
+    for (i = 0; i < 300000; i++) {
+        uint64_t r = rnd();
+        unsigned th = (unsigned)(r & 1);
+        uint64_t a = r % 7 < 5 ? (rnd() % 128) * 4 : rnd() % (64 * 1024);
+        uint32_t size = r % 11 == 0 ? 16 : 4;
+        bool w = r % 5 == 0;
+        uint32_t tag = (uint32_t)(rnd() % 5);
+
+        augur_cachesim_access(fast, th, a, size, w, tag);
+        augur_cachesim_access(slow, th, a, size, w, tag);
+    }
+    augur_cachesim_flush(fast);
+    augur_cachesim_flush(slow);
+    for (l = 0; l <= 3 && same; l++)
+        for (t = 0; t < 5; t++) {
+            struct augur_cache_counts a = cnt(fast, l, (int)t), b = cnt(slow, l, (int)t);
+
+            if (memcmp(&a, &b, sizeof(a)) != 0) {
+                diag("level %u tag %u: accesses %llu/%llu misses %llu/%llu evictions %llu/%llu "
+                     "write-backs %llu/%llu",
+                     l, t, (unsigned long long)a.accesses, (unsigned long long)b.accesses,
+                     (unsigned long long)a.misses, (unsigned long long)b.misses,
+                     (unsigned long long)a.evictions, (unsigned long long)b.evictions,
+                     (unsigned long long)a.writebacks, (unsigned long long)b.writebacks);
+                same = false;
+                break;
+            }
+        }
+    snprintf(label, sizeof(label), "%s: fast paths and the general path count the same", name);
+    ok(same, label);
+    ok(cnt(fast, 2, -1).misses > 1000 && cnt(fast, 0, -1).hits > 100000,
+       "... on a stream that hits and misses at every level");
+    augur_cachesim_free(fast);
+    augur_cachesim_free(slow);
+}
+
+static void test_fast_paths(void)
+{
+    fast_vs_general(false, 11, "non-inclusive, 11-way L3");
+    fast_vs_general(true, 11, "inclusive, 11-way L3");
+    fast_vs_general(true, 24, "inclusive, 24-way L3 (stamps)");
 }
 
 /* ---- bad configurations -------------------------------------------------- */
@@ -707,6 +785,7 @@ int main(void)
     test_prefetch();
     test_shared_and_tags();
     test_reference();
+    test_fast_paths();
     test_bad_configs();
     test_from_machine();
     return tap_done();
