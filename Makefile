@@ -26,7 +26,7 @@ build-asan: deps
 build-fuzz: deps
 	CC=clang-14 cmake -S . -B $(FUZZ) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAUGUR_FUZZ=ON \
 	    -DAUGUR_WITH_OPENMP=OFF -DAUGUR_WITH_CUDA=OFF $(CMAKE_FLAGS) >/dev/null
-	cmake --build $(FUZZ) -j $(JOBS)
+	cmake --build $(FUZZ) -j $(JOBS) --target fuzzers
 
 # The main job on the bundled sample dataset.
 demo: build

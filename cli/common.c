@@ -9,6 +9,8 @@
 
 #include "cli.h"
 
+static int report(int status, const char *kind, const char *fmt, va_list ap) AUGUR_PRINTF(3, 0);
+
 static int report(int status, const char *kind, const char *fmt, va_list ap)
 {
     char msg[2048];

@@ -61,6 +61,7 @@ static inline void tap_skip(const char *why, const char *name)
     printf("ok %d - %s # SKIP %s\n", ++tap_run, name, why);
 }
 
+static inline void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static inline void tap_diag(const char *fmt, ...)
 {
     va_list ap;
