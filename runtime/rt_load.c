@@ -183,6 +183,27 @@ static reader_fn *reader_for(enum augur_format format)
     }
 }
 
+/*
+ * Dimensions are legal up to 2^32 - 1, but every consumer allocates per row
+ * (CSR row pointers, dense vectors): a tiny file announcing billions of empty
+ * rows would make them allocate gigabytes. Refuse dimensions far beyond what
+ * the text could describe; real inputs with many isolated vertices stay well
+ * inside the bound.
+ */
+static int check_dimensions(const struct augur_dataset *ds, const char *name, size_t len,
+                            struct augur_diag *diag)
+{
+    uint64_t limit = (UINT64_C(1) << 24) + 64 * (uint64_t)len;
+    uint64_t dim = ds->coo.nrows > ds->coo.ncols ? ds->coo.nrows : ds->coo.ncols;
+
+    if (dim <= limit)
+        return 0;
+    return augur_diag_set(diag, AUGUR_ELIMIT, name, 0, 0,
+                          "%llu rows or columns in %zu bytes of text: refusing a matrix so much "
+                          "larger than its entries",
+                          (unsigned long long)dim, len);
+}
+
 /* Detects the format (when not given), parses, builds a mesh's dual and normalises. */
 static int parse_text(const char *text, size_t len, const char *name,
                       const struct augur_load_opts *opts, struct augur_dataset *ds,
@@ -209,6 +230,9 @@ static int parse_text(const char *text, size_t len, const char *name,
         return rc;
     t1 = augur_now();
     ds->parse_seconds += t1 - t0;
+    rc = check_dimensions(ds, name, len, diag);
+    if (rc)
+        return rc;
     if (augur_format_is_mesh(format)) {
         rc = rt_mesh_build_dual(ds, diag);
         if (rc)

@@ -406,6 +406,7 @@ static void test_huge_counts(void)
 {
     static const char text[] = PG "3 3 1000000000000000\n1 1\n2 2\n";
     static const char rows[] = PG "4294967295 4294967295 2\n4294967295 1\n1 4294967295\n";
+    static const char wide[] = PG "16000000 16000000 2\n16000000 1\n1 16000000\n";
     struct augur_dataset *ds;
     struct augur_diag diag;
     int rc;
@@ -421,18 +422,25 @@ static void test_huge_counts(void)
     ok(ds == NULL && largest_request < 4096, "NNZ 10^15: nothing large was allocated");
     diag("largest allocation: %zu bytes", largest_request);
 
-    /* The largest indices that fit: 2^32 - 1 rows, two entries, no row-sized allocation. */
+    /*
+     * 2^32 - 1 rows fit the indices, but a 60-byte file announcing them would
+     * make every consumer allocate gigabytes per row: refused at load.
+     */
+    ds = parse_mtx(rows, sizeof(rows) - 1, &rc, &diag);
+    is_int(rc, AUGUR_ELIMIT, "2^32 - 1 rows in a tiny file: refused");
+    ok(ds == NULL && strstr(diag.msg, "4294967295 rows or columns"), "the message says why");
+
+    /* Many empty rows within the bound load, with no allocation sized by the rows. */
     largest_request = 0;
     augur_set_allocator(counting_realloc, NULL);
-    ds = parse_mtx(rows, sizeof(rows) - 1, &rc, &diag);
+    ds = parse_mtx(wide, sizeof(wide) - 1, &rc, &diag);
     augur_set_allocator(NULL, NULL);
-    is_int(rc, 0, "2^32 - 1 rows load");
+    is_int(rc, 0, "16 M rows, two entries: load");
     if (ds) {
-        ok(ds->coo.nrows == UINT32_MAX && ds->coo.nnz == 2 && ds->coo.row[0] == 0 &&
-               ds->coo.col[0] == UINT32_MAX - 1 && ds->coo.row[1] == UINT32_MAX - 1 &&
-               ds->coo.col[1] == 0,
-           "2^32 - 1 rows: entries at the extreme indices, sorted");
-        ok(largest_request < (1u << 20), "2^32 - 1 rows: no allocation sized by the rows");
+        ok(ds->coo.nrows == 16000000 && ds->coo.nnz == 2 && ds->coo.row[0] == 0 &&
+               ds->coo.col[0] == 15999999 && ds->coo.row[1] == 15999999 && ds->coo.col[1] == 0,
+           "16 M rows: entries at the extreme indices, sorted");
+        ok(largest_request < (1u << 20), "16 M rows: no allocation sized by the rows");
     }
     augur_dataset_free(ds);
 }
