@@ -963,10 +963,13 @@ static int syntax_error(const char *file, const char *text, size_t len, const ya
         AUGUR_BUG("libyaml ran out of memory");
     at.line = (uint32_t)ps->problem_mark.line + 1;
     at.col = (uint32_t)ps->problem_mark.column + 1;
+    if (ps->context && ps->context_mark.line + 1 != at.line)
+        return augur_diag_set(diag, AUGUR_EPARSE, file, at.line, at.col,
+                              "YAML syntax error: %s (%s that starts at line %zu)", ps->problem,
+                              ps->context, ps->context_mark.line + 1);
     if (ps->context)
         return augur_diag_set(diag, AUGUR_EPARSE, file, at.line, at.col,
-                              "YAML syntax error: %s (%s at line %zu)", ps->problem, ps->context,
-                              ps->context_mark.line + 1);
+                              "YAML syntax error: %s (%s)", ps->problem, ps->context);
     return augur_diag_set(diag, AUGUR_EPARSE, file, at.line, at.col, "YAML syntax error: %s",
                           ps->problem ? ps->problem : "malformed input");
 }
