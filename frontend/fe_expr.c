@@ -229,6 +229,9 @@ static void classify_decl(struct fe_conv *cv, CXCursor decl, struct fe_var *v)
         CXType pointee = t.kind == CXType_Pointer ? clang_getPointeeType(t) : t;
         enum augur_space space = AUGUR_SPACE_GLOBAL;
 
+        /* An array the kernel never accesses (passed along to a call) is not declared. */
+        if (cv->final && !fe_slice_accesses(cv->slice, name))
+            return;
         if (global && has_kid_kind(decl, CXCursor_CUDAConstantAttr))
             space = AUGUR_SPACE_CONST;
         if (global && has_kid_kind(decl, CXCursor_CUDASharedAttr))
@@ -245,15 +248,38 @@ static void classify_decl(struct fe_conv *cv, CXCursor decl, struct fe_var *v)
         return;
     }
     if (fe_type(t) != AUGUR_T_VOID && fe_type(t) != AUGUR_T_REC) {
-        if (param && cv->final && cv->slice) {
+        if (cv->final && cv->slice) {
             /* A parameter the kernel assigns works on a local copy (see fe_build). */
             for (size_t i = 0; i < cv->slice->written_params.n; i++)
                 if (clang_equalCursors(cv->slice->written_params.v[i], decl))
                     return;
+            /* Outside the slice its value is not needed (an opaque value stands in). */
+            if (!fe_slice_has_decl(cv->slice, decl))
+                return;
         }
         v->kind = FV_SCALAR;
         v->sym = fe_declare_sym(cv, decl, name, AUGUR_SYM_PARAM, fe_type(t));
     }
+}
+
+const struct augur_expr *fe_bytes_to_count(struct fe_conv *cv, const struct augur_expr *bytes,
+                                           uint32_t size)
+{
+    const struct augur_expr *b = bytes;
+
+    while (b->kind == AUGUR_EXPR_CAST)
+        b = b->u.cast.a;
+    /* n * sizeof(T) / sizeof(T) is n */
+    if (b->kind == AUGUR_EXPR_BINARY && b->u.bin.op == AUGUR_OP_MUL) {
+        const struct augur_expr *x = b->u.bin.a, *y = b->u.bin.b;
+
+        if (y->kind == AUGUR_EXPR_INT && (uint64_t)y->u.i == size)
+            return x->type == AUGUR_T_I64 ? x : augur_expr_cast(cv->skel, AUGUR_T_I64, x);
+        if (x->kind == AUGUR_EXPR_INT && (uint64_t)x->u.i == size)
+            return y->type == AUGUR_T_I64 ? y : augur_expr_cast(cv->skel, AUGUR_T_I64, y);
+    }
+    return augur_expr_binary(cv->skel, AUGUR_OP_DIV, augur_expr_cast(cv->skel, AUGUR_T_I64, bytes),
+                             augur_expr_int(cv->skel, AUGUR_T_I64, size));
 }
 
 void fe_touch_decl(struct fe_conv *cv, CXCursor decl)
@@ -352,7 +378,7 @@ struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
             CXCursor rdecl = root;
             bool param = is_param_of(cv, rdecl), global = is_global(rdecl);
 
-            if (param || global) {
+            if ((param || global) && (!cv->final || fe_slice_accesses(cv->slice, path))) {
                 CXType pointee = t.kind == CXType_Pointer ? clang_getPointeeType(t) : t;
                 int32_t a = fe_array_for(cv, clang_getCursorReferenced(c), path, pointee,
                                          AUGUR_SPACE_GLOBAL, param, c);
@@ -710,17 +736,19 @@ static void assign_pointer(struct fe_conv *cv, CXCursor decl, CXCursor at, struc
     char name[256];
 
     if (p.array < 0) {
-        if (cv->final)
-            fe_note(cv, AUGUR_NOTE_WARNING, at,
-                    "cannot tell which array this pointer points to: accesses through it are left "
-                    "out");
+        fe_note(cv, AUGUR_NOTE_WARNING, at,
+                "cannot tell which array this pointer points to: accesses through it are left out");
         v->kind = FV_NONE;
         return;
     }
-    if (v->kind == FV_PTR && v->array != p.array) {
+    if ((v->kind == FV_PTR || v->kind == FV_ARRAY) && v->array != p.array) {
+        /* double buffering (swap x and y): the skeleton keeps each name on its own array */
+        fe_spelling(decl, name, sizeof(name));
         fe_note(cv, AUGUR_NOTE_UNSUPPORTED, at,
-                "a pointer that moves between arrays is not followed: accesses through it use its "
-                "first array");
+                "pointer '%s' is pointed at another array ('%s'): accesses through '%s' keep "
+                "using its first array",
+                name, augur_skel_array(cv->b, (uint32_t)p.array)->name, name);
+        return;
     }
     if (v->kind != FV_PTR) {
         fe_spelling(decl, name, sizeof(name));
@@ -900,7 +928,7 @@ static void copy_loop(struct fe_conv *cv, CXCursor call, struct fe_val dst, stru
                       const struct augur_expr *bytes)
 {
     const struct augur_array *da = augur_skel_array(cv->b, (uint32_t)dst.array);
-    const struct augur_expr *count, *k;
+    const struct augur_expr *count, *k, *copied = NULL;
     struct augur_node *loop;
     char name[64];
     int32_t sym;
@@ -909,8 +937,7 @@ static void copy_loop(struct fe_conv *cv, CXCursor call, struct fe_val dst, stru
     sym = (int32_t)augur_skel_add_sym(cv->b, name, AUGUR_SYM_LOCAL, AUGUR_T_I64, fe_loc(cv, call));
     fe_cursors_push(&cv->sym_decls, clang_getNullCursor());
     k = augur_expr_sym(cv->skel, AUGUR_T_I64, (uint32_t)sym);
-    count = augur_expr_binary(cv->skel, AUGUR_OP_DIV, augur_expr_cast(cv->skel, AUGUR_T_I64, bytes),
-                              augur_expr_int(cv->skel, AUGUR_T_I64, da->elem_size));
+    count = fe_bytes_to_count(cv, bytes, da->elem_size);
     fe_flush_ops(cv);
     loop = augur_skel_open(cv->b, AUGUR_NODE_LOOP, fe_loc(cv, call));
     loop->u.loop.form = AUGUR_LOOP_FOR;
@@ -921,14 +948,16 @@ static void copy_loop(struct fe_conv *cv, CXCursor call, struct fe_val dst, stru
         augur_expr_binary(cv->skel, AUGUR_OP_ADD, k, augur_expr_int(cv->skel, AUGUR_T_I64, 1));
     if (src.array >= 0) {
         const struct augur_array *sa = augur_skel_array(cv->b, (uint32_t)src.array);
+        enum augur_type st = sa->elem == AUGUR_T_REC ? AUGUR_T_U8 : sa->elem;
 
-        fe_access(cv, call, (uint32_t)src.array, AUGUR_ACCESS_READ,
-                  sa->elem == AUGUR_T_REC ? AUGUR_T_U8 : sa->elem, 0, add(cv, src.e, k), NULL, 1,
-                  NULL, 0);
+        fe_access(cv, call, (uint32_t)src.array, AUGUR_ACCESS_READ, st, 0, add(cv, src.e, k), NULL,
+                  1, NULL, 0);
+        if (st == da->elem)
+            copied = augur_expr_load(cv->skel, st, (uint32_t)src.array, 0, add(cv, src.e, k));
     }
     fe_access(cv, call, (uint32_t)dst.array, AUGUR_ACCESS_WRITE,
-              da->elem == AUGUR_T_REC ? AUGUR_T_U8 : da->elem, 0, add(cv, dst.e, k), NULL, 1, NULL,
-              0);
+              da->elem == AUGUR_T_REC ? AUGUR_T_U8 : da->elem, 0, add(cv, dst.e, k), copied, 1,
+              NULL, 0);
     augur_skel_close(cv->b);
     fe_forget_reads(cv);
 }

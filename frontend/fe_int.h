@@ -38,6 +38,8 @@ void fe_spelling(CXCursor c, char *buf, size_t size);
 void fe_cursor_pos(CXCursor c, unsigned *offset, unsigned *line, unsigned *col, CXFile *file);
 /* Offsets of a cursor's extent in its file (expansion locations). */
 void fe_extent_offsets(CXCursor c, unsigned *begin, unsigned *end);
+/* A cursor's extent in the file it was expanded in (whole macro invocations). */
+CXSourceRange fe_file_extent(CXTranslationUnit tu, CXCursor c);
 /* True when the cursor's first token comes from the main file. */
 bool fe_in_main_file(CXCursor c);
 
@@ -139,10 +141,13 @@ struct fe_slice {
     struct fe_cursors params; /* parameters the kernel uses (arrays, scalars in the slice) */
     char **arrays;            /* arrays whose stored values the slice needs */
     size_t narrays;
+    char **accessed; /* arrays the kernel accesses (the others stay undeclared) */
+    size_t naccessed;
 };
 
 bool fe_slice_has_decl(const struct fe_slice *s, CXCursor decl);
 bool fe_slice_has_array(const struct fe_slice *s, const char *name);
+bool fe_slice_accesses(const struct fe_slice *s, const char *name);
 void fe_slice_release(struct fe_slice *s);
 
 /* What a declaration stands for in the skeleton. */
@@ -248,6 +253,9 @@ struct augur_node *fe_access(struct fe_conv *cv, CXCursor at, uint32_t array,
                              uint32_t lanes, const struct augur_expr *mask, uint32_t flags);
 /* Assigns a value to a scalar declaration (emits set when the slice needs it). */
 void fe_assign_decl(struct fe_conv *cv, CXCursor decl, CXCursor at, const struct augur_expr *v);
+/* The element count of a byte size (n * sizeof(T) gives n). */
+const struct augur_expr *fe_bytes_to_count(struct fe_conv *cv, const struct augur_expr *bytes,
+                                           uint32_t size);
 /* Gives a parameter or global its sym or array now (declaration order). */
 void fe_touch_decl(struct fe_conv *cv, CXCursor decl);
 /* Resolves a pointer-typed expression to (array, element offset); array < 0 when unknown. */

@@ -113,6 +113,21 @@ void fe_extent_offsets(CXCursor c, unsigned *begin, unsigned *end)
     clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, end);
 }
 
+CXSourceRange fe_file_extent(CXTranslationUnit tu, CXCursor c)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile fb = NULL, fe = NULL;
+    unsigned b = 0, e = 0;
+
+    /* Inside a macro the raw extent may start in the #define: use where it was expanded. */
+    clang_getExpansionLocation(clang_getRangeStart(r), &fb, NULL, NULL, &b);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &e);
+    if (!fb || !fe || !clang_File_isEqual(fb, fe) || e < b)
+        return r;
+    return clang_getRange(clang_getLocationForOffset(tu, fb, b),
+                          clang_getLocationForOffset(tu, fb, e));
+}
+
 bool fe_in_main_file(CXCursor c)
 {
     CXSourceLocation loc = clang_getCursorLocation(c);
@@ -597,7 +612,7 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
             arg_add(&a, "--cuda-gpu-arch=sm_80");
     }
     if (a.openmp || mentions_openmp(text, len))
-        arg_add(&a, "-D_OPENMP=201811");
+        arg_add(&a, "-D_OPENMP=201511");
     if (in_memory) {
         unsaved[nunsaved].Filename = path;
         unsaved[nunsaved].Contents = text;

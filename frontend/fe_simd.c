@@ -632,12 +632,12 @@ bool fe_simd_call(struct fe_conv *cv, CXCursor call, const char *name, struct fe
     }
     {
         /* Value operations: evaluate the operands, count the operation, model the lanes. */
-        struct fe_val ops[8];
+        struct fe_val ops[16];
         size_t nops = 0;
         const struct augur_expr *r = NULL;
         bool is_mask = false;
 
-        for (size_t i = m; i < nargs && nops < 8; i++)
+        for (size_t i = m; i < nargs && nops < 16; i++)
             ops[nops++] = arg_val(cv, args, nargs, i);
         switch (in.op) {
         case V_CONFLICT:

@@ -27,6 +27,16 @@ bool fe_slice_has_array(const struct fe_slice *s, const char *name)
     return false;
 }
 
+bool fe_slice_accesses(const struct fe_slice *s, const char *name)
+{
+    if (!s)
+        return true;
+    for (size_t i = 0; i < s->naccessed; i++)
+        if (strcmp(s->accessed[i], name) == 0)
+            return true;
+    return false;
+}
+
 void fe_slice_release(struct fe_slice *s)
 {
     fe_cursors_release(&s->decls);
@@ -35,8 +45,22 @@ void fe_slice_release(struct fe_slice *s)
     for (size_t i = 0; i < s->narrays; i++)
         augur_free(s->arrays[i]);
     augur_free(s->arrays);
+    for (size_t i = 0; i < s->naccessed; i++)
+        augur_free(s->accessed[i]);
+    augur_free(s->accessed);
     s->arrays = NULL;
     s->narrays = 0;
+    s->accessed = NULL;
+    s->naccessed = 0;
+}
+
+/* Marks the arrays that accesses and loads name. */
+static void accessed(const struct augur_node *n, bool *used)
+{
+    if (n->kind == AUGUR_NODE_ACCESS)
+        used[n->u.access.array] = true;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        accessed(n->kids[i], used);
 }
 
 struct marks {
@@ -133,7 +157,7 @@ void fe_slice_compute(struct fe_conv *cv, const struct augur_node *kernel, struc
 {
     const struct augur_kernel_info *k;
     struct marks m;
-    bool *w;
+    bool *w, *used_arrays;
 
     memset(out, 0, sizeof(*out));
     if (!kernel)
@@ -154,6 +178,8 @@ void fe_slice_compute(struct fe_conv *cv, const struct augur_node *kernel, struc
             break;
     }
     written(kernel, w);
+    used_arrays = augur_calloc(k->narrays + 1, sizeof(bool));
+    accessed(kernel, used_arrays);
     for (uint32_t s = 0; s < k->nsyms && s < cv->sym_decls.n; s++) {
         CXCursor d = cv->sym_decls.v[s];
 
@@ -172,23 +198,32 @@ void fe_slice_compute(struct fe_conv *cv, const struct augur_node *kernel, struc
         const struct fe_var *v = &AUGUR_VEC_AT(&cv->vars, struct fe_var, i);
 
         if (v->kind == FV_ARRAY && clang_getCursorKind(v->decl) == CXCursor_ParmDecl &&
-            clang_equalCursors(clang_getCursorSemanticParent(v->decl), cv->func))
+            clang_equalCursors(clang_getCursorSemanticParent(v->decl), cv->func) && v->array >= 0 &&
+            (uint32_t)v->array < k->narrays && used_arrays[v->array])
             fe_cursors_push(&out->params, v->decl);
     }
     out->arrays = augur_calloc(k->narrays + 1, sizeof(char *));
     for (uint32_t a = 0; a < k->narrays; a++)
         if (m.arrays[a])
             out->arrays[out->narrays++] = augur_strdup(k->arrays[a].name);
+    memset(m.arrays, 0, (k->narrays + 1) * sizeof(bool));
+    accessed(kernel, m.arrays);
+    out->accessed = augur_calloc(k->narrays + 1, sizeof(char *));
+    for (uint32_t a = 0; a < k->narrays; a++)
+        if (m.arrays[a] || k->arrays[a].space != AUGUR_SPACE_GLOBAL)
+            out->accessed[out->naccessed++] = augur_strdup(k->arrays[a].name);
     augur_free(m.syms);
     augur_free(m.arrays);
     augur_free(w);
+    augur_free(used_arrays);
 }
 
 /* ---- indirect accesses ------------------------------------------------------------------ */
 
 struct taint {
     uint32_t nsyms, narrays;
-    bool *t; /* nsyms x narrays: sym s carries values loaded from array a */
+    bool *t;       /* nsyms x narrays: sym s carries values loaded from array a */
+    bool *stepped; /* per sym: it is an induction variable (s = s + step) */
     bool changed;
 };
 
@@ -230,10 +265,42 @@ static void collect(struct taint *tt, const struct augur_expr *e, bool *row, int
     }
 }
 
+/* True when e is s + x or s - x with no load in x: a step of an induction variable. */
+static bool is_step(const struct augur_expr *e, uint32_t s)
+{
+    while (e && e->kind == AUGUR_EXPR_CAST)
+        e = e->u.cast.a;
+    if (!e || e->kind != AUGUR_EXPR_BINARY ||
+        (e->u.bin.op != AUGUR_OP_ADD && e->u.bin.op != AUGUR_OP_SUB))
+        return false;
+    {
+        const struct augur_expr *a = e->u.bin.a;
+
+        while (a && a->kind == AUGUR_EXPR_CAST)
+            a = a->u.cast.a;
+        return a && a->kind == AUGUR_EXPR_SYM && a->u.sym == s &&
+               !augur_expr_uses_sym(e->u.bin.b, s);
+    }
+}
+
+static void find_steps(const struct augur_node *n, bool *stepped)
+{
+    if (n->kind == AUGUR_NODE_ASSIGN && is_step(n->u.assign.value, n->u.assign.sym))
+        stepped[n->u.assign.sym] = true;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        find_steps(n->kids[i], stepped);
+}
+
 static void spread(struct taint *tt, const struct augur_node *n)
 {
-    if (n->kind == AUGUR_NODE_ASSIGN)
-        collect(tt, n->u.assign.value, tt->t + (size_t)n->u.assign.sym * tt->narrays, -1);
+    /*
+     * An induction variable (k = start; ...; k++) is regular like a for loop's variable: the
+     * value it starts from does not make the accesses it indexes indirect.
+     */
+    if (n->kind == AUGUR_NODE_ASSIGN &&
+        !(tt->stepped[n->u.assign.sym] && !augur_expr_uses_sym(n->u.assign.value, n->u.assign.sym)))
+        collect(tt, n->u.assign.value, tt->t + (size_t)n->u.assign.sym * tt->narrays,
+                tt->stepped[n->u.assign.sym] ? (int32_t)n->u.assign.sym : -1);
     /* A loop variable is regular in its loop unless its step loads (v = next[v]). */
     if (n->kind == AUGUR_NODE_LOOP && n->u.loop.var >= 0)
         collect(tt, n->u.loop.next, tt->t + (size_t)n->u.loop.var * tt->narrays, n->u.loop.var);
@@ -272,6 +339,8 @@ void fe_mark_indirect(struct augur_skel *skel, struct augur_node *kernel)
     tt.nsyms = k->nsyms;
     tt.narrays = k->narrays;
     tt.t = augur_calloc((size_t)k->nsyms * k->narrays + 1, sizeof(bool));
+    tt.stepped = augur_calloc(k->nsyms + 1, sizeof(bool));
+    find_steps(kernel, tt.stepped);
     row = augur_calloc(k->narrays + 1, sizeof(bool));
     for (int round = 0; round < 64; round++) {
         tt.changed = false;
@@ -281,6 +350,7 @@ void fe_mark_indirect(struct augur_skel *skel, struct augur_node *kernel)
     }
     set_via(skel, &tt, kernel, row);
     augur_free(tt.t);
+    augur_free(tt.stepped);
     augur_free(row);
 }
 

@@ -806,7 +806,7 @@ static void for_parts(struct fe_conv *cv, CXCursor s, CXCursor part[4])
     for (int i = 0; i < 4; i++)
         part[i] = clang_getNullCursor();
     fe_children(s, &kids);
-    clang_tokenize(cv->t->tu, clang_getCursorExtent(s), &toks, &n);
+    clang_tokenize(cv->t->tu, fe_file_extent(cv->t->tu, s), &toks, &n);
     for (unsigned i = 0; i < n; i++) {
         CXString sp = clang_getTokenSpelling(cv->t->tu, toks[i]);
         const char *p = clang_getCString(sp);
@@ -1081,6 +1081,16 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
     fe_forget_reads(cv);
 }
 
+/* A condition as a scalar: a vector or mask value (any lane set?) is outside the slice. */
+static const struct augur_expr *scalar_cond(struct fe_conv *cv, struct fe_val c)
+{
+    if (c.vec || c.mask)
+        return fe_opaque(cv, AUGUR_T_I32, "any lane of a mask");
+    if (c.e && c.array < 0)
+        return c.e;
+    return fe_opaque(cv, AUGUR_T_I32, "condition");
+}
+
 static void loop_while(struct fe_conv *cv, CXCursor s, bool is_do, const struct pending *pend)
 {
     struct fe_cursors kids = { 0 };
@@ -1110,12 +1120,12 @@ static void loop_while(struct fe_conv *cv, CXCursor s, bool is_do, const struct 
     cv->loops++;
     if (!is_do) {
         c = fe_expr(cv, cnd, FE_RVALUE);
-        loop->u.loop.cond = c.e && c.array < 0 ? c.e : fe_opaque(cv, AUGUR_T_I32, "condition");
+        loop->u.loop.cond = scalar_cond(cv, c);
     }
     stmt(cv, body, is_do ? start_of(s) : end_of(cnd), NULL);
     if (is_do) {
         c = fe_expr(cv, cnd, FE_RVALUE);
-        loop->u.loop.cond = c.e && c.array < 0 ? c.e : fe_opaque(cv, AUGUR_T_I32, "condition");
+        loop->u.loop.cond = scalar_cond(cv, c);
     }
     cv->loops--;
     fe_flush_ops(cv);
@@ -1260,9 +1270,7 @@ static void declare_local(struct fe_conv *cv, CXCursor vd)
             struct augur_array *arr = augur_skel_array(cv->b, (uint32_t)a);
 
             if (bytes)
-                arr->extent = augur_expr_binary(
-                    cv->skel, AUGUR_OP_DIV, augur_expr_cast(cv->skel, AUGUR_T_I64, bytes),
-                    augur_expr_int(cv->skel, AUGUR_T_I64, arr->elem_size));
+                arr->extent = fe_bytes_to_count(cv, bytes, arr->elem_size);
             fe_var(cv, vd)->kind = FV_ARRAY;
             fe_var(cv, vd)->array = a;
             return;
@@ -1548,6 +1556,24 @@ static enum CXChildVisitResult count_visit(CXCursor c, CXCursor parent, CXClient
     return CXChildVisit_Recurse;
 }
 
+struct calls_self {
+    CXCursor def;
+    bool found;
+};
+
+static enum CXChildVisitResult self_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct calls_self *cs = data;
+
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr &&
+        clang_equalCursors(clang_getCursorReferenced(c), cs->def)) {
+        cs->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
 bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_val *result)
 {
     struct fe_cursors kids = { 0 }, params = { 0 }, body_kids = { 0 };
@@ -1580,6 +1606,16 @@ bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_v
     }
     if (clang_Cursor_isNull(body) || (int)params.n != nargs)
         goto out;
+    {
+        struct calls_self cs = { def, false };
+
+        clang_visitChildren(body, self_visit, &cs);
+        if (cs.found) {
+            fe_note(cv, AUGUR_NOTE_UNSUPPORTED, call,
+                    "recursive function '%s' is not followed: the call is opaque", name);
+            goto out;
+        }
+    }
     clang_visitChildren(body, count_visit, &n);
     fe_children(body, &body_kids);
     if (n.stmts > 400) {

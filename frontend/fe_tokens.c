@@ -639,7 +639,7 @@ static void load_stream(struct fe_tu *t, CXCursor c, struct stream *st)
 
     memset(st, 0, sizeof(*st));
     st->t = t;
-    clang_tokenize(t->tu, clang_getCursorExtent(c), &toks, &n);
+    clang_tokenize(t->tu, fe_file_extent(t->tu, c), &toks, &n);
     st->v = augur_calloc(n + 1, sizeof(*st->v));
     st->cap = n + 1;
     for (unsigned i = 0; i < n; i++) {

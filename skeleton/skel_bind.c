@@ -180,12 +180,32 @@ struct infer {
     const struct augur_expr **value; /* per sym: its single assigned value, or NULL */
     uint32_t *nassign;
     uint32_t nrowptr;
+    struct {
+        uint32_t x, a; /* row variable x walks the rows of row pointer a */
+        const struct augur_expr *e1;
+    } rows[32];
+    uint32_t nrows;
 };
 
 static const struct augur_expr *strip(const struct augur_expr *e)
 {
     while (e && e->kind == AUGUR_EXPR_CAST)
         e = e->u.cast.a;
+    return e;
+}
+
+/* The index of a vector access without its "+ lane": e + lane is e for the rules below. */
+static const struct augur_expr *base_index(const struct augur_node *k, const struct augur_expr *e)
+{
+    const struct augur_expr *b;
+
+    e = strip(e);
+    if (!e || e->kind != AUGUR_EXPR_BINARY || e->u.bin.op != AUGUR_OP_ADD)
+        return e;
+    b = strip(e->u.bin.b);
+    if (b && b->kind == AUGUR_EXPR_SYM && k->u.kernel.syms[b->u.sym].kind == AUGUR_SYM_BUILTIN &&
+        !strcmp(k->u.kernel.syms[b->u.sym].name, "lane"))
+        return strip(e->u.bin.a);
     return e;
 }
 
@@ -373,55 +393,120 @@ static bool name_has(const char *name, const char *const *words)
     return false;
 }
 
-/* The rules that need the loop structure. */
-static void walk(struct infer *in, const struct augur_node *n, const struct augur_node **loops,
-                 int nloops)
+/* Calls fn(in, x, bound) for every "x < bound" (<=, !=, or bound > x) test in a condition. */
+static void tests(struct infer *in, const struct augur_expr *c, const struct augur_node *loop,
+                  void (*fn)(struct infer *, const struct augur_node *, const struct augur_expr *,
+                             const struct augur_expr *))
+{
+    c = strip(c);
+    if (!c || c->kind != AUGUR_EXPR_BINARY)
+        return;
+    switch (c->u.bin.op) {
+    case AUGUR_OP_LAND:
+    case AUGUR_OP_LOR:
+        tests(in, c->u.bin.a, loop, fn);
+        tests(in, c->u.bin.b, loop, fn);
+        break;
+    case AUGUR_OP_LT:
+    case AUGUR_OP_LE:
+    case AUGUR_OP_NE:
+        fn(in, loop, c->u.bin.a, c->u.bin.b);
+        break;
+    case AUGUR_OP_GT:
+    case AUGUR_OP_GE:
+        fn(in, loop, c->u.bin.b, c->u.bin.a);
+        break;
+    default:
+        break;
+    }
+}
+
+static void add_row(struct infer *in, uint32_t x, uint32_t a, const struct augur_expr *e1)
+{
+    for (uint32_t i = 0; i < in->nrows; i++)
+        if (in->rows[i].x == x && in->rows[i].a == a)
+            return;
+    if (in->nrows < sizeof(in->rows) / sizeof(in->rows[0])) {
+        in->rows[in->nrows].x = x;
+        in->rows[in->nrows].a = a;
+        in->rows[in->nrows].e1 = e1;
+        in->nrows++;
+    }
+}
+
+/* Does some start value of x load A[e1] with bound index e2 = e1 + 1? */
+static void row_starts(struct infer *in, const struct augur_node *n, uint32_t x, int32_t a,
+                       const struct augur_expr *e2)
+{
+    const struct augur_expr *v = NULL, *e1 = NULL;
+
+    if (n->kind == AUGUR_NODE_ASSIGN && n->u.assign.sym == x)
+        v = n->u.assign.value;
+    if (n->kind == AUGUR_NODE_LOOP && n->u.loop.var == (int32_t)x)
+        v = n->u.loop.init;
+    if (v && loaded_array(in, v, &e1) == a && is_succ(in, e1, e2))
+        add_row(in, x, (uint32_t)a, e1);
+    for (uint32_t i = 0; i < n->nkids; i++)
+        row_starts(in, n->kids[i], x, a, e2);
+}
+
+static void row_test(struct infer *in, const struct augur_node *loop, const struct augur_expr *x,
+                     const struct augur_expr *bound)
+{
+    const struct augur_expr *e2 = NULL;
+    int32_t a;
+
+    (void)loop;
+    x = strip(x);
+    if (!x || x->kind != AUGUR_EXPR_SYM)
+        return;
+    a = loaded_array(in, bound, &e2);
+    if (a >= 0)
+        row_starts(in, in->k, x->u.sym, a, e2);
+}
+
+/* Row variables: "for (j = A[i]; j < A[i+1]; ...)" or "k = A[i]; while (k < A[i+1]) k++". */
+static void find_rows(struct infer *in, const struct augur_node *n)
+{
+    if (n->kind == AUGUR_NODE_LOOP)
+        tests(in, n->u.loop.cond, n, row_test);
+    for (uint32_t i = 0; i < n->nkids; i++)
+        find_rows(in, n->kids[i]);
+}
+
+/* The bound of the loop whose variable is the sym e (the rows), into n. */
+static void rows_bound(struct infer *in, const struct augur_node *n, const struct augur_expr *e)
+{
+    if (n->kind == AUGUR_NODE_LOOP && n->u.loop.var >= 0 && is_sym(in, e, n->u.loop.var)) {
+        const struct augur_expr *b = loop_bound(in, n);
+
+        if (b)
+            set_sym(in, b, "n", "it bounds the rows");
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        rows_bound(in, n->kids[i], e);
+}
+
+/* The rules that need the rows. */
+static void walk(struct infer *in, const struct augur_node *n)
 {
     const struct augur_kernel_info *ki = &in->k->u.kernel;
 
     if (in->rc)
         return;
-    if (n->kind == AUGUR_NODE_LOOP && n->u.loop.form == AUGUR_LOOP_FOR) {
-        const struct augur_expr *bound = loop_bound(in, n), *i1 = NULL, *i2 = NULL;
-        int32_t a1 = loaded_array(in, n->u.loop.init, &i1);
-        int32_t a2 = bound ? loaded_array(in, bound, &i2) : -1;
-
-        if (a1 >= 0 && a1 == a2 && is_succ(in, i1, i2)) {
-            /* for (j = A[i]; j < A[i+1]; j++): A is a row pointer, i a row. */
-            set_array(in, (uint32_t)a1, "csr.rowptr", "its A[i], A[i+1] bound a loop");
-            in->nrowptr++;
-            for (int l = nloops - 1; l >= 0; l--) {
-                if (is_sym(in, i1, loops[l]->u.loop.var) ||
-                    (loops[l]->u.loop.gridstride && strip(i1)->kind == AUGUR_EXPR_SYM)) {
-                    const struct augur_expr *b = loop_bound(in, loops[l]);
-
-                    if (b)
-                        set_sym(in, b, "n", "it bounds the rows");
-                    break;
-                }
-            }
-        }
-    }
     if (n->kind == AUGUR_NODE_ACCESS) {
         const struct augur_access_info *a = &n->u.access;
-        const struct augur_expr *ix = resolve(in, a->index);
+        const struct augur_expr *ix = strip(a->index);
 
-        /* Inside a row loop: arrays indexed by its variable are the columns and values. */
-        for (int l = nloops - 1; l >= 0; l--) {
-            const struct augur_node *L = loops[l];
-            const struct augur_expr *i1 = NULL, *i2 = NULL, *b = loop_bound(in, L);
-            int32_t a1 = loaded_array(in, L->u.loop.init, &i1);
-            int32_t a2 = b ? loaded_array(in, b, &i2) : -1;
-
-            if (!(a1 >= 0 && a1 == a2 && is_succ(in, i1, i2)))
+        /* Arrays indexed by a row variable are the columns and values. */
+        for (uint32_t r = 0; r < in->nrows && ix; r++) {
+            if (ix->kind != AUGUR_EXPR_SYM || ix->u.sym != in->rows[r].x ||
+                in->rows[r].a == a->array)
                 continue;
-            if (ix && ix->kind == AUGUR_EXPR_SYM && ix->u.sym == (uint32_t)L->u.loop.var &&
-                (uint32_t)a1 != a->array) {
-                if (in->index_array[a->array])
-                    set_array(in, a->array, "csr.col", "its values index other arrays in a row");
-                else
-                    set_array(in, a->array, "csr.val", "it is read along a row");
-            }
+            if (in->index_array[a->array])
+                set_array(in, a->array, "csr.col", "its values index other arrays in a row");
+            else
+                set_array(in, a->array, "csr.val", "it is read along a row");
             break;
         }
         /* A scalar param stored into an array that is also compared: a BFS level. */
@@ -435,14 +520,8 @@ static void walk(struct infer *in, const struct augur_node *n, const struct augu
             }
         }
     }
-    if (n->kind == AUGUR_NODE_LOOP && nloops < 64) {
-        loops[nloops] = n;
-        for (uint32_t i = 0; i < n->nkids; i++)
-            walk(in, n->kids[i], loops, nloops + 1);
-        return;
-    }
     for (uint32_t i = 0; i < n->nkids; i++)
-        walk(in, n->kids[i], loops, nloops);
+        walk(in, n->kids[i]);
 }
 
 /* Edge lists and ELL: loops without a row pointer whose variable indexes index arrays. */
@@ -458,10 +537,19 @@ static void walk_flat(struct infer *in, const struct augur_node *n, const struct
     if (n->kind == AUGUR_NODE_ACCESS && in->arrays[n->u.access.array].target == NULL &&
         ki->arrays[n->u.access.array].space == AUGUR_SPACE_GLOBAL) {
         const struct augur_access_info *a = &n->u.access;
-        const struct augur_expr *ix = resolve(in, a->index);
+        const struct augur_expr *ix = resolve(in, base_index(in->k, a->index));
         int64_t w = stride_of(in, a->index, 0);
 
-        if (w > 1 && !a->indirect) {
+        const struct augur_expr *lb = loop ? strip(loop_bound(in, loop)) : NULL;
+        const char *lbt = lb && lb->kind == AUGUR_EXPR_SYM
+                              ? (in->syms[lb->u.sym].target ? in->syms[lb->u.sym].target
+                                                            : ki->syms[lb->u.sym].bind)
+                              : NULL;
+
+        if (w == 2 && !a->indirect && in->index_array[a->array] && lbt && !strcmp(lbt, "nnz")) {
+            /* IA[2*e], IA[2*e+1] over the edges: the two ends of each edge (seed 002, Fig. 1) */
+            set_array(in, a->array, "edges.pairs", "two index entries per edge");
+        } else if (w > 1 && !a->indirect) {
             /* X[w*i + k]: w entries per row, row-major (seed 001's A and I). */
             set_array(in, a->array, in->index_array[a->array] ? "ell.idx.rows" : "ell.val.rows",
                       "it is read with a constant stride per row");
@@ -505,7 +593,7 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
 
     if (n->kind == AUGUR_NODE_ACCESS) {
         const struct augur_access_info *a = &n->u.access;
-        const struct augur_expr *ix = resolve(in, a->index);
+        const struct augur_expr *ix = resolve(in, base_index(in->k, a->index));
         const char *target = NULL;
 
         for (uint32_t v = 0; v < a->nvia && !target; v++) {
@@ -574,6 +662,7 @@ static void name_scalars(struct infer *in)
     static const char *const m_names[] = { "ncols", "num_cols", "ncol", NULL };
     static const char *const nnz_names[] = { "nnz", "nedges",   "num_edges", "numEdges",
                                              "ne",  "nentries", "nnzs",      NULL };
+    static const char *const width_names[] = { "width", "ell_width", "max_row", NULL };
     const struct augur_kernel_info *ki = &in->k->u.kernel;
 
     for (uint32_t s = 0; s < ki->nsyms; s++) {
@@ -591,7 +680,116 @@ static void name_scalars(struct infer *in)
             in->syms[s] = (struct guess){ "m", "its name" };
         else if (augur_skel_lookup(nnz_names, base, strlen(base)) >= 0)
             in->syms[s] = (struct guess){ "nnz", "its name" };
+        else if (augur_skel_lookup(width_names, base, strlen(base)) >= 0)
+            in->syms[s] = (struct guess){ "ell.width", "its name" };
     }
+}
+
+/* Counts the uses of sym s in e. */
+static uint32_t uses(const struct augur_expr *e, uint32_t s)
+{
+    if (!e)
+        return 0;
+    switch (e->kind) {
+    case AUGUR_EXPR_SYM:
+        return e->u.sym == s;
+    case AUGUR_EXPR_LOAD:
+        return uses(e->u.load.index, s);
+    case AUGUR_EXPR_UNARY:
+        return uses(e->u.un.a, s);
+    case AUGUR_EXPR_BINARY:
+        return uses(e->u.bin.a, s) + uses(e->u.bin.b, s);
+    case AUGUR_EXPR_SELECT:
+        return uses(e->u.sel.cond, s) + uses(e->u.sel.a, s) + uses(e->u.sel.b, s);
+    case AUGUR_EXPR_CAST:
+        return uses(e->u.cast.a, s);
+    default:
+        return 0;
+    }
+}
+
+/* Counts the uses of sym s in every expression of the subtree. */
+static uint32_t uses_in(const struct augur_node *n, uint32_t s)
+{
+    uint32_t c = 0;
+
+    switch (n->kind) {
+    case AUGUR_NODE_LOOP:
+        c = uses(n->u.loop.init, s) + uses(n->u.loop.cond, s) + uses(n->u.loop.next, s) +
+            uses(n->u.loop.omp.chunk, s) + uses(n->u.loop.omp.num_threads, s);
+        break;
+    case AUGUR_NODE_BRANCH:
+        c = uses(n->u.branch.cond, s);
+        break;
+    case AUGUR_NODE_ACCESS:
+        c = uses(n->u.access.index, s) + uses(n->u.access.value, s) + uses(n->u.access.mask, s);
+        break;
+    case AUGUR_NODE_ASSIGN:
+        c = uses(n->u.assign.value, s) + (n->u.assign.sym == s);
+        break;
+    case AUGUR_NODE_KERNEL:
+        c = uses(n->u.kernel.grid, s) + uses(n->u.kernel.block, s);
+        for (uint32_t a = 0; a < n->u.kernel.narrays; a++)
+            c += uses(n->u.kernel.arrays[a].extent, s);
+        break;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        c += uses_in(n->kids[i], s);
+    return c;
+}
+
+/* A scalar that only bounds a loop whose variable nothing else uses counts repetitions: one sweep.
+ */
+static void repetitions(struct infer *in, const struct augur_node *n)
+{
+    if (n->kind == AUGUR_NODE_LOOP && n->u.loop.form == AUGUR_LOOP_FOR && n->u.loop.var >= 0) {
+        const struct augur_expr *b = strip(loop_bound(in, n));
+        uint32_t v = (uint32_t)n->u.loop.var;
+
+        if (b && b->kind == AUGUR_EXPR_SYM &&
+            in->k->u.kernel.syms[b->u.sym].kind == AUGUR_SYM_PARAM &&
+            uses_in(in->k, v) == uses(n->u.loop.cond, v) + uses(n->u.loop.next, v) &&
+            uses_in(in->k, b->u.sym) == uses(n->u.loop.cond, b->u.sym))
+            set_sym(in, b, "=1", "it only counts repetitions of its loop");
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        repetitions(in, n->kids[i]);
+}
+
+/* Arrays read or written at the same index as a dense vector are dense vectors of that size. */
+static void same_index(struct infer *in, const struct augur_node *n, const struct augur_node *root)
+{
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+
+    if (n->kind == AUGUR_NODE_ACCESS && !in->arrays[n->u.access.array].target &&
+        ki->arrays[n->u.access.array].bind_src == AUGUR_BIND_NONE &&
+        ki->arrays[n->u.access.array].space == AUGUR_SPACE_GLOBAL) {
+        /* search the kernel for a bound dense vector accessed at this index */
+        const struct augur_node *stack[256];
+        int sp = 0;
+
+        stack[sp++] = root;
+        while (sp > 0) {
+            const struct augur_node *m = stack[--sp];
+
+            if (m->kind == AUGUR_NODE_ACCESS && m->u.access.array != n->u.access.array &&
+                augur_expr_equal(m->u.access.index, n->u.access.index)) {
+                uint32_t a = m->u.access.array;
+                const char *t = in->arrays[a].target ? in->arrays[a].target : ki->arrays[a].bind;
+
+                if (t && !strncmp(t, "vec(", 4)) {
+                    maybe_array(in, n->u.access.array, t, "it is indexed like a dense vector");
+                    break;
+                }
+            }
+            for (uint32_t i = 0; i < m->nkids && sp < 256; i++)
+                stack[sp++] = m->kids[i];
+        }
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        same_index(in, n->kids[i], root);
 }
 
 static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct augur_diag *diag)
@@ -613,12 +811,21 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
     scan(&in, k);
     for (int i = 0; i < 8 && spread_index(&in, k); i++)
         ;
-    walk(&in, k, loops, 0);
-    if (!in.rc)
-        walk_flat(&in, k, NULL, &first_index);
+    find_rows(&in, k);
+    for (uint32_t r = 0; r < in.nrows && !in.rc; r++) {
+        set_array(&in, in.rows[r].a, "csr.rowptr", "its A[i], A[i+1] bound a loop");
+        rows_bound(&in, k, in.rows[r].e1);
+    }
+    in.nrowptr = in.nrows;
+    walk(&in, k);
     name_scalars(&in);
     if (!in.rc)
+        walk_flat(&in, k, NULL, &first_index);
+    repetitions(&in, k);
+    if (!in.rc)
         walk_dense(&in, k, loops, 0);
+    if (!in.rc)
+        same_index(&in, k, k);
     rc = in.rc;
     if (!rc) {
         for (uint32_t a = 0; a < ki->narrays; a++)

@@ -475,7 +475,11 @@ static void put_node(const struct augur_skel *skel, const struct augur_node *k,
         put_loc(skel, k, n->loc, buf);
         break;
     case AUGUR_NODE_CALL:
-        augur_buf_printf(buf, "call %s", n->u.call.name);
+        augur_buf_puts(buf, "call ");
+        if (augur_skel_name_is_valid(n->u.call.name))
+            augur_buf_puts(buf, n->u.call.name);
+        else
+            augur_skel_format_string(n->u.call.name, buf);
         put_loc(skel, k, n->loc, buf);
         break;
     case AUGUR_NODE_SYNC:

@@ -1168,10 +1168,17 @@ static int parse_stmt(struct parser *ps, const struct line *l)
         return 0;
     }
     if (accept(ps, "call")) {
-        char name[256];
+        char name[256], *quoted = NULL;
 
-        if (take_name(ps, name, sizeof(name), "a function name") || parse_loc(ps, &loc, false) ||
-            expect_end(ps))
+        if (ps->tok.kind == T_STR) {
+            if (take_string(ps, &quoted))
+                return ps->rc;
+            snprintf(name, sizeof(name), "%s", quoted);
+            augur_free(quoted);
+        } else if (take_name(ps, name, sizeof(name), "a function name")) {
+            return ps->rc;
+        }
+        if (parse_loc(ps, &loc, false) || expect_end(ps))
             return ps->rc;
         n = augur_skel_leaf(ps->b, AUGUR_NODE_CALL, loc);
         n->u.call.name = augur_arena_strdup(&ps->skel->arena, name);
