@@ -71,5 +71,7 @@ int cmd_calibrate(int argc, char **argv);
 void cmd_calibrate_help(FILE *fp);
 int cmd_skeleton(int argc, char **argv);
 void cmd_skeleton_help(FILE *fp);
+int cmd_train(int argc, char **argv);
+void cmd_train_help(FILE *fp);
 
 #endif

@@ -2,9 +2,12 @@
  * cmd_data.c - "augur data": load, inspect and convert datasets (module: cli).
  */
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -12,7 +15,12 @@
 struct info_opts {
     struct augur_feature_opts features;
     bool no_clustering;
+    double rnn_rate;  /* rate of the Random Node Neighbor estimate */
+    const char *tree; /* --tree, or NULL: look for the shipped one */
 };
+
+/* The rate of the clustering estimate in "data info" (seed 002 reports 1 %). */
+#define INFO_RNN_RATE 0.01
 
 static void info_help(FILE *fp)
 {
@@ -31,14 +39,21 @@ static void info_help(FILE *fp)
                 "  --sample-rows F   features from a Random Row sample of a fraction F of the\n"
                 "                    rows, 0 < F <= 1 (default 1: every row)\n"
                 "  --seed S          seed of the row sample (default 1)\n"
-                "  --no-clustering   skip the clustering coefficient (the costly part)\n"
+                "  --no-clustering   skip the exact clustering coefficient (the costly part)\n"
+                "  --rnn-rate P      rate of the Random Node Neighbor estimate of the\n"
+                "                    clustering coefficient, 0 < P <= 1 (default 0.01)\n"
+                "  --tree FILE       categorizer tree that gives the category (default: the\n"
+                "                    shipped samples/categorizer.tree, or $AUGUR_TREE)\n"
                 "  --json            print the result as JSON\n"
                 "  -h, --help        print this help\n"
                 "\n"
                 "The clustering coefficient follows seed 002 eq. 1-3: undirected on the\n"
                 "symmetrised pattern and, for general (unsymmetric) data, also directed on\n"
                 "the pattern as stored; nodes with fewer than 2 neighbours count as 0 in\n"
-                "the average, as in its Algorithm 3. Self loops are ignored.\n");
+                "the average, as in its Algorithm 3. Self loops are ignored. The estimate\n"
+                "(Algorithm 3, undirected, seeded by --seed) is shown with its error\n"
+                "against the exact value (seed 002 eq. 7). The category is the sampler\n"
+                "the categorizer tree picks for 'augur data sample --method auto'.\n");
 }
 
 static void convert_help(FILE *fp)
@@ -104,6 +119,19 @@ static int info_option(const char *cmd, int opt, const char *arg, struct info_op
     case 'n':
         info->no_clustering = true;
         return 1;
+    case 'e': {
+        double f;
+
+        errno = 0;
+        f = strtod(arg, &end);
+        if (errno || end == arg || *end || !(f > 0.0 && f <= 1.0))
+            return cli_usage_error(cmd, "--rnn-rate needs a rate in (0, 1], not '%s'", arg);
+        info->rnn_rate = f;
+        return 1;
+    }
+    case 't':
+        info->tree = arg;
+        return 1;
     }
     return 0;
 }
@@ -129,6 +157,8 @@ static int parse_args(const char *cmd, void (*help)(FILE *), int argc, char **ar
         { "sample-rows", required_argument, NULL, 'r' },
         { "seed", required_argument, NULL, 's' },
         { "no-clustering", no_argument, NULL, 'n' },
+        { "rnn-rate", required_argument, NULL, 'e' },
+        { "tree", required_argument, NULL, 't' },
         { NULL, 0, NULL, 0 },
     };
     int opt;
@@ -137,6 +167,7 @@ static int parse_args(const char *cmd, void (*help)(FILE *), int argc, char **ar
     if (info) {
         memset(info, 0, sizeof(*info));
         info->features.seed = 1;
+        info->rnn_rate = INFO_RNN_RATE;
     }
     opterr = 0;
     while ((opt = getopt_long(argc, argv, "+h", info ? info_longopts : longopts, NULL)) != -1) {
@@ -214,7 +245,7 @@ static void dataset_text(const struct augur_dataset *ds)
 
 /* Seconds each stage of "data info" took. */
 struct info_times {
-    double load, csr, features, clustering;
+    double load, csr, features, clustering, estimate, category;
 };
 
 /* A "  key:   value" line of a section, values aligned. */
@@ -399,6 +430,8 @@ static void times_text(const struct augur_dataset *ds, const struct info_times *
         kv("clustering", "skipped");
     else
         kv("clustering", "%.4f s", t->clustering);
+    kv("clustering estimate", "%.4f s", t->estimate);
+    kv("category", "%.4f s", t->category);
 }
 
 static json_t *times_json(const struct augur_dataset *ds, const struct info_times *t)
@@ -411,6 +444,8 @@ static json_t *times_json(const struct augur_dataset *ds, const struct info_time
     json_object_set_new(o, "csr", json_real(t->csr));
     json_object_set_new(o, "features", json_real(t->features));
     json_object_set_new(o, "clustering", json_real(t->clustering));
+    json_object_set_new(o, "clustering_estimate", json_real(t->estimate));
+    json_object_set_new(o, "category", json_real(t->category));
     return o;
 }
 
@@ -422,6 +457,171 @@ static int dataset_error(const struct augur_dataset *ds, struct augur_diag *diag
     return cli_diag_error(diag);
 }
 
+/*
+ * Finds the categorizer tree: the given path, else $AUGUR_TREE, else
+ * samples/categorizer.tree or share/augur/categorizer.tree beside the
+ * directory of the augur executable (a build tree inside the checkout, or an
+ * installation). Returns false when there is none.
+ */
+static bool find_tree(const char *given, char *path, size_t size)
+{
+    static const char *const rel[] = { "../samples/categorizer.tree",
+                                       "../share/augur/categorizer.tree",
+                                       "../../samples/categorizer.tree" };
+    const char *env = getenv("AUGUR_TREE");
+    char exe[PATH_MAX];
+    ssize_t n;
+
+    if (given || (env && *env)) {
+        snprintf(path, size, "%s", given ? given : env);
+        return true;
+    }
+    n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    if (n <= 0)
+        return false;
+    exe[n] = '\0';
+    if (strrchr(exe, '/'))
+        *strrchr(exe, '/') = '\0';
+    for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+        int len = snprintf(path, size, "%s/%s", exe, rel[i]);
+
+        if (len > 0 && (size_t)len < size && access(path, R_OK) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* What the categorizer said about a dataset. */
+struct category {
+    bool have;
+    enum augur_sampler sampler;
+    unsigned leaf;
+    char tree[PATH_MAX];
+    char why[160]; /* when !have: why there is no category */
+    double x[AUGUR_CAT_NFEATURES];
+};
+
+/*
+ * Runs the categorizer on csr (the full pattern). Without a tree, or for a
+ * matrix that is not square, there is no category: an error when required,
+ * else cat->why says why. A tree that does not load is always an error.
+ */
+static int categorize(const struct augur_dataset *ds, const struct augur_csr *csr,
+                      const char *tree_opt, bool required, struct category *cat,
+                      struct augur_diag *diag)
+{
+    struct augur_tree *tree = NULL;
+    int rc;
+
+    memset(cat, 0, sizeof(*cat));
+    if (!find_tree(tree_opt, cat->tree, sizeof(cat->tree))) {
+        snprintf(cat->why, sizeof(cat->why),
+                 "no categorizer tree found (give --tree FILE or set AUGUR_TREE)");
+        return required ? augur_diag_set(diag, AUGUR_ENOENT, NULL, 0, 0, "%s", cat->why) : 0;
+    }
+    if (csr->nrows != csr->ncols) {
+        snprintf(cat->why, sizeof(cat->why), "the matrix is not square");
+        return required ? augur_diag_set(diag, AUGUR_EINVAL, ds->path, 0, 0,
+                                         "the categorizer needs a square matrix, not %u x %u",
+                                         csr->nrows, csr->ncols)
+                        : 0;
+    }
+    rc = augur_tree_load(cat->tree, &tree, diag);
+    if (rc)
+        return rc;
+    rc = augur_cat_features(csr, ds->symmetry != AUGUR_SYM_GENERAL, augur_tree_feature_opts(tree),
+                            cat->x, diag);
+    if (!rc) {
+        cat->sampler = augur_tree_classify(tree, cat->x, &cat->leaf);
+        cat->have = true;
+    }
+    augur_tree_free(tree);
+    return rc;
+}
+
+static const char *sampler_title(enum augur_sampler s)
+{
+    switch (s) {
+    case AUGUR_SAMPLER_SA:
+        return "Stride Average";
+    case AUGUR_SAMPLER_RT:
+        return "Random Tile";
+    default:
+        return "Random Edge";
+    }
+}
+
+static json_t *category_json(const struct category *cat)
+{
+    json_t *o = json_object(), *f;
+
+    if (!cat->have) {
+        json_object_set_new(o, "unavailable", json_string(cat->why));
+        return o;
+    }
+    json_object_set_new(o, "sampler", json_string(augur_sampler_name(cat->sampler)));
+    json_object_set_new(o, "leaf", json_integer(cat->leaf));
+    json_object_set_new(o, "tree", json_string(cat->tree));
+    f = json_object();
+    for (unsigned i = 0; i < AUGUR_CAT_NFEATURES; i++)
+        json_object_set_new(f, augur_cat_feature_name(i), json_real(cat->x[i]));
+    json_object_set_new(o, "features", f);
+    return o;
+}
+
+static void estimate_text(const struct augur_cc_estimate *e, const struct augur_clustering *cl,
+                          bool have_exact, const char *why)
+{
+    if (why) {
+        kv("estimate (RNN)", "skipped (%s)", why);
+        return;
+    }
+    kv("estimate (RNN)",
+       "%.6f (Algorithm 3, undirected, rate %.6g, seed %llu: %u of %u nodes, "
+       "%llu of %llu arcs)",
+       e->value, e->rate, (unsigned long long)e->seed, e->nodes_sampled, e->nnodes,
+       (unsigned long long)e->edges_sampled, (unsigned long long)e->nedges);
+    if (have_exact)
+        kv("estimate error", "%.3f %% of the exact undirected value (seed 002 eq. 7)",
+           100.0 * augur_error_rate(cl->undirected.global, e->value));
+}
+
+static json_t *estimate_json(const struct augur_cc_estimate *e, const struct augur_clustering *cl,
+                             bool have_exact, const char *why)
+{
+    json_t *o = json_object();
+
+    if (why) {
+        json_object_set_new(o, "skipped", json_string(why));
+        return o;
+    }
+    json_object_set_new(o, "value", json_real(e->value));
+    json_object_set_new(o, "method", json_string("rnn"));
+    json_object_set_new(o, "graph", json_string("symmetrised pattern A + A^T (eq. 2)"));
+    json_object_set_new(o, "rate", json_real(e->rate));
+    json_object_set_new(o, "seed", json_integer((json_int_t)e->seed));
+    json_object_set_new(o, "nodes_sampled", json_integer(e->nodes_sampled));
+    json_object_set_new(o, "nodes", json_integer(e->nnodes));
+    json_object_set_new(o, "low_degree_nodes_sampled", json_integer(e->nodes_low));
+    json_object_set_new(o, "arcs_sampled", json_integer((json_int_t)e->edges_sampled));
+    json_object_set_new(o, "arcs", json_integer((json_int_t)e->nedges));
+    if (have_exact) {
+        json_object_set_new(o, "exact", json_real(cl->undirected.global));
+        json_object_set_new(o, "error",
+                            json_real(augur_error_rate(cl->undirected.global, e->value)));
+    }
+    return o;
+}
+
+static void category_text(const struct category *cat)
+{
+    if (!cat->have)
+        printf("category:      unavailable (%s)\n", cat->why);
+    else
+        printf("category:      %s: %s (leaf %u of %s)\n", augur_sampler_name(cat->sampler),
+               sampler_title(cat->sampler), cat->leaf, cat->tree);
+}
+
 static int data_info(int argc, char **argv)
 {
     struct augur_load_opts opts;
@@ -430,9 +630,11 @@ static int data_info(int argc, char **argv)
     struct augur_csr csr;
     struct augur_features f;
     struct augur_clustering cl;
+    struct augur_cc_estimate est;
+    struct category cat;
     struct augur_diag diag;
     struct info_times t = { 0 };
-    const char *skipped = NULL;
+    const char *skipped = NULL, *est_skipped = NULL;
     double t0;
     int first, rc;
 
@@ -485,18 +687,49 @@ static int data_info(int argc, char **argv)
             goto out;
         }
     }
+    memset(&est, 0, sizeof(est));
+    if (csr.nrows != csr.ncols) {
+        est_skipped = "the matrix is not square";
+    } else if (csr.nrows == 0) {
+        est_skipped = "the graph has no nodes";
+    } else {
+        struct augur_rnn_opts ro = { 0 };
+
+        ro.rate = info.rnn_rate;
+        ro.seed = info.features.seed;
+        ro.symmetric = ds->symmetry != AUGUR_SYM_GENERAL;
+        t0 = augur_now();
+        rc = augur_clustering_estimate(&csr, &ro, &est, &diag);
+        t.estimate = augur_now() - t0;
+        if (rc) {
+            rc = dataset_error(ds, &diag);
+            goto out;
+        }
+    }
+    t0 = augur_now();
+    rc = categorize(ds, &csr, info.tree, false, &cat, &diag);
+    t.category = augur_now() - t0;
+    if (rc) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
 
     if (cli_json) {
         json_t *doc = dataset_json(ds);
 
         json_object_set_new(doc, "features", features_json(ds, &f));
         json_object_set_new(doc, "clustering", clustering_json(&cl, skipped));
+        json_object_set_new(doc, "clustering_estimate",
+                            estimate_json(&est, &cl, !skipped, est_skipped));
+        json_object_set_new(doc, "category", category_json(&cat));
         json_object_set_new(doc, "seconds", times_json(ds, &t));
         rc = cli_print_json(doc);
     } else {
         dataset_text(ds);
         features_text(ds, &f);
         clustering_text(&cl, skipped);
+        estimate_text(&est, &cl, !skipped, est_skipped);
+        category_text(&cat);
         times_text(ds, &t, skipped);
         rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
     }
@@ -536,9 +769,569 @@ static int data_convert(int argc, char **argv)
     return rc;
 }
 
+/* ---- data sample ----------------------------------------------------------- */
+
+static void sample_help(FILE *fp)
+{
+    fprintf(fp, "usage: augur data sample [OPTIONS] FILE -o OUT\n"
+                "       augur data sample [OPTIONS] FILE --evaluate --machine MACHINE\n"
+                "\n"
+                "Takes a performance-preserving sample of a dataset (seed 002 section III) and\n"
+                "writes it as a Matrix Market file: the entries taken, renumbered so that\n"
+                "short strides and cache-line offsets stay as they were (docs/sampling.md).\n"
+                "Symmetric data is sampled from its full pattern (both triangles); the sample\n"
+                "is written as a general matrix.\n"
+                "\n"
+                "options:\n" CLI_LOAD_HELP
+                "  --method M        auto (default): the categorizer tree picks sa or rt;\n"
+                "                    sa: Stride Average; rt: Random Tile; re: Random Edge\n"
+                "  --rate P          fraction of the entries to take, 0 < P <= 1 (default 0.05)\n"
+                "  --seed S          seed of the random samplers and of the categorizer's\n"
+                "                    feature estimates (default 1)\n"
+                "  --tile T          Random Tile: the default tile side (default n sqrt(P/8))\n"
+                "  --tree FILE       categorizer tree for auto (default: the shipped\n"
+                "                    samples/categorizer.tree, or $AUGUR_TREE)\n"
+                "  -o, --output OUT  write the sample to OUT (\"-\": standard output)\n"
+                "  --json            print a summary (or the evaluation) as JSON\n"
+                "  -h, --help        print this help\n"
+                "\n"
+                "evaluation (instead of, or besides, writing the sample):\n"
+                "  --evaluate        simulate kernels on the full data and on samples and\n"
+                "                    report each level's miss rate and its error (eq. 7);\n"
+                "                    --method may then be a list (re,sa,rt,auto) or 'all'\n"
+                "  --machine FILE    the machine file whose caches are simulated (one core)\n"
+                "  --kernel K        spmv, fv, ireduce, or all (default all)\n"
+                "  --seeds N         seeds S .. S+N-1 for the random samplers, errors\n"
+                "                    averaged (default 5; Stride Average needs one)\n"
+                "  --scaling X       the sampled run's cache capacities: vector (default:\n"
+                "                    times n'/n), footprint, none\n"
+                "  --warm            count a second pass over warm caches (steady state)\n");
+}
+
+/* Options of "data sample". */
+struct sample_args {
+    struct augur_load_opts load;
+    bool methods[AUGUR_SAMPLER_COUNT + 1]; /* the last one: auto */
+    struct augur_sample_opts opts;
+    const char *tree, *output, *machine;
+    bool evaluate, warm, kernels[AUGUR_STREAM_COUNT];
+    unsigned seeds;
+    enum augur_scaling scaling;
+    const char *file;
+};
+
+#define METHOD_AUTO AUGUR_SAMPLER_COUNT
+
+static int parse_methods(const char *arg, bool list, bool *methods)
+{
+    char buf[64], *tok, *save = NULL;
+    int n = 0;
+
+    if (strlen(arg) >= sizeof(buf))
+        return -1;
+    snprintf(buf, sizeof(buf), "%s", arg);
+    memset(methods, 0, sizeof(bool) * (AUGUR_SAMPLER_COUNT + 1));
+    if (list && strcmp(arg, "all") == 0) {
+        for (int i = 0; i <= AUGUR_SAMPLER_COUNT; i++)
+            methods[i] = true;
+        return 0;
+    }
+    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        enum augur_sampler m;
+
+        if (strcmp(tok, "auto") == 0)
+            methods[METHOD_AUTO] = true;
+        else if (augur_sampler_parse(tok, &m) == 0)
+            methods[m] = true;
+        else
+            return -1;
+        n++;
+    }
+    return n == 1 || (list && n > 1) ? 0 : -1;
+}
+
+static int parse_sample_args(int argc, char **argv, struct sample_args *a)
+{
+    static const char *cmd = "data sample";
+    static const struct option longopts[] = {
+        CLI_LOAD_LONGOPTS,
+        { "json", no_argument, NULL, 'j' },
+        { "help", no_argument, NULL, 'h' },
+        { "method", required_argument, NULL, 'm' },
+        { "rate", required_argument, NULL, 'r' },
+        { "seed", required_argument, NULL, 's' },
+        { "tile", required_argument, NULL, 'T' },
+        { "tree", required_argument, NULL, 't' },
+        { "output", required_argument, NULL, 'o' },
+        { "evaluate", no_argument, NULL, 'E' },
+        { "machine", required_argument, NULL, 'M' },
+        { "kernel", required_argument, NULL, 'k' },
+        { "seeds", required_argument, NULL, 'n' },
+        { "scaling", required_argument, NULL, 'S' },
+        { "warm", no_argument, NULL, 'w' },
+        { NULL, 0, NULL, 0 },
+    };
+    const char *method = "auto", *kernel = "all";
+    unsigned long long v;
+    char *end;
+    int opt;
+
+    memset(a, 0, sizeof(*a));
+    a->opts.rate = 0.05;
+    a->opts.seed = 1;
+    a->seeds = 5;
+    a->scaling = AUGUR_SCALING_VECTOR;
+    opterr = 0;
+    while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+        int used;
+
+        switch (opt) {
+        case 'h':
+            sample_help(stdout);
+            return -1;
+        case 'j':
+            cli_json = true;
+            continue;
+        case 'm':
+            method = optarg;
+            continue;
+        case 'r':
+            errno = 0;
+            a->opts.rate = strtod(optarg, &end);
+            if (errno || end == optarg || *end || !(a->opts.rate > 0.0 && a->opts.rate <= 1.0))
+                return cli_usage_error(cmd, "--rate needs a fraction in (0, 1], not '%s'", optarg);
+            continue;
+        case 's':
+        case 'T':
+        case 'n':
+            errno = 0;
+            v = strtoull(optarg, &end, 10);
+            if (errno || end == optarg || *end || optarg[0] == '-' ||
+                (opt != 's' && (v < 1 || v > (opt == 'n' ? 1000 : UINT32_MAX))))
+                return cli_usage_error(cmd, "--%s needs %s, not '%s'",
+                                       opt == 's'   ? "seed"
+                                       : opt == 'T' ? "tile"
+                                                    : "seeds",
+                                       opt == 's'   ? "a non-negative integer"
+                                       : opt == 'T' ? "a side of at least 1"
+                                                    : "a count from 1 to 1000",
+                                       optarg);
+            if (opt == 's')
+                a->opts.seed = v;
+            else if (opt == 'T')
+                a->opts.tile = (uint32_t)v;
+            else
+                a->seeds = (unsigned)v;
+            continue;
+        case 't':
+            a->tree = optarg;
+            continue;
+        case 'o':
+            a->output = optarg;
+            continue;
+        case 'E':
+            a->evaluate = true;
+            continue;
+        case 'M':
+            a->machine = optarg;
+            continue;
+        case 'k':
+            kernel = optarg;
+            continue;
+        case 'S':
+            if (augur_scaling_parse(optarg, &a->scaling) != 0)
+                return cli_usage_error(cmd, "--scaling needs vector, footprint or none, not '%s'",
+                                       optarg);
+            continue;
+        case 'w':
+            a->warm = true;
+            continue;
+        case '?':
+            return cli_usage_error(cmd, "unknown or incomplete option '%s'", argv[optind - 1]);
+        }
+        used = cli_load_option(cmd, opt, optarg, &a->load);
+        if (used != 1)
+            return used ? used : cli_usage_error(cmd, "unknown option");
+    }
+    if (parse_methods(method, a->evaluate, a->methods) != 0)
+        return cli_usage_error(cmd, "--method needs auto, sa, rt or re%s, not '%s'",
+                               a->evaluate ? " (a comma list, or all)" : "", method);
+    if (strcmp(kernel, "all") == 0) {
+        for (int k = 0; k < AUGUR_STREAM_COUNT; k++)
+            a->kernels[k] = true;
+    } else {
+        enum augur_stream_kernel k;
+
+        if (augur_stream_kernel_parse(kernel, &k) != 0)
+            return cli_usage_error(cmd, "--kernel needs spmv, fv, ireduce or all, not '%s'",
+                                   kernel);
+        a->kernels[k] = true;
+    }
+    if (argc - optind != 1)
+        return cli_usage_error(cmd, "expected one FILE");
+    a->file = argv[optind];
+    if (!a->evaluate && !a->output)
+        return cli_usage_error(cmd, "expected -o OUT (or --evaluate)");
+    if (a->evaluate && !a->machine)
+        return cli_usage_error(cmd, "--evaluate needs --machine FILE");
+    if (!a->evaluate && a->machine)
+        return cli_usage_error(cmd, "--machine is for --evaluate");
+    if (a->output && a->evaluate && parse_methods(method, false, a->methods) != 0)
+        return cli_usage_error(cmd, "-o writes one sample: give one --method");
+    if (cli_json && a->output && strcmp(a->output, "-") == 0)
+        return cli_usage_error(cmd, "--json and OUT '-' both want standard output");
+    return 0;
+}
+
+static json_t *info_json(const struct augur_sample *smp, const struct augur_csr *full)
+{
+    const struct augur_sample_info *in = &smp->info;
+    json_t *o = json_object();
+
+    json_object_set_new(o, "method", json_string(augur_sampler_name(in->method)));
+    json_object_set_new(o, "rate", json_real(in->rate));
+    json_object_set_new(o, "seed", json_integer((json_int_t)in->seed));
+    json_object_set_new(o, "nnz_full", json_integer((json_int_t)in->nnz_full));
+    json_object_set_new(o, "target", json_integer((json_int_t)in->target));
+    json_object_set_new(o, "nnz", json_integer((json_int_t)in->nnz));
+    json_object_set_new(o, "achieved", json_real(in->achieved));
+    json_object_set_new(o, "whole", json_boolean(in->whole));
+    json_object_set_new(o, "rows", json_integer(smp->csr.nrows));
+    json_object_set_new(o, "cols", json_integer(smp->csr.ncols));
+    json_object_set_new(o, "rows_full", json_integer(full->nrows));
+    json_object_set_new(o, "cols_full", json_integer(full->ncols));
+    if (in->method == AUGUR_SAMPLER_SA && !in->whole)
+        json_object_set_new(o, "squares",
+                            json_pack("{s:[i,i],s:i,s:[i,i],s:i}", "row_lo",
+                                      (json_int_t)in->row_lo[0], (json_int_t)in->row_lo[1],
+                                      "row_side", (json_int_t)in->row_side, "col_lo",
+                                      (json_int_t)in->col_lo[0], (json_int_t)in->col_lo[1],
+                                      "col_side", (json_int_t)in->col_side));
+    if (in->method == AUGUR_SAMPLER_RT && !in->whole)
+        json_object_set_new(o, "tiles",
+                            json_pack("{s:i,s:I,s:I,s:I,s:I,s:b}", "tile", (json_int_t)in->tile,
+                                      "drawn", (json_int_t)in->ntiles, "dense",
+                                      (json_int_t)in->ndense, "sparse", (json_int_t)in->nsparse,
+                                      "last_tile_nnz", (json_int_t)in->last_tile_nnz, "reached",
+                                      in->reached));
+    return o;
+}
+
+static void info_text(const struct augur_sample *smp, const struct augur_csr *full)
+{
+    const struct augur_sample_info *in = &smp->info;
+
+    printf("sample:        %s: %s, rate %.6g, seed %llu\n", augur_sampler_name(in->method),
+           sampler_title(in->method), in->rate, (unsigned long long)in->seed);
+    kv("entries", "%llu of %llu (%.4g %%), target %llu", (unsigned long long)in->nnz,
+       (unsigned long long)in->nnz_full, 100.0 * in->achieved, (unsigned long long)in->target);
+    kv("size", "%u x %u, renumbered from %u x %u", smp->csr.nrows, smp->csr.ncols, full->nrows,
+       full->ncols);
+    if (in->whole)
+        kv("whole", "rate 1 takes the whole matrix, numbering unchanged");
+    else if (in->method == AUGUR_SAMPLER_SA)
+        kv("squares", "rows [%u, %u) and [%u, %u), columns [%u, %u) and [%u, %u)", in->row_lo[0],
+           in->row_lo[0] + in->row_side, in->row_lo[1], in->row_lo[1] + in->row_side, in->col_lo[0],
+           in->col_lo[0] + in->col_side, in->col_lo[1], in->col_lo[1] + in->col_side);
+    else if (in->method == AUGUR_SAMPLER_RT)
+        kv("tiles",
+           "%llu drawn of side %u (%llu dense at 1.5x, %llu sparse at 0.5x); the last "
+           "added %llu",
+           (unsigned long long)in->ntiles, in->tile, (unsigned long long)in->ndense,
+           (unsigned long long)in->nsparse, (unsigned long long)in->last_tile_nnz);
+}
+
+/* Loads the machine and builds its one-core cache configuration. */
+static int load_caches(const char *path, struct augur_cache_config *cfg, char **name)
+{
+    struct augur_machine *m = NULL;
+    struct augur_diag diag;
+    int rc;
+
+    augur_diag_init(&diag);
+    rc = augur_machine_load(path, &m, &diag);
+    if (!rc)
+        rc = augur_cache_config_from_machine(m, 1, cfg, &diag);
+    if (!rc)
+        *name = augur_strdup(m->name ? m->name : path);
+    augur_machine_free(m);
+    return rc ? cli_diag_error(&diag) : CLI_OK;
+}
+
+/* Results of one sampler over the seeds, for one kernel. */
+struct method_eval {
+    bool done;
+    enum augur_sampler used;
+    unsigned nruns;
+    double miss[4], err[4], achieved, scale;
+    json_t *runs;
+};
+
+static int evaluate_method(const struct augur_csr *csr, const struct sample_args *a,
+                           enum augur_stream_kernel k, enum augur_sampler method,
+                           const struct augur_cache_config *cfg,
+                           const struct augur_stream_result *full, struct method_eval *ev,
+                           struct augur_diag *diag)
+{
+    unsigned nseeds = method == AUGUR_SAMPLER_SA ? 1 : a->seeds;
+
+    memset(ev, 0, sizeof(*ev));
+    ev->used = method;
+    ev->runs = json_array();
+    for (unsigned i = 0; i < nseeds; i++) {
+        struct augur_sample_opts so = a->opts;
+        struct augur_stream_result r;
+        struct augur_sample_info info;
+        json_t *run, *miss;
+        int rc;
+
+        so.method = method;
+        so.seed = a->opts.seed + i;
+        rc = augur_sample_simulate(csr, &so, k, cfg, a->scaling, a->warm, &r, &info, diag);
+        if (rc) {
+            json_decref(ev->runs);
+            ev->runs = NULL;
+            return rc;
+        }
+        miss = json_object();
+        for (unsigned l = 0; l < r.nlevels; l++) {
+            json_object_set_new(miss, r.name[l], json_real(r.miss_rate[l]));
+            ev->miss[l] += r.miss_rate[l] / nseeds;
+            ev->err[l] += augur_error_rate(full->miss_rate[l], r.miss_rate[l]) / nseeds;
+        }
+        ev->achieved += info.achieved / nseeds;
+        ev->scale += r.scale / nseeds;
+        run = json_pack("{s:I,s:f,s:f,s:o}", "seed", (json_int_t)so.seed, "achieved", info.achieved,
+                        "scale", r.scale, "miss_rate", miss);
+        json_array_append_new(ev->runs, run);
+    }
+    ev->nruns = nseeds;
+    ev->done = true;
+    return 0;
+}
+
+static int data_sample_evaluate(const struct augur_dataset *ds, const struct augur_csr *csr,
+                                const struct sample_args *a, const struct category *cat)
+{
+    struct augur_cache_config cfg;
+    struct augur_diag diag;
+    char *mname = NULL;
+    json_t *doc = NULL, *kernels = NULL;
+    int rc;
+
+    rc = load_caches(a->machine, &cfg, &mname);
+    if (rc)
+        return rc;
+    augur_diag_init(&diag);
+    if (cli_json) {
+        doc = json_pack("{s:s,s:s,s:s,s:f,s:I,s:i,s:s,s:b}", "file", ds->path, "machine",
+                        a->machine, "machine_name", mname, "rate", a->opts.rate, "seed",
+                        (json_int_t)a->opts.seed, "seeds", (int)a->seeds, "scaling",
+                        augur_scaling_name(a->scaling), "warm", a->warm);
+        if (cat->have)
+            json_object_set_new(doc, "category", category_json(cat));
+        kernels = json_array();
+        json_object_set_new(doc, "kernels", kernels);
+    } else {
+        printf("file:          %s (%u x %u, %llu entries%s)\n", ds->path, csr->nrows, csr->ncols,
+               (unsigned long long)csr->nnz,
+               ds->symmetry == AUGUR_SYM_GENERAL ? "" : ", full pattern");
+        printf("machine:       %s (%s), one core\n", mname, a->machine);
+        printf("evaluation:    rate %.6g, seeds %llu..%llu, caches scaled: %s, %s pass\n",
+               a->opts.rate, (unsigned long long)a->opts.seed,
+               (unsigned long long)(a->opts.seed + a->seeds - 1), augur_scaling_name(a->scaling),
+               a->warm ? "warm (second)" : "cold (first)");
+        if (cat->have)
+            printf("auto:          %s (leaf %u of %s)\n", augur_sampler_name(cat->sampler),
+                   cat->leaf, cat->tree);
+    }
+    for (int k = 0; k < AUGUR_STREAM_COUNT; k++) {
+        struct augur_stream_result full;
+        struct method_eval ev[AUGUR_SAMPLER_COUNT + 1];
+        json_t *kj = NULL, *methods = NULL;
+
+        if (!a->kernels[k])
+            continue;
+        memset(ev, 0, sizeof(ev));
+        rc = augur_stream_simulate(csr, k, &cfg, 1.0, a->warm, &full, &diag);
+        if (rc) {
+            rc = dataset_error(ds, &diag);
+            goto out;
+        }
+        if (cli_json) {
+            json_t *lv = json_object();
+
+            for (unsigned l = 0; l < full.nlevels; l++)
+                json_object_set_new(lv, full.name[l],
+                                    json_pack("{s:f,s:I,s:I}", "miss_rate", full.miss_rate[l],
+                                              "accesses", (json_int_t)full.accesses[l], "misses",
+                                              (json_int_t)full.misses[l]));
+            kj = json_pack("{s:s,s:{s:o,s:I}}", "kernel", augur_stream_kernel_name(k), "full",
+                           "levels", lv, "footprint", (json_int_t)full.footprint);
+            methods = json_array();
+            json_object_set_new(kj, "methods", methods);
+            json_array_append_new(kernels, kj);
+        } else {
+            printf("kernel %s: %s, footprint %.4g MB\n", augur_stream_kernel_name(k),
+                   k == AUGUR_STREAM_SPMV ? "CSR y = A x"
+                   : k == AUGUR_STREAM_FV ? "finite volume over ELLPACK"
+                                          : "Euler reduction over the edges",
+                   1e-6 * (double)full.footprint);
+            printf("  %-8s %7s %8s", "run", "seeds", "scale");
+            for (unsigned l = 0; l < full.nlevels; l++)
+                printf("  %6s miss (error)", full.name[l]);
+            printf("\n  %-8s %7s %8s", "full", "-", "1");
+            for (unsigned l = 0; l < full.nlevels; l++)
+                printf("  %11.5f        ", full.miss_rate[l]);
+            printf("\n");
+        }
+        for (int m = 0; m <= AUGUR_SAMPLER_COUNT; m++) {
+            enum augur_sampler used = m == METHOD_AUTO ? cat->sampler : (enum augur_sampler)m;
+
+            if (!a->methods[m])
+                continue;
+            if (!ev[used].done) {
+                rc = evaluate_method(csr, a, k, used, &cfg, &full, &ev[used], &diag);
+                if (rc) {
+                    for (int q = 0; q < AUGUR_SAMPLER_COUNT; q++)
+                        json_decref(ev[q].runs);
+                    rc = dataset_error(ds, &diag);
+                    goto out;
+                }
+            }
+            if (cli_json) {
+                json_t *mj = json_object(), *miss = json_object(), *err = json_object();
+
+                for (unsigned l = 0; l < full.nlevels; l++) {
+                    json_object_set_new(miss, full.name[l], json_real(ev[used].miss[l]));
+                    json_object_set_new(err, full.name[l], json_real(ev[used].err[l]));
+                }
+                json_object_set_new(
+                    mj, "method",
+                    json_string(m == METHOD_AUTO ? "auto" : augur_sampler_name(used)));
+                json_object_set_new(mj, "sampler", json_string(augur_sampler_name(used)));
+                json_object_set_new(mj, "achieved", json_real(ev[used].achieved));
+                json_object_set_new(mj, "scale", json_real(ev[used].scale));
+                json_object_set_new(mj, "miss_rate", miss);
+                json_object_set_new(mj, "error", err);
+                json_object_set_new(mj, "runs", json_incref(ev[used].runs));
+                json_array_append_new(methods, mj);
+            } else {
+                char label[16];
+
+                snprintf(label, sizeof(label), "%s%s", m == METHOD_AUTO ? "auto=" : "",
+                         augur_sampler_name(used));
+                printf("  %-8s %7u %8.4f", label, ev[used].nruns, ev[used].scale);
+                for (unsigned l = 0; l < full.nlevels; l++)
+                    printf("  %11.5f (%5.1f %%)", ev[used].miss[l], 100.0 * ev[used].err[l]);
+                printf("\n");
+            }
+        }
+        for (int m = 0; m < AUGUR_SAMPLER_COUNT; m++)
+            json_decref(ev[m].runs);
+    }
+    rc = cli_json ? cli_print_json(doc)
+                  : (fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output"));
+    doc = NULL;
+out:
+    json_decref(doc);
+    augur_free(mname);
+    return rc;
+}
+
+static int data_sample(int argc, char **argv)
+{
+    struct sample_args a;
+    struct augur_dataset *ds = NULL, *out_ds = NULL;
+    struct augur_csr csr;
+    struct augur_sample smp;
+    struct category cat;
+    struct augur_diag diag;
+    char desc[PATH_MAX + 96];
+    int rc;
+
+    memset(&csr, 0, sizeof(csr));
+    memset(&smp, 0, sizeof(smp));
+    memset(&cat, 0, sizeof(cat));
+    rc = parse_sample_args(argc, argv, &a);
+    if (rc)
+        return rc < 0 ? CLI_OK : rc;
+    rc = cli_load_dataset(a.file, &a.load, &ds);
+    if (rc)
+        return rc;
+    augur_diag_init(&diag);
+    rc = augur_dataset_csr(ds, true, &csr, &diag);
+    if (rc) {
+        rc = dataset_error(ds, &diag);
+        goto out;
+    }
+    if (a.methods[METHOD_AUTO]) {
+        rc = categorize(ds, &csr, a.tree, true, &cat, &diag);
+        if (rc) {
+            rc = dataset_error(ds, &diag);
+            goto out;
+        }
+    }
+    if (a.evaluate && !a.output) {
+        rc = data_sample_evaluate(ds, &csr, &a, &cat);
+        goto out;
+    }
+    for (int m = 0; m < AUGUR_SAMPLER_COUNT; m++)
+        if (a.methods[m])
+            a.opts.method = (enum augur_sampler)m;
+    if (a.methods[METHOD_AUTO])
+        a.opts.method = cat.sampler;
+    rc = augur_sample_csr(&csr, &a.opts, &smp, &diag);
+    if (rc) {
+        rc = dataset_error(ds, &diag);
+        goto out;
+    }
+    snprintf(desc, sizeof(desc), "%s sample (rate %.6g, seed %llu) of %s",
+             augur_sampler_name(a.opts.method), a.opts.rate, (unsigned long long)a.opts.seed,
+             ds->path);
+    rc = augur_sample_dataset(&smp, ds->field, desc, &out_ds, &diag);
+    if (!rc)
+        rc = augur_dataset_write_mtx(out_ds, a.output, &diag);
+    if (rc) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    if (a.evaluate) {
+        rc = data_sample_evaluate(ds, &csr, &a, &cat);
+        goto out;
+    }
+    if (cli_json) {
+        json_t *doc = json_pack("{s:s,s:o,s:s}", "file", ds->path, "sample", info_json(&smp, &csr),
+                                "output", a.output);
+
+        if (a.methods[METHOD_AUTO])
+            json_object_set_new(doc, "category", category_json(&cat));
+        rc = cli_print_json(doc);
+    } else if (strcmp(a.output, "-") != 0) {
+        printf("file:          %s\n", ds->path);
+        if (a.methods[METHOD_AUTO])
+            printf("auto:          %s picked by leaf %u of %s\n", augur_sampler_name(cat.sampler),
+                   cat.leaf, cat.tree);
+        info_text(&smp, &csr);
+        printf("output:        %s\n", a.output);
+        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+    }
+    if (smp.info.method == AUGUR_SAMPLER_RT && !smp.info.reached)
+        cli_warning("Random Tile stopped after %llu tiles with %llu of %llu entries",
+                    (unsigned long long)smp.info.ntiles, (unsigned long long)smp.info.nnz,
+                    (unsigned long long)smp.info.target);
+out:
+    augur_sample_release(&smp);
+    augur_dataset_free(out_ds);
+    augur_csr_release(&csr);
+    augur_dataset_free(ds);
+    return rc;
+}
+
 static const struct cli_cmd data_commands[] = {
     { "info", data_info, info_help, "what a dataset is: size, structure, features" },
     { "convert", data_convert, convert_help, "write a dataset as Matrix Market" },
+    { "sample", data_sample, sample_help, "take a performance-preserving sample" },
     { NULL, NULL, NULL, NULL },
 };
 

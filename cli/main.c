@@ -20,6 +20,7 @@ static const struct cli_cmd commands[] = {
     { "data", cmd_data, cmd_data_help, "load, inspect and convert datasets" },
     { "help", cmd_help, cmd_help_help, "show help for a command" },
     { "skeleton", cmd_skeleton, cmd_skeleton_help, "build the skeleton of a C/CUDA kernel" },
+    { "train", cmd_train, cmd_train_help, "train the categorizer tree" },
     { NULL, NULL, NULL, NULL },
 };
 

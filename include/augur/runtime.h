@@ -292,4 +292,365 @@ AUGUR_API int augur_clustering_compute(const struct augur_csr *csr,
                                        const struct augur_cc_opts *opts,
                                        struct augur_clustering *out, struct augur_diag *diag);
 
+/* ---- sampling, clustering estimate, kernel streams, categorizer --------- */
+
+/*
+ * Performance-preserving samplers of seed 002 section III (docs/sampling.md
+ * says where the pseudo-code leaves gaps and how each is filled): enum name,
+ * the name used by --method, a description.
+ */
+#define AUGUR_SAMPLERS(X)                                                   \
+    X(RE, "re", "Random Edge: entries drawn uniformly without replacement") \
+    X(SA, "sa",                                                             \
+      "Stride Average (Algorithm 1): two squares on the diagonal and two "  \
+      "on the anti-diagonal")                                               \
+    X(RT, "rt", "Random Tile (Algorithm 2): random tiles of adaptive size")
+
+enum augur_sampler {
+#define X(e, name, text) AUGUR_SAMPLER_##e,
+    AUGUR_SAMPLERS(X)
+#undef X
+        AUGUR_SAMPLER_COUNT
+};
+
+/* Returns the --method name of a sampler ("sa"). */
+AUGUR_API const char *augur_sampler_name(enum augur_sampler s);
+/* Looks a --method name up; AUGUR_EINVAL when unknown. */
+AUGUR_API int augur_sampler_parse(const char *name, enum augur_sampler *out);
+
+/*
+ * Random Tile's default tile side is t = n * sqrt(p / AUGUR_RT_TILES), so
+ * that about AUGUR_RT_TILES tiles of average density reach the rate p.
+ */
+#define AUGUR_RT_TILES 32
+/*
+ * The sample is renumbered: it keeps every row and column that holds a
+ * sampled entry, in the original order. A gap of d between two kept indices
+ * stays d when d < 2 * AUGUR_SAMPLE_ALIGN, else becomes AUGUR_SAMPLE_ALIGN +
+ * (d mod AUGUR_SAMPLE_ALIGN): short strides are exact, every index keeps its
+ * position modulo AUGUR_SAMPLE_ALIGN (its offset in a 64-byte line of 8-byte
+ * elements), and indices on different lines stay on different lines.
+ */
+#define AUGUR_SAMPLE_ALIGN 8u
+
+/* Options of augur_sample_csr(). */
+struct augur_sample_opts {
+    enum augur_sampler method;
+    double rate;   /* p, the fraction of the entries to take: 0 < p <= 1 */
+    uint64_t seed; /* RE and RT draw from it (SA is deterministic) */
+    uint32_t tile; /* RT: the default tile side t; 0 picks n * sqrt(p / AUGUR_RT_TILES) */
+};
+
+/* What a sampler did. */
+struct augur_sample_info {
+    enum augur_sampler method;
+    double rate;
+    uint64_t seed;
+    uint64_t nnz_full; /* entries of the matrix sampled */
+    uint64_t target;   /* round(p * nnz_full), at least 1 */
+    uint64_t nnz;      /* entries taken */
+    double achieved;   /* nnz / nnz_full */
+    bool whole;        /* p = 1: the sample is the whole matrix */
+    /* SA: rows [row_lo[k], row_lo[k] + row_side) and columns alike, k = 0, 1 */
+    uint32_t row_lo[2], row_side, col_lo[2], col_side;
+    /* RT */
+    uint32_t tile;          /* t */
+    uint64_t ntiles;        /* tiles drawn */
+    uint64_t ndense;        /* of which enlarged to 1.5 t */
+    uint64_t nsparse;       /* of which reduced to 0.5 t */
+    uint64_t last_tile_nnz; /* new entries the last tile added */
+    bool reached;           /* nnz >= target (RT may stop short after its tile budget) */
+};
+
+/*
+ * A sample: a sparse matrix (sorted CSR, values kept when the input has
+ * them) in its own numbering, and the original index of each of its rows
+ * and columns (square input: one numbering for both).
+ */
+struct augur_sample {
+    struct augur_csr csr;
+    uint32_t *row_orig; /* csr.nrows entries; -1 (UINT32_MAX) marks a gap index */
+    uint32_t *col_orig; /* csr.ncols entries; -1 marks a gap index */
+    struct augur_sample_info info;
+};
+
+AUGUR_API void augur_sample_release(struct augur_sample *s);
+
+/*
+ * Samples the matrix csr (sorted rows, as augur_dataset_csr() builds; pass
+ * the expanded pattern of symmetric data). Errors (AUGUR_EINVAL or
+ * AUGUR_ERANGE, explained in diag): a rate outside (0, 1], an empty matrix,
+ * a matrix too small for the rate (fewer than one entry to take, or Stride
+ * Average squares under one index wide), and a Stride Average sample whose
+ * squares hold no entry. The caller owns *out (augur_sample_release()),
+ * written only on success. The same seed gives the same sample.
+ */
+AUGUR_API int augur_sample_csr(const struct augur_csr *csr, const struct augur_sample_opts *opts,
+                               struct augur_sample *out, struct augur_diag *diag);
+
+/*
+ * Wraps a sample as a general dataset (field taken from field, pattern when
+ * the sample has no values) that augur_dataset_write_mtx() writes; its path
+ * is description (copied). The caller owns *out (augur_dataset_free()).
+ */
+AUGUR_API int augur_sample_dataset(const struct augur_sample *s, enum augur_field field,
+                                   const char *description, struct augur_dataset **out,
+                                   struct augur_diag *diag);
+
+/*
+ * Random Node Neighbor estimate of the global clustering coefficient
+ * (seed 002 Algorithm 3): nodes drawn uniformly without replacement until
+ * their degrees add up to p * m; each contributes its exact local
+ * coefficient (eq. 1 or 2, as augur_clustering_compute() defines them) and
+ * the estimate is the mean over the nodes drawn, those with k < 2 counting
+ * as 0. With p = 1 every node is drawn and the value is exact.
+ */
+struct augur_rnn_opts {
+    double rate; /* p, 0 < p <= 1 */
+    uint64_t seed;
+    bool directed;  /* eq. 1 on the pattern as stored; else eq. 2 on A + A^T */
+    bool symmetric; /* the caller knows csr's pattern is symmetric (skips A + A^T) */
+};
+
+struct augur_cc_estimate {
+    double value;
+    double rate;
+    uint64_t seed;
+    bool directed;
+    uint32_t nnodes;        /* n */
+    uint32_t nodes_sampled; /* node_ct */
+    uint32_t nodes_low;     /* of which with k < 2 */
+    uint64_t edges_sampled; /* edge_ct: sum of k over the nodes drawn */
+    uint64_t nedges;        /* m: arcs of the graph used, self loops left out */
+};
+
+/* csr must be square (AUGUR_EINVAL). *out is written only on success. */
+AUGUR_API int augur_clustering_estimate(const struct augur_csr *csr,
+                                        const struct augur_rnn_opts *opts,
+                                        struct augur_cc_estimate *out, struct augur_diag *diag);
+
+/*
+ * Kernel address streams. Until the skeleton interpreter runs kernels on
+ * data, these generate, in C, the memory accesses of three reference
+ * kernels over a CSR matrix, in program order, with each array at a
+ * malloc-like address (page aligned plus 16 bytes, arrays one page apart):
+ *   spmv:    y = A x over CSR: rowptr[i], rowptr[i+1], then per entry val[j],
+ *            col[j], x[col[j]], then y[i] (written);
+ *   fv:      seed 001 eq. 1 over ELLPACK of width max degree (slot-major,
+ *            padding points at its own row): x[i], then per slot a[k n + i],
+ *            idx[k n + i], x[idx], then y[i] (written);
+ *   ireduce: the Euler reduction of seed 002 Fig. 1 over the entries as an
+ *            edge list (u = row, v = column, row-major order): eu[e], ev[e],
+ *            w[e], x[u], x[v], y[u] (read, written), y[v] (read, written).
+ */
+#define AUGUR_STREAM_KERNELS(X)                                        \
+    X(SPMV, "spmv", "CSR sparse matrix-vector product y = A x")        \
+    X(FV, "fv", "finite-volume kernel of seed 001 eq. 1 over ELLPACK") \
+    X(IREDUCE, "ireduce", "irregular reduction (Euler) over an edge list")
+
+enum augur_stream_kernel {
+#define X(e, name, text) AUGUR_STREAM_##e,
+    AUGUR_STREAM_KERNELS(X)
+#undef X
+        AUGUR_STREAM_COUNT
+};
+
+AUGUR_API const char *augur_stream_kernel_name(enum augur_stream_kernel k);
+AUGUR_API int augur_stream_kernel_parse(const char *name, enum augur_stream_kernel *out);
+
+/* One access of a stream: the array is a small index (the cache simulator's tag). */
+struct augur_stream_access {
+    uint64_t addr;
+    uint32_t size;
+    uint8_t is_write;
+    uint8_t array;
+};
+
+/* Receives accesses in program order, n at a time. */
+typedef void augur_stream_fn(void *ud, const struct augur_stream_access *acc, size_t n);
+
+/*
+ * Generates the accesses of kernel k over csr (its pattern; values are not
+ * read), calling fn with batches. Returns AUGUR_EINVAL for a bad kernel or a
+ * non-square matrix (every kernel indexes x and y by both rows and columns).
+ */
+AUGUR_API int augur_stream_generate(const struct augur_csr *csr, enum augur_stream_kernel k,
+                                    augur_stream_fn *fn, void *ud, struct augur_diag *diag);
+
+/* Bytes of the arrays kernel k touches over csr (its footprint). */
+AUGUR_API uint64_t augur_stream_footprint(const struct augur_csr *csr, enum augur_stream_kernel k);
+
+struct augur_cache_config;
+
+/* Miss rates of one simulated run, per cache level (nearest the core first). */
+struct augur_stream_result {
+    unsigned nlevels;
+    char name[4][16];
+    uint64_t accesses[4], misses[4];
+    double miss_rate[4]; /* misses / accesses (0 when no access) */
+    uint64_t footprint;  /* bytes */
+    double scale;        /* the cache capacity scale used */
+    uint64_t size[4];    /* simulated capacity of each level, bytes */
+};
+
+/*
+ * Simulates kernel k over csr on one thread of the caches cfg, each level's
+ * capacity multiplied by scale (0 < scale <= 1: sets are removed, ways and
+ * line kept; fewer ways once a single set is left; at least one line).
+ * Caches start empty; with warm, the kernel runs twice and only the second
+ * pass is counted (an iteration's steady state). *out is written only on
+ * success.
+ */
+AUGUR_API int augur_stream_simulate(const struct augur_csr *csr, enum augur_stream_kernel k,
+                                    const struct augur_cache_config *cfg, double scale, bool warm,
+                                    struct augur_stream_result *out, struct augur_diag *diag);
+
+/*
+ * Seed 002 eq. 7: |actual - predicted| / actual; 0 when both are 0, and
+ * |predicted| when only actual is 0 (an absolute error where no relative one
+ * exists).
+ */
+AUGUR_API double augur_error_rate(double actual, double predicted);
+
+/*
+ * How the caches of a sampled run are scaled, so that a sample meets caches
+ * as small relative to its data as the full run does: enum name, name,
+ * description. docs/sampling.md compares them.
+ */
+#define AUGUR_SCALINGS(X)                                        \
+    X(NONE, "none", "the caches as given")                       \
+    X(VECTOR, "vector",                                          \
+      "capacity times n'/n, the ratio of the gathered vectors' " \
+      "lengths (x, y: the data a pass reuses)")                  \
+    X(FOOTPRINT, "footprint",                                    \
+      "capacity times the ratio of every byte the kernel "       \
+      "touches")
+
+enum augur_scaling {
+#define X(e, name, text) AUGUR_SCALING_##e,
+    AUGUR_SCALINGS(X)
+#undef X
+        AUGUR_SCALING_COUNT
+};
+
+AUGUR_API const char *augur_scaling_name(enum augur_scaling s);
+AUGUR_API int augur_scaling_parse(const char *name, enum augur_scaling *out);
+
+/*
+ * The cache scale of a sample of csr under scaling for kernel k: 1 for
+ * NONE, n'/n for VECTOR, footprint(sample) / footprint(csr) for FOOTPRINT;
+ * clamped to (0, 1].
+ */
+AUGUR_API double augur_scaling_ratio(enum augur_scaling scaling, const struct augur_csr *csr,
+                                     const struct augur_csr *sample, enum augur_stream_kernel k);
+
+/*
+ * Samples csr with opts and simulates kernel k on the sample with the
+ * caches scaled as scaling says (warm: as augur_stream_simulate()). info
+ * (may be NULL) receives what the sampler did. *out is written only on
+ * success.
+ */
+AUGUR_API int
+augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample_opts *opts,
+                      enum augur_stream_kernel k, const struct augur_cache_config *cfg,
+                      enum augur_scaling scaling, bool warm, struct augur_stream_result *out,
+                      struct augur_sample_info *info, struct augur_diag *diag);
+
+/*
+ * The categorizer (seed 002 section III-D): a CART decision tree over the
+ * Table I features and the RNN clustering coefficient that picks Stride
+ * Average or Random Tile. Feature enum name, name in the tree file.
+ */
+#define AUGUR_CAT_FEATURES(X)                                                               \
+    X(NNZ_TOT, "nnz_tot")                                                                   \
+    X(NNZ_FRAC, "nnz_frac") X(NNZ_MIN, "nnz_min") X(NNZ_MAX, "nnz_max") X(NNZ_MU, "nnz_mu") \
+        X(NNZ_SIG, "nnz_sig") X(NNZB_TOT, "nnzb_tot") X(NNZB_MIN, "nnzb_min")               \
+            X(NNZB_MAX, "nnzb_max") X(NNZB_MU, "nnzb_mu") X(NNZB_SIG, "nnzb_sig")           \
+                X(SNZB_MIN, "snzb_min") X(SNZB_MAX, "snzb_max") X(SNZB_MU, "snzb_mu")       \
+                    X(SNZB_SIG, "snzb_sig") X(NNZ_CV, "nnz_cv") X(CC, "cc")
+
+enum augur_cat_feature {
+#define X(e, name) AUGUR_CAT_##e,
+    AUGUR_CAT_FEATURES(X)
+#undef X
+        AUGUR_CAT_NFEATURES
+};
+
+AUGUR_API const char *augur_cat_feature_name(enum augur_cat_feature f);
+
+/* How the features are computed; the tree file records it. */
+struct augur_cat_opts {
+    double row_fraction; /* Table I by Random Row sampling of this fraction; 0 or 1: every row */
+    double rnn_rate;     /* the RNN rate of the clustering coefficient (0: 0.01) */
+    uint64_t seed;
+    uint32_t block_size; /* as in augur_feature_opts */
+};
+
+/*
+ * The feature vector of csr (square; pass the expanded pattern of symmetric
+ * data and say so with symmetric). cc is the undirected RNN estimate.
+ */
+AUGUR_API int augur_cat_features(const struct augur_csr *csr, bool symmetric,
+                                 const struct augur_cat_opts *opts, double out[AUGUR_CAT_NFEATURES],
+                                 struct augur_diag *diag);
+
+struct augur_tree;
+
+/* CART training options; zero means the default. */
+struct augur_tree_opts {
+    unsigned max_depth;    /* default 3 */
+    unsigned min_leaf;     /* default 2: no leaf holds fewer training matrices */
+    uint64_t feature_mask; /* bit f set: feature f may be split on; 0: every feature */
+};
+
+/*
+ * Trains a tree on n feature vectors x[i * AUGUR_CAT_NFEATURES ...] with
+ * labels y[i] (AUGUR_SAMPLER_SA or _RT): Gini impurity, binary splits at the
+ * midpoints between distinct values, greedy, stopping at max_depth, at pure
+ * nodes and where no split leaves min_leaf on both sides. feat records how
+ * the features were computed. The caller owns *out (augur_tree_free()).
+ */
+AUGUR_API int augur_tree_train(const double *x, const enum augur_sampler *y, size_t n,
+                               const struct augur_tree_opts *opts,
+                               const struct augur_cat_opts *feat, struct augur_tree **out,
+                               struct augur_diag *diag);
+
+/* Loads a tree file (the format is in docs/sampling.md); errors name file:line:col. */
+AUGUR_API int augur_tree_load(const char *path, struct augur_tree **out, struct augur_diag *diag);
+/* The same for text in memory (need not be NUL-terminated); name is used in messages. */
+AUGUR_API int augur_tree_parse(const char *text, size_t len, const char *name,
+                               struct augur_tree **out, struct augur_diag *diag);
+AUGUR_API void augur_tree_free(struct augur_tree *t);
+
+/* Appends the tree file text to buf; parsing it gives the same tree. comment may be NULL. */
+AUGUR_API void augur_tree_format(const struct augur_tree *t, const char *comment,
+                                 struct augur_buf *buf);
+
+/* How the tree's features must be computed. Borrowed. */
+AUGUR_API const struct augur_cat_opts *augur_tree_feature_opts(const struct augur_tree *t);
+
+/* The sampler a tree picks for a feature vector; *leaf (may be NULL) gets the leaf's id. */
+AUGUR_API enum augur_sampler augur_tree_classify(const struct augur_tree *t,
+                                                 const double x[AUGUR_CAT_NFEATURES],
+                                                 unsigned *leaf);
+
+/* Number of nodes and depth (a lone leaf has depth 0). */
+AUGUR_API unsigned augur_tree_nnodes(const struct augur_tree *t);
+AUGUR_API unsigned augur_tree_depth(const struct augur_tree *t);
+
+/*
+ * Generated training matrices. R-MAT (Chakrabarti et al.): 2^scale nodes,
+ * edge_factor * 2^scale edges drawn with quadrant probabilities a, b, c and
+ * 1 - a - b - c, duplicates and self loops dropped; general pattern.
+ * Block diagonal (seed 001 section 4): n nodes in disjoint blocks of b
+ * consecutive ids, each node joined to degree distinct random others of
+ * its own block (b >= degree + 1); general pattern. Sorted CSR without
+ * values; the caller owns *out (augur_csr_release()).
+ */
+AUGUR_API int augur_generate_rmat(unsigned scale, unsigned edge_factor, double a, double b,
+                                  double c, uint64_t seed, struct augur_csr *out,
+                                  struct augur_diag *diag);
+AUGUR_API int augur_generate_blocks(uint32_t n, uint32_t b, uint32_t degree, uint64_t seed,
+                                    struct augur_csr *out, struct augur_diag *diag);
+
 #endif

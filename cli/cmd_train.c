@@ -1,0 +1,666 @@
+/*
+ * cmd_train.c - "augur train": fits what augur learns from measured runs;
+ * here the categorizer tree of seed 002 section III-D (module: cli).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void categorizer_help(FILE *fp)
+{
+    fprintf(fp, "usage: augur train categorizer [OPTIONS] --machine MACHINE -o TREE [FILE...]\n"
+                "\n"
+                "Trains the categorizer of seed 002 section III-D: a CART decision tree over\n"
+                "the Table I features and the Random Node Neighbor clustering coefficient\n"
+                "that picks Stride Average (sa) or Random Tile (rt) for a matrix. Each training\n"
+                "matrix is labelled with the sampler whose samples better predict the full\n"
+                "run's L1 miss rate (seed 002 eq. 7; the kernel's accesses simulated on the\n"
+                "machine's caches, one core). The matrices: FILE..., every dataset under\n"
+                "--datasets (mtx/ and the meshes' duals from mesh/), and generated R-MAT and\n"
+                "block-diagonal matrices. Prints each matrix's features, errors and label,\n"
+                "the k-fold cross-validated accuracy with and without the clustering\n"
+                "coefficient, and the tree, which it writes to TREE.\n"
+                "\n"
+                "options:\n"
+                "  --machine FILE    machine file whose caches label the matrices (required)\n"
+                "  -o, --output TREE write the tree here\n"
+                "  --datasets DIR    add DIR/mtx/* and DIR/mesh/* (default: $AUGUR_DATASETS\n"
+                "                    when no FILE is given)\n"
+                "  --generated N     add N R-MAT and N block-diagonal matrices (default 16)\n"
+                "  --kernel K        the kernel whose L1 miss rate labels: spmv (default), fv,\n"
+                "                    ireduce, or all (the mean error over the three)\n"
+                "  --rate P          sampling rate, 0 < P <= 1 (default 0.05)\n"
+                "  --seeds N         Random Tile seeds per matrix, errors averaged (default 5)\n"
+                "  --scaling X       cache scaling of sampled runs: vector (default),\n"
+                "                    footprint, none\n"
+                "  --rnn-rate P      rate of the clustering coefficient estimate (default 0.05)\n"
+                "  --sample-rows F   Table I features from a Random Row sample (default 1: all)\n"
+                "  --max-depth D     deepest split (default 3)\n"
+                "  --min-leaf L      fewest training matrices in a leaf (default 2)\n"
+                "  --folds K         cross-validation folds (default 5)\n"
+                "  --seed S          seed of the generators, features and folds (default 1)\n"
+                "  --json            print the result as JSON\n"
+                "  -h, --help        print this help\n");
+}
+
+/* One training matrix. */
+struct item {
+    char *name;
+    const char *kind; /* "mtx", "mesh", "rmat", "blocks", "file" */
+    uint32_t n;
+    uint64_t nnz;
+    double x[AUGUR_CAT_NFEATURES];
+    double full_l1, miss[AUGUR_SAMPLER_COUNT], err[AUGUR_SAMPLER_COUNT];
+    enum augur_sampler label, cv, cv_base;
+};
+
+struct train_args {
+    const char *machine, *output, *datasets;
+    unsigned generated, seeds, folds;
+    int kernel; /* -1: all */
+    double rate;
+    enum augur_scaling scaling;
+    struct augur_cat_opts feat;
+    struct augur_tree_opts tree;
+    uint64_t seed;
+};
+
+static int parse_uint(const char *cmd, const char *opt, const char *arg, unsigned long long lo,
+                      unsigned long long hi, unsigned long long *out)
+{
+    unsigned long long v;
+    char *end;
+
+    errno = 0;
+    v = strtoull(arg, &end, 10);
+    if (errno || end == arg || *end || arg[0] == '-' || v < lo || v > hi)
+        return cli_usage_error(cmd, "--%s needs an integer from %llu to %llu, not '%s'", opt, lo,
+                               hi, arg);
+    *out = v;
+    return 0;
+}
+
+static int parse_rate(const char *cmd, const char *opt, const char *arg, double *out)
+{
+    char *end;
+    double v;
+
+    errno = 0;
+    v = strtod(arg, &end);
+    if (errno || end == arg || *end || !(v > 0.0 && v <= 1.0))
+        return cli_usage_error(cmd, "--%s needs a fraction in (0, 1], not '%s'", opt, arg);
+    *out = v;
+    return 0;
+}
+
+static int parse_train_args(int argc, char **argv, struct train_args *a, int *first)
+{
+    static const char *cmd = "train categorizer";
+    static const struct option longopts[] = {
+        { "machine", required_argument, NULL, 'M' },
+        { "output", required_argument, NULL, 'o' },
+        { "datasets", required_argument, NULL, 'd' },
+        { "generated", required_argument, NULL, 'g' },
+        { "kernel", required_argument, NULL, 'k' },
+        { "rate", required_argument, NULL, 'r' },
+        { "seeds", required_argument, NULL, 'n' },
+        { "scaling", required_argument, NULL, 'S' },
+        { "rnn-rate", required_argument, NULL, 'e' },
+        { "sample-rows", required_argument, NULL, 'R' },
+        { "max-depth", required_argument, NULL, 'D' },
+        { "min-leaf", required_argument, NULL, 'L' },
+        { "folds", required_argument, NULL, 'f' },
+        { "seed", required_argument, NULL, 's' },
+        { "json", no_argument, NULL, 'j' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    unsigned long long v;
+    int opt, rc = 0;
+
+    memset(a, 0, sizeof(*a));
+    a->generated = 16;
+    a->seeds = 5;
+    a->folds = 5;
+    a->rate = 0.05;
+    a->scaling = AUGUR_SCALING_VECTOR;
+    a->feat.rnn_rate = 0.05;
+    a->feat.row_fraction = 1.0;
+    a->feat.seed = 1;
+    a->seed = 1;
+    a->kernel = AUGUR_STREAM_SPMV;
+    opterr = 0;
+    while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'h':
+            categorizer_help(stdout);
+            return -1;
+        case 'j':
+            cli_json = true;
+            break;
+        case 'M':
+            a->machine = optarg;
+            break;
+        case 'o':
+            a->output = optarg;
+            break;
+        case 'd':
+            a->datasets = optarg;
+            break;
+        case 'g':
+            rc = parse_uint(cmd, "generated", optarg, 0, 1000, &v);
+            a->generated = (unsigned)v;
+            break;
+        case 'k':
+            if (strcmp(optarg, "all") == 0) {
+                a->kernel = -1;
+            } else {
+                enum augur_stream_kernel k;
+
+                if (augur_stream_kernel_parse(optarg, &k) != 0)
+                    return cli_usage_error(cmd, "--kernel needs spmv, fv, ireduce or all, not '%s'",
+                                           optarg);
+                a->kernel = (int)k;
+            }
+            break;
+        case 'r':
+            rc = parse_rate(cmd, "rate", optarg, &a->rate);
+            break;
+        case 'n':
+            rc = parse_uint(cmd, "seeds", optarg, 1, 1000, &v);
+            a->seeds = (unsigned)v;
+            break;
+        case 'S':
+            if (augur_scaling_parse(optarg, &a->scaling) != 0)
+                return cli_usage_error(cmd, "--scaling needs vector, footprint or none, not '%s'",
+                                       optarg);
+            break;
+        case 'e':
+            rc = parse_rate(cmd, "rnn-rate", optarg, &a->feat.rnn_rate);
+            break;
+        case 'R':
+            rc = parse_rate(cmd, "sample-rows", optarg, &a->feat.row_fraction);
+            break;
+        case 'D':
+            rc = parse_uint(cmd, "max-depth", optarg, 1, 16, &v);
+            a->tree.max_depth = (unsigned)v;
+            break;
+        case 'L':
+            rc = parse_uint(cmd, "min-leaf", optarg, 1, 1000, &v);
+            a->tree.min_leaf = (unsigned)v;
+            break;
+        case 'f':
+            rc = parse_uint(cmd, "folds", optarg, 2, 100, &v);
+            a->folds = (unsigned)v;
+            break;
+        case 's':
+            rc = parse_uint(cmd, "seed", optarg, 0, UINT64_MAX, &v);
+            a->seed = v;
+            a->feat.seed = v;
+            break;
+        default:
+            return cli_usage_error(cmd, "unknown or incomplete option '%s'", argv[optind - 1]);
+        }
+        if (rc)
+            return rc;
+    }
+    if (!a->machine)
+        return cli_usage_error(cmd, "expected --machine FILE");
+    if (!a->output)
+        return cli_usage_error(cmd, "expected -o TREE");
+    if (!a->datasets && optind == argc) {
+        const char *env = getenv("AUGUR_DATASETS");
+
+        if (!env || !*env)
+            return cli_usage_error(cmd, "no matrices: give FILE..., --datasets DIR or set "
+                                        "AUGUR_DATASETS");
+        a->datasets = env;
+    }
+    *first = optind;
+    return 0;
+}
+
+static int cmp_str(const void *x, const void *y)
+{
+    return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* Strips a TetGen suffix (.node, .ele, optionally .gz); true when there was one. */
+static bool tetgen_stem(char *name)
+{
+    static const char *const suf[] = { ".node.gz", ".ele.gz", ".node", ".ele" };
+    size_t n = strlen(name);
+
+    for (size_t i = 0; i < sizeof(suf) / sizeof(suf[0]); i++) {
+        size_t k = strlen(suf[i]);
+
+        if (n > k && strcmp(name + n - k, suf[i]) == 0) {
+            name[n - k] = '\0';
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
+ * The data files of dir, sorted, each TetGen pair once (by its stem). Adds
+ * them to paths (strings the caller frees). A missing dir adds nothing.
+ */
+static void list_dir(const char *dir, bool meshes, struct augur_vec *paths)
+{
+    struct augur_vec names;
+    struct dirent *e;
+    DIR *d = opendir(dir);
+
+    if (!d)
+        return;
+    augur_vec_init(&names, sizeof(char *));
+    while ((e = readdir(d)) != NULL) {
+        char *name;
+
+        if (e->d_name[0] == '.' || strcmp(e->d_name, "MANIFEST.md") == 0)
+            continue;
+        name = augur_strdup(e->d_name);
+        if (meshes)
+            tetgen_stem(name);
+        *(char **)augur_vec_push(&names) = name;
+    }
+    closedir(d);
+    qsort(names.data, names.len, sizeof(char *), cmp_str);
+    for (size_t i = 0; i < names.len; i++) {
+        char *name = AUGUR_VEC_AT(&names, char *, i);
+        struct augur_buf p;
+
+        if (i > 0 && strcmp(name, AUGUR_VEC_AT(&names, char *, i - 1)) == 0)
+            continue;
+        augur_buf_init(&p);
+        augur_buf_printf(&p, "%s/%s", dir, name);
+        *(char **)augur_vec_push(paths) = augur_buf_detach(&p, NULL);
+    }
+    for (size_t i = 0; i < names.len; i++)
+        augur_free(AUGUR_VEC_AT(&names, char *, i));
+    augur_vec_release(&names);
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+
+    return s ? s + 1 : path;
+}
+
+/*
+ * Features, full run and the sampled runs of one matrix; the label is the
+ * sampler (sa or rt) with the smaller mean L1 error. Returns 0, or a failure
+ * to report and skip.
+ */
+static int label_matrix(const struct augur_csr *csr, bool symmetric, const struct train_args *a,
+                        const struct augur_cache_config *cfg, struct item *it,
+                        struct augur_diag *diag)
+{
+    static const enum augur_sampler cand[] = { AUGUR_SAMPLER_SA, AUGUR_SAMPLER_RT };
+    int k0 = a->kernel < 0 ? 0 : a->kernel, k1 = a->kernel < 0 ? AUGUR_STREAM_COUNT : k0 + 1;
+    int rc;
+
+    it->n = csr->nrows;
+    it->nnz = csr->nnz;
+    rc = augur_cat_features(csr, symmetric, &a->feat, it->x, diag);
+    if (rc)
+        return rc;
+    for (int k = k0; k < k1; k++) {
+        struct augur_stream_result full;
+
+        rc = augur_stream_simulate(csr, (enum augur_stream_kernel)k, cfg, 1.0, false, &full, diag);
+        if (rc)
+            return rc;
+        it->full_l1 += full.miss_rate[0] / (k1 - k0);
+        for (int c = 0; c < 2; c++) {
+            enum augur_sampler m = cand[c];
+            unsigned nseeds = m == AUGUR_SAMPLER_SA ? 1 : a->seeds;
+
+            for (unsigned s = 0; s < nseeds; s++) {
+                struct augur_sample_opts so = { 0 };
+                struct augur_stream_result r;
+                double w = 1.0 / ((double)nseeds * (k1 - k0));
+
+                so.method = m;
+                so.rate = a->rate;
+                so.seed = a->seed + s;
+                rc = augur_sample_simulate(csr, &so, (enum augur_stream_kernel)k, cfg, a->scaling,
+                                           false, &r, NULL, diag);
+                if (rc)
+                    return rc;
+                it->miss[m] += w * r.miss_rate[0];
+                it->err[m] += w * augur_error_rate(full.miss_rate[0], r.miss_rate[0]);
+            }
+        }
+    }
+    /* Ties go to Stride Average: deterministic and cheaper. */
+    it->label =
+        it->err[AUGUR_SAMPLER_RT] < it->err[AUGUR_SAMPLER_SA] ? AUGUR_SAMPLER_RT : AUGUR_SAMPLER_SA;
+    return 0;
+}
+
+/* splitmix64 for the fold assignment. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/*
+ * k-fold cross-validation: items shuffled by seed, item i in fold i mod k;
+ * each fold is predicted by a tree trained on the others. mask limits the
+ * features. Writes each item's prediction to cv (an offset into struct item)
+ * and returns the number predicted correctly.
+ */
+static size_t cross_validate(struct item *items, size_t n, const struct train_args *a,
+                             uint64_t mask, bool base_only)
+{
+    size_t *perm = augur_mallocarray(n, sizeof(size_t)), correct = 0;
+    double *x = augur_mallocarray(n * AUGUR_CAT_NFEATURES, sizeof(double));
+    enum augur_sampler *y = augur_mallocarray(n, sizeof(enum augur_sampler));
+    uint64_t state = a->seed;
+
+    for (size_t i = 0; i < n; i++)
+        perm[i] = i;
+    for (size_t i = n; i > 1; i--) {
+        size_t j = (size_t)(next_random(&state) % i), t = perm[i - 1];
+
+        perm[i - 1] = perm[j];
+        perm[j] = t;
+    }
+    for (unsigned f = 0; f < a->folds; f++) {
+        struct augur_tree_opts to = a->tree;
+        struct augur_tree *t = NULL;
+        size_t m = 0;
+
+        to.feature_mask = mask;
+        for (size_t i = 0; i < n; i++)
+            if (i % a->folds != f) {
+                memcpy(x + m * AUGUR_CAT_NFEATURES, items[perm[i]].x, sizeof(items[0].x));
+                y[m++] = items[perm[i]].label;
+            }
+        if (m == 0 || augur_tree_train(x, y, m, &to, &a->feat, &t, NULL) != 0)
+            continue;
+        for (size_t i = f; i < n; i += a->folds) {
+            struct item *it = &items[perm[i]];
+            enum augur_sampler p = augur_tree_classify(t, it->x, NULL);
+
+            if (base_only)
+                it->cv_base = p;
+            else
+                it->cv = p;
+            correct += p == it->label;
+        }
+        augur_tree_free(t);
+    }
+    augur_free(perm);
+    augur_free(x);
+    augur_free(y);
+    return correct;
+}
+
+static void item_free(struct item *it)
+{
+    augur_free(it->name);
+}
+
+/* Loads a matrix file, or generates matrix number g; returns 0 or a failure. */
+static int load_item(const char *path, const char *kind, struct augur_csr *csr, bool *symmetric,
+                     struct augur_diag *diag)
+{
+    struct augur_load_opts lo = { 0 };
+    struct augur_dataset *ds = NULL;
+    int rc = augur_dataset_load(path, &lo, &ds, diag);
+
+    (void)kind;
+    if (rc)
+        return rc;
+    *symmetric = ds->symmetry != AUGUR_SYM_GENERAL;
+    rc = augur_dataset_csr(ds, true, csr, diag);
+    augur_dataset_free(ds);
+    return rc;
+}
+
+/* Parameters of generated matrix g (R-MAT for even g, block diagonal for odd). */
+static int generate_item(unsigned g, uint64_t seed, struct augur_csr *csr, char *name, size_t size,
+                         struct augur_diag *diag)
+{
+    static const double rmat_a[] = { 0.45, 0.57, 0.65, 0.75 };
+    static const unsigned rmat_ef[] = { 4, 8, 16 };
+    static const uint32_t block_b[] = { 8, 32, 128, 512, 2048, 8192, 32768 };
+    unsigned i = g / 2;
+
+    if (g % 2 == 0) {
+        unsigned scale = 11 + i % 4, ef = rmat_ef[i % 3];
+        double a = rmat_a[(i / 3) % 4], d = 0.05, b = (1.0 - a - d) / 2.0;
+
+        snprintf(name, size, "rmat-s%u-e%u-a%.2f", scale, ef, a);
+        return augur_generate_rmat(scale, ef, a, b, b, seed + g, csr, diag);
+    } else {
+        uint32_t n = 1u << (13 + i % 3), b = block_b[i % 7];
+
+        if (b > n)
+            b = n;
+        snprintf(name, size, "blocks-n%u-b%u-d4", n, b);
+        return augur_generate_blocks(n, b, 4, seed + g, csr, diag);
+    }
+}
+
+static json_t *item_json(const struct item *it)
+{
+    json_t *f = json_object();
+
+    for (unsigned i = 0; i < AUGUR_CAT_NFEATURES; i++)
+        json_object_set_new(f, augur_cat_feature_name(i), json_real(it->x[i]));
+    return json_pack("{s:s,s:s,s:i,s:I,s:o,s:f,s:{s:f,s:f},s:{s:f,s:f},s:s,s:s,s:s}", "name",
+                     it->name, "kind", it->kind, "rows", (json_int_t)it->n, "nnz",
+                     (json_int_t)it->nnz, "features", f, "full_l1", it->full_l1, "miss_rate", "sa",
+                     it->miss[AUGUR_SAMPLER_SA], "rt", it->miss[AUGUR_SAMPLER_RT], "error", "sa",
+                     it->err[AUGUR_SAMPLER_SA], "rt", it->err[AUGUR_SAMPLER_RT], "label",
+                     augur_sampler_name(it->label), "cv", augur_sampler_name(it->cv), "cv_base",
+                     augur_sampler_name(it->cv_base));
+}
+
+static int train_categorizer(int argc, char **argv)
+{
+    struct train_args a;
+    struct augur_cache_config cfg;
+    struct augur_machine *machine = NULL;
+    struct augur_vec paths, items;
+    struct augur_tree *tree = NULL;
+    struct augur_diag diag;
+    struct augur_buf text, comment;
+    double *x = NULL;
+    enum augur_sampler *y = NULL;
+    double err_sa = 0, err_rt = 0, err_best = 0, err_cv = 0, err_base = 0;
+    size_t n, correct, correct_base, nsa = 0;
+    uint64_t base_mask = ((uint64_t)1 << AUGUR_CAT_NFEATURES) - 1;
+    int first = 0, rc;
+
+    rc = parse_train_args(argc, argv, &a, &first);
+    if (rc)
+        return rc < 0 ? CLI_OK : rc;
+    augur_diag_init(&diag);
+    if (augur_machine_load(a.machine, &machine, &diag) != 0 ||
+        augur_cache_config_from_machine(machine, 1, &cfg, &diag) != 0) {
+        augur_machine_free(machine);
+        return cli_diag_error(&diag);
+    }
+    augur_vec_init(&paths, sizeof(char *));
+    augur_vec_init(&items, sizeof(struct item));
+    augur_buf_init(&text);
+    augur_buf_init(&comment);
+    for (int i = first; i < argc; i++)
+        *(char **)augur_vec_push(&paths) = augur_strdup(argv[i]);
+    if (a.datasets) {
+        struct augur_buf d;
+
+        augur_buf_init(&d);
+        augur_buf_printf(&d, "%s/mtx", a.datasets);
+        list_dir(d.s, false, &paths);
+        augur_buf_reset(&d);
+        augur_buf_printf(&d, "%s/mesh", a.datasets);
+        list_dir(d.s, true, &paths);
+        augur_buf_release(&d);
+    }
+
+    /* Files first, then the generated matrices. */
+    for (size_t i = 0; i < paths.len + 2 * (size_t)a.generated; i++) {
+        struct augur_csr csr = { 0 };
+        struct item it;
+        bool symmetric = false;
+        char name[96];
+        double t0 = augur_now();
+
+        memset(&it, 0, sizeof(it));
+        augur_diag_init(&diag);
+        if (i < paths.len) {
+            const char *p = AUGUR_VEC_AT(&paths, char *, i);
+
+            it.kind = strstr(p, "/mesh/") ? "mesh" : strstr(p, "/mtx/") ? "mtx" : "file";
+            snprintf(name, sizeof(name), "%s", base_name(p));
+            rc = load_item(p, it.kind, &csr, &symmetric, &diag);
+        } else {
+            unsigned g = (unsigned)(i - paths.len);
+
+            it.kind = g % 2 ? "blocks" : "rmat";
+            rc = generate_item(g, a.seed, &csr, name, sizeof(name), &diag);
+        }
+        if (!rc)
+            rc = label_matrix(&csr, symmetric, &a, &cfg, &it, &diag);
+        augur_csr_release(&csr);
+        if (rc) {
+            char msg[1200];
+
+            augur_diag_format(&diag, msg, sizeof(msg));
+            cli_warning("skipping %s: %s", name, msg);
+            continue;
+        }
+        it.name = augur_strdup(name);
+        if (!cli_json)
+            fprintf(stderr, "augur: labelled %-34s %-4s (sa %.3f, rt %.3f) in %.2f s\n", name,
+                    augur_sampler_name(it.label), it.err[AUGUR_SAMPLER_SA],
+                    it.err[AUGUR_SAMPLER_RT], augur_now() - t0);
+        *(struct item *)augur_vec_push(&items) = it;
+    }
+    n = items.len;
+    if (n < a.folds) {
+        rc = cli_error("only %zu training matrices: %u folds need at least as many", n, a.folds);
+        goto out;
+    }
+
+    {
+        struct item *it = items.data;
+
+        correct = cross_validate(it, n, &a, 0, false);
+        correct_base = cross_validate(it, n, &a, base_mask & ~((uint64_t)1 << AUGUR_CAT_CC), true);
+        x = augur_mallocarray(n * AUGUR_CAT_NFEATURES, sizeof(double));
+        y = augur_mallocarray(n, sizeof(*y));
+        for (size_t i = 0; i < n; i++) {
+            memcpy(x + i * AUGUR_CAT_NFEATURES, it[i].x, sizeof(it[i].x));
+            y[i] = it[i].label;
+            nsa += it[i].label == AUGUR_SAMPLER_SA;
+            err_sa += it[i].err[AUGUR_SAMPLER_SA] / n;
+            err_rt += it[i].err[AUGUR_SAMPLER_RT] / n;
+            err_best += it[i].err[it[i].label] / n;
+            err_cv += it[i].err[it[i].cv] / n;
+            err_base += it[i].err[it[i].cv_base] / n;
+        }
+    }
+    rc = augur_tree_train(x, y, n, &a.tree, &a.feat, &tree, &diag);
+    if (rc) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    augur_buf_printf(&comment,
+                     "Trained by 'augur train categorizer' on %zu matrices (%zu labelled sa, %zu "
+                     "rt).\nLabel: the sampler whose samples (rate %g; rt: %u seeds) better "
+                     "predict the L1 miss rate of %s\non %s, one core, caches scaled: %s.\n"
+                     "%u-fold cross-validated accuracy: %.1f %% (without cc: %.1f %%).\n"
+                     "Mean L1 miss-rate error (eq. 7): sa %.2f %%, rt %.2f %%, tree (cross-"
+                     "validated) %.2f %%, better of the two %.2f %%.",
+                     n, nsa, n - nsa, a.rate, a.seeds,
+                     a.kernel < 0 ? "spmv, fv and ireduce (mean)"
+                                  : augur_stream_kernel_name((enum augur_stream_kernel)a.kernel),
+                     machine->name ? machine->name : a.machine, augur_scaling_name(a.scaling),
+                     a.folds, 100.0 * (double)correct / n, 100.0 * (double)correct_base / n,
+                     100.0 * err_sa, 100.0 * err_rt, 100.0 * err_cv, 100.0 * err_best);
+    augur_tree_format(tree, comment.s, &text);
+    rc = augur_file_write(a.output, text.s, text.len, &diag);
+    if (rc) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    if (cli_json) {
+        json_t *arr = json_array();
+
+        for (size_t i = 0; i < n; i++)
+            json_array_append_new(arr, item_json(&AUGUR_VEC_AT(&items, struct item, i)));
+        rc = cli_print_json(json_pack(
+            "{s:s,s:i,s:i,s:i,s:f,s:f,s:{s:f,s:f,s:f,s:f,s:f},s:o,s:s}", "output", a.output,
+            "matrices", (int)n, "labelled_sa", (int)nsa, "folds", (int)a.folds, "cv_accuracy",
+            (double)correct / n, "cv_accuracy_without_cc", (double)correct_base / n, "mean_error",
+            "sa", err_sa, "rt", err_rt, "tree_cv", err_cv, "tree_cv_without_cc", err_base, "better",
+            err_best, "items", arr, "tree", text.s));
+    } else {
+        printf("%-34s %-6s %9s %9s %8s %7s %8s %8s %5s %4s\n", "matrix", "kind", "rows", "nnz",
+               "cc", "nnz_cv", "err sa", "err rt", "label", "cv");
+        for (size_t i = 0; i < n; i++) {
+            const struct item *it = &AUGUR_VEC_AT(&items, struct item, i);
+
+            printf("%-34s %-6s %9u %9llu %8.4f %7.3f %7.2f%% %7.2f%% %5s %4s\n", it->name, it->kind,
+                   it->n, (unsigned long long)it->nnz, it->x[AUGUR_CAT_CC], it->x[AUGUR_CAT_NNZ_CV],
+                   100.0 * it->err[AUGUR_SAMPLER_SA], 100.0 * it->err[AUGUR_SAMPLER_RT],
+                   augur_sampler_name(it->label), augur_sampler_name(it->cv));
+        }
+        printf("\n%s\n\n%s", comment.s, text.s);
+        printf("written to %s (%u nodes, depth %u)\n", a.output, augur_tree_nnodes(tree),
+               augur_tree_depth(tree));
+        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+    }
+out:
+    for (size_t i = 0; i < paths.len; i++)
+        augur_free(AUGUR_VEC_AT(&paths, char *, i));
+    for (size_t i = 0; i < items.len; i++)
+        item_free(&AUGUR_VEC_AT(&items, struct item, i));
+    augur_vec_release(&paths);
+    augur_vec_release(&items);
+    augur_buf_release(&text);
+    augur_buf_release(&comment);
+    augur_free(x);
+    augur_free(y);
+    augur_tree_free(tree);
+    augur_machine_free(machine);
+    return rc;
+}
+
+static const struct cli_cmd train_commands[] = {
+    { "categorizer", train_categorizer, categorizer_help,
+      "the decision tree that picks a sampler (seed 002 section III-D)" },
+    { NULL, NULL, NULL, NULL },
+};
+
+void cmd_train_help(FILE *fp)
+{
+    fprintf(fp, "usage: augur train COMMAND [OPTIONS]\n"
+                "\n"
+                "Fits what augur learns from measured or simulated runs.\n"
+                "\n"
+                "commands:\n");
+    for (const struct cli_cmd *c = train_commands; c->name; c++)
+        fprintf(fp, "  %-12s %s\n", c->name, c->summary);
+}
+
+int cmd_train(int argc, char **argv)
+{
+    return cli_dispatch(train_commands, argc - 1, argv + 1, "augur train", cmd_train_help);
+}

@@ -1,0 +1,240 @@
+/*
+ * rt_rnn.c - Random Node Neighbor estimate of the global clustering
+ * coefficient (seed 002 Algorithm 3), accumulated node by node without
+ * building a sample (module: runtime).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "augur/runtime.h"
+
+/* splitmix64, as the samplers use. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static uint32_t next_below(uint64_t *state, uint32_t n)
+{
+    return (uint32_t)(((next_random(state) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* A sorted adjacency: the caller's CSR or the symmetrised pattern built here. */
+struct graph {
+    uint32_t n;
+    const uint64_t *ptr;
+    const uint32_t *idx;
+    uint64_t *own_ptr;
+    uint32_t *own_idx;
+};
+
+static void graph_release(struct graph *g)
+{
+    augur_free(g->own_ptr);
+    augur_free(g->own_idx);
+}
+
+/* Checks what the estimate reads: row pointers in order, columns in range. */
+static int check_csr(const struct augur_csr *a, struct augur_diag *diag)
+{
+    if (a->nrows != a->ncols)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "clustering needs a square matrix, not %u x %u", a->nrows, a->ncols);
+    if (!a->rowptr || a->rowptr[0] != 0 || a->rowptr[a->nrows] != a->nnz)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "csr row pointers do not run from 0 to nnz %llu",
+                              (unsigned long long)a->nnz);
+    for (uint32_t i = 0; i < a->nrows; i++)
+        if (a->rowptr[i] > a->rowptr[i + 1])
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "csr row %u: row pointers out of order", i);
+    for (uint64_t k = 0; k < a->nnz; k++)
+        if (a->col[k] >= a->ncols)
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "csr entry %llu: column %u out of range (%u columns)",
+                                  (unsigned long long)k, a->col[k], a->ncols);
+    return 0;
+}
+
+/*
+ * The pattern of A + A^T without the diagonal: A^T by counting (its rows
+ * come out sorted), then each row of A merged with the same row of A^T.
+ */
+static void symmetrise(const struct augur_csr *a, struct graph *g)
+{
+    uint32_t n = a->nrows;
+    uint64_t *tptr = augur_calloc((size_t)n + 2, sizeof(uint64_t));
+    uint32_t *tidx = augur_mallocarray(a->nnz ? a->nnz : 1, sizeof(uint32_t));
+    uint64_t *sptr = augur_calloc((size_t)n + 1, sizeof(uint64_t));
+    uint32_t *sidx = augur_mallocarray(a->nnz ? 2 * a->nnz : 1, sizeof(uint32_t));
+    uint64_t out = 0;
+
+    for (uint64_t k = 0; k < a->nnz; k++)
+        tptr[a->col[k] + 2]++;
+    for (uint32_t j = 0; j < n; j++)
+        tptr[j + 2] += tptr[j + 1];
+    for (uint32_t i = 0; i < n; i++)
+        for (uint64_t k = a->rowptr[i]; k < a->rowptr[i + 1]; k++)
+            tidx[tptr[a->col[k] + 1]++] = i;
+    /* tptr[j] .. tptr[j + 1] is now row j of A^T. */
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t p = a->rowptr[i], pe = a->rowptr[i + 1], q = tptr[i], qe = tptr[i + 1];
+        uint32_t last = UINT32_MAX;
+
+        while (p < pe || q < qe) {
+            uint32_t v;
+
+            if (q >= qe || (p < pe && a->col[p] <= tidx[q]))
+                v = a->col[p++];
+            else
+                v = tidx[q++];
+            if (v != i && v != last)
+                sidx[out++] = v;
+            last = v;
+        }
+        sptr[i + 1] = out;
+    }
+    augur_free(tptr);
+    augur_free(tidx);
+    g->n = n;
+    g->own_ptr = sptr;
+    g->own_idx = sidx;
+    g->ptr = sptr;
+    g->idx = sidx;
+}
+
+/* |N[u] \ {u, v}  intersected with N[v]|, both rows sorted; self loops never count. */
+static uint64_t common(const struct graph *g, uint32_t u, uint32_t v)
+{
+    uint64_t p = g->ptr[u], pe = g->ptr[u + 1], q = g->ptr[v], qe = g->ptr[v + 1];
+    uint64_t ku = pe - p, kv = qe - q, c = 0;
+
+    if (kv == 0 || ku == 0)
+        return 0;
+    if (ku * (64 - (uint64_t)__builtin_clzll(kv)) < ku + kv) {
+        /* Few neighbours of u against a long row of v: binary search each. */
+        for (; p < pe; p++) {
+            uint32_t w = g->idx[p];
+            uint64_t lo = q, hi = qe;
+
+            if (w == u || w == v)
+                continue;
+            while (lo < hi) {
+                uint64_t mid = lo + (hi - lo) / 2;
+
+                if (g->idx[mid] < w)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            c += lo < qe && g->idx[lo] == w;
+        }
+        return c;
+    }
+    while (p < pe && q < qe) {
+        uint32_t a = g->idx[p], b = g->idx[q];
+
+        if (a < b) {
+            p++;
+        } else if (b < a) {
+            q++;
+        } else {
+            c += a != u && a != v;
+            p++;
+            q++;
+        }
+    }
+    return c;
+}
+
+int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rnn_opts *opts,
+                              struct augur_cc_estimate *out, struct augur_diag *diag)
+{
+    struct augur_cc_estimate e;
+    struct graph g;
+    uint32_t *perm = NULL;
+    uint64_t state, m = 0;
+    double total = 0.0, want;
+    int rc;
+
+    memset(&g, 0, sizeof(g));
+    if (!(opts->rate > 0.0 && opts->rate <= 1.0))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "sampling rate %g is not in (0, 1]",
+                              opts->rate);
+    rc = check_csr(csr, diag);
+    if (rc)
+        return rc;
+    if (csr->nrows == 0)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "the graph has no nodes: no clustering coefficient");
+    if (opts->directed || opts->symmetric) {
+        g.n = csr->nrows;
+        g.ptr = csr->rowptr;
+        g.idx = csr->col;
+    } else {
+        symmetrise(csr, &g);
+    }
+    /* m: arcs without self loops (one binary search per row for the diagonal). */
+    for (uint32_t i = 0; i < g.n; i++) {
+        uint64_t lo = g.ptr[i], hi = g.ptr[i + 1];
+
+        m += hi - lo;
+        while (lo < hi) {
+            uint64_t mid = lo + (hi - lo) / 2;
+
+            if (g.idx[mid] < i)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < g.ptr[i + 1] && g.idx[lo] == i)
+            m--;
+    }
+
+    memset(&e, 0, sizeof(e));
+    e.rate = opts->rate;
+    e.seed = opts->seed;
+    e.directed = opts->directed;
+    e.nnodes = g.n;
+    e.nedges = m;
+    want = opts->rate * (double)m;
+    perm = augur_mallocarray(g.n, sizeof(uint32_t));
+    for (uint32_t i = 0; i < g.n; i++)
+        perm[i] = i;
+    state = opts->seed;
+    /*
+     * Nodes in the order of a lazy Fisher-Yates shuffle: uniform and without
+     * replacement. Unlike Algorithm 3, the stopping test runs for nodes with
+     * k < 2 too (its "continue" skips it), so the loop ends on any graph.
+     */
+    for (uint32_t t = 0; t < g.n; t++) {
+        uint32_t j = t + next_below(&state, g.n - t), u = perm[j];
+        uint64_t k = 0, links = 0;
+
+        perm[j] = perm[t];
+        perm[t] = u;
+        for (uint64_t p = g.ptr[u]; p < g.ptr[u + 1]; p++)
+            k += g.idx[p] != u;
+        e.nodes_sampled++;
+        e.edges_sampled += k;
+        if (k < 2) {
+            e.nodes_low++;
+        } else {
+            for (uint64_t p = g.ptr[u]; p < g.ptr[u + 1]; p++)
+                if (g.idx[p] != u)
+                    links += common(&g, u, g.idx[p]);
+            total += (double)links / ((double)k * (double)(k - 1));
+        }
+        if ((double)e.edges_sampled >= want)
+            break;
+    }
+    e.value = e.nodes_sampled ? total / e.nodes_sampled : 0.0;
+    *out = e;
+    augur_free(perm);
+    graph_release(&g);
+    return 0;
+}

@@ -1,0 +1,426 @@
+/*
+ * rt_streams.c - memory access streams of three reference kernels (CSR SpMV,
+ * the finite-volume ELL kernel, the Euler irregular reduction) computed in
+ * C over a CSR matrix, and their simulation on the cache simulator, in full
+ * or on a sample with caches scaled by the footprint ratio (module:
+ * runtime). The skeleton interpreter will replace the generators.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "augur/cachesim.h"
+#include "augur/runtime.h"
+
+static const char *const kernel_names[] = {
+#define X(e, name, text) name,
+    AUGUR_STREAM_KERNELS(X)
+#undef X
+};
+
+const char *augur_stream_kernel_name(enum augur_stream_kernel k)
+{
+    return (unsigned)k < AUGUR_STREAM_COUNT ? kernel_names[k] : "?";
+}
+
+int augur_stream_kernel_parse(const char *name, enum augur_stream_kernel *out)
+{
+    for (unsigned i = 0; i < AUGUR_STREAM_COUNT; i++)
+        if (strcmp(name, kernel_names[i]) == 0) {
+            *out = (enum augur_stream_kernel)i;
+            return 0;
+        }
+    return AUGUR_EINVAL;
+}
+
+/* Arrays of a kernel, in allocation order, with their element sizes. */
+#define MAX_ARRAYS 5
+
+struct layout {
+    unsigned narrays;
+    uint64_t base[MAX_ARRAYS];
+    uint64_t bytes[MAX_ARRAYS];
+};
+
+/*
+ * Places arrays as a large malloc() does (glibc maps them: a page boundary
+ * plus a 16-byte chunk header), one unmapped page apart.
+ */
+static void layout_place(struct layout *l)
+{
+    uint64_t cur = UINT64_C(1) << 32;
+
+    for (unsigned a = 0; a < l->narrays; a++) {
+        cur = (cur + 4095) & ~UINT64_C(4095);
+        l->base[a] = cur + 16;
+        cur = l->base[a] + l->bytes[a] + 4096;
+    }
+}
+
+static uint32_t max_degree(const struct augur_csr *csr)
+{
+    uint64_t w = 0;
+
+    for (uint32_t i = 0; i < csr->nrows; i++)
+        if (csr->rowptr[i + 1] - csr->rowptr[i] > w)
+            w = csr->rowptr[i + 1] - csr->rowptr[i];
+    return (uint32_t)w;
+}
+
+/* The arrays of kernel k over csr; false for an unknown kernel. */
+static bool layout_of(const struct augur_csr *csr, enum augur_stream_kernel k, struct layout *l)
+{
+    uint64_t n = csr->nrows, m = csr->nnz;
+
+    memset(l, 0, sizeof(*l));
+    switch (k) {
+    case AUGUR_STREAM_SPMV: /* rowptr, col, val, x, y */
+        l->narrays = 5;
+        l->bytes[0] = 8 * (n + 1);
+        l->bytes[1] = 4 * m;
+        l->bytes[2] = 8 * m;
+        l->bytes[3] = 8 * (uint64_t)csr->ncols;
+        l->bytes[4] = 8 * n;
+        break;
+    case AUGUR_STREAM_FV: { /* idx, a, x, y */
+        uint64_t slots = n * max_degree(csr);
+
+        l->narrays = 4;
+        l->bytes[0] = 4 * slots;
+        l->bytes[1] = 8 * slots;
+        l->bytes[2] = 8 * n;
+        l->bytes[3] = 8 * n;
+        break;
+    }
+    case AUGUR_STREAM_IREDUCE: /* eu, ev, w, x, y */
+        l->narrays = 5;
+        l->bytes[0] = 4 * m;
+        l->bytes[1] = 4 * m;
+        l->bytes[2] = 8 * m;
+        l->bytes[3] = 8 * n;
+        l->bytes[4] = 8 * n;
+        break;
+    default:
+        return false;
+    }
+    layout_place(l);
+    return true;
+}
+
+uint64_t augur_stream_footprint(const struct augur_csr *csr, enum augur_stream_kernel k)
+{
+    struct layout l;
+    uint64_t sum = 0;
+
+    if (!layout_of(csr, k, &l))
+        return 0;
+    for (unsigned a = 0; a < l.narrays; a++)
+        sum += l.bytes[a];
+    return sum;
+}
+
+/* A batch of accesses handed to the consumer when full. */
+#define BATCH 2048
+
+struct emitter {
+    struct augur_stream_access buf[BATCH];
+    size_t n;
+    augur_stream_fn *fn;
+    void *ud;
+};
+
+static inline void emit(struct emitter *e, uint64_t addr, uint32_t size, bool is_write,
+                        uint8_t array)
+{
+    struct augur_stream_access *a = &e->buf[e->n++];
+
+    a->addr = addr;
+    a->size = size;
+    a->is_write = is_write;
+    a->array = array;
+    if (e->n == BATCH) {
+        e->fn(e->ud, e->buf, e->n);
+        e->n = 0;
+    }
+}
+
+static void stream_spmv(const struct augur_csr *c, const struct layout *l, struct emitter *e)
+{
+    const uint64_t *b = l->base;
+
+    for (uint32_t i = 0; i < c->nrows; i++) {
+        emit(e, b[0] + 8 * (uint64_t)i, 8, false, 0);
+        emit(e, b[0] + 8 * ((uint64_t)i + 1), 8, false, 0);
+        for (uint64_t j = c->rowptr[i]; j < c->rowptr[i + 1]; j++) {
+            emit(e, b[2] + 8 * j, 8, false, 2);
+            emit(e, b[1] + 4 * j, 4, false, 1);
+            emit(e, b[3] + 8 * (uint64_t)c->col[j], 8, false, 3);
+        }
+        emit(e, b[4] + 8 * (uint64_t)i, 8, true, 4);
+    }
+}
+
+static void stream_fv(const struct augur_csr *c, const struct layout *l, struct emitter *e)
+{
+    const uint64_t *b = l->base;
+    uint64_t n = c->nrows;
+    uint32_t w = max_degree(c);
+
+    for (uint32_t i = 0; i < c->nrows; i++) {
+        uint64_t lo = c->rowptr[i], deg = c->rowptr[i + 1] - lo;
+
+        emit(e, b[2] + 8 * (uint64_t)i, 8, false, 2);
+        for (uint32_t k = 0; k < w; k++) {
+            uint64_t slot = (uint64_t)k * n + i;
+            uint32_t j = k < deg ? c->col[lo + k] : i; /* padding points at its own row */
+
+            emit(e, b[1] + 8 * slot, 8, false, 1);
+            emit(e, b[0] + 4 * slot, 4, false, 0);
+            emit(e, b[2] + 8 * (uint64_t)j, 8, false, 2);
+        }
+        emit(e, b[3] + 8 * (uint64_t)i, 8, true, 3);
+    }
+}
+
+static void stream_ireduce(const struct augur_csr *c, const struct layout *l, struct emitter *e)
+{
+    const uint64_t *b = l->base;
+
+    for (uint32_t u = 0; u < c->nrows; u++)
+        for (uint64_t k = c->rowptr[u]; k < c->rowptr[u + 1]; k++) {
+            uint64_t v = c->col[k];
+
+            emit(e, b[0] + 4 * k, 4, false, 0);
+            emit(e, b[1] + 4 * k, 4, false, 1);
+            emit(e, b[2] + 8 * k, 8, false, 2);
+            emit(e, b[3] + 8 * (uint64_t)u, 8, false, 3);
+            emit(e, b[3] + 8 * v, 8, false, 3);
+            emit(e, b[4] + 8 * (uint64_t)u, 8, false, 4);
+            emit(e, b[4] + 8 * (uint64_t)u, 8, true, 4);
+            emit(e, b[4] + 8 * v, 8, false, 4);
+            emit(e, b[4] + 8 * v, 8, true, 4);
+        }
+}
+
+static int check_csr(const struct augur_csr *c, struct augur_diag *diag)
+{
+    if (c->nrows != c->ncols)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "the kernels index x and y by rows and columns alike: the matrix "
+                              "must be square, not %u x %u",
+                              c->nrows, c->ncols);
+    if (c->nrows && (!c->rowptr || c->rowptr[0] != 0 || c->rowptr[c->nrows] != c->nnz))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "csr row pointers do not run from 0 to nnz %llu",
+                              (unsigned long long)c->nnz);
+    for (uint32_t i = 0; i < c->nrows; i++)
+        if (c->rowptr[i] > c->rowptr[i + 1])
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "csr row %u: row pointers out of order", i);
+    return 0;
+}
+
+int augur_stream_generate(const struct augur_csr *csr, enum augur_stream_kernel k,
+                          augur_stream_fn *fn, void *ud, struct augur_diag *diag)
+{
+    struct emitter *e;
+    struct layout l;
+    int rc;
+
+    if (!layout_of(csr, k, &l))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "unknown kernel %d", (int)k);
+    rc = check_csr(csr, diag);
+    if (rc)
+        return rc;
+    e = augur_malloc(sizeof(*e));
+    e->n = 0;
+    e->fn = fn;
+    e->ud = ud;
+    switch (k) {
+    case AUGUR_STREAM_SPMV:
+        stream_spmv(csr, &l, e);
+        break;
+    case AUGUR_STREAM_FV:
+        stream_fv(csr, &l, e);
+        break;
+    default:
+        stream_ireduce(csr, &l, e);
+        break;
+    }
+    if (e->n)
+        fn(ud, e->buf, e->n);
+    augur_free(e);
+    return 0;
+}
+
+/*
+ * Multiplies a level's capacity by r: sets go, ways and the line stay; when
+ * fewer than one set would be left, one set of fewer ways; at least a line.
+ */
+static void scale_level(struct augur_cache_level_config *lv, double r)
+{
+    uint64_t lines = lv->size / lv->line;
+    double want = round((double)lines * r);
+    uint64_t keep = want < 1.0 ? 1 : (uint64_t)want;
+
+    if (keep >= lines)
+        return;
+    if (lv->ways == 0 || lines / lv->ways <= 1) {
+        lv->size = keep * lv->line;
+        if (lv->ways)
+            lv->ways = (uint32_t)keep;
+        return;
+    }
+    if (keep >= lv->ways) {
+        lv->size = keep / lv->ways * lv->ways * lv->line;
+        return;
+    }
+    lv->ways = (uint32_t)keep;
+    lv->size = keep * lv->line;
+}
+
+/* Feeds stream batches to the simulator. */
+struct sim_sink {
+    struct augur_cachesim *sim;
+    struct augur_cache_access acc[BATCH];
+};
+
+static void sink(void *ud, const struct augur_stream_access *a, size_t n)
+{
+    struct sim_sink *s = ud;
+
+    for (size_t i = 0; i < n; i++) {
+        s->acc[i].addr = a[i].addr;
+        s->acc[i].size = a[i].size;
+        s->acc[i].thread = 0;
+        s->acc[i].is_write = a[i].is_write;
+        s->acc[i].pad = 0;
+        s->acc[i].tag = a[i].array;
+    }
+    augur_cachesim_access_batch(s->sim, s->acc, n);
+}
+
+int augur_stream_simulate(const struct augur_csr *csr, enum augur_stream_kernel k,
+                          const struct augur_cache_config *cfg, double scale, bool warm,
+                          struct augur_stream_result *out, struct augur_diag *diag)
+{
+    struct augur_cache_config c = *cfg;
+    struct augur_stream_result res;
+    struct sim_sink *s = NULL;
+    int rc;
+
+    if (!(scale > 0.0 && scale <= 1.0))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "cache scale %g is not in (0, 1]",
+                              scale);
+    if (c.nlevels < 1 || c.nlevels > 4)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "cache configuration has %u levels",
+                              c.nlevels);
+    for (unsigned i = 0; i < c.nlevels; i++) {
+        if (c.level[i].line == 0 || c.level[i].size < c.level[i].line)
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "cache level %u has no line size or a size under one line",
+                                  i + 1);
+        scale_level(&c.level[i], scale);
+    }
+    s = augur_malloc(sizeof(*s));
+    s->sim = NULL;
+    rc = augur_cachesim_new(&c, 1, MAX_ARRAYS, &s->sim, diag);
+    if (rc)
+        goto out;
+    rc = augur_stream_generate(csr, k, sink, s, diag);
+    if (rc)
+        goto out;
+    if (warm) {
+        /* A second pass over warm caches, counted alone: an iteration's steady state. */
+        augur_cachesim_reset_counts(s->sim);
+        rc = augur_stream_generate(csr, k, sink, s, diag);
+        if (rc)
+            goto out;
+    }
+    memset(&res, 0, sizeof(res));
+    res.nlevels = c.nlevels;
+    res.footprint = augur_stream_footprint(csr, k);
+    res.scale = scale;
+    for (unsigned i = 0; i < c.nlevels; i++) {
+        struct augur_cache_counts cnt;
+
+        augur_cachesim_counts(s->sim, i, -1, &cnt);
+        snprintf(res.name[i], sizeof(res.name[i]), "%s", augur_cachesim_level_name(s->sim, i));
+        res.accesses[i] = cnt.accesses;
+        res.misses[i] = cnt.misses;
+        res.miss_rate[i] = cnt.accesses ? (double)cnt.misses / (double)cnt.accesses : 0.0;
+        res.size[i] = c.level[i].size;
+    }
+    *out = res;
+out:
+    if (s)
+        augur_cachesim_free(s->sim);
+    augur_free(s);
+    return rc;
+}
+
+double augur_error_rate(double actual, double predicted)
+{
+    if (actual == 0.0)
+        return fabs(predicted);
+    return fabs(actual - predicted) / fabs(actual);
+}
+
+static const char *const scaling_names[] = {
+#define X(e, name, text) name,
+    AUGUR_SCALINGS(X)
+#undef X
+};
+
+const char *augur_scaling_name(enum augur_scaling s)
+{
+    return (unsigned)s < AUGUR_SCALING_COUNT ? scaling_names[s] : "?";
+}
+
+int augur_scaling_parse(const char *name, enum augur_scaling *out)
+{
+    for (unsigned i = 0; i < AUGUR_SCALING_COUNT; i++)
+        if (strcmp(name, scaling_names[i]) == 0) {
+            *out = (enum augur_scaling)i;
+            return 0;
+        }
+    return AUGUR_EINVAL;
+}
+
+double augur_scaling_ratio(enum augur_scaling scaling, const struct augur_csr *csr,
+                           const struct augur_csr *sample, enum augur_stream_kernel k)
+{
+    double r = 1.0;
+
+    if (scaling == AUGUR_SCALING_VECTOR && csr->nrows) {
+        r = (double)sample->nrows / (double)csr->nrows;
+    } else if (scaling == AUGUR_SCALING_FOOTPRINT) {
+        uint64_t full = augur_stream_footprint(csr, k);
+
+        r = full ? (double)augur_stream_footprint(sample, k) / (double)full : 1.0;
+    }
+    if (!(r > 0.0))
+        r = 1e-12;
+    return r > 1.0 ? 1.0 : r;
+}
+
+int augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample_opts *opts,
+                          enum augur_stream_kernel k, const struct augur_cache_config *cfg,
+                          enum augur_scaling scaling, bool warm, struct augur_stream_result *out,
+                          struct augur_sample_info *info, struct augur_diag *diag)
+{
+    struct augur_sample s;
+    int rc;
+
+    if ((unsigned)scaling >= AUGUR_SCALING_COUNT)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "unknown cache scaling %d",
+                              (int)scaling);
+    rc = augur_sample_csr(csr, opts, &s, diag);
+    if (rc)
+        return rc;
+    rc = augur_stream_simulate(&s.csr, k, cfg, augur_scaling_ratio(scaling, csr, &s.csr, k), warm,
+                               out, diag);
+    if (!rc && info)
+        *info = s.info;
+    augur_sample_release(&s);
+    return rc;
+}
