@@ -278,13 +278,16 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
         }
     }
     sim->ctr = augur_calloc((size_t)(sim->nlevels + 1) * ntags, sizeof(struct cs_ctr));
-    sim->iof = augur_mallocarray((size_t)sim->nlevels * nthreads, sizeof(struct cs_inst *));
+    sim->iof = augur_calloc((size_t)nthreads * AUGUR_CACHESIM_MAX_LEVELS, sizeof(struct cs_inst *));
     sim->simple = true;
+    sim->simple_perm = true;
     for (l = 0; l < sim->nlevels; l++) {
         const struct cs_level *L = &sim->lv[l];
 
         for (t = 0; t < nthreads; t++)
-            sim->iof[(size_t)l * nthreads + t] = &L->inst[t / L->shared_by];
+            sim->iof[(size_t)t * AUGUR_CACHESIM_MAX_LEVELS + l] = &L->inst[t / L->shared_by];
+        if (!L->perm)
+            sim->simple_perm = false;
         if (L->nsect > 1 || L->pf != AUGUR_PREFETCH_NONE || L->wt || !L->walloc ||
             (l > 0 && L->line < sim->lv[l - 1].line))
             sim->simple = false;
@@ -294,11 +297,10 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
     sim->l1_ways = sim->lv[0].ways;
     sim->l1_stride = sim->lv[0].stride;
     sim->l1_fpw = sim->lv[0].fpw;
+    /* every simulator has memos: only a simple hierarchy's L1 fills them */
     sim->memo_dummy = CS_INVALID;
-    if (sim->l1_inline) {
-        sim->memo = augur_mallocarray((size_t)nthreads * CS_NMEMO, sizeof(struct cs_memo));
-        cs_memo_clear(sim);
-    }
+    sim->memo = augur_mallocarray((size_t)nthreads * CS_NMEMO, sizeof(struct cs_memo));
+    cs_memo_clear(sim);
     sim->l1_mask = sim->lv[0].set_mask;
     if (cfg->dram.row_bytes) {
         sim->row_bits = log2u(cfg->dram.row_bytes);

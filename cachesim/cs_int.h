@@ -126,7 +126,7 @@ struct augur_cachesim {
     unsigned ntags;
     struct cs_level lv[AUGUR_CACHESIM_MAX_LEVELS];
     struct cs_ctr *ctr; /* (nlevels + 1) * ntags, level-major; memory last */
-    /* Per level and thread (level-major), the instance the thread uses. */
+    /* Per thread and level (thread-major, AUGUR_CACHESIM_MAX_LEVELS a thread), its instance. */
     struct cs_inst **iof;
     /*
      * Every level is without sectors and prefetcher, write-back and
@@ -135,12 +135,13 @@ struct augur_cachesim {
      * general recursive path. Both give the same counts (t_cachesim checks it).
      */
     bool simple;
+    bool simple_perm; /* simple, and every level set-associative with at most 16 ways */
     /* simple, and L1 is set-associative with power-of-two sets: its hit path is inlined */
     bool l1_inline;
     unsigned l1_bits;
     uint32_t l1_ways, l1_fpw, l1_stride;
     uint64_t l1_mask;
-    struct cs_memo *memo; /* nthreads * CS_NMEMO, l1_inline only */
+    struct cs_memo *memo; /* nthreads * CS_NMEMO; filled only when l1_inline */
     uint64_t memo_dummy;  /* what an unused memo points at: never a valid tag word */
     uint64_t memo_perm;
     /* DRAM row buffers */

@@ -292,6 +292,23 @@ static inline int find_way(const uint64_t *b, uint32_t fpw, uint32_t tagoff, uin
     return -1;
 }
 
+/* find_way() for sets of at most 8 ways (one fingerprint word): the usual L1. */
+static inline int find_way1(const uint64_t *b, uint32_t tagoff, uint32_t ways, uint64_t la)
+{
+    const uint64_t key = la << CS_TAGSH, low = UINT64_C(1) << CS_TAGSH;
+    uint64_t x = b[0] ^ fingerprint(la) * ONES;
+    uint64_t m = (x - ONES) & ~x & HIGHS;
+
+    while (m) {
+        uint32_t k = (uint32_t)__builtin_ctzll(m) >> 3;
+
+        if (k < ways && (b[tagoff + k] ^ key) < low)
+            return (int)k;
+        m &= m - 1;
+    }
+    return -1;
+}
+
 static inline bool lookup(const struct cs_level *L, struct cs_inst *I, uint64_t la, struct pos *p)
 {
     uint64_t *b, set;
@@ -519,7 +536,7 @@ static inline struct cs_inst *inst_of(const struct cs_level *L, unsigned thread)
 
 static inline struct cs_inst *iof(const struct augur_cachesim *sim, unsigned l, unsigned thread)
 {
-    return sim->iof[(size_t)l * sim->nthreads + thread];
+    return sim->iof[(size_t)thread * AUGUR_CACHESIM_MAX_LEVELS + l];
 }
 
 /* Reads the sectors in mask of line la of level l from level l + 1; returns the bytes. */
@@ -842,10 +859,89 @@ static void req(struct augur_cachesim *sim, unsigned l, unsigned thread, uint64_
  * levels that missed, deepest first, as the general path does. first is 1
  * when the caller has already looked L1 up and counted its miss.
  */
+/*
+ * simple_access() when every level is set-associative with a nibble
+ * permutation: each level's set block is found once, on the way down, and
+ * reused to fill on the way up.
+ */
+static void simple_access_perm(struct augur_cachesim *sim, unsigned thread, uint64_t addr, bool w,
+                               uint32_t tag, unsigned first)
+{
+    struct cs_inst *const *io = &sim->iof[(size_t)thread * AUGUR_CACHESIM_MAX_LEVELS];
+    uint64_t *blk[AUGUR_CACHESIM_MAX_LEVELS];
+    unsigned l, nmiss;
+
+    for (l = first; l < sim->nlevels; l++) {
+        const struct cs_level *L = &sim->lv[l];
+        struct cs_ctr *c = ctr(sim, l, tag);
+        uint64_t la = addr >> L->line_bits;
+        uint64_t *b = io[l]->blk + set_of(L, la) * L->stride;
+        int k = find_way(b, L->fpw, L->tagoff, L->ways, la);
+        bool wl = w && l == 0; /* the levels below see the write-allocate fetch, a read */
+
+        c->acc++;
+        c->wr += wl;
+        if (k >= 0) {
+            uint64_t *t = b + L->tagoff + k;
+
+            perm_touch(b + L->fpw, (uint32_t)k);
+            if (wl && !(*t & 1))
+                *t = (*t & ~(OWNM << 1)) | (uint64_t)tag << 1 | 1;
+            break;
+        }
+        c->miss++;
+        c->wmiss += wl;
+        c->fill += L->line;
+        blk[l] = b;
+    }
+    nmiss = l;
+    if (nmiss == sim->nlevels) {
+        const struct cs_level *L = &sim->lv[nmiss - 1];
+
+        dram(sim, addr & ~(uint64_t)(L->line - 1), L->line, false, tag);
+    }
+    if (first == 1) {
+        /* the caller looked L1 up (and counted its miss): it still needs the line */
+        const struct cs_level *L = &sim->lv[0];
+
+        blk[0] = io[0]->blk + set_of(L, addr >> L->line_bits) * L->stride;
+    }
+    while (nmiss--) {
+        const struct cs_level *L = &sim->lv[nmiss];
+        uint64_t la = addr >> L->line_bits, *b = blk[nmiss], *P = b + L->fpw, *t;
+        uint32_t v = perm_last(*P, L->ways);
+        uint64_t below = (UINT64_C(1) << (4 * (L->ways - 1))) - 1;
+
+        t = b + L->tagoff + v;
+        if (*t != CS_INVALID) {
+            if ((*t & 1) || L->incl) {
+                struct pos p;
+
+                p.t = t;
+                p.b = b;
+                p.k = v;
+                p.m = (uint64_t)(b - io[nmiss]->blk) / L->stride * L->ways + v;
+                evict(sim, nmiss, io[nmiss], &p, thread);
+            } else {
+                ctr(sim, nmiss, owner_of(*t))->evict++; /* a clean line just goes */
+            }
+        }
+        *t = tag_word(la, tag) | (uint64_t)(w && nmiss == 0);
+        set_fingerprint(b, v, fingerprint(la));
+        /* the victim is last: everything before it moves back one place */
+        *P = (*P & ~((below << 4) | 0xF)) | (*P & below) << 4 | v;
+    }
+}
+
 static void simple_access(struct augur_cachesim *sim, unsigned thread, uint64_t addr, bool w,
                           uint32_t tag, unsigned first)
 {
     unsigned l, nmiss;
+
+    if (sim->simple_perm) {
+        simple_access_perm(sim, thread, addr, w, tag, first);
+        return;
+    }
 
     for (l = first; l < sim->nlevels; l++) {
         const struct cs_level *L = &sim->lv[l];
@@ -932,13 +1028,13 @@ static __attribute__((noinline)) void access_slow(struct augur_cachesim *sim, un
  * L1 of a simple hierarchy, when the memo did not hold the line: search the
  * set (a hit updates the memo), or go down the hierarchy.
  */
-static __attribute__((noinline)) void l1_lookup(struct augur_cachesim *sim, unsigned thread,
-                                                uint64_t la, struct cs_memo *mo, bool w,
-                                                uint32_t tag)
+static inline void l1_lookup(struct augur_cachesim *sim, unsigned thread, uint64_t la,
+                             struct cs_memo *mo, bool w, uint32_t tag)
 {
-    struct cs_inst *I = sim->iof[thread];
+    struct cs_inst *I = sim->iof[(size_t)thread * AUGUR_CACHESIM_MAX_LEVELS];
     uint64_t *b = I->blk + (la & sim->l1_mask) * sim->l1_stride, *t;
-    int k = find_way(b, sim->l1_fpw, sim->l1_fpw + 1, sim->l1_ways, la);
+    int k = sim->l1_fpw == 1 ? find_way1(b, 2, sim->l1_ways, la)
+                             : find_way(b, sim->l1_fpw, sim->l1_fpw + 1, sim->l1_ways, la);
     struct cs_ctr *c;
 
     if (k < 0) {
@@ -958,35 +1054,46 @@ static __attribute__((noinline)) void l1_lookup(struct augur_cachesim *sim, unsi
         *t = (*t & ~(OWNM << 1)) | (uint64_t)tag << 1 | 1;
 }
 
+/* An access the memo did not take: the L1 set of a simple hierarchy, or the general paths. */
+static __attribute__((noinline)) void access_unmemoized(struct augur_cachesim *sim, unsigned thread,
+                                                        uint64_t addr, uint64_t size, bool w,
+                                                        uint32_t tag)
+{
+    uint64_t last = addr + size - (size != 0), la = addr >> sim->l1_bits;
+
+    if (sim->l1_inline && tag < sim->ntags && last <= ADDRM &&
+        ((addr ^ last) >> sim->l1_bits) == 0) {
+        l1_lookup(sim, thread, la, &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))], w, tag);
+        return;
+    }
+    access_slow(sim, thread, addr, size, w, tag);
+}
+
 /*
  * One access. The shortest path is the memo: the line the same (thread,
- * tag) touched last, still in its L1 way; then the L1 set; everything else
- * (other hierarchies, accesses across lines, tags out of range) takes
- * access_slow().
+ * tag) touched last, still in its L1 way (a memo only ever holds lines of a
+ * simple hierarchy's L1; other simulators never fill it). Then the L1 set;
+ * everything else (other hierarchies, accesses across lines, tags out of
+ * range) takes access_slow().
  */
 static inline void access_one(struct augur_cachesim *sim, unsigned thread, uint64_t addr,
                               uint64_t size, bool w, uint32_t tag)
 {
     uint64_t last = addr + size - (size != 0), la = addr >> sim->l1_bits;
+    const struct cs_memo *mo = &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))];
 
     assert(thread < sim->nthreads);
-    if (sim->l1_inline && tag < sim->ntags && last <= ADDRM &&
-        ((addr ^ last) >> sim->l1_bits) == 0) {
-        struct cs_memo *mo = &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))];
+    if (mo->la == la && ((addr ^ last) >> sim->l1_bits) == 0 && tag < sim->ntags &&
+        (*mo->t ^ la << CS_TAGSH) < (UINT64_C(1) << CS_TAGSH) && (!w || (*mo->t & 1))) {
+        struct cs_ctr *c = &sim->ctr[tag];
 
-        if (mo->la == la && (*mo->t ^ la << CS_TAGSH) < (UINT64_C(1) << CS_TAGSH) &&
-            (!w || (*mo->t & 1))) {
-            struct cs_ctr *c = &sim->ctr[tag];
-
+        if ((*mo->perm & 0xF) != mo->k) /* not already the most recent in its set */
             perm_touch(mo->perm, mo->k);
-            c->acc++;
-            c->wr += w;
-            return;
-        }
-        l1_lookup(sim, thread, la, mo, w, tag);
+        c->acc++;
+        c->wr += w;
         return;
     }
-    access_slow(sim, thread, addr, size, w, tag);
+    access_unmemoized(sim, thread, addr, size, w, tag);
 }
 
 void augur_cachesim_access(struct augur_cachesim *sim, unsigned thread, uint64_t addr,
