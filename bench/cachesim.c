@@ -4,6 +4,10 @@
  * of CSR SpMV over a real matrix (benchmark; not part of libaugur).
  *
  *   bench_cachesim [--machine FILE.yml] [--data MATRIX] [--accesses N] [--passes P]
+ *   bench_cachesim --native [--data MATRIX] [--passes P]
+ *
+ * --native runs the SpMV kernel itself instead of simulating it (bench/cachesim.sh times it
+ * natively and under cachegrind, for the slowdown of an independent simulator).
  *
  * Defaults: samples/machines/dev-xeon-2vcpu.yml (L1 32 KiB 8-way, L2 1 MiB
  * 16-way, L3 35.75 MiB 11-way), $AUGUR_DATASETS/mtx/road_usa_FLA.mtx.gz,
@@ -103,6 +107,7 @@ static int random_stream(const struct augur_cache_config *cfg, uint64_t ws, uint
     for (i = 0; i < n; i++)
         augur_cachesim_access(sim, 0, addr[i], 8, false, (uint32_t)(i & 3));
     t1 = augur_now();
+    augur_cachesim_reset_counts(sim); /* the levels printed below are the batch pass's */
     c1 = cpu_now();
     for (i = 0; i < n; i += 4096) {
         size_t m = n - i < 4096 ? n - i : 4096;
@@ -185,6 +190,43 @@ static int spmv_stream(const struct augur_cache_config *cfg, const struct augur_
     return 0;
 }
 
+/* y = A x for real, passes times; returns the seconds of the kernel alone. */
+static double spmv_native(const struct augur_csr *A, unsigned passes, uint64_t *naccesses)
+{
+    double *x = malloc(sizeof(double) * A->ncols), *y = malloc(sizeof(double) * A->nrows);
+    double *val = A->val, t0, t1, sum = 0;
+    uint64_t i, j;
+    unsigned p;
+
+    if (!val) {
+        /* a pattern matrix: read ones, as a real SpMV reads its values */
+        val = malloc(sizeof(double) * (A->nnz ? A->nnz : 1));
+        for (j = 0; j < A->nnz; j++)
+            val[j] = 1.0;
+    }
+    for (i = 0; i < A->ncols; i++)
+        x[i] = 1.0 + (double)(i % 7);
+    t0 = augur_now();
+    for (p = 0; p < passes; p++)
+        for (i = 0; i < A->nrows; i++) {
+            double acc = 0;
+
+            for (j = A->rowptr[i]; j < A->rowptr[i + 1]; j++)
+                acc += val[j] * x[A->col[j]];
+            y[i] = acc;
+        }
+    t1 = augur_now();
+    for (i = 0; i < A->nrows; i++)
+        sum += y[i];
+    printf("checksum %.6g\n", sum);
+    *naccesses = (uint64_t)passes * (1 + 2 * (uint64_t)A->nrows + 3 * A->nnz);
+    if (val != A->val)
+        free(val);
+    free(x);
+    free(y);
+    return t1 - t0;
+}
+
 int main(int argc, char **argv)
 {
     const char *src = getenv("AUGUR_SOURCE_DIR"), *data_dir = getenv("AUGUR_DATASETS");
@@ -198,6 +240,7 @@ int main(int argc, char **argv)
     struct augur_csr A;
     uint64_t *addr;
     char msg[1200];
+    bool native = false;
     int i, rc = 0;
 
     snprintf(machine_path, sizeof(machine_path), "%s/samples/machines/dev-xeon-2vcpu.yml",
@@ -213,13 +256,32 @@ int main(int argc, char **argv)
             n = (size_t)strtoull(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--passes") == 0 && i + 1 < argc)
             passes = (unsigned)strtoul(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--native") == 0)
+            native = true;
         else {
             fprintf(stderr, "usage: bench_cachesim [--machine FILE.yml] [--data MATRIX] "
-                            "[--accesses N] [--passes P]\n");
+                            "[--accesses N] [--passes P] [--native]\n");
             return 2;
         }
     }
     augur_diag_init(&d);
+    if (native) {
+        uint64_t nacc = 0;
+        double t;
+
+        if (augur_dataset_load(data_path, NULL, &ds, &d) || augur_dataset_csr(ds, true, &A, &d)) {
+            augur_diag_format(&d, msg, sizeof(msg));
+            fprintf(stderr, "bench_cachesim: %s\n", msg);
+            augur_dataset_free(ds);
+            return 1;
+        }
+        t = spmv_native(&A, passes, &nacc);
+        printf("native spmv csr  %u passes %llu accesses %.4f s\n", passes,
+               (unsigned long long)nacc, t);
+        augur_csr_release(&A);
+        augur_dataset_free(ds);
+        return 0;
+    }
     if (augur_machine_load(machine_path, &m, &d) ||
         augur_cache_config_from_machine(m, 1, &cfg, &d)) {
         augur_diag_format(&d, msg, sizeof(msg));
