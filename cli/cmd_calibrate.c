@@ -83,8 +83,9 @@ static void show_progress(void *ud, const char *stage, int done, int total)
 
 static json_t *stat_json(const struct augur_calib_stat *st)
 {
-    return json_pack("{s:f, s:f, s:f, s:f, s:i}", "best", st->best, "median", st->median, "min",
-                     st->min, "max", st->max, "reps", (json_int_t)st->reps);
+    return json_pack("{s:f, s:f, s:f, s:f, s:i, s:i}", "best", st->best, "median", st->median,
+                     "min", st->min, "max", st->max, "reps", (json_int_t)st->reps, "preempted",
+                     (json_int_t)st->preempted);
 }
 
 static json_t *curve_json(const struct augur_calib_curve *cv, const char *x, const char *y)

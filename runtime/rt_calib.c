@@ -50,7 +50,7 @@ struct ctx {
     struct pool *pools; /* one per thread of the largest thread count */
     uint64_t ws_cap;    /* no level's streaming working set exceeds this (quick) */
     const struct augur_calib_opts *opts;
-    uint32_t reps;
+    uint32_t reps, tries; /* repetitions wanted, tries allowed */
     double min_rep;
     uint64_t ram; /* bytes of memory, 0 when unknown */
     int step, nsteps;
@@ -80,25 +80,107 @@ const char *augur_calib_kernel_name(enum augur_calib_kernel k)
 
 /* ---- statistics and memory ----------------------------------------------- */
 
-/* rate: higher is better (a bandwidth, a clock); otherwise lower is (a time). */
-static void stat_of(const double *v, uint32_t n, bool rate, struct augur_calib_stat *st)
-{
-    double s[MAX_REPS];
+/*
+ * Repetitions of one measurement. A repetition in which a thread had the
+ * CPU for less than 90 % of its wall time was preempted (the machine is
+ * shared): it does not measure the machine, so another is run in its place,
+ * up to four times as many tries in all (twice with --quick).
+ */
+#define MAX_TRIES (4 * MAX_REPS)
 
-    memcpy(s, v, n * sizeof(*s));
+struct reps {
+    uint32_t want, limit, tries, nok, nbad;
+    double ok[MAX_TRIES], bad[MAX_TRIES];
+};
+
+/* want undisturbed repetitions, in at most tries tries (tries <= MAX_TRIES). */
+static void reps_init(struct reps *rp, uint32_t want, uint32_t tries)
+{
+    memset(rp, 0, sizeof(*rp));
+    rp->want = want;
+    rp->limit = tries;
+}
+
+static bool reps_done(const struct reps *rp)
+{
+    return rp->nok >= rp->want || rp->tries >= rp->limit;
+}
+
+static void reps_add(struct reps *rp, double value, bool preempted)
+{
+    if (preempted)
+        rp->bad[rp->nbad++] = value;
+    else
+        rp->ok[rp->nok++] = value;
+    rp->tries++;
+}
+
+static void sort_doubles(double *v, uint32_t n)
+{
     for (uint32_t i = 1; i < n; i++) {
-        double x = s[i];
+        double x = v[i];
         uint32_t j = i;
 
-        for (; j > 0 && s[j - 1] > x; j--)
-            s[j] = s[j - 1];
-        s[j] = x;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
     }
+}
+
+/*
+ * The statistics of the repetitions that ran undisturbed; when fewer than
+ * wanted did, the best of the preempted ones fill in (counted in
+ * st->preempted). rate: higher is better (a bandwidth, a clock); otherwise
+ * lower is (a time).
+ */
+static void reps_stat(struct reps *rp, bool rate, struct augur_calib_stat *st)
+{
+    double s[MAX_TRIES];
+    uint32_t n = rp->nok;
+
+    memcpy(s, rp->ok, n * sizeof(*s));
+    sort_doubles(rp->bad, rp->nbad);
+    st->preempted = 0;
+    while (n < rp->want && st->preempted < rp->nbad) {
+        s[n++] = rate ? rp->bad[rp->nbad - 1 - st->preempted] : rp->bad[st->preempted];
+        st->preempted++;
+    }
+    sort_doubles(s, n);
     st->reps = n;
     st->min = s[0];
     st->max = s[n - 1];
     st->median = n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
     st->best = rate ? st->max : st->min;
+}
+
+/* CPU time of the calling thread, in seconds. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return 0.0;
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* A stretch of work of one thread: wall and CPU time at its start. */
+struct span {
+    double wall, cpu;
+};
+
+static void span_start(struct span *sp)
+{
+    sp->cpu = cpu_now();
+    sp->wall = augur_now();
+}
+
+/* Ends the span: its wall time; *preempted when the thread had the CPU < 90 % of it. */
+static double span_end(const struct span *sp, bool *preempted)
+{
+    double wall = augur_now() - sp->wall, cpu = cpu_now() - sp->cpu;
+
+    *preempted = cpu < 0.9 * wall;
+    return wall;
 }
 
 static uint64_t rnd(uint64_t *s)
@@ -369,27 +451,31 @@ static void topology_release(struct ctx *c)
 
 static void measure_clock(struct ctx *c)
 {
-    double s[MAX_REPS], t0, el;
+    struct reps rp;
+    struct span sp;
+    double el;
+    bool pre;
     uint64_t n = 1000;
 
     pin(c, 0);
     /* Grow the chain until it runs a tenth of a repetition, then size it. */
     for (;;) {
-        t0 = augur_now();
+        span_start(&sp);
         calib_sink_p = (uintptr_t)calib_add_chain(n);
-        el = augur_now() - t0;
+        el = span_end(&sp, &pre);
         if (el >= c->min_rep / 10 || n > (UINT64_C(1) << 40))
             break;
         n *= 2;
     }
     n = (uint64_t)((double)n * c->min_rep / (el > 0 ? el : 1e-9)) + 1;
-    for (uint32_t r = 0; r < c->reps; r++) {
-        t0 = augur_now();
+    reps_init(&rp, c->reps, c->tries);
+    while (!reps_done(&rp)) {
+        span_start(&sp);
         calib_sink_p = (uintptr_t)calib_add_chain(n);
-        el = augur_now() - t0;
-        s[r] = 16.0 * (double)n / el / 1e9;
+        el = span_end(&sp, &pre);
+        reps_add(&rp, 16.0 * (double)n / el / 1e9, pre);
     }
-    stat_of(s, c->reps, true, &c->res->clock_ghz);
+    reps_stat(&rp, true, &c->res->clock_ghz);
     progress(c, "clock");
 }
 
@@ -426,16 +512,17 @@ static void measure_bw(struct ctx *c, enum augur_calib_kernel k, uint32_t nthrea
 {
     size_t narr = k == AUGUR_CALIB_LOAD ? 1 : k == AUGUR_CALIB_COPY ? 2 : 3;
     size_t n = (size_t)(ws_thread / (8 * narr));
-    double samples[MAX_REPS], t0 = 0, el = 0, bytes;
+    double t0 = 0, el = 0, bytes;
     uint64_t iters = 1;
-    int done = 0;
+    int warm_done = 0, done = 0, preempted = 0;
     bool avx = c->res->avx512;
-    uint32_t reps = c->reps;
+    struct reps rp;
 
     n -= n % CALIB_BLOCK;
     if (n < CALIB_BLOCK)
         n = CALIB_BLOCK;
     bytes = (double)n * 8.0 * (double)narr * nthreads;
+    reps_init(&rp, c->reps, c->tries);
     OMP(omp parallel num_threads(nthreads))
     {
         int tid = thread_num();
@@ -466,33 +553,51 @@ static void measure_bw(struct ctx *c, enum augur_calib_kernel k, uint32_t nthrea
             if (tid == 0) {
                 el = augur_now() - t0;
                 if (el >= c->min_rep / 8 || m >= (UINT64_C(1) << 40))
-                    done = 1;
+                    warm_done = 1;
                 else
                     iters = m * 2;
             }
             OMP(omp barrier)
-            if (done)
+            if (warm_done)
                 break;
             m = iters;
         }
-        if (tid == 0) {
-            iters = (uint64_t)((double)m * c->min_rep / (el > 0 ? el : 1e-9)) + 1;
-        }
+        /* Every thread has read warm_done and m before iters changes. */
         OMP(omp barrier)
-        for (uint32_t r = 0; r < reps; r++) {
+        if (tid == 0)
+            iters = (uint64_t)((double)m * c->min_rep / (el > 0 ? el : 1e-9)) + 1;
+        /* Repetitions: all threads start together; any preempted thread voids the repetition. */
+        for (;;) {
+            struct span sp;
+            bool pre;
+
             OMP(omp barrier)
-            if (tid == 0)
+            if (tid == 0) {
                 t0 = augur_now();
+                preempted = 0;
+            }
+            OMP(omp barrier)
+            span_start(&sp);
             for (uint64_t it = 0; it < iters; it++)
                 sink += run_stream(k, avx, arr[0], arr[1], arr[2], n);
+            span_end(&sp, &pre);
+            if (pre) {
+                OMP(omp atomic write)
+                preempted = 1;
+            }
             OMP(omp barrier)
-            if (tid == 0)
-                samples[r] = bytes * (double)iters / (augur_now() - t0) / 1e9;
+            if (tid == 0) {
+                reps_add(&rp, bytes * (double)iters / (augur_now() - t0) / 1e9, preempted);
+                done = reps_done(&rp);
+            }
+            OMP(omp barrier)
+            if (done)
+                break;
         }
         OMP(omp critical(calib_sink))
         calib_sink += sink;
     }
-    stat_of(samples, reps, true, out);
+    reps_stat(&rp, true, out);
 }
 
 /* ---- pointer chasing ----------------------------------------------------- */
@@ -540,30 +645,34 @@ static void chase_measure(struct ctx *c, const struct chase *ch, int k,
                           struct augur_calib_stat *out)
 {
     void *heads[CALIB_MAX_CHAINS];
-    double s[MAX_REPS], t0, el;
+    struct reps rp;
+    struct span sp;
+    double el;
+    bool pre;
     uint64_t steps = 1000;
 
     pin(c, 0);
+    /* The chains start evenly spaced along the cycle and walk on from call to call. */
     for (int j = 0; j < k; j++)
         heads[j] = ch->base + (size_t)ch->order[(size_t)j * ch->n / (size_t)k] * 64;
-    /* Warm-up (caches and TLB), then size the walk to the minimum repetition time. */
-    calib_sink_p = calib_chase(heads, 1, ch->n < 100000 ? ch->n : 100000);
+    calib_sink_p = calib_chase(heads, k, (ch->n < 100000 ? ch->n : 100000) / (uint64_t)k + 1);
     for (;;) {
-        t0 = augur_now();
+        span_start(&sp);
         calib_sink_p = calib_chase(heads, k, steps);
-        el = augur_now() - t0;
+        el = span_end(&sp, &pre);
         if (el >= c->min_rep / 8 || steps > (UINT64_C(1) << 40))
             break;
         steps *= 2;
     }
     steps = (uint64_t)((double)steps * c->min_rep / (el > 0 ? el : 1e-9)) + 1;
-    for (uint32_t r = 0; r < c->reps; r++) {
-        t0 = augur_now();
+    reps_init(&rp, c->reps, c->tries);
+    while (!reps_done(&rp)) {
+        span_start(&sp);
         calib_sink_p = calib_chase(heads, k, steps);
-        el = augur_now() - t0;
-        s[r] = el / ((double)steps * k) * 1e9;
+        el = span_end(&sp, &pre);
+        reps_add(&rp, el / ((double)steps * k) * 1e9, pre);
     }
-    stat_of(s, c->reps, false, out);
+    reps_stat(&rp, false, out);
 }
 
 static void latency_at(struct ctx *c, uint64_t bytes, struct augur_calib_stat *out)
@@ -577,51 +686,46 @@ static void latency_at(struct ctx *c, uint64_t bytes, struct augur_calib_stat *o
 
 /* ---- gathers ------------------------------------------------------------- */
 
-#define NIDX 65536
-
-/* ns per element of gathers whose indices fall at random in range bytes of x. */
-static void gather_at(struct ctx *c, const double *x, int32_t *idx, uint64_t range, bool scatter,
+/*
+ * ns per element of gathers (or scatters) at random indices in the first
+ * range bytes of x (a power of two), fresh indices for every gather.
+ */
+static void gather_at(struct ctx *c, double *x, uint64_t range, bool scatter,
                       struct augur_calib_stat *out)
 {
-    uint64_t nel = range / 8 ? range / 8 : 1, iters = 1;
-    double s[MAX_REPS], t0, el;
-    bool avx = c->res->avx512;
+    uint32_t mask = (uint32_t)(range / 8 ? range / 8 - 1 : 0);
+    uint64_t state[16], iters = 16;
+    struct reps rp;
+    struct span sp;
+    double el;
+    bool pre, avx = c->res->avx512;
 
     pin(c, 0);
-    for (size_t i = 0; i < NIDX; i++)
-        idx[i] = (int32_t)(rnd(&c->seed) % nel);
+    for (int j = 0; j < 16; j++)
+        state[j] = rnd(&c->seed) | 1;
     for (;;) {
-        t0 = augur_now();
-        for (uint64_t it = 0; it < iters; it++) {
-            if (scatter && avx)
-                calib_scatter_avx512((double *)x, idx, NIDX);
-            else if (scatter)
-                calib_scatter_c((double *)x, idx, NIDX);
-            else
-                calib_sink +=
-                    avx ? calib_gather_avx512(x, idx, NIDX) : calib_gather_c(x, idx, NIDX);
-        }
-        el = augur_now() - t0;
+        span_start(&sp);
+        if (scatter)
+            (avx ? calib_scatter_avx512 : calib_scatter_c)(x, mask, iters, state);
+        else
+            calib_sink += (avx ? calib_gather_avx512 : calib_gather_c)(x, mask, iters, state);
+        el = span_end(&sp, &pre);
         if (el >= c->min_rep / 8 || iters > (UINT64_C(1) << 40))
             break;
         iters *= 2;
     }
     iters = (uint64_t)((double)iters * c->min_rep / (el > 0 ? el : 1e-9)) + 1;
-    for (uint32_t r = 0; r < c->reps; r++) {
-        t0 = augur_now();
-        for (uint64_t it = 0; it < iters; it++) {
-            if (scatter && avx)
-                calib_scatter_avx512((double *)x, idx, NIDX);
-            else if (scatter)
-                calib_scatter_c((double *)x, idx, NIDX);
-            else
-                calib_sink +=
-                    avx ? calib_gather_avx512(x, idx, NIDX) : calib_gather_c(x, idx, NIDX);
-        }
-        el = augur_now() - t0;
-        s[r] = el / ((double)iters * NIDX) * 1e9;
+    reps_init(&rp, c->reps, c->tries);
+    while (!reps_done(&rp)) {
+        span_start(&sp);
+        if (scatter)
+            (avx ? calib_scatter_avx512 : calib_scatter_c)(x, mask, iters, state);
+        else
+            calib_sink += (avx ? calib_gather_avx512 : calib_gather_c)(x, mask, iters, state);
+        el = span_end(&sp, &pre);
+        reps_add(&rp, el / ((double)iters * 16) * 1e9, pre);
     }
-    stat_of(s, c->reps, false, out);
+    reps_stat(&rp, false, out);
 }
 
 /* ns per element of sequential loads from an array of bytes bytes (one thread). */
@@ -636,6 +740,7 @@ static void seq_load_at(struct ctx *c, uint64_t bytes, struct augur_calib_stat *
     out->min = 8.0 / bw.max;
     out->max = 8.0 / bw.min;
     out->reps = bw.reps;
+    out->preempted = bw.preempted;
 }
 
 /* ---- the plan ------------------------------------------------------------ */
@@ -886,6 +991,7 @@ static void run_bandwidth(struct ctx *c)
 static void cycles_of(const struct augur_calib_stat *ns, double ghz, struct augur_calib_stat *out)
 {
     out->best = ns->best * ghz;
+    out->preempted = ns->preempted;
     out->median = ns->median * ghz;
     out->min = ns->min * ghz;
     out->max = ns->max * ghz;
@@ -895,10 +1001,9 @@ static void cycles_of(const struct augur_calib_stat *ns, double ghz, struct augu
 static void run_gather(struct ctx *c, uint64_t gmax, uint64_t step)
 {
     struct augur_calib_result *r = c->res;
-    void *xraw, *iraw;
+    void *xraw;
     double *x = alloc_aligned(gmax, &xraw);
-    int32_t *idx = alloc_aligned(NIDX * sizeof(int32_t), &iraw);
-    uint64_t l1 = r->ncaches ? r->caches[0].size : 32 * KIB;
+    uint64_t l1 = r->ncaches ? pow2_floor(r->caches[0].size) : 32 * KIB;
     struct augur_calib_stat st;
 
     for (size_t i = 0; i < gmax / 8; i++)
@@ -906,19 +1011,18 @@ static void run_gather(struct ctx *c, uint64_t gmax, uint64_t step)
     for (uint64_t range = 4 * KIB; range <= gmax && r->gather.n < AUGUR_CALIB_MAX_POINTS;
          range *= step) {
         r->gather.x[r->gather.n] = (double)range;
-        gather_at(c, x, idx, range, false, &r->gather.y[r->gather.n]);
+        gather_at(c, x, range, false, &r->gather.y[r->gather.n]);
         r->gather.n++;
         progress(c, "gather vs range");
     }
     seq_load_at(c, l1 / 2, &r->load_ns_per_element);
-    gather_at(c, x, idx, l1 / 2, false, &st);
+    gather_at(c, x, l1 / 2, false, &st);
     cycles_of(&st, r->clock_ghz.best, &r->gather_cycles);
     progress(c, "gather in L1");
-    gather_at(c, x, idx, l1 / 2, true, &st);
+    gather_at(c, x, l1 / 2, true, &st);
     cycles_of(&st, r->clock_ghz.best, &r->scatter_cycles);
     progress(c, "scatter in L1");
     augur_free(xraw);
-    augur_free(iraw);
 }
 
 int augur_calibrate(const struct augur_calib_opts *opts, struct augur_calib_result **out,
@@ -947,6 +1051,7 @@ int augur_calibrate(const struct augur_calib_opts *opts, struct augur_calib_resu
     c.opts = opts;
     c.seed = 0x5eed5eedull;
     c.reps = quick ? 3 : 7;
+    c.tries = quick ? 2 * c.reps : 4 * c.reps;
     c.min_rep = quick ? 0.002 : 0.010;
     r->quick = quick;
     r->reps = c.reps;

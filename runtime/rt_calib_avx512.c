@@ -1,7 +1,8 @@
 /*
  * rt_calib_avx512.c - the AVX-512 microbenchmark kernels of `augur
  * calibrate`: streaming load, copy and triad at full vector width, 8-lane
- * gathers and scatters (module: runtime). Compiled with -mavx512f and friends;
+ * gathers and scatters at random indices drawn in the vector unit (module:
+ * runtime). Compiled with -mavx512f and friends;
  * the driver calls them only where __builtin_cpu_supports says so.
  */
 #include <immintrin.h>
@@ -51,29 +52,46 @@ void calib_triad_avx512(double *restrict a, const double *restrict b, const doub
     }
 }
 
-double calib_gather_avx512(const double *x, const int32_t *idx, size_t n)
+/* One xorshift64 step in each of the 8 lanes. */
+static inline __m512i xorshift8(__m512i x)
 {
+    x = _mm512_xor_si512(x, _mm512_slli_epi64(x, 13));
+    x = _mm512_xor_si512(x, _mm512_srli_epi64(x, 7));
+    return _mm512_xor_si512(x, _mm512_slli_epi64(x, 17));
+}
+
+double calib_gather_avx512(const double *x, uint32_t mask, uint64_t n, uint64_t *state)
+{
+    __m512i r0 = _mm512_loadu_si512(state), r1 = _mm512_loadu_si512(state + 8);
+    __m512i m = _mm512_set1_epi64((long long)mask);
     __m512d s0 = _mm512_setzero_pd(), s1 = s0;
 
-    for (size_t i = 0; i < n; i += 16) {
-        __m256i i0 = _mm256_loadu_si256((const __m256i *)(idx + i));
-        __m256i i1 = _mm256_loadu_si256((const __m256i *)(idx + i + 8));
-
-        s0 = _mm512_add_pd(s0, _mm512_i32gather_pd(i0, x, 8));
-        s1 = _mm512_add_pd(s1, _mm512_i32gather_pd(i1, x, 8));
+    /* Two gathers of 8 per iteration, each with its own generators. */
+    for (uint64_t i = 0; i < n; i++) {
+        r0 = xorshift8(r0);
+        r1 = xorshift8(r1);
+        s0 = _mm512_add_pd(
+            s0, _mm512_i32gather_pd(_mm512_cvtepi64_epi32(_mm512_and_si512(r0, m)), x, 8));
+        s1 = _mm512_add_pd(
+            s1, _mm512_i32gather_pd(_mm512_cvtepi64_epi32(_mm512_and_si512(r1, m)), x, 8));
     }
+    _mm512_storeu_si512(state, r0);
+    _mm512_storeu_si512(state + 8, r1);
     return _mm512_reduce_add_pd(_mm512_add_pd(s0, s1));
 }
 
-void calib_scatter_avx512(double *x, const int32_t *idx, size_t n)
+void calib_scatter_avx512(double *x, uint32_t mask, uint64_t n, uint64_t *state)
 {
+    __m512i r0 = _mm512_loadu_si512(state), r1 = _mm512_loadu_si512(state + 8);
+    __m512i m = _mm512_set1_epi64((long long)mask);
     __m512d v = _mm512_set1_pd(1.0);
 
-    for (size_t i = 0; i < n; i += 16) {
-        __m256i i0 = _mm256_loadu_si256((const __m256i *)(idx + i));
-        __m256i i1 = _mm256_loadu_si256((const __m256i *)(idx + i + 8));
-
-        _mm512_i32scatter_pd(x, i0, v, 8);
-        _mm512_i32scatter_pd(x, i1, v, 8);
+    for (uint64_t i = 0; i < n; i++) {
+        r0 = xorshift8(r0);
+        r1 = xorshift8(r1);
+        _mm512_i32scatter_pd(x, _mm512_cvtepi64_epi32(_mm512_and_si512(r0, m)), v, 8);
+        _mm512_i32scatter_pd(x, _mm512_cvtepi64_epi32(_mm512_and_si512(r1, m)), v, 8);
     }
+    _mm512_storeu_si512(state, r0);
+    _mm512_storeu_si512(state + 8, r1);
 }

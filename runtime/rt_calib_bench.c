@@ -36,7 +36,7 @@ void calib_triad_c(double *restrict a, const double *restrict b, const double *r
         a[i] = b[i] + s * c[i];
 }
 
-uintptr_t calib_chase(void *const *heads, int k, uint64_t steps)
+uintptr_t calib_chase(void **heads, int k, uint64_t steps)
 {
     void *p[CALIB_MAX_CHAINS];
     uintptr_t sum = 0;
@@ -57,6 +57,7 @@ uintptr_t calib_chase(void *const *heads, int k, uint64_t steps)
         }
         for (uint64_t s = steps - steps % 8; s < steps; s++)
             q = *(void **)q;
+        heads[0] = q;
         return (uintptr_t)q;
     }
     for (int j = 0; j < k; j++)
@@ -65,28 +66,42 @@ uintptr_t calib_chase(void *const *heads, int k, uint64_t steps)
         for (int j = 0; j < k; j++)
             p[j] = *(void **)p[j];
     }
-    for (int j = 0; j < k; j++)
+    for (int j = 0; j < k; j++) {
+        heads[j] = p[j];
         sum ^= (uintptr_t)p[j];
+    }
     return sum;
 }
 
-double calib_gather_c(const double *x, const int32_t *idx, size_t n)
+static uint64_t xorshift(uint64_t *s)
 {
-    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    uint64_t x = *s;
 
-    for (size_t i = 0; i < n; i += 4) {
-        s0 += x[idx[i]];
-        s1 += x[idx[i + 1]];
-        s2 += x[idx[i + 2]];
-        s3 += x[idx[i + 3]];
-    }
-    return (s0 + s1) + (s2 + s3);
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    *s = x;
+    return x;
 }
 
-void calib_scatter_c(double *x, const int32_t *idx, size_t n)
+double calib_gather_c(const double *x, uint32_t mask, uint64_t n, uint64_t *state)
 {
-    for (size_t i = 0; i < n; i++)
-        x[idx[i]] = (double)i;
+    double s0 = 0, s1 = 0;
+
+    /* Two generators, so that the next index does not wait for one chain of shifts. */
+    for (uint64_t i = 0; i < n * 8; i++) {
+        s0 += x[xorshift(&state[0]) & mask];
+        s1 += x[xorshift(&state[1]) & mask];
+    }
+    return s0 + s1;
+}
+
+void calib_scatter_c(double *x, uint32_t mask, uint64_t n, uint64_t *state)
+{
+    for (uint64_t i = 0; i < n * 8; i++) {
+        x[xorshift(&state[0]) & mask] = 1.0;
+        x[xorshift(&state[1]) & mask] = 2.0;
+    }
 }
 
 uint64_t calib_add_chain(uint64_t n)

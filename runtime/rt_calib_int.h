@@ -24,19 +24,24 @@ void calib_triad_avx512(double *restrict a, const double *restrict b, const doub
                         double s, size_t n);
 
 /*
- * Pointer chasing: each of the k chains (k <= CALIB_MAX_CHAINS) starts at
- * heads[j] and follows steps links (a node's first word points at the next
- * node). Returns a value that depends on every load.
+ * Pointer chasing: each of the k chains (k <= CALIB_MAX_CHAINS) follows
+ * steps links from heads[j] (a node's first word points at the next node)
+ * and leaves heads[j] where it stopped, so the next call walks on instead of
+ * replaying the same lines. Returns a value that depends on every load.
  */
 #define CALIB_MAX_CHAINS 32
-uintptr_t calib_chase(void *const *heads, int k, uint64_t steps);
+uintptr_t calib_chase(void **heads, int k, uint64_t steps);
 
-/* Gathers: s += x[idx[i]] for n indices (n a multiple of 16). */
-double calib_gather_c(const double *x, const int32_t *idx, size_t n);
-double calib_gather_avx512(const double *x, const int32_t *idx, size_t n);
-/* Scatters: x[idx[i]] = v for n indices (n a multiple of 16). */
-void calib_scatter_c(double *x, const int32_t *idx, size_t n);
-void calib_scatter_avx512(double *x, const int32_t *idx, size_t n);
+/*
+ * n iterations of two 8-element gathers of x at random indices in [0, mask]
+ * (mask + 1 a power of two), drawn by xorshift from state[0..15] (nonzero,
+ * updated): each gather touches fresh lines, however often it repeats. The
+ * scatters store at such indices.
+ */
+double calib_gather_c(const double *x, uint32_t mask, uint64_t n, uint64_t *state);
+double calib_gather_avx512(const double *x, uint32_t mask, uint64_t n, uint64_t *state);
+void calib_scatter_c(double *x, uint32_t mask, uint64_t n, uint64_t *state);
+void calib_scatter_avx512(double *x, uint32_t mask, uint64_t n, uint64_t *state);
 
 /* A dependent chain of n * 16 integer additions (one cycle each). */
 uint64_t calib_add_chain(uint64_t n);

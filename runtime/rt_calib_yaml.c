@@ -59,6 +59,8 @@ static void put_spread(struct augur_buf *b, const struct augur_calib_stat *st)
     put_num(b, st->min);
     augur_buf_puts(b, "..");
     put_num(b, st->max);
+    if (st->preempted)
+        augur_buf_printf(b, " (%u of %u preempted)", st->preempted, st->reps);
 }
 
 static void put_quoted(struct augur_buf *b, const char *s)

@@ -28,11 +28,14 @@ enum augur_calib_kernel {
  * A measured quantity over reps repetitions: the best one (the fastest: the
  * highest rate or the lowest time; what the machine file gives, since
  * other load on the machine only ever slows a repetition down), the median
- * and the range.
+ * and the range. A repetition in which a thread had the CPU for less than
+ * 90 % of its time is run again (up to four times as many tries, twice with
+ * quick); preempted counts those that had to be kept all the same.
  */
 struct augur_calib_stat {
     double best, median, min, max;
     uint32_t reps;
+    uint32_t preempted; /* of reps, how many lost the CPU for over 10 % of their time */
 };
 
 /* Progress: stage names the benchmark; done of total steps of the whole run. */
