@@ -329,11 +329,17 @@ static void filter_args(struct args *a, const char *const *in, size_t n, const c
 static int db_args(const char *dir, const char *filename, struct args *a, struct augur_diag *diag)
 {
     CXCompilationDatabase_Error err;
-    CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &err);
+    CXCompilationDatabase db;
     CXCompileCommands cmds;
     char abs[4096];
     int rc = 0;
 
+    /* libclang prints to stderr when the file is missing: look first. */
+    snprintf(abs, sizeof(abs), "%s/compile_commands.json", dir);
+    if (access(abs, R_OK) != 0)
+        return augur_diag_set(diag, AUGUR_ENOENT, dir, 0, 0,
+                              "cannot load compile_commands.json from '%s'", dir);
+    db = clang_CompilationDatabase_fromDirectory(dir, &err);
     if (err != CXCompilationDatabase_NoError || !db)
         return augur_diag_set(diag, AUGUR_ENOENT, dir, 0, 0,
                               "cannot load compile_commands.json from '%s'", dir);

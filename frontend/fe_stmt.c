@@ -1803,6 +1803,15 @@ static const struct augur_expr *pexpr_name(struct pexpr *x, const char *name)
     }
     if (augur_skel_builtin_is_known(name))
         return augur_expr_sym(cv->skel, AUGUR_T_U32, (uint32_t)fe_builtin(cv, name, AUGUR_T_U32));
+    if (augur_bind_is_scalar_target(name) && augur_skel_name_is_valid(name)) {
+        /* a dataset size (n, nnz, ...): a parameter bound to it */
+        int32_t s = fe_declare_sym(cv, clang_getNullCursor(), name, AUGUR_SYM_PARAM, AUGUR_T_I64);
+        struct augur_sym *sym = augur_skel_sym(cv->b, (uint32_t)s);
+
+        sym->bind = augur_arena_strdup(&cv->skel->arena, name);
+        sym->bind_src = AUGUR_BIND_INFERRED;
+        return augur_expr_sym(cv->skel, AUGUR_T_I64, (uint32_t)s);
+    }
     return fe_opaque(cv, AUGUR_T_I64, name);
 }
 

@@ -334,6 +334,11 @@ static const struct augur_expr *loop_bound(const struct infer *in, const struct 
     if (c->u.bin.op != AUGUR_OP_LT && c->u.bin.op != AUGUR_OP_LE && c->u.bin.op != AUGUR_OP_NE)
         return NULL;
     a = strip(c->u.bin.a);
+    /* "v + 16 <= B" (a loop in steps of a vector) bounds v as well */
+    if (a && a->kind == AUGUR_EXPR_BINARY &&
+        (a->u.bin.op == AUGUR_OP_ADD || a->u.bin.op == AUGUR_OP_SUB) &&
+        strip(a->u.bin.b)->kind == AUGUR_EXPR_INT)
+        a = strip(a->u.bin.a);
     if (!a || a->kind != AUGUR_EXPR_SYM || a->u.sym != (uint32_t)n->u.loop.var)
         return NULL;
     return c->u.bin.b;
@@ -475,16 +480,17 @@ static void find_rows(struct infer *in, const struct augur_node *n)
 }
 
 /* The bound of the loop whose variable is the sym e (the rows), into n. */
-static void rows_bound(struct infer *in, const struct augur_node *n, const struct augur_expr *e)
+static void rows_bound(struct infer *in, const struct augur_node *n, const struct augur_expr *e,
+                       const char *target)
 {
     if (n->kind == AUGUR_NODE_LOOP && n->u.loop.var >= 0 && is_sym(in, e, n->u.loop.var)) {
         const struct augur_expr *b = loop_bound(in, n);
 
         if (b)
-            set_sym(in, b, "n", "it bounds the rows");
+            set_sym(in, b, target, "it bounds the rows");
     }
     for (uint32_t i = 0; i < n->nkids; i++)
-        rows_bound(in, n->kids[i], e);
+        rows_bound(in, n->kids[i], e, target);
 }
 
 /* The rules that need the rows. */
@@ -557,7 +563,14 @@ static void walk_flat(struct infer *in, const struct augur_node *n, const struct
                    ix->u.sym == (uint32_t)loop->u.loop.var && in->nrowptr == 0) {
             const struct augur_expr *b = loop_bound(in, loop);
 
-            if (in->index_array[a->array]) {
+            const struct augur_expr *bs = strip(b);
+            const char *bt = bs && bs->kind == AUGUR_EXPR_SYM
+                                 ? (in->syms[bs->u.sym].target ? in->syms[bs->u.sym].target
+                                                               : ki->syms[bs->u.sym].bind)
+                                 : NULL;
+
+            /* an index array read per row (bound n) is a map, not a list of entries */
+            if (in->index_array[a->array] && (!bt || !strcmp(bt, "nnz"))) {
                 const char *name = ki->arrays[a->array].name;
                 bool dst = name_has(name, dst_words), src = name_has(name, src_words);
 
@@ -639,7 +652,8 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
                     stride_of(in, a->index, 0) <= 1)
                     target = "vec(n)";
         }
-        if (target)
+        /* an index array's values must be indices: a dense vector of zeros would not do */
+        if (target && !in->index_array[a->array])
             maybe_array(in, a->array, target, "a dense vector");
     }
     if (n->kind == AUGUR_NODE_LOOP && nloops < 64) {
@@ -765,7 +779,8 @@ static void same_index(struct infer *in, const struct augur_node *n, const struc
 
     if (n->kind == AUGUR_NODE_ACCESS && !in->arrays[n->u.access.array].target &&
         ki->arrays[n->u.access.array].bind_src == AUGUR_BIND_NONE &&
-        ki->arrays[n->u.access.array].space == AUGUR_SPACE_GLOBAL) {
+        ki->arrays[n->u.access.array].space == AUGUR_SPACE_GLOBAL &&
+        !in->index_array[n->u.access.array]) {
         /* search the kernel for a bound dense vector accessed at this index */
         const struct augur_node *stack[256];
         int sp = 0;
@@ -813,8 +828,11 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
         ;
     find_rows(&in, k);
     for (uint32_t r = 0; r < in.nrows && !in.rc; r++) {
+        const char *b = ki->arrays[in.rows[r].a].bind;
+
         set_array(&in, in.rows[r].a, "csr.rowptr", "its A[i], A[i+1] bound a loop");
-        rows_bound(&in, k, in.rows[r].e1);
+        /* a column pointer (bound by hand) walks the m columns */
+        rows_bound(&in, k, in.rows[r].e1, b && !strcmp(b, "csc.colptr") ? "m" : "n");
     }
     in.nrowptr = in.nrows;
     walk(&in, k);

@@ -60,6 +60,19 @@ static void put_double(double v, struct augur_buf *buf)
         augur_buf_puts(buf, ".0");
 }
 
+/* A count or probability: the shortest form that reads back, without a forced ".0". */
+static void put_real(double v, struct augur_buf *buf)
+{
+    char s[64];
+
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(s, sizeof(s), "%.*g", prec, v);
+        if (strtod(s, NULL) == v)
+            break;
+    }
+    augur_buf_puts(buf, s);
+}
+
 static const char *sym_name(const struct augur_node *kernel, uint32_t i)
 {
     return i < kernel->u.kernel.nsyms ? kernel->u.kernel.syms[i].name : "?sym";
@@ -329,7 +342,7 @@ static void put_loop_attrs(const struct augur_node *k, const struct augur_loop_i
     }
     if (l->trips >= 0) {
         augur_buf_puts(buf, " trips ");
-        put_double(l->trips, buf);
+        put_real(l->trips, buf);
     }
 }
 
@@ -406,7 +419,7 @@ static void put_node(const struct augur_skel *skel, const struct augur_node *k,
         put_loc(skel, k, n->loc, buf);
         if (n->u.branch.prob >= 0) {
             augur_buf_puts(buf, " prob ");
-            put_double(n->u.branch.prob, buf);
+            put_real(n->u.branch.prob, buf);
         }
         augur_buf_printf(buf, "  #%" PRIu32 "\n", n->id);
         put_kids(skel, k, n, 0, n->u.branch.nthen, depth + 1, buf);

@@ -563,7 +563,7 @@ static void test_bindings(void)
     s = parse_text(coo_text, "coo");
     if (s) {
         ok(augur_skel_infer_bindings(s, &diag) == 0, "infer reduction: no conflict");
-        is_str(bound(s, "IA"), "ell.idx.rows", "infer reduction: IA has 2 entries per edge");
+        is_str(bound(s, "IA"), "edges.pairs", "infer reduction: IA holds both ends of each edge");
         is_str(bound(s, "Y"), "vec(nnz)", "infer reduction: Y has one value per edge");
         is_str(bound(s, "X"), "vec(n)", "infer reduction: X is a node vector");
         is_str(bound(s, "nedges"), "nnz", "infer reduction: nedges by name");

@@ -33,3 +33,28 @@ void scatter_add(int nedges, const int *src, const int *dst, const float *w, con
         y[0] += s;
     }
 }
+
+// RUN: %augur skeleton %s -- -mavx512f -mavx512cd | FileCheck %s
+// CHECK: param nedges i32 @6:18 bind nnz (inferred)
+// CHECK: builtin lane i32
+// CHECK: array src i32[] global param @6:30 bind coo.row (inferred)
+// CHECK-NEXT: array dst i32[] global param @6:46 bind coo.col (inferred)
+// CHECK-NEXT: array w f32[] global param @6:62 bind vec(nnz) (inferred)
+// CHECK-NEXT: array x f32[] global param @6:78 bind vec(n) (inferred)
+// CHECK-NEXT: array y f32[] global param @7:18 bind vec(m) (inferred)
+// CHECK: for e = e; e + 16 <= nedges; e += 16 @10:5
+// CHECK-NEXT: load src[e + lane] @11:22 x16
+// CHECK-NEXT: load dst[e + lane] @12:22 x16
+// CHECK-NEXT: load w[e + lane] @13:21 x16
+// CHECK-NEXT: load x[src[e + lane]] @14:21 x16 indirect(src)
+// CHECK: ops fmul.f32x16=1 vload.i32x16=2 vload.f32x16=1 gather.f32x16=1 conflict.i32x16=1
+// CHECK-NEXT: do @18:9
+// CHECK-NEXT: load y[dst[e + lane]] @20:26 x16 mask((u32)todo >> lane & 1_u32 && (opaque("conflict") & -1) == 0) indirect(dst)
+// CHECK-NEXT: store y[dst[e + lane]] @21:13 x16 mask(
+// CHECK-SAME: indirect(dst)
+// CHECK-NEXT: ops fadd.f32x16=1 cmp.i32x16.m=1 gather.f32x16.m=1 scatter.f32x16.m=1
+// CHECK-NEXT: while opaque("any lane of a mask")
+// CHECK: if e < nedges @25:5
+// CHECK-NEXT: load src[e + lane] @30:22 x16 mask(e + (0 + 1 * (i32)lane) < nedges)
+// CHECK-NEXT: load x[src[e + lane]] @31:21 x16 mask(e + (0 + 1 * (i32)lane) < nedges) indirect(src)
+// CHECK: vload.i32x16.m=1 gather.f32x16.m=1 reduce.f32x16.m=1

@@ -53,3 +53,43 @@ void fv_numa(int n, int steps, const double *A, const int *I, double *X, double 
         free(Loc_I);
     }
 }
+
+// RUN: %augur skeleton %s 2>&1 | FileCheck %s
+// CHECK: fv_omp.c:47:17: unsupported: pointer 'X' is pointed at another array ('Y')
+// CHECK: kernel fv_simple @
+// CHECK: array A f64[] global param @7:23 bind ell.val.rows (inferred)
+// CHECK-NEXT: array I i32[] global param @7:40 bind ell.idx.rows (inferred)
+// CHECK-NEXT: array X f64[] global param @7:54 bind vec(n) (inferred)
+// CHECK-NEXT: array Y f64[] global param @7:71 bind vec(n) (inferred)
+// CHECK-NEXT: for i = 0; i < n; i += 1 @11:5 parallel omp(parallel for) #1
+// CHECK-NEXT: set l_x = 4 * i @12:9 #2
+// CHECK-NEXT: load A[l_x] @13:16 #3
+// CHECK-NEXT: load I[l_x] @13:28 #4
+// CHECK-NEXT: load X[I[l_x]] @13:26 indirect(I) #5
+// CHECK-NEXT: load X[i] @13:38 #6
+// CHECK: load X[I[l_x + 3]] @16:30 indirect(I) #17
+// CHECK-NEXT: load X[i] @16:46 reuse #18
+// CHECK-NEXT: store Y[i] @13:9 #19
+// CHECK-NEXT: ops fadd.f64=7 fmul.f64=4
+// CHECK: kernel fv_numa @
+// CHECK: note unsupported @47:17 "pointer 'X' is pointed at another array ('Y'): accesses through 'X' keep using its first array"
+// CHECK: param steps i32 @22:21 bind =1 (inferred)
+// CHECK: builtin omp.thread i32
+// CHECK: array Loc_A f64[(i64)(chunksize * 4)] local @28:9
+// CHECK-NEXT: array Loc_I i32[(i64)(chunksize * 4)] local @29:9
+// CHECK-NEXT: region parallel @25:5 omp(parallel) #22
+// CHECK-NEXT: set my_tid = omp.thread @26:9
+// CHECK-NEXT: set chunksize = n / omp.nthreads @27:9
+// CHECK: for copy.k = 0_i64; copy.k < (i64)(4 * chunksize); copy.k += 1_i64 @31:9
+// CHECK-NEXT: load A[4 * chunksize * my_tid + copy.k] @31:9
+// CHECK-NEXT: store Loc_A[copy.k] @31:9
+// CHECK: store Loc_I[copy.k.2] = I[4 * chunksize * my_tid + copy.k.2] @32:9
+// CHECK-NEXT: for t = 0; t < steps; t += 1 @33:9
+// CHECK-NEXT: set i = my_tid * chunksize @34:13
+// CHECK: for loop = 0; loop < chunksize; loop += 1 @35:13
+// CHECK: load X[Loc_I[l_x]] @37:38 indirect(Loc_I)
+// CHECK: store Y[i] @37:17
+// CHECK-NEXT: set i = i + 1 @41:17
+// CHECK: sync barrier @43:1
+// CHECK-NEXT: region master @45:13
+// CHECK-NEXT: sync barrier @50:1

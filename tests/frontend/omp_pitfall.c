@@ -33,3 +33,18 @@ double ell_dot(int n, const int *idx, const double *val, const double *x, double
     }
     return total;
 }
+
+// RUN: %augur skeleton %s -- -fopenmp | FileCheck %s
+// CHECK: for i = 0; i < n; i += 1 @17:5 parallel omp(parallel for schedule(static, 16) collapse(2) reduction(+: total)) #1
+// CHECK-NEXT: for k = 0; k < 4; k += 1 @18:9 #2
+// CHECK-NEXT: load val[i * 4 + k] @19:22
+// CHECK-NEXT: load idx[i * 4 + k] @19:41
+// CHECK-NEXT: load x[idx[i * 4 + k]] @19:39 indirect(idx)
+// CHECK: region parallel @21:5 omp(parallel)
+// CHECK-NEXT: for i.2 = 0; i.2 < n; i.2 += 1 @23:9 parallel omp(for schedule(guided))
+// CHECK: region single @26:9
+// CHECK-NEXT: store y[0] @26:9
+// CHECK-NEXT: sync barrier @27:1
+// CHECK-NEXT: for i.3 = 0; i.3 < n; i.3 += 1 @29:9 parallel omp(for nowait)
+// CHECK-NEXT: region atomic @31:13
+// CHECK: update y[idx[i.3 * 4 + 1]] @31:13 atomic indirect(idx)
