@@ -475,7 +475,7 @@ void cs_inst_clear(const struct cs_level *L, struct cs_inst *I)
 
 /* ---- DRAM row buffers ------------------------------------------------------------ */
 
-static bool row_hit(struct augur_cachesim *sim, uint64_t block)
+static inline bool row_hit(struct augur_cachesim *sim, uint64_t block)
 {
     uint64_t key = block + 1;
     uint32_t k;
@@ -501,7 +501,8 @@ static bool row_hit(struct augur_cachesim *sim, uint64_t block)
     return false;
 }
 
-static void dram(struct augur_cachesim *sim, uint64_t addr, uint64_t size, bool w, uint32_t tag)
+static inline void dram(struct augur_cachesim *sim, uint64_t addr, uint64_t size, bool w,
+                        uint32_t tag)
 {
     struct cs_ctr *c = ctr(sim, sim->nlevels, tag);
     uint64_t b, b1;
@@ -865,15 +866,26 @@ static void req(struct augur_cachesim *sim, unsigned l, unsigned thread, uint64_
  * reused to fill on the way up.
  */
 static void simple_access_perm(struct augur_cachesim *sim, unsigned thread, uint64_t addr, bool w,
-                               uint32_t tag, unsigned first)
+                               uint32_t tag, uint64_t *l1blk)
 {
     struct cs_inst *const *io = &sim->iof[(size_t)thread * AUGUR_CACHESIM_MAX_LEVELS];
     uint64_t *blk[AUGUR_CACHESIM_MAX_LEVELS];
-    unsigned l, nmiss;
+    struct cs_ctr *c = &sim->ctr[tag];
+    unsigned l = 0, nmiss;
 
-    for (l = first; l < sim->nlevels; l++) {
+    if (l1blk) {
+        /* the caller looked L1 up and did not find the line */
+        c->acc++;
+        c->wr += w;
+        c->miss++;
+        c->wmiss += w;
+        c->fill += sim->lv[0].line;
+        blk[0] = l1blk;
+        l = 1;
+        c += sim->ntags;
+    }
+    for (; l < sim->nlevels; l++, c += sim->ntags) {
         const struct cs_level *L = &sim->lv[l];
-        struct cs_ctr *c = ctr(sim, l, tag);
         uint64_t la = addr >> L->line_bits;
         uint64_t *b = io[l]->blk + set_of(L, la) * L->stride;
         int k = find_way(b, L->fpw, L->tagoff, L->ways, la);
@@ -899,12 +911,6 @@ static void simple_access_perm(struct augur_cachesim *sim, unsigned thread, uint
         const struct cs_level *L = &sim->lv[nmiss - 1];
 
         dram(sim, addr & ~(uint64_t)(L->line - 1), L->line, false, tag);
-    }
-    if (first == 1) {
-        /* the caller looked L1 up (and counted its miss): it still needs the line */
-        const struct cs_level *L = &sim->lv[0];
-
-        blk[0] = io[0]->blk + set_of(L, addr >> L->line_bits) * L->stride;
     }
     while (nmiss--) {
         const struct cs_level *L = &sim->lv[nmiss];
@@ -939,7 +945,8 @@ static void simple_access(struct augur_cachesim *sim, unsigned thread, uint64_t 
     unsigned l, nmiss;
 
     if (sim->simple_perm) {
-        simple_access_perm(sim, thread, addr, w, tag, first);
+        /* only a caller that has not looked L1 up comes here with a permutation hierarchy */
+        simple_access_perm(sim, thread, addr, w, tag, NULL);
         return;
     }
 
@@ -1038,7 +1045,10 @@ static inline void l1_lookup(struct augur_cachesim *sim, unsigned thread, uint64
     struct cs_ctr *c;
 
     if (k < 0) {
-        access_l1_miss(sim, thread, la << sim->l1_bits, w, tag);
+        if (sim->simple_perm)
+            simple_access_perm(sim, thread, la << sim->l1_bits, w, tag, b);
+        else
+            access_l1_miss(sim, thread, la << sim->l1_bits, w, tag);
         return;
     }
     t = b + sim->l1_fpw + 1 + k;
