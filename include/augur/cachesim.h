@@ -77,9 +77,11 @@ struct augur_cache_config {
  * defaults: unknown associativity is fully associative LRU (as seed 000 §6.4
  * simulates a GPU L2), write-back with write-allocate, non-inclusive, no
  * prefetcher, and DRAM blocks of memory.row_buffer_bytes (default 256, seed
- * 000 §6.4) over memory.banks (default 16) open banks. A level without a size
- * or a line size cannot be simulated: AUGUR_EMODEL names it. nthreads beyond
- * cores x threads_per_core is AUGUR_ERANGE.
+ * 000 §6.4) kept open in memory.banks (default 16) rows: one per bank for a
+ * CPU (AUGUR_DRAM_OPEN_BANK), a fully associative LRU set for a GPU
+ * (AUGUR_DRAM_LRU, as seed 000 simulates them). A level without a size or a
+ * line size cannot be simulated: AUGUR_EMODEL names it. nthreads beyond
+ * cores x threads_per_core (a GPU: its SMs) is AUGUR_ERANGE.
  */
 AUGUR_API int augur_cache_config_from_machine(const struct augur_machine *m, unsigned nthreads,
                                               struct augur_cache_config *cfg,
@@ -103,11 +105,12 @@ AUGUR_API void augur_cachesim_free(struct augur_cachesim *sim);
 
 /*
  * Simulates one access by thread `thread` of size bytes (0 counts as 1) at
- * addr, a read or a write, attributed to tag (tags >= ntags are counted under
- * ntags - 1). An access that straddles line boundaries touches each line; each
- * line touched is one request to the first level. Accesses are processed in
- * call order: the caller decides how threads interleave at shared levels.
- * thread must be below nthreads (checked with assert only: this is the hot path).
+ * addr (taken modulo 2^48), a read or a write, attributed to tag (tags >=
+ * ntags are counted under ntags - 1). An access that straddles line
+ * boundaries touches each line; each line touched is one request to the
+ * first level. Accesses are processed in call order: the caller decides how
+ * threads interleave at shared levels (docs/cachesim.md). thread must be
+ * below nthreads (checked with assert only: this is the hot path).
  */
 AUGUR_API void augur_cachesim_access(struct augur_cachesim *sim, unsigned thread, uint64_t addr,
                                      uint32_t size, bool is_write, uint32_t tag);
