@@ -39,8 +39,14 @@ struct augur_kernel_desc {
     const char *inner;    /* what an inner iteration is ("stored entry") */
     double outer_bytes, outer_flops;
     double inner_bytes, inner_flops;
-    const char *access;   /* the access pattern, array by array */
-    const char *bindings; /* parameter=dataset array, separated by spaces */
+    const char *access; /* the access pattern, array by array */
+    /*
+     * How the reference variant's parameters bind to a dataset: NAME=TARGET,...
+     * in the syntax of augur_skel_bind() (targets: csr.rowptr, coo.row,
+     * ell.idx, deg, bfs.level, vec(n), n, nnz, round, =VALUE, ...). Other
+     * variants may take more parameters (a tiling, a number of steps).
+     */
+    const char *bindings;
     const struct augur_kernel_variant *variants;
     int nvariants;
 };

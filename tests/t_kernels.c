@@ -314,6 +314,61 @@ static void test_small_tiling(void)
     ok(ireduce_tiling_build(40, ne, eu, ev, NULL, 8, &t) == -1, "an endpoint >= n is refused");
 }
 
+/* ---- descriptors --------------------------------------------------------- */
+
+/* Every descriptor: its bindings are skeleton targets, its variants' functions are in their files.
+ */
+static void test_descriptors(void)
+{
+    static const struct augur_kernel_desc *const descs[] = {
+        &spmv_csr_desc,      &bfs_topo_desc,       &bfs_frontier_desc,  &fv_ell_desc,
+        &ireduce_euler_desc, &ireduce_moldyn_desc, &pagerank_pull_desc,
+    };
+    const char *src = getenv("AUGUR_SOURCE_DIR");
+
+    for (size_t d = 0; d < sizeof(descs) / sizeof(descs[0]); d++) {
+        const struct augur_kernel_desc *k = descs[d];
+        char spec[512], test[300], *save = NULL;
+        bool targets_ok = true, funcs_ok = true;
+
+        snprintf(spec, sizeof(spec), "%s", k->bindings);
+        for (char *item = strtok_r(spec, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+            char *eq = strchr(item, '=');
+
+            if (!eq ||
+                (!augur_bind_is_array_target(eq + 1) && !augur_bind_is_scalar_target(eq + 1))) {
+                targets_ok = false;
+                tap_diag("%s: binding '%s' is not a skeleton target", k->name, item);
+            }
+        }
+        snprintf(test, sizeof(test), "%s: bindings name skeleton targets", k->name);
+        ok(targets_ok, test);
+        snprintf(test, sizeof(test), "%s: costs given, %d variants", k->name, k->nvariants);
+        ok(k->nvariants >= 2 && k->inner_bytes > 0 && k->outer && k->inner && k->equation, test);
+        if (!src) {
+            tap_skip("AUGUR_SOURCE_DIR not set", "variant functions in their files");
+            continue;
+        }
+        for (int v = 0; v < k->nvariants; v++) {
+            struct augur_buf text;
+            struct augur_diag diag;
+            char path[1024];
+
+            snprintf(path, sizeof(path), "%s/%s", src, k->variants[v].file);
+            augur_buf_init(&text);
+            augur_diag_init(&diag);
+            if (augur_file_read(path, 0, &text, NULL, &diag) != 0 ||
+                !strstr(text.s, k->variants[v].function)) {
+                funcs_ok = false;
+                tap_diag("%s: %s not in %s", k->name, k->variants[v].function, path);
+            }
+            augur_buf_release(&text);
+        }
+        snprintf(test, sizeof(test), "%s: each variant's function is in its file", k->name);
+        ok(funcs_ok, test);
+    }
+}
+
 /* ---- real datasets ------------------------------------------------------- */
 
 struct graph {
@@ -708,6 +763,7 @@ int main(void)
     omp_set_num_threads(2); /* two threads even on one core: the races are real */
 #endif
     tap_diag("avx512f %s, OpenMP %s", have_avx512 ? "yes" : "no", have_openmp ? "yes" : "no");
+    test_descriptors();
     test_small();
     test_small_fv();
     test_small_tiling();

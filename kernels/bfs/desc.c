@@ -26,8 +26,7 @@ const struct augur_kernel_desc bfs_topo_desc = {
     .access = "level[node]: unit stride, every node every round; rowptr: unit stride, "
               "active nodes only; col[e]: streamed within a row; level[col[e]]: indirect "
               "read, indirect write when unvisited",
-    .bindings = "n=csr.nrows rowptr=csr.rowptr col=csr.col level=vec_i32(csr.nrows) "
-                "round=scalar",
+    .bindings = "n=n,rowptr=csr.rowptr,col=csr.col,level=bfs.level,round=round",
     .variants = topo_variants,
     .nvariants = (int)(sizeof(topo_variants) / sizeof(topo_variants[0])),
 };
@@ -51,8 +50,7 @@ const struct augur_kernel_desc bfs_frontier_desc = {
     .inner_flops = 0,
     .access = "queue: unit stride; rowptr[queue[k]]: indirect; col[e]: streamed within a row; "
               "level[col[e]]: indirect read, indirect write when unvisited",
-    .bindings = "n=csr.nrows rowptr=csr.rowptr col=csr.col src=scalar "
-                "level=vec_i32(csr.nrows) queue=vec_u32(csr.nrows)",
+    .bindings = "n=n,rowptr=csr.rowptr,col=csr.col,src==0,level=bfs.level,queue=vec(n)",
     .variants = frontier_variants,
     .nvariants = (int)(sizeof(frontier_variants) / sizeof(frontier_variants[0])),
 };

@@ -29,8 +29,7 @@ const struct augur_kernel_desc fv_ell_desc = {
     .inner_flops = 3,  /* subtract, multiply, add */
     .access = "a, idx: unit stride per slot (slot-major); x[i]: unit stride; x[idx]: indirect "
               "read; y[i]: unit-stride write. Width 4: 88 bytes read, 8 written, 11 flops a cell",
-    .bindings = "n=ell.nrows width=ell.width idx=ell.idx a=ell.val x=vec(ell.nrows) "
-                "y=vec(ell.nrows)",
+    .bindings = "n=n,width=ell.width,idx=ell.idx,a=ell.val,x=vec(n),y=vec(n)",
     .variants = variants,
     .nvariants = (int)(sizeof(variants) / sizeof(variants[0])),
 };

@@ -25,8 +25,7 @@ const struct augur_kernel_desc ireduce_euler_desc = {
     .inner_flops = 4,  /* subtract, multiply, two updates */
     .access = "eu, ev, w: unit stride (in tile and group order for the tiled variants); "
               "x[u], x[v]: indirect read; y[u], y[v]: indirect read-modify-write",
-    .bindings = "nedges=coo.nnz eu=coo.row ev=coo.col w=coo.val x=vec(coo.nrows) "
-                "y=vec(coo.nrows)",
+    .bindings = "nedges=nnz,eu=coo.row,ev=coo.col,w=coo.val,x=vec(n),y=vec(n)",
     .variants = euler_variants,
     .nvariants = (int)(sizeof(euler_variants) / sizeof(euler_variants[0])),
 };
@@ -53,8 +52,8 @@ const struct augur_kernel_desc ireduce_moldyn_desc = {
     .inner_flops = 19, /* add, divide, 2 multiply (s^3), 2 multiply + subtract (f), 6 mul, 6 add */
     .access = "eu, ev: unit stride; p[u], p[v]: indirect read (3 arrays); F[u], F[v]: indirect "
               "read-modify-write (3 arrays), only for pairs within the cut-off",
-    .bindings = "nedges=coo.nnz eu=coo.row ev=coo.col px,py,pz=vec(coo.nrows) cutoff2=scalar "
-                "fx,fy,fz=vec(coo.nrows)",
+    .bindings = "nedges=nnz,eu=coo.row,ev=coo.col,px=vec(n),py=vec(n),pz=vec(n),cutoff2==0.25,"
+                "fx=vec(n),fy=vec(n),fz=vec(n)",
     .variants = moldyn_variants,
     .nvariants = (int)(sizeof(moldyn_variants) / sizeof(moldyn_variants[0])),
 };

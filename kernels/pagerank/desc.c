@@ -22,8 +22,8 @@ const struct augur_kernel_desc pagerank_pull_desc = {
     .inner_flops = 1,
     .access = "pr, outdeg, contrib, rowptr, next: unit stride; col: streamed within a row; "
               "contrib[col[j]]: indirect read",
-    .bindings = "n=csr.nrows rowptr=csrT.rowptr col=csrT.col outdeg=csr.degree damping=0.85 "
-                "pr=vec(csr.nrows) contrib=vec(csr.nrows) next=vec(csr.nrows)",
+    .bindings = "n=n,rowptr=csc.colptr,col=csc.row,outdeg=deg,damping==0.85,pr=vec(n),"
+                "contrib=vec(n),next=vec(n)",
     .variants = variants,
     .nvariants = (int)(sizeof(variants) / sizeof(variants[0])),
 };

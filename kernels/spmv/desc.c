@@ -26,8 +26,7 @@ const struct augur_kernel_desc spmv_csr_desc = {
     .inner_bytes = 20, /* val[j] 8, col[j] 4, x[col[j]] 8 */
     .inner_flops = 2,  /* one multiply, one add */
     .access = "rowptr, col, val: unit stride; x[col[j]]: indirect read; y[i]: unit-stride write",
-    .bindings = "nrows=csr.nrows rowptr=csr.rowptr col=csr.col val=csr.val x=vec(csr.ncols) "
-                "y=vec(csr.nrows)",
+    .bindings = "nrows=n,rowptr=csr.rowptr,col=csr.col,val=csr.val,x=vec(m),y=vec(n)",
     .variants = variants,
     .nvariants = (int)(sizeof(variants) / sizeof(variants[0])),
 };
