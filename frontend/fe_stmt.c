@@ -772,8 +772,7 @@ static CXCursor inc_decl(struct fe_conv *cv, CXCursor inc, const char **op, CXCu
     fe_children(inc, &kids);
     if (k == CXCursor_UnaryOperator && kids.n == 1 && (!strcmp(*op, "++") || !strcmp(*op, "--")))
         d = target_decl(kids.v[0]);
-    else if (k == CXCursor_CompoundAssignOperator && kids.n == 2 &&
-             (!strcmp(*op, "+=") || !strcmp(*op, "-=")))
+    else if (k == CXCursor_CompoundAssignOperator && kids.n == 2)
         d = target_decl(kids.v[0]), *rhs = kids.v[1];
     else if (k == CXCursor_BinaryOperator && kids.n == 2 && !strcmp(*op, "="))
         d = target_decl(kids.v[0]), *rhs = kids.v[1];
@@ -1019,6 +1018,7 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
             fe_flush_ops(cv);
         }
     }
+    fe_flush_ops(cv); /* the init's operations run once, before the loop */
     loop = augur_skel_open(cv->b, AUGUR_NODE_LOOP, fe_loc(cv, s));
     loop->u.loop.form = AUGUR_LOOP_FOR;
     loop->u.loop.var = sym;
@@ -1059,11 +1059,30 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
         const struct augur_expr *e =
             v.e && v.array < 0 && !v.vec ? v.e : fe_opaque(cv, cur->type, "step");
 
-        if (!strcmp(op, "="))
+        if (!strcmp(op, "=")) {
             next = e;
-        else {
-            next = augur_expr_binary(cv->skel, op[0] == '+' ? AUGUR_OP_ADD : AUGUR_OP_SUB, cur, e);
-            fe_count(cv, AUGUR_OPK_IADD, cur->type, 1, false, 1, part[2]);
+        } else {
+            /* i += e, i -= e, i *= 2, i >>= 1, ... */
+            static const struct {
+                const char *s;
+                enum augur_op op;
+                enum augur_opkind kind;
+            } steps[] = {
+                { "+=", AUGUR_OP_ADD, AUGUR_OPK_IADD },  { "-=", AUGUR_OP_SUB, AUGUR_OPK_IADD },
+                { "*=", AUGUR_OP_MUL, AUGUR_OPK_IMUL },  { "/=", AUGUR_OP_DIV, AUGUR_OPK_IDIV },
+                { "%=", AUGUR_OP_MOD, AUGUR_OPK_IDIV },  { "<<=", AUGUR_OP_SHL, AUGUR_OPK_IBIT },
+                { ">>=", AUGUR_OP_SHR, AUGUR_OPK_IBIT }, { "&=", AUGUR_OP_BAND, AUGUR_OPK_IBIT },
+                { "|=", AUGUR_OP_BOR, AUGUR_OPK_IBIT },  { "^=", AUGUR_OP_BXOR, AUGUR_OPK_IBIT }
+            };
+
+            next = NULL;
+            for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
+                if (!strcmp(op, steps[i].s)) {
+                    next = augur_expr_binary(cv->skel, steps[i].op, cur, e);
+                    fe_count(cv, steps[i].kind, cur->type, 1, false, 1, part[2]);
+                }
+            if (!next)
+                next = fe_opaque(cv, cur->type, "step");
         }
     }
     if (next->type != cur->type)

@@ -687,6 +687,21 @@ static struct fe_opmap_entry *find(struct fe_opmap *m, CXCursor c)
     return NULL;
 }
 
+/* The operator as a static string: the map's storage moves as it grows. */
+static const char *intern(const char *op)
+{
+    static const char *const ops[] = {
+        "+",   "-",   "*",  "/",  "%",  "<<", ">>", "<",  "<=", ">",  ">=", "==",
+        "!=",  "&",   "^",  "|",  "&&", "||", "=",  "+=", "-=", "*=", "/=", "%=",
+        "<<=", ">>=", "&=", "^=", "|=", "++", "--", "!",  "~",  ",",  NULL,
+    };
+
+    for (int i = 0; ops[i]; i++)
+        if (!strcmp(ops[i], op))
+            return ops[i];
+    return NULL;
+}
+
 const char *fe_opmap_get(struct fe_tu *t, struct fe_opmap *m, CXCursor c)
 {
     struct fe_opmap_entry *e = find(m, c);
@@ -697,7 +712,7 @@ const char *fe_opmap_get(struct fe_tu *t, struct fe_opmap *m, CXCursor c)
     }
     if (!e)
         return NULL;
-    return e->op;
+    return intern(e->op);
 }
 
 bool fe_opmap_postfix(struct fe_tu *t, struct fe_opmap *m, CXCursor c)

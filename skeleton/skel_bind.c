@@ -598,6 +598,29 @@ static void walk_flat(struct infer *in, const struct augur_node *n, const struct
         walk_flat(in, n->kids[i], loop, first_index);
 }
 
+/* True when e depends on threadIdx.* (through syms assigned once). */
+static bool uses_thread(const struct infer *in, const struct augur_expr *e, int depth)
+{
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+
+    if (!e || depth > 16)
+        return false;
+    switch (e->kind) {
+    case AUGUR_EXPR_SYM:
+        if (ki->syms[e->u.sym].kind == AUGUR_SYM_BUILTIN)
+            return !strncmp(ki->syms[e->u.sym].name, "threadIdx.", 10);
+        return in->value[e->u.sym] && uses_thread(in, in->value[e->u.sym], depth + 1);
+    case AUGUR_EXPR_UNARY:
+        return uses_thread(in, e->u.un.a, depth + 1);
+    case AUGUR_EXPR_BINARY:
+        return uses_thread(in, e->u.bin.a, depth + 1) || uses_thread(in, e->u.bin.b, depth + 1);
+    case AUGUR_EXPR_CAST:
+        return uses_thread(in, e->u.cast.a, depth + 1);
+    default:
+        return false;
+    }
+}
+
 /* Dense vectors: what is left, by how it is indexed. */
 static void walk_dense(struct infer *in, const struct augur_node *n,
                        const struct augur_node **loops, int nloops)
@@ -644,14 +667,8 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
                 break;
             }
         }
-        if (!target && ix) {
-            /* CUDA: one element per thread (threadIdx.x + blockIdx.x * blockDim.x). */
-            for (uint32_t s = 0; s < ki->nsyms && !target; s++)
-                if (ki->syms[s].kind == AUGUR_SYM_BUILTIN &&
-                    !strncmp(ki->syms[s].name, "threadIdx.", 10) && augur_expr_uses_sym(ix, s) &&
-                    stride_of(in, a->index, 0) <= 1)
-                    target = "vec(n)";
-        }
+        if (!target && ix && uses_thread(in, ix, 0) && stride_of(in, a->index, 0) <= 1)
+            target = "vec(n)"; /* CUDA: one element per thread (blockIdx.x * blockDim.x + t) */
         /* an index array's values must be indices: a dense vector of zeros would not do */
         if (target && !in->index_array[a->array])
             maybe_array(in, a->array, target, "a dense vector");

@@ -106,11 +106,12 @@ tap() { # tap STATUS NAME
     fi
 }
 
-echo "# checker: ${filecheck:-plain matcher}"
-for f in "$dir"/*.c "$dir"/*.cu "$dir"/*.skel; do
-    [ -f "$f" ] || continue
+# run_file FILE: runs its RUN lines; writes "STATUS NAME" lines and "#" detail
+# lines to $tmp/NAME.res (files run two at a time; results print in order).
+run_file() {
+    local f=$1 base k=0 line cmd log status
     base=$(basename "$f")
-    k=0
+    : >"$tmp/$base.res"
     while IFS= read -r line; do
         cmd=${line#*RUN: }
         k=$((k + 1))
@@ -122,12 +123,32 @@ for f in "$dir"/*.c "$dir"/*.cu "$dir"/*.skel; do
         log=$tmp/$base.$k.log
         (set -o pipefail; eval "$cmd") >"$log" 2>&1
         status=$?
-        tap $status "$base: RUN $k"
+        echo "$status $base: RUN $k" >>"$tmp/$base.res"
         if [ $status != 0 ]; then
-            echo "#   $line"
-            sed 's/^/#   /' "$log" | head -20
+            echo "#   $line" >>"$tmp/$base.res"
+            sed 's/^/#   /' "$log" | head -20 >>"$tmp/$base.res"
         fi
     done < <(grep -E '^(//|#) RUN: ' "$f")
+}
+
+echo "# checker: ${filecheck:-plain matcher}"
+files=()
+for f in "$dir"/*.c "$dir"/*.cu "$dir"/*.skel; do
+    [ -f "$f" ] || continue
+    files+=("$f")
+    run_file "$f" &
+    while [ "$(jobs -rp | wc -l)" -ge 2 ]; do
+        wait -n
+    done
+done
+wait
+for f in "${files[@]}"; do
+    while IFS= read -r r; do
+        case $r in
+        "#"*) echo "$r" ;;
+        *) tap "${r%% *}" "${r#* }" ;;
+        esac
+    done <"$tmp/$(basename "$f").res"
 done
 
 # The plain matcher itself: a passing and a failing check on known text.
