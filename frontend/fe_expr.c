@@ -810,6 +810,25 @@ static struct fe_val assign(struct fe_conv *cv, CXCursor at, CXCursor lhs, const
                     return none();
                 p = pointer(cur.array, augur_expr_binary(cv->skel, bop, cur.e, step));
             } else {
+                const struct augur_expr *bytes = NULL;
+
+                if (v->kind == FV_NONE && fe_alloc_size(cv, rhs, &bytes)) {
+                    /* p = malloc(...): a local array named after the pointer */
+                    char pname[256];
+                    CXType pt = clang_getCanonicalType(clang_getCursorType(decl));
+                    int32_t a;
+
+                    fe_spelling(decl, pname, sizeof(pname));
+                    a = fe_array_for(cv, decl, pname, clang_getPointeeType(pt), AUGUR_SPACE_LOCAL,
+                                     false, decl);
+                    if (bytes)
+                        augur_skel_array(cv->b, (uint32_t)a)->extent = fe_bytes_to_count(
+                            cv, bytes, augur_skel_array(cv->b, (uint32_t)a)->elem_size);
+                    v = fe_var(cv, decl);
+                    v->kind = FV_ARRAY;
+                    v->array = a;
+                    return pointer(a, zero(cv));
+                }
                 p = fe_pointer(cv, rhs);
             }
             assign_pointer(cv, decl, at, p);
@@ -962,6 +981,60 @@ static void copy_loop(struct fe_conv *cv, CXCursor call, struct fe_val dst, stru
     fe_forget_reads(cv);
 }
 
+/* __atomic_* and __sync_* builtins: an atomic access through the first argument. */
+static struct fe_val atomic_builtin(struct fe_conv *cv, CXCursor c, const char *name, CXCursor ptr)
+{
+    struct fe_val p = fe_pointer(cv, ptr);
+    bool load = strstr(name, "_load") != NULL, store = strstr(name, "_store") != NULL;
+    enum augur_type t = fe_type(clang_getCursorType(c));
+    struct fe_cursors kids = { 0 };
+
+    /* the other operands, for their reads */
+    fe_children(c, &kids);
+    for (size_t i = 0; i < kids.n; i++)
+        if (clang_isExpression(clang_getCursorKind(kids.v[i])) &&
+            !clang_equalCursors(fe_strip(kids.v[i]), fe_strip(ptr)) &&
+            clang_getCursorKind(fe_strip(kids.v[i])) != CXCursor_DeclRefExpr)
+            fe_expr(cv, kids.v[i], FE_DISCARD);
+    fe_cursors_release(&kids);
+    if (p.array < 0) {
+        fe_note(cv, AUGUR_NOTE_WARNING, c, "'%s' on memory that cannot be placed is left out",
+                name);
+        return scalar(fe_opaque(cv, t == AUGUR_T_VOID ? AUGUR_T_I32 : t, name));
+    }
+    {
+        const struct augur_array *a = augur_skel_array(cv->b, (uint32_t)p.array);
+        enum augur_type et = a->elem == AUGUR_T_REC ? AUGUR_T_U8 : a->elem;
+
+        fe_access(cv, c, (uint32_t)p.array,
+                  load    ? AUGUR_ACCESS_READ
+                  : store ? AUGUR_ACCESS_WRITE
+                          : AUGUR_ACCESS_RMW,
+                  et, 0, p.e, NULL, 1, NULL, AUGUR_ACC_ATOMIC);
+        if (load)
+            return scalar(augur_expr_load(cv->skel, et, (uint32_t)p.array, 0, p.e));
+        return scalar(fe_opaque(cv, t == AUGUR_T_VOID ? AUGUR_T_I32 : t, name));
+    }
+}
+
+/* The first token of c (the builtin name of an AtomicExpr). */
+static void first_token(struct fe_conv *cv, CXCursor c, char *out, size_t size)
+{
+    CXToken *toks = NULL;
+    unsigned n = 0;
+
+    out[0] = '\0';
+    clang_tokenize(cv->t->tu, fe_file_extent(cv->t->tu, c), &toks, &n);
+    if (n) {
+        CXString s = clang_getTokenSpelling(cv->t->tu, toks[0]);
+
+        snprintf(out, size, "%s", clang_getCString(s));
+        clang_disposeString(s);
+    }
+    if (toks)
+        clang_disposeTokens(cv->t->tu, toks, n);
+}
+
 static struct fe_val call(struct fe_conv *cv, CXCursor c)
 {
     static const char *const fmath[] = { "exp",   "expf",  "log",  "logf", "pow",   "powf",
@@ -1036,6 +1109,8 @@ static struct fe_val call(struct fe_conv *cv, CXCursor c)
     }
     if (!strcmp(name, "free"))
         return none();
+    if (!strncmp(name, "__sync_", 7) || !strncmp(name, "__atomic_", 9))
+        return atomic_builtin(cv, c, name, clang_Cursor_getArgument(c, 0));
     if ((!strcmp(name, "memcpy") || !strcmp(name, "memmove") || !strcmp(name, "memset")) &&
         clang_Cursor_getNumArguments(c) == 3) {
         bool set = !strcmp(name, "memset");
@@ -1376,7 +1451,22 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
         return scalar(fe_opaque(cv, at, "sizeof"));
     case CXCursor_UnexposedExpr: {
         struct fe_cursors kids = { 0 };
+        char first[64];
 
+        /* __atomic_load_n(&a[i], ...) and friends are AtomicExprs */
+        first_token(cv, c, first, sizeof(first));
+        if (!strncmp(first, "__atomic_", 9) || !strncmp(first, "__c11_atomic_", 13)) {
+            CXCursor ptr = clang_getNullCursor();
+
+            fe_children(c, &kids);
+            for (size_t i = 0; i < kids.n && clang_Cursor_isNull(ptr); i++)
+                if (clang_getCanonicalType(clang_getCursorType(fe_strip(kids.v[i]))).kind ==
+                    CXType_Pointer)
+                    ptr = kids.v[i];
+            fe_cursors_release(&kids);
+            if (!clang_Cursor_isNull(ptr))
+                return atomic_builtin(cv, c, first, ptr);
+        }
         fe_children(c, &kids);
         for (size_t i = 0; i < kids.n; i++)
             expr_at(cv, kids.v[i], depth + 1);

@@ -265,6 +265,8 @@ int32_t fe_array_for(struct fe_conv *cv, CXCursor decl, const char *name, CXType
                      enum augur_space space, bool param, CXCursor at);
 
 /* Statements (fe_stmt.c). */
+/* When c allocates (malloc, calloc, aligned_alloc): true, with the byte count (NULL if unknown). */
+bool fe_alloc_size(struct fe_conv *cv, CXCursor c, const struct augur_expr **bytes);
 void fe_stmt(struct fe_conv *cv, CXCursor s, unsigned lo);
 /* Inlines a call to a helper function; returns false when it cannot (an opaque call is due). */
 bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_val *result);

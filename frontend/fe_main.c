@@ -10,7 +10,8 @@
 
 #include "fe_int.h"
 
-#define SHIM_PATH "/augur-shim/cuda_shim.h"
+#define SHIM_DIR  "/augur-shim"
+#define SHIM_PATH SHIM_DIR "/cuda_shim.h"
 
 /* ---- small shared helpers ----------------------------------------------------------------- */
 
@@ -565,7 +566,7 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
     const struct augur_fe_opts *opts = opts_in ? opts_in : &defaults;
     struct args a = { 0 };
     struct fe_tu t;
-    struct CXUnsavedFile unsaved[2];
+    struct CXUnsavedFile unsaved[8];
     unsigned nunsaved = 0;
     struct augur_buf src;
     struct augur_skel *skel = NULL;
@@ -588,6 +589,12 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
         len = src.len;
     }
     if (cuda) {
+        /* <cuda_runtime.h> and friends resolve to the shim, which -include brings in. */
+        static const char *const headers[] = { SHIM_DIR "/cuda_runtime.h",
+                                               SHIM_DIR "/cuda_runtime_api.h", SHIM_DIR "/cuda.h",
+                                               SHIM_DIR "/device_launch_parameters.h" };
+        static const char redirect[] = "#pragma once\n#include \"cuda_shim.h\"\n";
+
         arg_add(&a, "-x");
         arg_add(&a, "cuda");
         arg_add(&a, "--cuda-device-only");
@@ -596,12 +603,20 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
         arg_add(&a, "-Wno-unknown-cuda-version");
         /* never look at an installed CUDA: the shim is all the parser needs */
         arg_add(&a, "--cuda-path=/nonexistent-augur-cuda");
+        arg_add(&a, "-isystem");
+        arg_add(&a, SHIM_DIR);
         arg_add(&a, "-include");
         arg_add(&a, SHIM_PATH);
         unsaved[nunsaved].Filename = SHIM_PATH;
         unsaved[nunsaved].Contents = fe_cuda_shim_text;
         unsaved[nunsaved].Length = (unsigned long)strlen(fe_cuda_shim_text);
         nunsaved++;
+        for (size_t i = 0; i < sizeof(headers) / sizeof(headers[0]); i++) {
+            unsaved[nunsaved].Filename = headers[i];
+            unsaved[nunsaved].Contents = redirect;
+            unsaved[nunsaved].Length = (unsigned long)strlen(redirect);
+            nunsaved++;
+        }
     } else {
         arg_add(&a, "-x");
         arg_add(&a, "c");

@@ -1199,8 +1199,7 @@ static void jump(struct fe_conv *cv, CXCursor s, enum augur_jump_kind kind)
     n->u.jump = kind;
 }
 
-/* Allocation calls: the byte count they allocate, or NULL. */
-static bool alloc_size(struct fe_conv *cv, CXCursor c, const struct augur_expr **bytes)
+bool fe_alloc_size(struct fe_conv *cv, CXCursor c, const struct augur_expr **bytes)
 {
     char name[64];
     int n;
@@ -1283,7 +1282,7 @@ static void declare_local(struct fe_conv *cv, CXCursor vd)
 
         if (clang_Cursor_isNull(init))
             return;
-        if (alloc_size(cv, init, &bytes)) {
+        if (fe_alloc_size(cv, init, &bytes)) {
             CXType pointee = clang_getPointeeType(t);
             int32_t a = fe_array_for(cv, vd, name, pointee, AUGUR_SPACE_LOCAL, false, vd);
             struct augur_array *arr = augur_skel_array(cv->b, (uint32_t)a);
@@ -1303,6 +1302,27 @@ static void declare_local(struct fe_conv *cv, CXCursor vd)
                         "cannot tell which array '%s' points to: accesses through it are left out",
                         name);
                 return;
+            }
+            {
+                /* A view with another element type (a u32 pointer into a double buffer) is an
+                 * array of its own: indices count its own elements. */
+                const struct augur_array *arr = augur_skel_array(cv->b, (uint32_t)p.array);
+                long long psize = clang_Type_getSizeOf(clang_getPointeeType(t));
+
+                if (psize > 0 && (uint64_t)psize != arr->elem_size && arr->elem != AUGUR_T_REC) {
+                    enum augur_space space = arr->space;
+                    int32_t a;
+
+                    fe_note(cv, AUGUR_NOTE_WARNING, vd,
+                            "'%s' views '%s' with another element type: it is kept as an array of "
+                            "its own",
+                            name, arr->name);
+                    a = fe_array_for(cv, vd, name, clang_getPointeeType(t), space, false, vd);
+                    v = fe_var(cv, vd);
+                    v->kind = FV_ARRAY;
+                    v->array = a;
+                    return;
+                }
             }
             if (p.e->kind == AUGUR_EXPR_INT && p.e->u.i == 0 && v->kind == FV_NONE) {
                 /* an alias of the whole array until it moves */

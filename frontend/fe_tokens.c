@@ -510,8 +510,15 @@ static bool walk(struct stream *st, struct fe_opmap *m, CXCursor c, int depth)
     fe_children(c, &kids);
     switch (k) {
     case CXCursor_UnexposedExpr:
-        ok = kids.n == 1 && clang_isExpression(clang_getCursorKind(kids.v[0])) &&
-             walk(st, m, kids.v[0], depth + 1);
+        if (kids.n == 1 && clang_isExpression(clang_getCursorKind(kids.v[0]))) {
+            ok = walk(st, m, kids.v[0], depth + 1);
+            break;
+        }
+        s = peek(st);
+        if (s && is_ident(s) && st->pos + 1 < st->n && !strcmp(st->v[st->pos + 1].s, "(")) {
+            st->pos++;
+            ok = skip_group(st);
+        }
         break;
     case CXCursor_ParenExpr:
         ok = kids.n == 1 && take(st, "(") && walk(st, m, kids.v[0], depth + 1) && take(st, ")");
@@ -624,7 +631,16 @@ static bool walk(struct stream *st, struct fe_opmap *m, CXCursor c, int depth)
         }
         break;
     default:
-        ok = false;
+        /* Syntax the walk does not model (__atomic_* builtins, compound literals): skip
+         * "name ( ... )" when it looks like a call, so that the rest of the statement keeps
+         * its operators. */
+        s = peek(st);
+        if (s && is_ident(s) && st->pos + 1 < st->n && !strcmp(st->v[st->pos + 1].s, "(")) {
+            st->pos++;
+            ok = skip_group(st);
+        } else {
+            ok = false;
+        }
     }
 done:
     fe_cursors_release(&kids);

@@ -505,7 +505,12 @@ static void walk(struct infer *in, const struct augur_node *n)
         const struct augur_expr *ix = strip(a->index);
 
         /* Arrays indexed by a row variable are the columns and values. */
-        for (uint32_t r = 0; r < in->nrows && ix; r++) {
+        bool is_rowptr = false;
+
+        /* a row pointer read along an outer row (CSR of CSR) stays a row pointer */
+        for (uint32_t r = 0; r < in->nrows; r++)
+            is_rowptr |= in->rows[r].a == a->array;
+        for (uint32_t r = 0; r < in->nrows && ix && !is_rowptr; r++) {
             if (ix->kind != AUGUR_EXPR_SYM || ix->u.sym != in->rows[r].x ||
                 in->rows[r].a == a->array)
                 continue;
@@ -530,6 +535,40 @@ static void walk(struct infer *in, const struct augur_node *n)
         walk(in, n->kids[i]);
 }
 
+/* The target a sym is bound to (explicitly or by the rules so far), or NULL. */
+static const char *sym_target(const struct infer *in, const struct augur_expr *e)
+{
+    e = strip(e);
+    if (!e || e->kind != AUGUR_EXPR_SYM)
+        return NULL;
+    return in->syms[e->u.sym].target ? in->syms[e->u.sym].target
+                                     : in->k->u.kernel.syms[e->u.sym].bind;
+}
+
+/* True for an index k * N + i (or N * k + i, i + k * N) with N bound to n. */
+static bool slot_major(const struct infer *in, const struct augur_expr *e)
+{
+    const struct augur_expr *m, *x, *y;
+    const char *t;
+
+    e = resolve(in, e);
+    if (!e || e->kind != AUGUR_EXPR_BINARY || e->u.bin.op != AUGUR_OP_ADD)
+        return false;
+    for (int side = 0; side < 2; side++) {
+        m = strip(side ? e->u.bin.b : e->u.bin.a);
+        if (!m || m->kind != AUGUR_EXPR_BINARY || m->u.bin.op != AUGUR_OP_MUL)
+            continue;
+        x = m->u.bin.a;
+        y = m->u.bin.b;
+        t = sym_target(in, y);
+        if (!t || strcmp(t, "n"))
+            t = sym_target(in, x);
+        if (t && !strcmp(t, "n"))
+            return true;
+    }
+    return false;
+}
+
 /* Edge lists and ELL: loops without a row pointer whose variable indexes index arrays. */
 static void walk_flat(struct infer *in, const struct augur_node *n, const struct augur_node *loop,
                       int32_t *first_index)
@@ -552,7 +591,12 @@ static void walk_flat(struct infer *in, const struct augur_node *n, const struct
                                                             : ki->syms[lb->u.sym].bind)
                               : NULL;
 
-        if (w == 2 && !a->indirect && in->index_array[a->array] && lbt && !strcmp(lbt, "nnz")) {
+        if (slot_major(in, a->index)) {
+            /* X[k * n + i]: slot k of row i, slot-major as augur stores ELL */
+            set_array(in, a->array, in->index_array[a->array] ? "ell.idx" : "ell.val",
+                      "it is read slot-major (k * n + i)");
+        } else if (w == 2 && !a->indirect && in->index_array[a->array] && lbt &&
+                   !strcmp(lbt, "nnz")) {
             /* IA[2*e], IA[2*e+1] over the edges: the two ends of each edge (seed 002, Fig. 1) */
             set_array(in, a->array, "edges.pairs", "two index entries per edge");
         } else if (w > 1 && !a->indirect) {
