@@ -62,6 +62,19 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
+/* "file:line:col" of a location, or the file alone when the line is unknown. */
+static void where(const struct augur_skel *skel, const struct augur_node *k,
+                  struct augur_srcloc loc, char *buf, size_t size)
+{
+    uint32_t f = loc.line ? loc.file : k->loc.file;
+    const char *file = f < skel->nfiles ? skel->files[f] : "?";
+
+    if (loc.line)
+        snprintf(buf, size, "%s:%u:%u", file, loc.line, loc.col);
+    else
+        snprintf(buf, size, "%s", file);
+}
+
 /* Warns about (or, with --require-bind, fails on) every unbound array and scalar. */
 static int report_unbound(const struct augur_skel *skel, bool fail)
 {
@@ -72,29 +85,29 @@ static int report_unbound(const struct augur_skel *skel, bool fail)
 
         for (uint32_t a = 0; a < k->narrays; a++) {
             const struct augur_array *arr = &k->arrays[a];
-            const char *file = arr->loc.file < skel->nfiles ? skel->files[arr->loc.file] : "?";
+            char at[600];
 
             if (arr->bind || arr->space == AUGUR_SPACE_SHARED || arr->space == AUGUR_SPACE_LOCAL)
                 continue;
             unbound++;
+            where(skel, skel->kernels[i], arr->loc, at, sizeof(at));
             fprintf(stderr,
-                    "%s:%u:%u: %s: array '%s' of kernel %s is not bound to the dataset "
+                    "%s: %s: array '%s' of kernel %s is not bound to the dataset "
                     "(--bind %s=TARGET or #pragma augur bind(%s=TARGET))\n",
-                    file, arr->loc.line, arr->loc.col, fail ? "error" : "warning", arr->name,
-                    k->name, arr->name, arr->name);
+                    at, fail ? "error" : "warning", arr->name, k->name, arr->name, arr->name);
         }
         for (uint32_t s = 0; s < k->nsyms; s++) {
             const struct augur_sym *sym = &k->syms[s];
-            const char *file = sym->loc.file < skel->nfiles ? skel->files[sym->loc.file] : "?";
+            char at[600];
 
             if (sym->kind != AUGUR_SYM_PARAM || sym->bind)
                 continue;
             unbound++;
+            where(skel, skel->kernels[i], sym->loc, at, sizeof(at));
             fprintf(stderr,
-                    "%s:%u:%u: %s: scalar '%s' of kernel %s is not bound (--bind %s=VALUE, or n, "
+                    "%s: %s: scalar '%s' of kernel %s is not bound (--bind %s=VALUE, or n, "
                     "nnz, round, ...)\n",
-                    file, sym->loc.line, sym->loc.col, fail ? "error" : "warning", sym->name,
-                    k->name, sym->name);
+                    at, fail ? "error" : "warning", sym->name, k->name, sym->name);
         }
     }
     return unbound;
