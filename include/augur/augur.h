@@ -5,6 +5,7 @@
 #define AUGUR_H
 
 #include "augur/base.h"
+#include "augur/calibrate.h"
 #include "augur/cachesim.h"
 #include "augur/error.h"
 #include "augur/machine.h"
