@@ -5,13 +5,13 @@
 #define AUGUR_H
 
 #include "augur/base.h"
-#include "augur/calibrate.h"
 #include "augur/cachesim.h"
+#include "augur/calibrate.h"
 #include "augur/error.h"
+#include "augur/frontend.h"
 #include "augur/machine.h"
 #include "augur/runtime.h"
 #include "augur/skeleton.h"
-#include "augur/frontend.h"
 
 /* The library's version string ("0.1.0"). */
 AUGUR_API const char *augur_version(void);
