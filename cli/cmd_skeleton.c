@@ -263,7 +263,7 @@ int cmd_skeleton(int argc, char **argv)
         rc = cli_error("unbound arrays or scalars in '%s'", path);
         goto out;
     }
-    if (o.json)
+    if (o.json || cli_json)
         augur_skel_format_json(skel, &buf);
     else
         augur_skel_format(skel, &buf);
