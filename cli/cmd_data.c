@@ -803,8 +803,9 @@ static void sample_help(FILE *fp)
                 "  --kernel K        spmv, fv, ireduce, or all (default all)\n"
                 "  --seeds N         seeds S .. S+N-1 for the random samplers, errors\n"
                 "                    averaged (default 5; Stride Average needs one)\n"
-                "  --scaling X       the sampled run's cache capacities: vector (default:\n"
-                "                    times n'/n), footprint, none\n"
+                "  --scaling X       the sampled run's cache capacities: reuse (default: the\n"
+                "                    part beyond the live stream lines times n'/n),\n"
+                "                    footprint, none\n"
                 "  --warm            count a second pass over warm caches (steady state)\n");
 }
 
@@ -880,7 +881,7 @@ static int parse_sample_args(int argc, char **argv, struct sample_args *a)
     a->opts.rate = 0.05;
     a->opts.seed = 1;
     a->seeds = 5;
-    a->scaling = AUGUR_SCALING_VECTOR;
+    a->scaling = AUGUR_SCALING_REUSE;
     opterr = 0;
     while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
         int used;
@@ -940,7 +941,7 @@ static int parse_sample_args(int argc, char **argv, struct sample_args *a)
             continue;
         case 'S':
             if (augur_scaling_parse(optarg, &a->scaling) != 0)
-                return cli_usage_error(cmd, "--scaling needs vector, footprint or none, not '%s'",
+                return cli_usage_error(cmd, "--scaling needs reuse, footprint or none, not '%s'",
                                        optarg);
             continue;
         case 'w':
@@ -1082,7 +1083,7 @@ static int evaluate_method(const struct augur_csr *csr, const struct sample_args
         struct augur_sample_opts so = a->opts;
         struct augur_stream_result r;
         struct augur_sample_info info;
-        json_t *run, *miss;
+        json_t *run, *miss, *scales;
         int rc;
 
         so.method = method;
@@ -1100,9 +1101,12 @@ static int evaluate_method(const struct augur_csr *csr, const struct sample_args
             ev->err[l] += augur_error_rate(full->miss_rate[l], r.miss_rate[l]) / nseeds;
         }
         ev->achieved += info.achieved / nseeds;
-        ev->scale += r.scale / nseeds;
-        run = json_pack("{s:I,s:f,s:f,s:o}", "seed", (json_int_t)so.seed, "achieved", info.achieved,
-                        "scale", r.scale, "miss_rate", miss);
+        ev->scale += r.scale[0] / nseeds;
+        scales = json_array();
+        for (unsigned l = 0; l < r.nlevels; l++)
+            json_array_append_new(scales, json_real(r.scale[l]));
+        run = json_pack("{s:I,s:f,s:o,s:o}", "seed", (json_int_t)so.seed, "achieved", info.achieved,
+                        "scale", scales, "miss_rate", miss);
         json_array_append_new(ev->runs, run);
     }
     ev->nruns = nseeds;
@@ -1153,7 +1157,7 @@ static int data_sample_evaluate(const struct augur_dataset *ds, const struct aug
         if (!a->kernels[k])
             continue;
         memset(ev, 0, sizeof(ev));
-        rc = augur_stream_simulate(csr, k, &cfg, 1.0, a->warm, &full, &diag);
+        rc = augur_stream_simulate(csr, k, 0, &cfg, NULL, a->warm, &full, &diag);
         if (rc) {
             rc = dataset_error(ds, &diag);
             goto out;
@@ -1211,7 +1215,7 @@ static int data_sample_evaluate(const struct augur_dataset *ds, const struct aug
                     json_string(m == METHOD_AUTO ? "auto" : augur_sampler_name(used)));
                 json_object_set_new(mj, "sampler", json_string(augur_sampler_name(used)));
                 json_object_set_new(mj, "achieved", json_real(ev[used].achieved));
-                json_object_set_new(mj, "scale", json_real(ev[used].scale));
+                json_object_set_new(mj, "scale_l1", json_real(ev[used].scale));
                 json_object_set_new(mj, "miss_rate", miss);
                 json_object_set_new(mj, "error", err);
                 json_object_set_new(mj, "runs", json_incref(ev[used].runs));

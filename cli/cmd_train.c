@@ -127,7 +127,7 @@ static int parse_train_args(int argc, char **argv, struct train_args *a, int *fi
     a->seeds = 5;
     a->folds = 5;
     a->rate = 0.05;
-    a->scaling = AUGUR_SCALING_VECTOR;
+    a->scaling = AUGUR_SCALING_REUSE;
     a->feat.rnn_rate = 0.05;
     a->feat.row_fraction = 1.0;
     a->feat.seed = 1;
@@ -176,7 +176,7 @@ static int parse_train_args(int argc, char **argv, struct train_args *a, int *fi
             break;
         case 'S':
             if (augur_scaling_parse(optarg, &a->scaling) != 0)
-                return cli_usage_error(cmd, "--scaling needs vector, footprint or none, not '%s'",
+                return cli_usage_error(cmd, "--scaling needs reuse, footprint or none, not '%s'",
                                        optarg);
             break;
         case 'e':
@@ -229,28 +229,20 @@ static int cmp_str(const void *x, const void *y)
     return strcmp(*(char *const *)x, *(char *const *)y);
 }
 
-/* Strips a TetGen suffix (.node, .ele, optionally .gz); true when there was one. */
-static bool tetgen_stem(char *name)
+/* Does name end with suffix? */
+static bool ends_with(const char *name, const char *suffix)
 {
-    static const char *const suf[] = { ".node.gz", ".ele.gz", ".node", ".ele" };
-    size_t n = strlen(name);
+    size_t n = strlen(name), k = strlen(suffix);
 
-    for (size_t i = 0; i < sizeof(suf) / sizeof(suf[0]); i++) {
-        size_t k = strlen(suf[i]);
-
-        if (n > k && strcmp(name + n - k, suf[i]) == 0) {
-            name[n - k] = '\0';
-            return true;
-        }
-    }
-    return false;
+    return n > k && strcmp(name + n - k, suffix) == 0;
 }
 
 /*
- * The data files of dir, sorted, each TetGen pair once (by its stem). Adds
- * them to paths (strings the caller frees). A missing dir adds nothing.
+ * The data files of dir, sorted, added to paths (strings the caller frees).
+ * A TetGen mesh is named by its .ele file (the loader finds the .node beside
+ * it), so that the pair counts once. A missing dir adds nothing.
  */
-static void list_dir(const char *dir, bool meshes, struct augur_vec *paths)
+static void list_dir(const char *dir, struct augur_vec *paths)
 {
     struct augur_vec names;
     struct dirent *e;
@@ -260,29 +252,21 @@ static void list_dir(const char *dir, bool meshes, struct augur_vec *paths)
         return;
     augur_vec_init(&names, sizeof(char *));
     while ((e = readdir(d)) != NULL) {
-        char *name;
-
-        if (e->d_name[0] == '.' || strcmp(e->d_name, "MANIFEST.md") == 0)
+        if (e->d_name[0] == '.' || strcmp(e->d_name, "MANIFEST.md") == 0 ||
+            ends_with(e->d_name, ".node") || ends_with(e->d_name, ".node.gz"))
             continue;
-        name = augur_strdup(e->d_name);
-        if (meshes)
-            tetgen_stem(name);
-        *(char **)augur_vec_push(&names) = name;
+        *(char **)augur_vec_push(&names) = augur_strdup(e->d_name);
     }
     closedir(d);
     qsort(names.data, names.len, sizeof(char *), cmp_str);
     for (size_t i = 0; i < names.len; i++) {
-        char *name = AUGUR_VEC_AT(&names, char *, i);
         struct augur_buf p;
 
-        if (i > 0 && strcmp(name, AUGUR_VEC_AT(&names, char *, i - 1)) == 0)
-            continue;
         augur_buf_init(&p);
-        augur_buf_printf(&p, "%s/%s", dir, name);
+        augur_buf_printf(&p, "%s/%s", dir, AUGUR_VEC_AT(&names, char *, i));
         *(char **)augur_vec_push(paths) = augur_buf_detach(&p, NULL);
-    }
-    for (size_t i = 0; i < names.len; i++)
         augur_free(AUGUR_VEC_AT(&names, char *, i));
+    }
     augur_vec_release(&names);
 }
 
@@ -314,7 +298,8 @@ static int label_matrix(const struct augur_csr *csr, bool symmetric, const struc
     for (int k = k0; k < k1; k++) {
         struct augur_stream_result full;
 
-        rc = augur_stream_simulate(csr, (enum augur_stream_kernel)k, cfg, 1.0, false, &full, diag);
+        rc = augur_stream_simulate(csr, (enum augur_stream_kernel)k, 0, cfg, NULL, false, &full,
+                                   diag);
         if (rc)
             return rc;
         it->full_l1 += full.miss_rate[0] / (k1 - k0);
@@ -430,26 +415,28 @@ static int load_item(const char *path, const char *kind, struct augur_csr *csr, 
     return rc;
 }
 
-/* Parameters of generated matrix g (R-MAT for even g, block diagonal for odd). */
+/*
+ * Generated matrix g: R-MAT for even g (a over 0.45, 0.57, 0.65, 0.75, then
+ * scale 11 to 14, edge factor cycling 4, 8, 16), block diagonal for odd g
+ * (b of 8, 32, 128, 512, 2048, 4096 and n, then n 2^13 to 2^15; degree 4).
+ */
 static int generate_item(unsigned g, uint64_t seed, struct augur_csr *csr, char *name, size_t size,
                          struct augur_diag *diag)
 {
     static const double rmat_a[] = { 0.45, 0.57, 0.65, 0.75 };
     static const unsigned rmat_ef[] = { 4, 8, 16 };
-    static const uint32_t block_b[] = { 8, 32, 128, 512, 2048, 8192, 32768 };
+    static const uint32_t block_b[] = { 8, 32, 128, 512, 2048, 4096, 0 }; /* 0: n */
     unsigned i = g / 2;
 
     if (g % 2 == 0) {
-        unsigned scale = 11 + i % 4, ef = rmat_ef[i % 3];
-        double a = rmat_a[(i / 3) % 4], d = 0.05, b = (1.0 - a - d) / 2.0;
+        unsigned scale = 11 + (i / 4) % 4, ef = rmat_ef[(i + i / 4) % 3];
+        double a = rmat_a[i % 4], d = 0.05, b = (1.0 - a - d) / 2.0;
 
         snprintf(name, size, "rmat-s%u-e%u-a%.2f", scale, ef, a);
         return augur_generate_rmat(scale, ef, a, b, b, seed + g, csr, diag);
     } else {
-        uint32_t n = 1u << (13 + i % 3), b = block_b[i % 7];
+        uint32_t n = 1u << (13 + (i / 7) % 3), b = block_b[i % 7] ? block_b[i % 7] : n;
 
-        if (b > n)
-            b = n;
         snprintf(name, size, "blocks-n%u-b%u-d4", n, b);
         return augur_generate_blocks(n, b, 4, seed + g, csr, diag);
     }
@@ -483,6 +470,8 @@ static int train_categorizer(int argc, char **argv)
     enum augur_sampler *y = NULL;
     double err_sa = 0, err_rt = 0, err_best = 0, err_cv = 0, err_base = 0;
     size_t n, correct, correct_base, nsa = 0;
+    double depth_acc[17], depth_err[17];
+    unsigned ndepths = 0;
     uint64_t base_mask = ((uint64_t)1 << AUGUR_CAT_NFEATURES) - 1;
     int first = 0, rc;
 
@@ -506,10 +495,10 @@ static int train_categorizer(int argc, char **argv)
 
         augur_buf_init(&d);
         augur_buf_printf(&d, "%s/mtx", a.datasets);
-        list_dir(d.s, false, &paths);
+        list_dir(d.s, &paths);
         augur_buf_reset(&d);
         augur_buf_printf(&d, "%s/mesh", a.datasets);
-        list_dir(d.s, true, &paths);
+        list_dir(d.s, &paths);
         augur_buf_release(&d);
     }
 
@@ -560,7 +549,31 @@ static int train_categorizer(int argc, char **argv)
 
     {
         struct item *it = items.data;
+        unsigned maxd = a.tree.max_depth ? a.tree.max_depth : 3, best = 1;
+        double best_err = INFINITY;
+        size_t best_correct = 0;
 
+        /*
+         * The depth: the one of 1 .. --max-depth whose cross-validated
+         * accuracy is best (then the lower mean error, then the shallower).
+         */
+        for (unsigned dep = 1; dep <= maxd; dep++) {
+            double e = 0.0;
+
+            a.tree.max_depth = dep;
+            correct = cross_validate(it, n, &a, 0, false);
+            for (size_t i = 0; i < n; i++)
+                e += it[i].err[it[i].cv] / n;
+            depth_acc[dep] = (double)correct / n;
+            depth_err[dep] = e;
+            if (correct > best_correct || (correct == best_correct && e < best_err - 1e-12)) {
+                best = dep;
+                best_correct = correct;
+                best_err = e;
+            }
+        }
+        a.tree.max_depth = best;
+        ndepths = maxd;
         correct = cross_validate(it, n, &a, 0, false);
         correct_base = cross_validate(it, n, &a, base_mask & ~((uint64_t)1 << AUGUR_CAT_CC), true);
         x = augur_mallocarray(n * AUGUR_CAT_NFEATURES, sizeof(double));
@@ -585,6 +598,7 @@ static int train_categorizer(int argc, char **argv)
                      "Trained by 'augur train categorizer' on %zu matrices (%zu labelled sa, %zu "
                      "rt).\nLabel: the sampler whose samples (rate %g; rt: %u seeds) better "
                      "predict the L1 miss rate of %s\non %s, one core, caches scaled: %s.\n"
+                     "Depth %u (of 1..%u, the best %u-fold cross-validated accuracy).\n"
                      "%u-fold cross-validated accuracy: %.1f %% (without cc: %.1f %%).\n"
                      "Mean L1 miss-rate error (eq. 7): sa %.2f %%, rt %.2f %%, tree (cross-"
                      "validated) %.2f %%, better of the two %.2f %%.",
@@ -592,8 +606,9 @@ static int train_categorizer(int argc, char **argv)
                      a.kernel < 0 ? "spmv, fv and ireduce (mean)"
                                   : augur_stream_kernel_name((enum augur_stream_kernel)a.kernel),
                      machine->name ? machine->name : a.machine, augur_scaling_name(a.scaling),
-                     a.folds, 100.0 * (double)correct / n, 100.0 * (double)correct_base / n,
-                     100.0 * err_sa, 100.0 * err_rt, 100.0 * err_cv, 100.0 * err_best);
+                     a.tree.max_depth, ndepths, a.folds, a.folds, 100.0 * (double)correct / n,
+                     100.0 * (double)correct_base / n, 100.0 * err_sa, 100.0 * err_rt,
+                     100.0 * err_cv, 100.0 * err_best);
     augur_tree_format(tree, comment.s, &text);
     rc = augur_file_write(a.output, text.s, text.len, &diag);
     if (rc) {
@@ -601,16 +616,22 @@ static int train_categorizer(int argc, char **argv)
         goto out;
     }
     if (cli_json) {
-        json_t *arr = json_array();
+        json_t *arr = json_array(), *depths = json_array();
+
+        for (unsigned dep = 1; dep <= ndepths; dep++)
+            json_array_append_new(depths,
+                                  json_pack("{s:i,s:f,s:f}", "depth", (int)dep, "cv_accuracy",
+                                            depth_acc[dep], "cv_error", depth_err[dep]));
 
         for (size_t i = 0; i < n; i++)
             json_array_append_new(arr, item_json(&AUGUR_VEC_AT(&items, struct item, i)));
         rc = cli_print_json(json_pack(
-            "{s:s,s:i,s:i,s:i,s:f,s:f,s:{s:f,s:f,s:f,s:f,s:f},s:o,s:s}", "output", a.output,
-            "matrices", (int)n, "labelled_sa", (int)nsa, "folds", (int)a.folds, "cv_accuracy",
-            (double)correct / n, "cv_accuracy_without_cc", (double)correct_base / n, "mean_error",
-            "sa", err_sa, "rt", err_rt, "tree_cv", err_cv, "tree_cv_without_cc", err_base, "better",
-            err_best, "items", arr, "tree", text.s));
+            "{s:s,s:i,s:o,s:i,s:i,s:i,s:f,s:f,s:{s:f,s:f,s:f,s:f,s:f},s:o,s:s}", "output", a.output,
+            "depth", (int)a.tree.max_depth, "depths", depths, "matrices", (int)n, "labelled_sa",
+            (int)nsa, "folds", (int)a.folds, "cv_accuracy", (double)correct / n,
+            "cv_accuracy_without_cc", (double)correct_base / n, "mean_error", "sa", err_sa, "rt",
+            err_rt, "tree_cv", err_cv, "tree_cv_without_cc", err_base, "better", err_best, "items",
+            arr, "tree", text.s));
     } else {
         printf("%-34s %-6s %9s %9s %8s %7s %8s %8s %5s %4s\n", "matrix", "kind", "rows", "nnz",
                "cc", "nnz_cv", "err sa", "err rt", "label", "cv");
@@ -622,6 +643,10 @@ static int train_categorizer(int argc, char **argv)
                    100.0 * it->err[AUGUR_SAMPLER_SA], 100.0 * it->err[AUGUR_SAMPLER_RT],
                    augur_sampler_name(it->label), augur_sampler_name(it->cv));
         }
+        printf("\ndepth  cv accuracy  cv mean L1 error\n");
+        for (unsigned dep = 1; dep <= ndepths; dep++)
+            printf("%5u  %10.1f %%  %14.2f %%\n", dep, 100.0 * depth_acc[dep],
+                   100.0 * depth_err[dep]);
         printf("\n%s\n\n%s", comment.s, text.s);
         printf("written to %s (%u nodes, depth %u)\n", a.output, augur_tree_nnodes(tree),
                augur_tree_depth(tree));

@@ -66,8 +66,15 @@ static uint32_t max_degree(const struct augur_csr *csr)
     return (uint32_t)w;
 }
 
+/* The ELL width of fv: the given one, or the largest row degree. */
+static uint32_t ell_width_of(const struct augur_csr *csr, uint32_t width)
+{
+    return width ? width : max_degree(csr);
+}
+
 /* The arrays of kernel k over csr; false for an unknown kernel. */
-static bool layout_of(const struct augur_csr *csr, enum augur_stream_kernel k, struct layout *l)
+static bool layout_of(const struct augur_csr *csr, enum augur_stream_kernel k, uint32_t width,
+                      struct layout *l)
 {
     uint64_t n = csr->nrows, m = csr->nnz;
 
@@ -82,7 +89,7 @@ static bool layout_of(const struct augur_csr *csr, enum augur_stream_kernel k, s
         l->bytes[4] = 8 * n;
         break;
     case AUGUR_STREAM_FV: { /* idx, a, x, y */
-        uint64_t slots = n * max_degree(csr);
+        uint64_t slots = n * ell_width_of(csr, width);
 
         l->narrays = 4;
         l->bytes[0] = 4 * slots;
@@ -106,12 +113,13 @@ static bool layout_of(const struct augur_csr *csr, enum augur_stream_kernel k, s
     return true;
 }
 
-uint64_t augur_stream_footprint(const struct augur_csr *csr, enum augur_stream_kernel k)
+uint64_t augur_stream_footprint(const struct augur_csr *csr, enum augur_stream_kernel k,
+                                uint32_t ell_width)
 {
     struct layout l;
     uint64_t sum = 0;
 
-    if (!layout_of(csr, k, &l))
+    if (!layout_of(csr, k, ell_width, &l))
         return 0;
     for (unsigned a = 0; a < l.narrays; a++)
         sum += l.bytes[a];
@@ -159,11 +167,11 @@ static void stream_spmv(const struct augur_csr *c, const struct layout *l, struc
     }
 }
 
-static void stream_fv(const struct augur_csr *c, const struct layout *l, struct emitter *e)
+static void stream_fv(const struct augur_csr *c, uint32_t w, const struct layout *l,
+                      struct emitter *e)
 {
     const uint64_t *b = l->base;
     uint64_t n = c->nrows;
-    uint32_t w = max_degree(c);
 
     for (uint32_t i = 0; i < c->nrows; i++) {
         uint64_t lo = c->rowptr[i], deg = c->rowptr[i + 1] - lo;
@@ -220,17 +228,22 @@ static int check_csr(const struct augur_csr *c, struct augur_diag *diag)
 }
 
 int augur_stream_generate(const struct augur_csr *csr, enum augur_stream_kernel k,
-                          augur_stream_fn *fn, void *ud, struct augur_diag *diag)
+                          uint32_t ell_width, augur_stream_fn *fn, void *ud,
+                          struct augur_diag *diag)
 {
     struct emitter *e;
     struct layout l;
     int rc;
 
-    if (!layout_of(csr, k, &l))
-        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "unknown kernel %d", (int)k);
     rc = check_csr(csr, diag);
     if (rc)
         return rc;
+    if (!layout_of(csr, k, ell_width, &l))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "unknown kernel %d", (int)k);
+    if (k == AUGUR_STREAM_FV && ell_width && ell_width < max_degree(csr))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "ELL width %u is below the largest row degree %u", ell_width,
+                              max_degree(csr));
     e = augur_malloc(sizeof(*e));
     e->n = 0;
     e->fn = fn;
@@ -240,7 +253,7 @@ int augur_stream_generate(const struct augur_csr *csr, enum augur_stream_kernel 
         stream_spmv(csr, &l, e);
         break;
     case AUGUR_STREAM_FV:
-        stream_fv(csr, &l, e);
+        stream_fv(csr, ell_width_of(csr, ell_width), &l, e);
         break;
     default:
         stream_ireduce(csr, &l, e);
@@ -300,46 +313,49 @@ static void sink(void *ud, const struct augur_stream_access *a, size_t n)
 }
 
 int augur_stream_simulate(const struct augur_csr *csr, enum augur_stream_kernel k,
-                          const struct augur_cache_config *cfg, double scale, bool warm,
-                          struct augur_stream_result *out, struct augur_diag *diag)
+                          uint32_t ell_width, const struct augur_cache_config *cfg,
+                          const double *scale, bool warm, struct augur_stream_result *out,
+                          struct augur_diag *diag)
 {
     struct augur_cache_config c = *cfg;
     struct augur_stream_result res;
     struct sim_sink *s = NULL;
     int rc;
 
-    if (!(scale > 0.0 && scale <= 1.0))
-        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "cache scale %g is not in (0, 1]",
-                              scale);
     if (c.nlevels < 1 || c.nlevels > 4)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "cache configuration has %u levels",
                               c.nlevels);
+    memset(&res, 0, sizeof(res));
     for (unsigned i = 0; i < c.nlevels; i++) {
+        double r = scale ? scale[i] : 1.0;
+
+        if (!(r > 0.0 && r <= 1.0))
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "cache scale %g of level %u is not in (0, 1]", r, i + 1);
         if (c.level[i].line == 0 || c.level[i].size < c.level[i].line)
             return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
                                   "cache level %u has no line size or a size under one line",
                                   i + 1);
-        scale_level(&c.level[i], scale);
+        scale_level(&c.level[i], r);
+        res.scale[i] = r;
     }
     s = augur_malloc(sizeof(*s));
     s->sim = NULL;
     rc = augur_cachesim_new(&c, 1, MAX_ARRAYS, &s->sim, diag);
     if (rc)
         goto out;
-    rc = augur_stream_generate(csr, k, sink, s, diag);
+    rc = augur_stream_generate(csr, k, ell_width, sink, s, diag);
     if (rc)
         goto out;
     if (warm) {
         /* A second pass over warm caches, counted alone: an iteration's steady state. */
         augur_cachesim_reset_counts(s->sim);
-        rc = augur_stream_generate(csr, k, sink, s, diag);
+        rc = augur_stream_generate(csr, k, ell_width, sink, s, diag);
         if (rc)
             goto out;
     }
-    memset(&res, 0, sizeof(res));
     res.nlevels = c.nlevels;
-    res.footprint = augur_stream_footprint(csr, k);
-    res.scale = scale;
+    res.footprint = augur_stream_footprint(csr, k, ell_width);
     for (unsigned i = 0; i < c.nlevels; i++) {
         struct augur_cache_counts cnt;
 
@@ -386,21 +402,50 @@ int augur_scaling_parse(const char *name, enum augur_scaling *out)
     return AUGUR_EINVAL;
 }
 
-double augur_scaling_ratio(enum augur_scaling scaling, const struct augur_csr *csr,
-                           const struct augur_csr *sample, enum augur_stream_kernel k)
+uint64_t augur_stream_live_lines(const struct augur_csr *csr, enum augur_stream_kernel k,
+                                 uint32_t ell_width)
 {
-    double r = 1.0;
-
-    if (scaling == AUGUR_SCALING_VECTOR && csr->nrows) {
-        r = (double)sample->nrows / (double)csr->nrows;
-    } else if (scaling == AUGUR_SCALING_FOOTPRINT) {
-        uint64_t full = augur_stream_footprint(csr, k);
-
-        r = full ? (double)augur_stream_footprint(sample, k) / (double)full : 1.0;
+    switch (k) {
+    case AUGUR_STREAM_SPMV:
+        return 4; /* rowptr, col, val, y */
+    case AUGUR_STREAM_FV:
+        return 2 * (uint64_t)ell_width_of(csr, ell_width) + 1; /* a and idx per slot, y */
+    case AUGUR_STREAM_IREDUCE:
+        return 3; /* eu, ev, w */
+    default:
+        return 0;
     }
-    if (!(r > 0.0))
-        r = 1e-12;
-    return r > 1.0 ? 1.0 : r;
+}
+
+void augur_scaling_scales(enum augur_scaling scaling, const struct augur_csr *csr,
+                          const struct augur_csr *sample, enum augur_stream_kernel k,
+                          const struct augur_cache_config *cfg, double scale[4])
+{
+    uint32_t w = k == AUGUR_STREAM_FV ? max_degree(csr) : 0;
+    double ratio = 1.0;
+
+    if (scaling == AUGUR_SCALING_FOOTPRINT) {
+        uint64_t full = augur_stream_footprint(csr, k, w);
+
+        ratio = full ? (double)augur_stream_footprint(sample, k, w) / (double)full : 1.0;
+    } else if (scaling == AUGUR_SCALING_REUSE && csr->nrows) {
+        ratio = (double)sample->nrows / (double)csr->nrows;
+    }
+    for (unsigned l = 0; l < 4; l++) {
+        double r = 1.0;
+
+        if (l < cfg->nlevels && scaling == AUGUR_SCALING_FOOTPRINT) {
+            r = ratio;
+        } else if (l < cfg->nlevels && scaling == AUGUR_SCALING_REUSE) {
+            double c = (double)cfg->level[l].size;
+            double live = (double)augur_stream_live_lines(csr, k, w) * cfg->level[l].line;
+
+            r = c > live && c > 0 ? (live + (c - live) * ratio) / c : 1.0;
+        }
+        if (!(r > 0.0))
+            r = 1e-12;
+        scale[l] = r > 1.0 ? 1.0 : r;
+    }
 }
 
 int augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample_opts *opts,
@@ -409,6 +454,7 @@ int augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample
                           struct augur_sample_info *info, struct augur_diag *diag)
 {
     struct augur_sample s;
+    double scale[4];
     int rc;
 
     if ((unsigned)scaling >= AUGUR_SCALING_COUNT)
@@ -417,8 +463,10 @@ int augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample
     rc = augur_sample_csr(csr, opts, &s, diag);
     if (rc)
         return rc;
-    rc = augur_stream_simulate(&s.csr, k, cfg, augur_scaling_ratio(scaling, csr, &s.csr, k), warm,
-                               out, diag);
+    augur_scaling_scales(scaling, csr, &s.csr, k, cfg, scale);
+    /* fv keeps the full matrix's ELL width: as many slot streams as the full run. */
+    rc = augur_stream_simulate(&s.csr, k, k == AUGUR_STREAM_FV ? max_degree(csr) : 0, cfg, scale,
+                               warm, out, diag);
     if (!rc && info)
         *info = s.info;
     augur_sample_release(&s);

@@ -261,6 +261,75 @@ else
     skip "convert road_usa_NY.mtx.gz" "$(head -c 200 "$tmp/ny.err" 2>/dev/null || echo 'no dataset')"
 fi
 
+# ---- data sample, and the estimate and category of data info ---------------
+tree=${AUGUR_SOURCE_DIR:-.}/samples/categorizer.tree
+machine=${AUGUR_SOURCE_DIR:-.}/samples/machines/dev-xeon-2vcpu.yml
+check "help data lists sample" grep -Eq '^  sample ' <<<"$("$augur" help data)"
+check "data sample --help names the methods" grep -q -- '--method M' <<<"$("$augur" data sample --help)"
+check "sample --rate 0: exit 2" status 2 data sample --rate 0 x.mtx -o y.mtx
+check "sample --rate 1.5: exit 2" status 2 data sample --rate 1.5 x.mtx -o y.mtx
+check "sample --method xx: exit 2" status 2 data sample --method xx x.mtx -o y.mtx
+check "sample without -o: exit 2" status 2 data sample x.mtx
+check "sample --evaluate without --machine: exit 2" status 2 data sample --evaluate x.mtx
+check "info --rnn-rate 0: exit 2" status 2 data info --rnn-rate 0 x.mtx
+err=$("$augur" data sample --rate 0 x.mtx -o y.mtx 2>&1)
+check "usage error explains --rate" grep -q "^augur: error: --rate needs a fraction in (0, 1], not '0'" <<<"$err"
+printf '%%%%MatrixMarket matrix coordinate pattern general\n4 4 0\n' >"$tmp/empty.mtx"
+err=$("$augur" data sample --method re "$tmp/empty.mtx" -o "$tmp/e.mtx" 2>&1)
+check "empty matrix: exit 1, 'no entries', names the file" grep -q "^augur: error: $tmp/empty.mtx: .*no entries" <<<"$err"
+printf '%%%%MatrixMarket matrix coordinate pattern general\n4 4 2\n1 1\n2 3\n' >"$tmp/tiny.mtx"
+err=$("$augur" data sample --method rt "$tmp/tiny.mtx" -o "$tmp/t.mtx" 2>&1)
+check "2 entries at 5 %: exit 1, too small" grep -q "too small to sample at rate 0.05" <<<"$err"
+printf 'augur-categorizer 1\nnode 0 leaf sa\nbogus\n' >"$tmp/bad.tree"
+err=$("$augur" data sample --tree "$tmp/bad.tree" "$tmp/tiny.mtx" -o "$tmp/t.mtx" 2>&1)
+check "corrupt tree: exit 1 naming tree:line" grep -q "^augur: error: $tmp/bad.tree:3:1: unknown keyword 'bogus'" <<<"$err"
+
+if [ -f "$pb" ]; then
+    if "$augur" --json data sample --method sa "$pb" -o "$tmp/sa.mtx" >"$tmp/sa.json" 2>"$tmp/sa.err"; then
+        pass "polblogs: a Stride Average sample"
+        jcheck "sa: squares of side floor(sqrt(0.05/4) 1490) = 166 at n/4 and 3n/4" "$tmp/sa.json" "" 'd["sample"]["squares"]["row_side"] == 166 and d["sample"]["squares"]["row_lo"] == [289, 1034] and d["sample"]["nnz"] <= d["sample"]["nnz_full"] == 33430'
+        "$augur" --json data info --no-clustering "$tmp/sa.mtx" >"$tmp/sainfo.json" 2>/dev/null
+        jcheck "the sample file loads back: its entries and size" "$tmp/sainfo.json" "$tmp/sa.json" 'd["nnz_stored"] == e["sample"]["nnz"] and d["rows"] == e["sample"]["rows"] and d["symmetry"] == "general"'
+        check "the sample file names its source" grep -q '^% written by augur from sa sample (rate 0.05, seed 1) of ' "$tmp/sa.mtx"
+    else
+        flunk "polblogs: a Stride Average sample"
+        sed 's/^/#   /' "$tmp/sa.err"
+    fi
+    "$augur" --json data sample --method rt --seed 3 --rate 0.1 "$pb" -o "$tmp/rt1.mtx" >"$tmp/rt1.json" 2>/dev/null
+    "$augur" data sample --method rt --seed 3 --rate 0.1 "$pb" -o "$tmp/rt2.mtx" >/dev/null 2>&1
+    "$augur" data sample --method rt --seed 4 --rate 0.1 "$pb" -o "$tmp/rt3.mtx" >/dev/null 2>&1
+    check "rt: same seed, same file" cmp -s "$tmp/rt1.mtx" "$tmp/rt2.mtx"
+    check "rt: another seed, another sample" bash -c "! cmp -s '$tmp/rt1.mtx' '$tmp/rt3.mtx'"
+    jcheck "rt: stops at the first tile that reaches 10 %" "$tmp/rt1.json" "" 'd["sample"]["tiles"]["reached"] and d["sample"]["target"] == 3343 and d["sample"]["target"] <= d["sample"]["nnz"] < d["sample"]["target"] + d["sample"]["tiles"]["last_tile_nnz"]'
+    "$augur" data sample --method re "$pb" -o - >"$tmp/re.mtx" 2>/dev/null
+    check "re to standard output: exactly 1672 entries" grep -Eq '^[0-9]+ [0-9]+ 1672$' "$tmp/re.mtx"
+    if [ -f "$tree" ]; then
+        "$augur" --json data sample --tree "$tree" "$pb" -o "$tmp/auto.mtx" >"$tmp/auto.json" 2>/dev/null
+        jcheck "auto: the tree's sampler is used" "$tmp/auto.json" "" 'd["sample"]["method"] == d["category"]["sampler"] and d["category"]["sampler"] in ("sa", "rt")'
+        "$augur" --json data info --tree "$tree" "$pb" >"$tmp/pbc.json" 2>/dev/null
+        jcheck "info: the category of the tree" "$tmp/pbc.json" "$tmp/auto.json" 'd["category"]["sampler"] == e["category"]["sampler"] and d["category"]["tree"].endswith("categorizer.tree")'
+        jcheck "info: RNN estimate at 1 %, its error against the exact value" "$tmp/pbc.json" "" 'd["clustering_estimate"]["rate"] == 0.01 and d["clustering_estimate"]["arcs_sampled"] >= 0.01 * 33430 and math.isclose(d["clustering_estimate"]["error"], abs(d["clustering_estimate"]["value"] - 0.262651775135839) / 0.262651775135839, rel_tol=1e-6)'
+    else
+        skip "auto: the tree's sampler is used" "no samples/categorizer.tree"
+    fi
+    "$augur" --json data info --rnn-rate 1 "$pb" >"$tmp/pb1.json" 2>/dev/null
+    jcheck "info --rnn-rate 1: every node drawn, the exact value" "$tmp/pb1.json" "" 'abs(d["clustering_estimate"]["value"] - 0.262651775135839) < 1e-9 and d["clustering_estimate"]["error"] < 1e-9 and d["clustering_estimate"]["nodes_sampled"] == 1490'
+    "$augur" --json data info --no-clustering "$pb" >"$tmp/pbn2.json" 2>/dev/null
+    jcheck "info --no-clustering: the estimate stays, without an error" "$tmp/pbn2.json" "" '"value" in d["clustering_estimate"] and "error" not in d["clustering_estimate"]'
+    txt=$("$augur" data info "$pb")
+    check "info text: the estimate line" grep -Eq '^  estimate \(RNN\): +0\.[0-9]+ \(Algorithm 3, undirected, rate 0.01, seed 1' <<<"$txt"
+    check "info text: the error line" grep -Eq '^  estimate error: +[0-9.]+ % of the exact undirected value' <<<"$txt"
+    check "info text: a category line" grep -Eq '^category: +(sa|rt|unavailable)' <<<"$txt"
+fi
+
+cr=$data/ss_cryg2500.mtx
+if [ -f "$cr" ] && "$augur" --json data sample "$cr" --evaluate --machine "$machine" --method sa,rt --kernel spmv --seeds 2 >"$tmp/ev.json" 2>"$tmp/ev.err"; then
+    jcheck "evaluate: spmv, full miss rates per level" "$tmp/ev.json" "" 'd["kernels"][0]["kernel"] == "spmv" and 0 < d["kernels"][0]["full"]["levels"]["L1"]["miss_rate"] < 1 and d["scaling"] == "reuse"'
+    jcheck "evaluate: sa once, rt over 2 seeds, errors by eq. 7" "$tmp/ev.json" "" '[m["method"] for m in d["kernels"][0]["methods"]] == ["sa", "rt"] and len(d["kernels"][0]["methods"][0]["runs"]) == 1 and len(d["kernels"][0]["methods"][1]["runs"]) == 2 and all(math.isclose(m["error"]["L1"], sum(abs(r["miss_rate"]["L1"] - d["kernels"][0]["full"]["levels"]["L1"]["miss_rate"]) for r in m["runs"]) / len(m["runs"]) / d["kernels"][0]["full"]["levels"]["L1"]["miss_rate"], rel_tol=1e-6) for m in d["kernels"][0]["methods"])'
+else
+    skip "evaluate on ss_cryg2500" "$(head -c 200 "$tmp/ev.err" 2>/dev/null || echo 'no dataset')"
+fi
+
 jrun
 echo "1..$n"
 exit $fail

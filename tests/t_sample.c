@@ -162,8 +162,7 @@ static void test_names(void)
     is_str(augur_sampler_name(AUGUR_SAMPLER_SA), "sa", "Stride Average's name");
     ok(augur_stream_kernel_parse("ireduce", &k) == 0 && k == AUGUR_STREAM_IREDUCE,
        "'ireduce' is a kernel");
-    ok(augur_scaling_parse("vector", &sc) == 0 && sc == AUGUR_SCALING_VECTOR,
-       "'vector' is a scaling");
+    ok(augur_scaling_parse("reuse", &sc) == 0 && sc == AUGUR_SCALING_REUSE, "'reuse' is a scaling");
 }
 
 static void test_re(const struct augur_csr *m)
@@ -654,21 +653,30 @@ static void test_streams(void)
 
     csr_from_keys(3, 3, keys, 4, false, &m);
     augur_diag_init(&d);
-    ok(augur_stream_generate(&m, AUGUR_STREAM_SPMV, collect_fn, &c, &d) == 0, "spmv stream");
+    ok(augur_stream_generate(&m, AUGUR_STREAM_SPMV, 0, collect_fn, &c, &d) == 0, "spmv stream");
     is_int(c.n, 3 * 3 + 3 * 4, "spmv: 3 accesses a row, 3 an entry");
     base = c.a[0].addr;
     ok(base % 4096 == 16 && c.a[1].addr == base + 8 && c.a[2].array == 2 && c.a[3].array == 1 &&
            c.a[4].array == 3 && c.a[8].array == 4 && c.a[8].is_write,
        "spmv: rowptr[i], rowptr[i+1], then val, col, x per entry, then y written");
-    is_int(augur_stream_footprint(&m, AUGUR_STREAM_SPMV), 8 * 4 + 4 * 4 + 8 * 4 + 8 * 3 + 8 * 3,
+    is_int(augur_stream_footprint(&m, AUGUR_STREAM_SPMV, 0), 8 * 4 + 4 * 4 + 8 * 4 + 8 * 3 + 8 * 3,
            "spmv footprint: rowptr, col, val, x, y");
     c.n = 0;
-    ok(augur_stream_generate(&m, AUGUR_STREAM_FV, collect_fn, &c, &d) == 0, "fv stream");
+    ok(augur_stream_generate(&m, AUGUR_STREAM_FV, 0, collect_fn, &c, &d) == 0, "fv stream");
     is_int(c.n, 3 * 2 + 3 * 2 * 3, "fv: width 2 (max degree), 2 + 3 w accesses a row");
     /* Row 2 has one entry: slot 1 is padding that reads x[2] again. */
     ok(c.a[2 * 8 + 1 + 3 + 2].addr == c.a[2 * 8].addr, "fv: padding reads x of its own row");
     c.n = 0;
-    ok(augur_stream_generate(&m, AUGUR_STREAM_IREDUCE, collect_fn, &c, &d) == 0, "ireduce stream");
+    ok(augur_stream_generate(&m, AUGUR_STREAM_FV, 5, collect_fn, &c, &d) == 0 &&
+           c.n == 3 * 2 + 3 * 5 * 3 &&
+           augur_stream_footprint(&m, AUGUR_STREAM_FV, 5) == 4 * 15 + 8 * 15 + 8 * 3 + 8 * 3,
+       "fv at a given ELL width 5: 5 slots a row");
+    ok(augur_stream_generate(&m, AUGUR_STREAM_FV, 1, collect_fn, &c, &d) == AUGUR_EINVAL &&
+           strstr(d.msg, "below the largest row degree"),
+       "fv: a width below the largest degree is refused");
+    c.n = 0;
+    ok(augur_stream_generate(&m, AUGUR_STREAM_IREDUCE, 0, collect_fn, &c, &d) == 0,
+       "ireduce stream");
     is_int(c.n, 9 * 4, "ireduce: 9 accesses an edge");
     ok(c.a[6].is_write && !c.a[5].is_write && c.a[5].addr == c.a[6].addr,
        "ireduce: y[u] read then written");
@@ -679,48 +687,74 @@ static void test_streams(void)
         struct augur_csr r;
         struct augur_cache_config cfg;
         struct augur_stream_result res;
+        const double quarter[4] = { 0.25 }, tiny[4] = { 1e-6 }, zero[4] = { 0.0 };
 
         random_csr(400, 400, 2000, 9, &r);
         c.a = NULL;
         c.n = c.cap = 0;
-        augur_stream_generate(&r, AUGUR_STREAM_SPMV, collect_fn, &c, &d);
+        augur_stream_generate(&r, AUGUR_STREAM_SPMV, 0, collect_fn, &c, &d);
         memset(&cfg, 0, sizeof(cfg));
         cfg.nlevels = 1;
         strcpy(cfg.level[0].name, "L1");
         cfg.level[0].size = 1 << 20;
         cfg.level[0].line = 64;
         cfg.level[0].ways = 8;
-        ok(augur_stream_simulate(&r, AUGUR_STREAM_SPMV, &cfg, 1.0, false, &res, &d) == 0,
+        ok(augur_stream_simulate(&r, AUGUR_STREAM_SPMV, 0, &cfg, NULL, false, &res, &d) == 0,
            "spmv simulates");
         is_int(res.misses[0], distinct_lines(&c, 64),
                "a cache that holds everything misses once a line (cold)");
         is_int(res.accesses[0], c.n, "every access is one request (none straddles a line)");
-        ok(augur_stream_simulate(&r, AUGUR_STREAM_SPMV, &cfg, 1.0, true, &res, &d) == 0 &&
+        ok(augur_stream_simulate(&r, AUGUR_STREAM_SPMV, 0, &cfg, NULL, true, &res, &d) == 0 &&
                res.misses[0] == 0,
            "warm: the second pass hits everywhere");
-        ok(augur_stream_simulate(&r, AUGUR_STREAM_SPMV, &cfg, 0.25, false, &res, &d) == 0 &&
+        ok(augur_stream_simulate(&r, AUGUR_STREAM_SPMV, 0, &cfg, quarter, false, &res, &d) == 0 &&
                res.size[0] == (1 << 18),
            "scale 1/4: a quarter of the sets");
-        ok(augur_stream_simulate(&r, AUGUR_STREAM_SPMV, &cfg, 1e-6, false, &res, &d) == 0 &&
+        ok(augur_stream_simulate(&r, AUGUR_STREAM_SPMV, 0, &cfg, tiny, false, &res, &d) == 0 &&
                res.size[0] == 64,
            "a tiny scale keeps one line");
-        ok(augur_stream_simulate(&r, AUGUR_STREAM_SPMV, &cfg, 0.0, false, &res, &d) == AUGUR_EINVAL,
+        ok(augur_stream_simulate(&r, AUGUR_STREAM_SPMV, 0, &cfg, zero, false, &res, &d) ==
+               AUGUR_EINVAL,
            "scale 0 refused");
         {
             struct augur_sample_opts so = { .method = AUGUR_SAMPLER_SA, .rate = 0.2 };
             struct augur_sample s;
 
             augur_sample_csr(&r, &so, &s, &d);
-            is_double(augur_scaling_ratio(AUGUR_SCALING_VECTOR, &r, &s.csr, AUGUR_STREAM_SPMV),
-                      (double)s.csr.nrows / 400, 1e-15, "vector scaling: n'/n");
-            is_double(augur_scaling_ratio(AUGUR_SCALING_FOOTPRINT, &r, &s.csr, AUGUR_STREAM_SPMV),
-                      (double)augur_stream_footprint(&s.csr, AUGUR_STREAM_SPMV) /
-                          augur_stream_footprint(&r, AUGUR_STREAM_SPMV),
+            double sc[4], live = 4.0 * 64, want;
+
+            augur_scaling_scales(AUGUR_SCALING_REUSE, &r, &s.csr, AUGUR_STREAM_SPMV, &cfg, sc);
+            want = (live + ((1 << 20) - live) * s.csr.nrows / 400.0) / (1 << 20);
+            is_double(sc[0], want, 1e-15,
+                      "reuse scaling: 4 stream lines kept, the rest times n'/n");
+            augur_scaling_scales(AUGUR_SCALING_FOOTPRINT, &r, &s.csr, AUGUR_STREAM_SPMV, &cfg, sc);
+            is_double(sc[0],
+                      (double)augur_stream_footprint(&s.csr, AUGUR_STREAM_SPMV, 0) /
+                          augur_stream_footprint(&r, AUGUR_STREAM_SPMV, 0),
                       1e-15, "footprint scaling: bytes ratio");
-            ok(augur_sample_simulate(&r, &so, AUGUR_STREAM_IREDUCE, &cfg, AUGUR_SCALING_VECTOR,
+            augur_scaling_scales(AUGUR_SCALING_NONE, &r, &s.csr, AUGUR_STREAM_SPMV, &cfg, sc);
+            is_double(sc[0], 1.0, 0, "no scaling: 1");
+            cfg.level[0].size = 8 * 64;
+            cfg.level[0].ways = 0;
+            augur_scaling_scales(AUGUR_SCALING_REUSE, &r, &s.csr, AUGUR_STREAM_FV, &cfg, sc);
+            is_double(sc[0], 1.0, 0,
+                      "reuse scaling: a cache under fv's 2 w + 1 stream lines is not scaled");
+            {
+                uint64_t maxdeg = 0;
+
+                for (uint32_t i = 0; i < r.nrows; i++)
+                    if (r.rowptr[i + 1] - r.rowptr[i] > maxdeg)
+                        maxdeg = r.rowptr[i + 1] - r.rowptr[i];
+                is_int(augur_stream_live_lines(&r, AUGUR_STREAM_FV, 0), 2 * maxdeg + 1,
+                       "fv live lines: a and idx of each slot, and y");
+            }
+            cfg.level[0].size = 1 << 20;
+            cfg.level[0].ways = 8;
+            ok(augur_sample_simulate(&r, &so, AUGUR_STREAM_IREDUCE, &cfg, AUGUR_SCALING_REUSE,
                                      false, &res, NULL, &d) == 0 &&
-                   fabs(res.scale - (double)s.csr.nrows / 400) < 1e-15,
-               "sample simulation uses the vector ratio");
+                   fabs(res.scale[0] - ((3.0 * 64 + ((1 << 20) - 3.0 * 64) * s.csr.nrows / 400.0) /
+                                        (1 << 20))) < 1e-15,
+               "sample simulation uses the reuse scale (ireduce: 3 stream lines)");
             augur_sample_release(&s);
         }
         free(c.a);

@@ -322,7 +322,7 @@ AUGUR_API int augur_sampler_parse(const char *name, enum augur_sampler *out);
  * Random Tile's default tile side is t = n * sqrt(p / AUGUR_RT_TILES), so
  * that about AUGUR_RT_TILES tiles of average density reach the rate p.
  */
-#define AUGUR_RT_TILES 32
+#define AUGUR_RT_TILES 8
 /*
  * The sample is renumbered: it keeps every row and column that holds a
  * sampled entry, in the original order. A gap of d between two kept indices
@@ -471,14 +471,18 @@ typedef void augur_stream_fn(void *ud, const struct augur_stream_access *acc, si
 
 /*
  * Generates the accesses of kernel k over csr (its pattern; values are not
- * read), calling fn with batches. Returns AUGUR_EINVAL for a bad kernel or a
- * non-square matrix (every kernel indexes x and y by both rows and columns).
+ * read), calling fn with batches. ell_width is fv's ELLPACK width (0: the
+ * largest row degree; a sample keeps the full matrix's). Returns
+ * AUGUR_EINVAL for a bad kernel, a width below the largest degree, or a
+ * non-square matrix (every kernel indexes x and y by rows and columns).
  */
 AUGUR_API int augur_stream_generate(const struct augur_csr *csr, enum augur_stream_kernel k,
-                                    augur_stream_fn *fn, void *ud, struct augur_diag *diag);
+                                    uint32_t ell_width, augur_stream_fn *fn, void *ud,
+                                    struct augur_diag *diag);
 
-/* Bytes of the arrays kernel k touches over csr (its footprint). */
-AUGUR_API uint64_t augur_stream_footprint(const struct augur_csr *csr, enum augur_stream_kernel k);
+/* Bytes of the arrays kernel k touches over csr (its footprint); ell_width as above. */
+AUGUR_API uint64_t augur_stream_footprint(const struct augur_csr *csr, enum augur_stream_kernel k,
+                                          uint32_t ell_width);
 
 struct augur_cache_config;
 
@@ -489,21 +493,22 @@ struct augur_stream_result {
     uint64_t accesses[4], misses[4];
     double miss_rate[4]; /* misses / accesses (0 when no access) */
     uint64_t footprint;  /* bytes */
-    double scale;        /* the cache capacity scale used */
+    double scale[4];     /* the capacity scale of each level */
     uint64_t size[4];    /* simulated capacity of each level, bytes */
 };
 
 /*
- * Simulates kernel k over csr on one thread of the caches cfg, each level's
- * capacity multiplied by scale (0 < scale <= 1: sets are removed, ways and
- * line kept; fewer ways once a single set is left; at least one line).
- * Caches start empty; with warm, the kernel runs twice and only the second
- * pass is counted (an iteration's steady state). *out is written only on
- * success.
+ * Simulates kernel k over csr on one thread of the caches cfg, level l's
+ * capacity multiplied by scale[l] (scale may be NULL: 1 everywhere; 0 <
+ * scale[l] <= 1: sets are removed, ways and line kept; fewer ways once a
+ * single set is left; at least one line). Caches start empty; with warm,
+ * the kernel runs twice and only the second pass is counted (an iteration's
+ * steady state). *out is written only on success.
  */
 AUGUR_API int augur_stream_simulate(const struct augur_csr *csr, enum augur_stream_kernel k,
-                                    const struct augur_cache_config *cfg, double scale, bool warm,
-                                    struct augur_stream_result *out, struct augur_diag *diag);
+                                    uint32_t ell_width, const struct augur_cache_config *cfg,
+                                    const double *scale, bool warm, struct augur_stream_result *out,
+                                    struct augur_diag *diag);
 
 /*
  * Seed 002 eq. 7: |actual - predicted| / actual; 0 when both are 0, and
@@ -517,14 +522,12 @@ AUGUR_API double augur_error_rate(double actual, double predicted);
  * as small relative to its data as the full run does: enum name, name,
  * description. docs/sampling.md compares them.
  */
-#define AUGUR_SCALINGS(X)                                        \
-    X(NONE, "none", "the caches as given")                       \
-    X(VECTOR, "vector",                                          \
-      "capacity times n'/n, the ratio of the gathered vectors' " \
-      "lengths (x, y: the data a pass reuses)")                  \
-    X(FOOTPRINT, "footprint",                                    \
-      "capacity times the ratio of every byte the kernel "       \
-      "touches")
+#define AUGUR_SCALINGS(X)                                                   \
+    X(NONE, "none", "the caches as given")                                  \
+    X(REUSE, "reuse",                                                       \
+      "the part of each cache beyond the kernel's live stream lines times " \
+      "n'/n, the ratio of the gathered vectors (the data a pass reuses)")   \
+    X(FOOTPRINT, "footprint", "every capacity times the ratio of every byte the kernel touches")
 
 enum augur_scaling {
 #define X(e, name, text) AUGUR_SCALING_##e,
@@ -537,16 +540,30 @@ AUGUR_API const char *augur_scaling_name(enum augur_scaling s);
 AUGUR_API int augur_scaling_parse(const char *name, enum augur_scaling *out);
 
 /*
- * The cache scale of a sample of csr under scaling for kernel k: 1 for
- * NONE, n'/n for VECTOR, footprint(sample) / footprint(csr) for FOOTPRINT;
- * clamped to (0, 1].
+ * Lines that kernel k keeps live while it streams (one per sequentially read
+ * or written array: spmv 4, ireduce 3, fv 2 w + 1 for the slot streams of
+ * width w = ell_width, 0: the largest degree).
  */
-AUGUR_API double augur_scaling_ratio(enum augur_scaling scaling, const struct augur_csr *csr,
-                                     const struct augur_csr *sample, enum augur_stream_kernel k);
+AUGUR_API uint64_t augur_stream_live_lines(const struct augur_csr *csr, enum augur_stream_kernel k,
+                                           uint32_t ell_width);
+
+/*
+ * The capacity scale of each level of cfg for a sample of csr under
+ * scaling, kernel k: NONE 1; FOOTPRINT footprint(sample) / footprint(csr);
+ * REUSE, for a level of C bytes and lines of L bytes with S = L times the
+ * live lines (fv at the full matrix's width): (S + (C - S) n'/n) / C when
+ * C > S, else 1, so that the stream lines stay resident as in the full run
+ * and the rest holds the same fraction of the gathered vectors. Each scale
+ * is clamped to (0, 1].
+ */
+AUGUR_API void augur_scaling_scales(enum augur_scaling scaling, const struct augur_csr *csr,
+                                    const struct augur_csr *sample, enum augur_stream_kernel k,
+                                    const struct augur_cache_config *cfg, double scale[4]);
 
 /*
  * Samples csr with opts and simulates kernel k on the sample with the
- * caches scaled as scaling says (warm: as augur_stream_simulate()). info
+ * caches scaled as scaling says (warm: as augur_stream_simulate(); fv at the
+ * full matrix's ELL width). info
  * (may be NULL) receives what the sampler did. *out is written only on
  * success.
  */
@@ -563,11 +580,12 @@ augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample_opt
  */
 #define AUGUR_CAT_FEATURES(X)                                                               \
     X(NNZ_TOT, "nnz_tot")                                                                   \
-    X(NNZ_FRAC, "nnz_frac") X(NNZ_MIN, "nnz_min") X(NNZ_MAX, "nnz_max") X(NNZ_MU, "nnz_mu") \
-        X(NNZ_SIG, "nnz_sig") X(NNZB_TOT, "nnzb_tot") X(NNZB_MIN, "nnzb_min")               \
-            X(NNZB_MAX, "nnzb_max") X(NNZB_MU, "nnzb_mu") X(NNZB_SIG, "nnzb_sig")           \
-                X(SNZB_MIN, "snzb_min") X(SNZB_MAX, "snzb_max") X(SNZB_MU, "snzb_mu")       \
-                    X(SNZB_SIG, "snzb_sig") X(NNZ_CV, "nnz_cv") X(CC, "cc")
+    X(NNZ_FRAC, "nnz_frac")                                                                 \
+    X(NNZ_MIN, "nnz_min")                                                                   \
+    X(NNZ_MAX, "nnz_max") X(NNZ_MU, "nnz_mu") X(NNZ_SIG, "nnz_sig") X(NNZB_TOT, "nnzb_tot") \
+        X(NNZB_MIN, "nnzb_min") X(NNZB_MAX, "nnzb_max") X(NNZB_MU, "nnzb_mu")               \
+            X(NNZB_SIG, "nnzb_sig") X(SNZB_MIN, "snzb_min") X(SNZB_MAX, "snzb_max")         \
+                X(SNZB_MU, "snzb_mu") X(SNZB_SIG, "snzb_sig") X(NNZ_CV, "nnz_cv") X(CC, "cc")
 
 enum augur_cat_feature {
 #define X(e, name) AUGUR_CAT_##e,
