@@ -73,10 +73,13 @@ struct augur_csr {
 
 /*
  * ELLPACK: width slots per row, stored slot-major (idx[k * nrows + i] is slot
- * k of row i) so that consecutive rows are contiguous, as the GPU kernels of
- * seed 001 read them. A padding slot points at its own row (idx = i) with
- * value 0, which leaves y(i) = sum A(i,j) (x(l(i,j)) - x(i)) unchanged and is
- * how seed 001 pads cells with fewer than 4 neighbours.
+ * k of row i), so that the threads of a warp that take consecutive rows read
+ * consecutive words. Seed 001 stores its arrays cell-major instead
+ * (A[4 * i + k]); a kernel written that way binds the transpose. A padding
+ * slot points at its own row (idx = i) with value 0, which leaves
+ * y(i) = sum A(i,j) (x(l(i,j)) - x(i)) unchanged and costs no load the kernel
+ * does not already make (x(i)); seed 001 says only that cells with fewer than
+ * 4 neighbours are padded.
  */
 struct augur_ell {
     uint32_t nrows, ncols, width;
