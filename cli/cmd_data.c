@@ -38,7 +38,7 @@ static void info_help(FILE *fp)
                 "                    'run' (default): a maximal run of adjacent columns\n"
                 "  --sample-rows F   features from a Random Row sample of a fraction F of the\n"
                 "                    rows, 0 < F <= 1 (default 1: every row)\n"
-                "  --seed S          seed of the row sample (default 1)\n"
+                "  --seed S          seed of the row sample and of the RNN estimate (default 1)\n"
                 "  --no-clustering   skip the exact clustering coefficient (the costly part)\n"
                 "  --rnn-rate P      rate of the Random Node Neighbor estimate of the\n"
                 "                    clustering coefficient, 0 < P <= 1 (default 0.01)\n"
@@ -803,9 +803,10 @@ static void sample_help(FILE *fp)
                 "  --kernel K        spmv, fv, ireduce, or all (default all)\n"
                 "  --seeds N         seeds S .. S+N-1 for the random samplers, errors\n"
                 "                    averaged (default 5; Stride Average needs one)\n"
-                "  --scaling X       the sampled run's cache capacities: reuse (default: the\n"
-                "                    part beyond the live stream lines times n'/n),\n"
-                "                    footprint, none\n"
+                "  --scaling X       the sampled run's cache capacities: auto (default: reuse\n"
+                "                    for spmv and ireduce, none for fv), reuse (the part\n"
+                "                    beyond the live stream lines times n'/n), footprint,\n"
+                "                    none\n"
                 "  --warm            count a second pass over warm caches (steady state)\n");
 }
 
@@ -881,7 +882,7 @@ static int parse_sample_args(int argc, char **argv, struct sample_args *a)
     a->opts.rate = 0.05;
     a->opts.seed = 1;
     a->seeds = 5;
-    a->scaling = AUGUR_SCALING_REUSE;
+    a->scaling = AUGUR_SCALING_AUTO;
     opterr = 0;
     while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
         int used;
@@ -941,8 +942,8 @@ static int parse_sample_args(int argc, char **argv, struct sample_args *a)
             continue;
         case 'S':
             if (augur_scaling_parse(optarg, &a->scaling) != 0)
-                return cli_usage_error(cmd, "--scaling needs reuse, footprint or none, not '%s'",
-                                       optarg);
+                return cli_usage_error(
+                    cmd, "--scaling needs auto, reuse, footprint or none, not '%s'", optarg);
             continue;
         case 'w':
             a->warm = true;

@@ -35,7 +35,7 @@ static void categorizer_help(FILE *fp)
                 "                    ireduce, or all (the mean error over the three)\n"
                 "  --rate P          sampling rate, 0 < P <= 1 (default 0.05)\n"
                 "  --seeds N         Random Tile seeds per matrix, errors averaged (default 5)\n"
-                "  --scaling X       cache scaling of sampled runs: vector (default),\n"
+                "  --scaling X       cache scaling of sampled runs: auto (default), reuse,\n"
                 "                    footprint, none\n"
                 "  --rnn-rate P      rate of the clustering coefficient estimate (default 0.05)\n"
                 "  --sample-rows F   Table I features from a Random Row sample (default 1: all)\n"
@@ -127,7 +127,7 @@ static int parse_train_args(int argc, char **argv, struct train_args *a, int *fi
     a->seeds = 5;
     a->folds = 5;
     a->rate = 0.05;
-    a->scaling = AUGUR_SCALING_REUSE;
+    a->scaling = AUGUR_SCALING_AUTO;
     a->feat.rnn_rate = 0.05;
     a->feat.row_fraction = 1.0;
     a->feat.seed = 1;
@@ -176,8 +176,8 @@ static int parse_train_args(int argc, char **argv, struct train_args *a, int *fi
             break;
         case 'S':
             if (augur_scaling_parse(optarg, &a->scaling) != 0)
-                return cli_usage_error(cmd, "--scaling needs reuse, footprint or none, not '%s'",
-                                       optarg);
+                return cli_usage_error(
+                    cmd, "--scaling needs auto, reuse, footprint or none, not '%s'", optarg);
             break;
         case 'e':
             rc = parse_rate(cmd, "rnn-rate", optarg, &a->feat.rnn_rate);

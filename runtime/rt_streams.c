@@ -424,6 +424,8 @@ void augur_scaling_scales(enum augur_scaling scaling, const struct augur_csr *cs
     uint32_t w = k == AUGUR_STREAM_FV ? max_degree(csr) : 0;
     double ratio = 1.0;
 
+    if (scaling == AUGUR_SCALING_AUTO)
+        scaling = k == AUGUR_STREAM_FV ? AUGUR_SCALING_NONE : AUGUR_SCALING_REUSE;
     if (scaling == AUGUR_SCALING_FOOTPRINT) {
         uint64_t full = augur_stream_footprint(csr, k, w);
 

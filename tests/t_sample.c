@@ -383,8 +383,12 @@ static void test_bad_input(const struct augur_csr *m)
     tap_diag("message: %s", d.msg);
     o.method = AUGUR_SAMPLER_SA;
     o.rate = 0.9;
-    ok(augur_sample_csr(&tiny, &o, &s, &d) == 0 || d.code == AUGUR_ERANGE,
-       "SA on a 3 x 3 matrix: a sample or a clear refusal");
+    if (augur_sample_csr(&tiny, &o, &s, &d) == 0) {
+        ok(is_subset(&s, &tiny), "SA on a 3 x 3 matrix at 90 %: a valid sample");
+        augur_sample_release(&s);
+    } else {
+        ok(d.code == AUGUR_ERANGE, "SA on a 3 x 3 matrix at 90 %: a clear refusal");
+    }
     augur_csr_release(&tiny);
     {
         uint64_t k2[] = { 0, (uint64_t)1 << 32 | 1, (uint64_t)2 << 32 | 2, (uint64_t)3 << 32 | 3,
@@ -734,6 +738,10 @@ static void test_streams(void)
                       1e-15, "footprint scaling: bytes ratio");
             augur_scaling_scales(AUGUR_SCALING_NONE, &r, &s.csr, AUGUR_STREAM_SPMV, &cfg, sc);
             is_double(sc[0], 1.0, 0, "no scaling: 1");
+            augur_scaling_scales(AUGUR_SCALING_AUTO, &r, &s.csr, AUGUR_STREAM_FV, &cfg, sc);
+            is_double(sc[0], 1.0, 0, "auto scaling of fv: none");
+            augur_scaling_scales(AUGUR_SCALING_AUTO, &r, &s.csr, AUGUR_STREAM_SPMV, &cfg, sc);
+            is_double(sc[0], want, 1e-15, "auto scaling of spmv: reuse");
             cfg.level[0].size = 8 * 64;
             cfg.level[0].ways = 0;
             augur_scaling_scales(AUGUR_SCALING_REUSE, &r, &s.csr, AUGUR_STREAM_FV, &cfg, sc);

@@ -525,11 +525,14 @@ AUGUR_API double augur_error_rate(double actual, double predicted);
  * as small relative to its data as the full run does: enum name, name,
  * description. docs/sampling.md compares them.
  */
-#define AUGUR_SCALINGS(X)                                                   \
-    X(NONE, "none", "the caches as given")                                  \
-    X(REUSE, "reuse",                                                       \
-      "the part of each cache beyond the kernel's live stream lines times " \
-      "n'/n, the ratio of the gathered vectors (the data a pass reuses)")   \
+#define AUGUR_SCALINGS(X)                                                        \
+    X(AUTO, "auto",                                                              \
+      "reuse for spmv and ireduce, none for fv (removing sets changes how fv's " \
+      "slot streams, n' elements apart, map to the sets)")                       \
+    X(NONE, "none", "the caches as given")                                       \
+    X(REUSE, "reuse",                                                            \
+      "the part of each cache beyond the kernel's live stream lines times "      \
+      "n'/n, the ratio of the gathered vectors (the data a pass reuses)")        \
     X(FOOTPRINT, "footprint", "every capacity times the ratio of every byte the kernel touches")
 
 enum augur_scaling {
@@ -552,7 +555,8 @@ AUGUR_API uint64_t augur_stream_live_lines(const struct augur_csr *csr, enum aug
 
 /*
  * The capacity scale of each level of cfg for a sample of csr under
- * scaling, kernel k: NONE 1; FOOTPRINT footprint(sample) / footprint(csr);
+ * scaling, kernel k: AUTO as REUSE, or as NONE for fv; NONE 1; FOOTPRINT
+ * footprint(sample) / footprint(csr);
  * REUSE, for a level of C bytes and lines of L bytes with S = L times the
  * live lines (fv at the full matrix's width): (S + (C - S) n'/n) / C when
  * C > S, else 1, so that the stream lines stay resident as in the full run
@@ -581,14 +585,15 @@ augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample_opt
  * Table I features and the RNN clustering coefficient that picks Stride
  * Average or Random Tile. Feature enum name, name in the tree file.
  */
-#define AUGUR_CAT_FEATURES(X)                                                               \
-    X(NNZ_TOT, "nnz_tot")                                                                   \
-    X(NNZ_FRAC, "nnz_frac")                                                                 \
-    X(NNZ_MIN, "nnz_min")                                                                   \
-    X(NNZ_MAX, "nnz_max") X(NNZ_MU, "nnz_mu") X(NNZ_SIG, "nnz_sig") X(NNZB_TOT, "nnzb_tot") \
-        X(NNZB_MIN, "nnzb_min") X(NNZB_MAX, "nnzb_max") X(NNZB_MU, "nnzb_mu")               \
-            X(NNZB_SIG, "nnzb_sig") X(SNZB_MIN, "snzb_min") X(SNZB_MAX, "snzb_max")         \
-                X(SNZB_MU, "snzb_mu") X(SNZB_SIG, "snzb_sig") X(NNZ_CV, "nnz_cv") X(CC, "cc")
+#define AUGUR_CAT_FEATURES(X)                                                                 \
+    X(NNZ_TOT, "nnz_tot")                                                                     \
+    X(NNZ_FRAC, "nnz_frac")                                                                   \
+    X(NNZ_MIN, "nnz_min")                                                                     \
+    X(NNZ_MAX, "nnz_max")                                                                     \
+    X(NNZ_MU, "nnz_mu") X(NNZ_SIG, "nnz_sig") X(NNZB_TOT, "nnzb_tot") X(NNZB_MIN, "nnzb_min") \
+        X(NNZB_MAX, "nnzb_max") X(NNZB_MU, "nnzb_mu") X(NNZB_SIG, "nnzb_sig")                 \
+            X(SNZB_MIN, "snzb_min") X(SNZB_MAX, "snzb_max") X(SNZB_MU, "snzb_mu")             \
+                X(SNZB_SIG, "snzb_sig") X(NNZ_CV, "nnz_cv") X(CC, "cc")
 
 enum augur_cat_feature {
 #define X(e, name) AUGUR_CAT_##e,
