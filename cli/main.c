@@ -19,6 +19,8 @@ static const struct cli_cmd commands[] = {
       "measure this machine, write its machine file" },
     { "data", cmd_data, cmd_data_help, "load, inspect and convert datasets" },
     { "help", cmd_help, cmd_help_help, "show help for a command" },
+    { "simulate", cmd_simulate, cmd_simulate_help,
+      "run a kernel on a dataset through the cache simulator" },
     { "skeleton", cmd_skeleton, cmd_skeleton_help, "build the skeleton of a C/CUDA kernel" },
     { "train", cmd_train, cmd_train_help, "train the categorizer tree" },
     { NULL, NULL, NULL, NULL },

@@ -9,6 +9,7 @@
 #include "augur/calibrate.h"
 #include "augur/error.h"
 #include "augur/frontend.h"
+#include "augur/interp.h"
 #include "augur/machine.h"
 #include "augur/runtime.h"
 #include "augur/skeleton.h"

@@ -1,0 +1,752 @@
+/*
+ * cmd_simulate.c - "augur simulate": runs a kernel's skeleton on a dataset
+ * through the interpreter and the cache simulator, and prints the counts
+ * per cache level, source line, array and thread (module: cli).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "augur/frontend.h"
+#include "augur/interp.h"
+#include "cli.h"
+
+#define DEFAULT_MACHINE "dev-xeon-2vcpu.yml"
+
+void cmd_simulate_help(FILE *fp)
+{
+    fprintf(fp,
+            "usage: augur simulate [OPTIONS] FILE.c|FILE.cu|FILE.skel --data DATASET [-- "
+            "COMPILER_ARGS...]\n"
+            "\n"
+            "Runs a kernel's address and control slice on a dataset (loops and branches on\n"
+            "the real index values; OpenMP schedules for T threads) and simulates every\n"
+            "access on the machine's caches. Prints accesses, hits, misses, miss rates,\n"
+            "write-backs and bytes per cache level, per source line and per array, and the\n"
+            "work of each thread.\n"
+            "\n"
+            "options:\n"
+            "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
+            "  --function NAME   the kernel to run (needed when the file has several)\n"
+            "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, ell.idx, vec(n), n=100)\n"
+            "  --machine FILE    machine file (default: $AUGUR_MACHINE, else\n"
+            "                    samples/machines/" DEFAULT_MACHINE ")\n"
+            "  --threads T       OpenMP threads, one simulator thread each (default 1)\n"
+            "  --sms N           CUDA kernels: SMs simulated (default: the machine's, else 1)\n"
+            "  --launch G,B      CUDA launch: grid and block sizes\n"
+            "  --round R         the value of a parameter bound to 'round' (default 1); a\n"
+            "                    bfs.level array holds the levels before round R\n"
+            "  --rounds          run rounds 1, 2, ... until one stores nothing into the\n"
+            "                    bfs.level array (a whole topology-driven BFS)\n"
+            "  --source V        the BFS source node, or 'maxdeg' (default 0)\n"
+            "  --runs N          run the kernel N times in a row (caches stay warm)\n"
+            "  --warm            run once before counting\n"
+            "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
+            "  --stored-only     symmetric data: the stored triangle only (default: both)\n"
+            "  --quantum Q       events a thread runs before the next one's turn (default 16)\n"
+            "  --layout L        'malloc' (default) or an alignment in bytes for every array\n"
+            "  --seed S          seed of the random stand-ins (probabilities)\n"
+            "  --no-prefetch     switch the machine's prefetchers off\n"
+            "  --no-flush        do not write the dirty lines back at the end\n"
+            "  --trace FILE      write every event to FILE (binary, docs/interpreter.md)\n"
+            "  --top N           show the N busiest source lines (default: all)\n"
+            "  --json            the result as JSON\n" CLI_LOAD_HELP
+            "  -h, --help        print this help\n"
+            "\n"
+            "Arguments after \"--\" go to the compiler. docs/cli/simulate.md has examples.\n");
+}
+
+struct opts {
+    const char *data, *function, *bind, *machine, *launch, *trace, *source;
+    unsigned threads, sms, quantum, top, runs;
+    int64_t round;
+    uint32_t ell_width;
+    uint64_t seed, align;
+    bool rounds, warm, stored_only, no_prefetch, no_flush, round_given;
+    struct augur_load_opts load;
+    unsigned errors;
+};
+
+static void on_fe_diag(void *ud, const struct augur_diag *d, bool error)
+{
+    struct opts *o = ud;
+    char msg[1200];
+
+    augur_diag_format(d, msg, sizeof(msg));
+    fprintf(stderr, "%s: %s\n", msg, error ? "(error)" : "(warning)");
+    if (error)
+        o->errors++;
+}
+
+static void on_warn(void *ud, const struct augur_diag *d)
+{
+    char msg[1200];
+
+    (void)ud;
+    augur_diag_format(d, msg, sizeof(msg));
+    fprintf(stderr, "%s (warning)\n", msg);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* The machine file: the given one, $AUGUR_MACHINE, else the shipped one beside the binary. */
+static bool find_machine(const char *given, char *path, size_t size)
+{
+    static const char *const rel[] = { "../samples/machines/" DEFAULT_MACHINE,
+                                       "../share/augur/machines/" DEFAULT_MACHINE,
+                                       "../../samples/machines/" DEFAULT_MACHINE };
+    const char *env = getenv("AUGUR_MACHINE");
+    char exe[PATH_MAX];
+    ssize_t n;
+
+    if (given || (env && *env)) {
+        snprintf(path, size, "%s", given ? given : env);
+        return true;
+    }
+    n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    if (n <= 0)
+        return false;
+    exe[n] = '\0';
+    if (strrchr(exe, '/'))
+        *strrchr(exe, '/') = '\0';
+    for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+        int len = snprintf(path, size, "%s/%s", exe, rel[i]);
+
+        if (len > 0 && (size_t)len < size && access(path, R_OK) == 0)
+            return true;
+    }
+    return false;
+}
+
+static int parse_u64(const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    char *end;
+    unsigned long long v;
+
+    errno = 0;
+    v = strtoull(arg, &end, 10);
+    if (errno || end == arg || *end || arg[0] == '-' || v < lo || v > hi)
+        return cli_usage_error("simulate",
+                               "%s needs a whole number in [%" PRIu64 ", %" PRIu64 "], not '%s'",
+                               opt, lo, hi, arg);
+    *out = v;
+    return 0;
+}
+
+static double rate(uint64_t part, uint64_t whole)
+{
+    return whole ? (double)part / (double)whole : 0.0;
+}
+
+static const char *file_of(const struct augur_skel *skel, uint32_t f)
+{
+    const char *s = f < skel->nfiles ? skel->files[f] : "?";
+    const char *slash = strrchr(s, '/');
+
+    return slash ? slash + 1 : s;
+}
+
+/* ---- text -------------------------------------------------------------------------------- */
+
+static void print_levels(const struct augur_sim_profile *p)
+{
+    printf("%-8s %13s %13s %13s %9s %12s %14s %14s\n", "level", "accesses", "hits", "misses",
+           "miss rate", "write-backs", "bytes in", "bytes out");
+    for (unsigned l = 0; l < p->nlevels; l++) {
+        const struct augur_cache_counts *c = &p->level[l];
+
+        printf("%-8s %13" PRIu64 " %13" PRIu64 " %13" PRIu64 " %8.2f%% %12" PRIu64 " %14" PRIu64
+               " %14" PRIu64 "\n",
+               p->level_name[l], c->accesses, c->hits, c->misses,
+               100 * rate(c->misses, c->accesses), c->writebacks, c->fill_bytes,
+               c->writeback_bytes);
+    }
+    {
+        const struct augur_cache_counts *c = &p->level[p->nlevels];
+
+        printf("%-8s %13" PRIu64 " %13s %13s %9s %12s %14" PRIu64 " %14" PRIu64
+               "   (row buffer hits %" PRIu64 ", misses %" PRIu64 ")\n",
+               p->level_name[p->nlevels], c->accesses, "-", "-", "-", "-", c->fill_bytes,
+               c->writeback_bytes, c->row_hits, c->row_misses);
+    }
+}
+
+/* One row of misses per level for a group. */
+static void print_group_misses(const struct augur_sim_profile *p, const struct augur_sim_group *g)
+{
+    for (unsigned l = 0; l < p->nlevels; l++)
+        printf(" %12" PRIu64 " %6.2f%%", g->level[l].misses,
+               100 * rate(g->level[l].misses, g->level[l].accesses));
+    printf(" %13" PRIu64 "\n",
+           g->level[p->nlevels].fill_bytes + g->level[p->nlevels].writeback_bytes);
+}
+
+static void print_group_header(const struct augur_sim_profile *p, const char *what, int width)
+{
+    printf("%-*s %12s", width, what, "accesses");
+    for (unsigned l = 0; l < p->nlevels; l++)
+        printf(" %9s miss %6s", p->level_name[l], "rate");
+    printf(" %13s\n", "memory bytes");
+}
+
+static int cmp_events(const void *a, const void *b)
+{
+    const struct augur_sim_group *x = *(const struct augur_sim_group *const *)a;
+    const struct augur_sim_group *y = *(const struct augur_sim_group *const *)b;
+
+    return x->events < y->events ? 1 : x->events > y->events ? -1 : 0;
+}
+
+static void print_text(const struct opts *o, const struct augur_skel *skel,
+                       const struct augur_node *k, const struct augur_dataset *ds,
+                       const struct augur_machine *m, const char *mpath,
+                       const struct augur_sim_profile *p, const struct augur_interp *in)
+{
+    const struct augur_sim_group **lines;
+    size_t nshow = p->nlines;
+
+    printf("kernel %s (%s:%u) on %s: %" PRIu32 " x %" PRIu32 ", %" PRIu64 " entries\n",
+           k->u.kernel.name, file_of(skel, k->loc.file), k->loc.line, ds->path, ds->coo.nrows,
+           ds->coo.ncols, augur_dataset_nnz_full(ds));
+    printf("machine %s (%s), %u simulator thread%s\n", m->name, mpath, p->stats.nthreads,
+           p->stats.nthreads == 1 ? "" : "s");
+    printf("%" PRIu32 " run%s, %" PRIu64 " accesses in %.3f s (%.1f M accesses/s)\n\n", p->rounds,
+           p->rounds == 1 ? "" : "s", p->events, p->seconds,
+           p->seconds > 0 ? (double)p->events / p->seconds / 1e6 : 0.0);
+    print_levels(p);
+
+    printf("\nper source line (misses and miss rate per level):\n");
+    lines = augur_mallocarray(p->nlines ? p->nlines : 1, sizeof(*lines));
+    for (size_t i = 0; i < p->nlines; i++)
+        lines[i] = &p->lines[i];
+    if (o->top && o->top < nshow) {
+        qsort(lines, p->nlines, sizeof(*lines), cmp_events);
+        nshow = o->top;
+    }
+    print_group_header(p, "line", 18);
+    for (size_t i = 0; i < nshow; i++) {
+        char where[64];
+
+        snprintf(where, sizeof(where), "%s:%u", file_of(skel, lines[i]->file), lines[i]->key);
+        printf("%-18s %12" PRIu64, where, lines[i]->events);
+        print_group_misses(p, lines[i]);
+    }
+    augur_free(lines);
+
+    printf("\nper array:\n");
+    print_group_header(p, "array", 18);
+    for (size_t a = 0; a < p->narrays; a++) {
+        struct augur_interp_array ia;
+
+        augur_interp_array(in, (unsigned)a, &ia);
+        printf("%-18s %12" PRIu64, ia.name, p->arrays[a].events);
+        print_group_misses(p, &p->arrays[a]);
+    }
+    printf("\n%-18s %10s %12s %14s %10s %14s\n", "array", "target", "address", "elements",
+           "elem size", "bytes");
+    for (size_t a = 0; a < p->narrays; a++) {
+        struct augur_interp_array ia;
+
+        augur_interp_array(in, (unsigned)a, &ia);
+        printf("%-18s %10s %#12" PRIx64 " %14" PRIu64 " %10" PRIu32 " %14" PRIu64 "\n", ia.name,
+               ia.target ? ia.target : "-", ia.base, ia.extent, ia.elem_size,
+               ia.extent * ia.elem_size);
+    }
+
+    printf("\nwork per thread:\n%-8s %14s %14s %10s %16s\n", "thread", "accesses", "iterations",
+           "chunks", "operations");
+    for (unsigned t = 0; t < p->stats.nthreads; t++)
+        printf("%-8u %14" PRIu64 " %14" PRIu64 " %10" PRIu64 " %16" PRIu64 "\n", t,
+               p->thread[t].events, p->thread[t].iterations, p->thread[t].chunks, p->thread[t].ops);
+    if (p->stats.parallel)
+        printf("load imbalance %.4f over %" PRIu64
+               " parallel phase%s (busiest thread's accesses / mean per thread)\n",
+               p->stats.imbalance, p->stats.parallel, p->stats.parallel == 1 ? "" : "s");
+    printf("operations:");
+    for (int i = 0; i < AUGUR_OPK_COUNT; i++)
+        if (p->ops[i])
+            printf(" %s=%" PRIu64, augur_opkind_name((enum augur_opkind)i), p->ops[i]);
+    printf("\n");
+}
+
+/* ---- JSON ------------------------------------------------------------------------------------ */
+
+static json_t *counts_json(const char *name, const struct augur_cache_counts *c, bool memory)
+{
+    json_t *j = json_object();
+
+    if (name)
+        json_object_set_new(j, "name", json_string(name));
+    json_object_set_new(j, "accesses", json_integer((json_int_t)c->accesses));
+    json_object_set_new(j, "reads", json_integer((json_int_t)c->reads));
+    json_object_set_new(j, "writes", json_integer((json_int_t)c->writes));
+    if (!memory) {
+        json_object_set_new(j, "hits", json_integer((json_int_t)c->hits));
+        json_object_set_new(j, "misses", json_integer((json_int_t)c->misses));
+        json_object_set_new(j, "read_misses", json_integer((json_int_t)c->read_misses));
+        json_object_set_new(j, "write_misses", json_integer((json_int_t)c->write_misses));
+        json_object_set_new(j, "miss_rate", json_real(rate(c->misses, c->accesses)));
+        json_object_set_new(j, "evictions", json_integer((json_int_t)c->evictions));
+        json_object_set_new(j, "writebacks", json_integer((json_int_t)c->writebacks));
+        json_object_set_new(j, "prefetches", json_integer((json_int_t)c->prefetches));
+    } else {
+        json_object_set_new(j, "row_hits", json_integer((json_int_t)c->row_hits));
+        json_object_set_new(j, "row_misses", json_integer((json_int_t)c->row_misses));
+    }
+    json_object_set_new(j, "fill_bytes", json_integer((json_int_t)c->fill_bytes));
+    json_object_set_new(j, "writeback_bytes", json_integer((json_int_t)c->writeback_bytes));
+    return j;
+}
+
+static json_t *group_levels(const struct augur_sim_profile *p, const struct augur_sim_group *g)
+{
+    json_t *a = json_array();
+
+    for (unsigned l = 0; l <= p->nlevels; l++)
+        json_array_append_new(a, counts_json(p->level_name[l], &g->level[l], l == p->nlevels));
+    return a;
+}
+
+static json_t *result_json(const struct augur_skel *skel, const struct augur_node *k,
+                           const struct augur_dataset *ds, const struct augur_machine *m,
+                           const char *mpath, const struct augur_sim_profile *p,
+                           const struct augur_interp *in)
+{
+    json_t *doc = json_object(), *a;
+
+    json_object_set_new(doc, "kernel", json_string(k->u.kernel.name));
+    json_object_set_new(doc, "file",
+                        json_string(k->loc.file < skel->nfiles ? skel->files[k->loc.file] : ""));
+    json_object_set_new(doc, "dataset", json_string(ds->path));
+    json_object_set_new(doc, "rows", json_integer(ds->coo.nrows));
+    json_object_set_new(doc, "cols", json_integer(ds->coo.ncols));
+    json_object_set_new(doc, "nnz", json_integer((json_int_t)augur_dataset_nnz_full(ds)));
+    json_object_set_new(doc, "machine", json_string(m->name));
+    json_object_set_new(doc, "machine_file", json_string(mpath));
+    json_object_set_new(doc, "threads", json_integer(p->stats.nthreads));
+    json_object_set_new(doc, "runs", json_integer(p->rounds));
+    json_object_set_new(doc, "accesses", json_integer((json_int_t)p->events));
+    json_object_set_new(doc, "seconds", json_real(p->seconds));
+    a = json_array();
+    for (unsigned l = 0; l <= p->nlevels; l++)
+        json_array_append_new(a, counts_json(p->level_name[l], &p->level[l], l == p->nlevels));
+    json_object_set_new(doc, "levels", a);
+    a = json_array();
+    for (size_t i = 0; i < p->nlines; i++) {
+        json_t *g = json_object();
+
+        json_object_set_new(
+            g, "file",
+            json_string(p->lines[i].file < skel->nfiles ? skel->files[p->lines[i].file] : ""));
+        json_object_set_new(g, "line", json_integer(p->lines[i].key));
+        json_object_set_new(g, "accesses", json_integer((json_int_t)p->lines[i].events));
+        json_object_set_new(g, "levels", group_levels(p, &p->lines[i]));
+        json_array_append_new(a, g);
+    }
+    json_object_set_new(doc, "lines", a);
+    a = json_array();
+    for (size_t i = 0; i < p->narrays; i++) {
+        struct augur_interp_array ia;
+        json_t *g = json_object();
+
+        augur_interp_array(in, (unsigned)i, &ia);
+        json_object_set_new(g, "name", json_string(ia.name));
+        json_object_set_new(g, "target", ia.target ? json_string(ia.target) : json_null());
+        json_object_set_new(g, "address", json_integer((json_int_t)ia.base));
+        json_object_set_new(g, "elements", json_integer((json_int_t)ia.extent));
+        json_object_set_new(g, "elem_size", json_integer(ia.elem_size));
+        json_object_set_new(g, "accesses", json_integer((json_int_t)p->arrays[i].events));
+        json_object_set_new(g, "levels", group_levels(p, &p->arrays[i]));
+        json_array_append_new(a, g);
+    }
+    json_object_set_new(doc, "arrays", a);
+    a = json_array();
+    for (size_t i = 0; i < p->naccesses; i++) {
+        uint32_t id = augur_interp_access_node(in, (unsigned)i);
+        const struct augur_node *n = skel->nodes[id];
+        json_t *g = json_object();
+
+        json_object_set_new(g, "node", json_integer(id));
+        json_object_set_new(g, "line", json_integer(n->loc.line));
+        json_object_set_new(g, "col", json_integer(n->loc.col));
+        json_object_set_new(g, "array", json_string(k->u.kernel.arrays[n->u.access.array].name));
+        json_object_set_new(g, "mode",
+                            json_string(n->u.access.mode == AUGUR_ACCESS_READ    ? "load"
+                                        : n->u.access.mode == AUGUR_ACCESS_WRITE ? "store"
+                                                                                 : "update"));
+        json_object_set_new(g, "accesses", json_integer((json_int_t)p->accesses[i].events));
+        json_object_set_new(g, "levels", group_levels(p, &p->accesses[i]));
+        json_array_append_new(a, g);
+    }
+    json_object_set_new(doc, "accesses_by_node", a);
+    a = json_array();
+    for (unsigned t = 0; t < p->stats.nthreads; t++) {
+        json_t *g = json_object();
+
+        json_object_set_new(g, "thread", json_integer(t));
+        json_object_set_new(g, "accesses", json_integer((json_int_t)p->thread[t].events));
+        json_object_set_new(g, "iterations", json_integer((json_int_t)p->thread[t].iterations));
+        json_object_set_new(g, "chunks", json_integer((json_int_t)p->thread[t].chunks));
+        json_object_set_new(g, "operations", json_integer((json_int_t)p->thread[t].ops));
+        json_array_append_new(a, g);
+    }
+    json_object_set_new(doc, "threads_work", a);
+    json_object_set_new(doc, "parallel_phases", json_integer((json_int_t)p->stats.parallel));
+    json_object_set_new(doc, "imbalance", json_real(p->stats.imbalance));
+    a = json_object();
+    for (int i = 0; i < AUGUR_OPK_COUNT; i++)
+        if (p->ops[i])
+            json_object_set_new(a, augur_opkind_name((enum augur_opkind)i),
+                                json_integer((json_int_t)p->ops[i]));
+    json_object_set_new(doc, "operations", a);
+    return doc;
+}
+
+/* ---- the command -------------------------------------------------------------------------------
+ */
+
+static int load_skeleton(struct opts *o, const char *path, int nargs, char **args,
+                         struct augur_skel **skel)
+{
+    struct augur_diag diag;
+    struct augur_fe *fe = NULL;
+    struct augur_fe_opts fo;
+    int rc = CLI_OK;
+
+    augur_diag_init(&diag);
+    if (ends_with(path, ".skel")) {
+        if (nargs)
+            return cli_usage_error("simulate", "compiler arguments need a source file");
+        if (augur_skel_load(path, skel, &diag) != 0)
+            return cli_diag_error(&diag);
+        if ((o->bind && augur_skel_bind(*skel, NULL, o->bind, AUGUR_BIND_CLI, &diag) != 0) ||
+            augur_skel_infer_bindings(*skel, &diag) != 0) {
+            augur_skel_free(*skel);
+            *skel = NULL;
+            return cli_diag_error(&diag);
+        }
+        return CLI_OK;
+    }
+    memset(&fo, 0, sizeof(fo));
+    fo.args = (const char *const *)args;
+    fo.nargs = (size_t)nargs;
+    fo.function = o->function;
+    fo.bind = o->bind;
+    fo.launch = o->launch;
+    fo.on_diag = on_fe_diag;
+    fo.ud = o;
+    if (augur_fe_new(&fe, &diag) != 0)
+        return cli_diag_error(&diag);
+    if (augur_fe_parse(fe, path, &fo, skel, &diag) != 0) {
+        if (diag.code == AUGUR_EPARSE && o->errors)
+            rc = cli_error("'%s' does not compile (%u error%s)", path, o->errors,
+                           o->errors == 1 ? "" : "s");
+        else
+            rc = cli_diag_error(&diag);
+    }
+    augur_fe_free(fe);
+    return rc;
+}
+
+static int parse_launch(const char *s, uint64_t *grid, uint64_t *block)
+{
+    char *end;
+    unsigned long long g, b;
+
+    errno = 0;
+    g = strtoull(s, &end, 10);
+    if (errno || end == s || *end != ',' || s[0] == '-')
+        return -1;
+    s = end + 1;
+    b = strtoull(s, &end, 10);
+    if (errno || end == s || *end || s[0] == '-' || g == 0 || b == 0)
+        return -1;
+    *grid = g;
+    *block = b;
+    return 0;
+}
+
+int cmd_simulate(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "data", required_argument, NULL, 'd' },
+        { "function", required_argument, NULL, 'f' },
+        { "bind", required_argument, NULL, 'b' },
+        { "machine", required_argument, NULL, 'm' },
+        { "threads", required_argument, NULL, 't' },
+        { "sms", required_argument, NULL, 'S' },
+        { "launch", required_argument, NULL, 'l' },
+        { "round", required_argument, NULL, 'r' },
+        { "rounds", no_argument, NULL, 'R' },
+        { "source", required_argument, NULL, 's' },
+        { "runs", required_argument, NULL, 'n' },
+        { "warm", no_argument, NULL, 'w' },
+        { "ell-width", required_argument, NULL, 'e' },
+        { "stored-only", no_argument, NULL, 'o' },
+        { "quantum", required_argument, NULL, 'q' },
+        { "layout", required_argument, NULL, 'L' },
+        { "seed", required_argument, NULL, 'x' },
+        { "no-prefetch", no_argument, NULL, 'P' },
+        { "no-flush", no_argument, NULL, 'F' },
+        { "trace", required_argument, NULL, 'T' },
+        { "top", required_argument, NULL, 'k' },
+        { "json", no_argument, NULL, 'j' },
+        { "help", no_argument, NULL, 'h' },
+        CLI_LOAD_LONGOPTS,
+        { NULL, 0, NULL, 0 },
+    };
+    struct opts o;
+    struct augur_diag diag;
+    struct augur_skel *skel = NULL;
+    struct augur_dataset *ds = NULL;
+    struct augur_machine *m = NULL;
+    struct augur_bound *bound = NULL;
+    struct augur_interp *in = NULL;
+    struct augur_sim_profile *prof = NULL;
+    struct augur_bound_opts bo;
+    struct augur_sim_opts so;
+    struct augur_cache_config cfg;
+    const struct augur_node *kernel = NULL;
+    char mpath[PATH_MAX];
+    int nopt = argc, opt, rc = CLI_FAILED;
+    uint64_t v;
+    const char *path;
+
+    memset(&o, 0, sizeof(o));
+    memset(&so, 0, sizeof(so));
+    augur_diag_init(&diag);
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--") == 0) {
+            nopt = i;
+            break;
+        }
+    opterr = 0;
+    while ((opt = getopt_long(nopt, argv, "h", longopts, NULL)) != -1) {
+        int used = cli_load_option("simulate", opt, optarg, &o.load);
+
+        if (used == CLI_USAGE)
+            return CLI_USAGE;
+        if (used)
+            continue;
+        switch (opt) {
+        case 'd':
+            o.data = optarg;
+            break;
+        case 'f':
+            o.function = optarg;
+            break;
+        case 'b':
+            o.bind = optarg;
+            break;
+        case 'm':
+            o.machine = optarg;
+            break;
+        case 't':
+            if (parse_u64("--threads", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
+                return CLI_USAGE;
+            o.threads = (unsigned)v;
+            break;
+        case 'S':
+            if (parse_u64("--sms", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
+                return CLI_USAGE;
+            o.sms = (unsigned)v;
+            break;
+        case 'l':
+            o.launch = optarg;
+            if (parse_launch(optarg, &so.interp.grid, &so.interp.block))
+                return cli_usage_error("simulate",
+                                       "--launch needs GRID,BLOCK (two positive "
+                                       "numbers), not '%s'",
+                                       optarg);
+            break;
+        case 'r':
+            if (parse_u64("--round", optarg, 1, INT32_MAX, &v))
+                return CLI_USAGE;
+            o.round = (int64_t)v;
+            o.round_given = true;
+            break;
+        case 'R':
+            o.rounds = true;
+            break;
+        case 's':
+            o.source = optarg;
+            break;
+        case 'n':
+            if (parse_u64("--runs", optarg, 1, 1000000, &v))
+                return CLI_USAGE;
+            o.runs = (unsigned)v;
+            break;
+        case 'w':
+            o.warm = true;
+            break;
+        case 'e':
+            if (parse_u64("--ell-width", optarg, 1, UINT32_MAX, &v))
+                return CLI_USAGE;
+            o.ell_width = (uint32_t)v;
+            break;
+        case 'o':
+            o.stored_only = true;
+            break;
+        case 'q':
+            if (parse_u64("--quantum", optarg, 1, 1u << 30, &v))
+                return CLI_USAGE;
+            o.quantum = (unsigned)v;
+            break;
+        case 'L':
+            if (strcmp(optarg, "malloc") == 0)
+                o.align = 0;
+            else if (parse_u64("--layout", optarg, 16, UINT64_C(1) << 30, &o.align))
+                return CLI_USAGE;
+            else if (o.align & (o.align - 1))
+                return cli_usage_error(
+                    "simulate", "--layout alignment %" PRIu64 " is not a power of two", o.align);
+            break;
+        case 'x':
+            if (parse_u64("--seed", optarg, 0, UINT64_MAX, &o.seed))
+                return CLI_USAGE;
+            break;
+        case 'P':
+            o.no_prefetch = true;
+            break;
+        case 'F':
+            o.no_flush = true;
+            break;
+        case 'T':
+            o.trace = optarg;
+            break;
+        case 'k':
+            if (parse_u64("--top", optarg, 1, UINT32_MAX, &v))
+                return CLI_USAGE;
+            o.top = (unsigned)v;
+            break;
+        case 'j':
+            cli_json = true;
+            break;
+        case 'h':
+            cmd_simulate_help(stdout);
+            return CLI_OK;
+        default:
+            return cli_usage_error("simulate", "unknown or incomplete option '%s'",
+                                   argv[optind - 1]);
+        }
+    }
+    if (optind >= nopt)
+        return cli_usage_error("simulate",
+                               "missing the kernel file (FILE.c, FILE.cu or FILE.skel)");
+    if (optind + 1 < nopt)
+        return cli_usage_error("simulate", "one kernel file at a time ('%s' is extra)",
+                               argv[optind + 1]);
+    if (!o.data)
+        return cli_usage_error("simulate", "missing --data DATASET");
+    path = argv[optind];
+
+    memset(&bo, 0, sizeof(bo));
+    bo.stored_only = o.stored_only;
+    bo.ell_width = o.ell_width;
+    bo.round = o.round_given ? o.round : 1;
+    bo.nthreads = o.threads ? o.threads : 1;
+    if (o.source) {
+        if (strcmp(o.source, "maxdeg") == 0)
+            bo.bfs_source_maxdeg = true;
+        else if (parse_u64("--source", o.source, 0, UINT32_MAX, &v))
+            return CLI_USAGE;
+        else
+            bo.bfs_source = (uint32_t)v;
+    }
+
+    rc = load_skeleton(&o, path, nopt < argc ? argc - nopt - 1 : 0,
+                       nopt < argc ? argv + nopt + 1 : NULL, &skel);
+    if (rc)
+        goto out;
+    rc = CLI_FAILED;
+    if (o.function) {
+        kernel = augur_skel_find_kernel(skel, o.function);
+        if (!kernel) {
+            rc = cli_error("no kernel '%s' in '%s'", o.function, path);
+            goto out;
+        }
+    } else if (skel->nkernels != 1) {
+        struct augur_buf names;
+
+        augur_buf_init(&names);
+        for (uint32_t i = 0; i < skel->nkernels; i++)
+            augur_buf_printf(&names, "%s%s", i ? ", " : "", skel->kernels[i]->u.kernel.name);
+        rc = cli_usage_error("simulate",
+                             "'%s' has %" PRIu32 " kernels (%s): pick one with --function", path,
+                             skel->nkernels, skel->nkernels ? names.s : "none");
+        augur_buf_release(&names);
+        goto out;
+    } else {
+        kernel = skel->kernels[0];
+    }
+    if (!find_machine(o.machine, mpath, sizeof(mpath))) {
+        rc = cli_error("no machine file: give --machine FILE or set AUGUR_MACHINE");
+        goto out;
+    }
+    if (augur_machine_load(mpath, &m, &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    if (kernel->u.kernel.cuda) {
+        unsigned sms = o.sms;
+
+        if (!sms)
+            sms = m->kind == AUGUR_MACHINE_GPU ? (m->gpu.sms ? m->gpu.sms : m->cores) : 1;
+        so.interp.sms = sms;
+        o.threads = sms;
+    } else if (!o.threads) {
+        o.threads = 1;
+    }
+    if (augur_cache_config_from_machine(m, o.threads, &cfg, &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    if (o.no_prefetch)
+        for (unsigned l = 0; l < cfg.nlevels; l++)
+            cfg.level[l].prefetch = AUGUR_PREFETCH_NONE;
+    rc = cli_load_dataset(o.data, &o.load, &ds);
+    if (rc)
+        goto out;
+    rc = CLI_FAILED;
+    if (augur_bound_new(ds, &bo, &bound, &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    so.interp.nthreads = kernel->u.kernel.cuda ? 1 : o.threads;
+    so.interp.quantum = o.quantum;
+    so.interp.layout = o.align ? AUGUR_LAYOUT_ALIGN : AUGUR_LAYOUT_MALLOC;
+    so.interp.align = o.align;
+    so.interp.seed = o.seed;
+    so.interp.on_warn = on_warn;
+    so.runs = o.runs;
+    so.rounds = o.rounds;
+    so.warm = o.warm;
+    so.no_flush = o.no_flush;
+    so.trace = o.trace;
+    if (augur_simulate(skel, kernel, bound, &cfg, &so, &prof, &in, &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    if (cli_json)
+        rc = cli_print_json(result_json(skel, kernel, ds, m, mpath, prof, in));
+    else {
+        print_text(&o, skel, kernel, ds, m, mpath, prof, in);
+        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+    }
+out:
+    augur_sim_profile_free(prof);
+    augur_interp_free(in);
+    augur_bound_free(bound);
+    augur_dataset_free(ds);
+    augur_machine_free(m);
+    augur_skel_free(skel);
+    return rc;
+}

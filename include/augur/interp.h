@@ -1,0 +1,376 @@
+/*
+ * interp.h - the skeleton interpreter: runs a kernel's address and control
+ * slice on dataset arrays (OpenMP teams and schedules, CUDA blocks and warps),
+ * turns every access into an event for subscribers, and simulates the events
+ * on the cache simulator (module: skeleton). docs/interpreter.md describes it.
+ */
+#ifndef AUGUR_INTERP_H
+#define AUGUR_INTERP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "augur/base.h"
+#include "augur/cachesim.h"
+#include "augur/runtime.h"
+#include "augur/skeleton.h"
+
+/* ---- bound data ------------------------------------------------------------------ */
+
+/*
+ * The dataset side of a binding: the arrays and scalars the binding targets
+ * of docs/skeleton.md name (csr.rowptr, coo.row, ell.idx, deg, bfs.level,
+ * n, nnz, round, ...). Each form is built from the dataset the first time a
+ * kernel asks for it and kept for the next. Opaque.
+ */
+struct augur_bound;
+
+/* How the dataset is presented; zero-initialised means "all defaults". */
+struct augur_bound_opts {
+    bool stored_only;       /* symmetric data: the stored triangle only (default: both) */
+    uint32_t ell_width;     /* ELLPACK width; 0: the largest row degree */
+    uint32_t bfs_source;    /* the source of bfs.level (default node 0) */
+    bool bfs_source_maxdeg; /* the source is the first node of largest out-degree */
+    int64_t bfs_inf;        /* the "unvisited" level; used when bfs_inf_set (default INT32_MAX) */
+    bool bfs_inf_set;
+    int64_t round;     /* the scalar target round (0: 1) */
+    uint32_t nthreads; /* the scalar target nthreads (0: 1) */
+};
+
+/*
+ * Presents a dataset to kernels. ds is borrowed and must outlive the result
+ * (mesh.cells reads it). Returns 0, or AUGUR_EINVAL for options that do
+ * not fit the data (a BFS source beyond the nodes). The caller owns *out;
+ * free it with augur_bound_free().
+ */
+AUGUR_API int augur_bound_new(const struct augur_dataset *ds, const struct augur_bound_opts *opts,
+                              struct augur_bound **out, struct augur_diag *diag);
+
+/*
+ * The same over a CSR matrix (sorted rows, as augur_dataset_csr() builds
+ * them), e.g. a sample. csr is borrowed and must outlive the result;
+ * mesh.cells is not available.
+ */
+AUGUR_API int augur_bound_from_csr(const struct augur_csr *csr, const struct augur_bound_opts *opts,
+                                   struct augur_bound **out, struct augur_diag *diag);
+
+/* Frees bound data; NULL is a no-op. */
+AUGUR_API void augur_bound_free(struct augur_bound *b);
+
+/*
+ * The value of a scalar target ("n", "nnz", "ell.width", "round", "=5",
+ * ...). Returns 0, or AUGUR_EBIND for an unknown target.
+ */
+AUGUR_API int augur_bound_scalar(struct augur_bound *b, const char *target, double *out,
+                                 struct augur_diag *diag);
+
+/*
+ * The BFS level of every node from the source (opts->bfs_source), over
+ * the out-edges of the CSR (csr.rowptr, csr.col), unreached nodes at the
+ * "unvisited" level; *nlevels gets one more than the deepest level.
+ * Borrowed, valid until b is freed.
+ */
+AUGUR_API int augur_bound_bfs_levels(struct augur_bound *b, const int64_t **levels,
+                                     uint32_t *nnodes, uint32_t *nlevels, struct augur_diag *diag);
+
+/* The BFS source actually used (after bfs_source_maxdeg), or 0 without a graph. */
+AUGUR_API uint32_t augur_bound_bfs_source(struct augur_bound *b);
+
+/* ---- events ----------------------------------------------------------------------- */
+
+/* Event flags. */
+#define AUGUR_EV_WRITE  (1u << 0) /* a store (an update is a load event, then a store event) */
+#define AUGUR_EV_ATOMIC (1u << 1) /* the access is atomic */
+#define AUGUR_EV_SIMD   (1u << 2) /* one lane of a vector access (lane says which) */
+#define AUGUR_EV_LDG    (1u << 3) /* CUDA read-only data cache */
+#define AUGUR_EV_STREAM (1u << 4) /* non-temporal */
+#define AUGUR_EV_LOCAL  (1u << 5) /* a shared (CUDA __shared__) or thread-private array */
+
+/*
+ * One memory access of the running kernel. addr is the byte address in the
+ * simulated layout (docs/interpreter.md: each array where malloc would put
+ * it); index is the element index in the array; node is the access's
+ * skeleton node id (skel->nodes[node] gives its source location).
+ */
+struct augur_event {
+    uint64_t addr;
+    uint64_t index;
+    uint32_t node;
+    uint32_t warp;   /* CUDA: the global warp id; 0 otherwise */
+    uint16_t array;  /* the kernel's array index */
+    uint16_t thread; /* simulator thread: the OpenMP thread, or the SM of a CUDA block */
+    uint16_t size;   /* bytes */
+    uint8_t lane;    /* SIMD lane, or the CUDA thread's lane in its warp */
+    uint8_t flags;   /* AUGUR_EV_* */
+};
+
+/*
+ * Receives events in program order (threads interleaved as the scheduler
+ * runs them, docs/interpreter.md), n at a time. The array is borrowed for
+ * the call only.
+ */
+typedef void augur_event_fn(void *ud, const struct augur_event *ev, size_t n);
+
+/* Called for each warning of a run (a probability standing in for a condition, ...). */
+typedef void augur_interp_warn_fn(void *ud, const struct augur_diag *diag);
+
+/* ---- the interpreter -------------------------------------------------------------------- */
+
+struct augur_interp;
+
+/* Where the simulated arrays are placed. */
+enum augur_layout {
+    AUGUR_LAYOUT_MALLOC, /* as glibc malloc: heap chunks 16-B aligned, >= 128 KiB page + 16 B */
+    AUGUR_LAYOUT_ALIGN,  /* every array aligned to opts.align bytes, one page apart */
+};
+
+/* Options of augur_interp_new(); zero-initialised means "all defaults". */
+struct augur_interp_opts {
+    unsigned nthreads; /* OpenMP team size (0: 1); at most AUGUR_CACHESIM_MAX_THREADS */
+    /*
+     * Events a thread runs before the next thread of its team takes over
+     * (0: 16); CUDA threads of a block always take turns after each event.
+     */
+    unsigned quantum;
+    enum augur_layout layout;
+    uint64_t align;      /* AUGUR_LAYOUT_ALIGN: a power of two >= 16 */
+    uint64_t seed;       /* random stand-ins (probabilities, opaque values) */
+    double default_prob; /* conditions outside the slice without a probability (0: 0.5) */
+    /*
+     * Loop iterations a run may take before it is stopped as runaway (0: 10^4
+     * per entry of the data plus 10^8).
+     */
+    uint64_t max_steps;
+    /* CUDA: launch override (0: the kernel's launch), and simulator threads (SMs, 0: 1). */
+    uint64_t grid, block;
+    unsigned sms;
+    augur_interp_warn_fn *on_warn;
+    void *ud;
+};
+
+/*
+ * Compiles kernel (a kernel node of skel, or NULL when skel has exactly
+ * one) for execution on data: every global array and scalar parameter must
+ * be bound (augur_skel_bind / inference), and each binding must fit the
+ * data: index targets need an integer element type wide enough for their
+ * values, value targets a floating or wide enough integer type, declared
+ * extents may not exceed what the target holds, scalar values must fit
+ * their parameter's type. Each failure is AUGUR_EBIND naming the array or
+ * parameter and its file:line:col. Constructs the interpreter cannot run
+ * (a non-canonical OpenMP loop, return inside a parallel region) are
+ * AUGUR_EUNSUP. skel and data are borrowed and must outlive the result.
+ * The caller owns *out; free it with augur_interp_free().
+ */
+AUGUR_API int augur_interp_new(const struct augur_skel *skel, const struct augur_node *kernel,
+                               struct augur_bound *data, const struct augur_interp_opts *opts,
+                               struct augur_interp **out, struct augur_diag *diag);
+
+/* Frees an interpreter; NULL is a no-op. */
+AUGUR_API void augur_interp_free(struct augur_interp *in);
+
+/* Adds a subscriber; every later run sends it every event. At most 16. */
+AUGUR_API int augur_interp_subscribe(struct augur_interp *in, augur_event_fn *fn, void *ud);
+
+/*
+ * Sets a scalar parameter's value for the next runs (e.g. the round), as
+ * if it were bound to =value. AUGUR_EINVAL when name is not a scalar param
+ * or the value does not fit its type.
+ */
+AUGUR_API int augur_interp_set_param(struct augur_interp *in, const char *name, int64_t value,
+                                     struct augur_diag *diag);
+
+/*
+ * Runs the kernel once on the data. Arrays keep what earlier runs stored
+ * (a BFS round sees the levels of the one before). Errors (AUGUR_ERUN, with
+ * the access's file:line:col): an index out of its array's range (the
+ * message gives the index and the range), division by zero, threads
+ * waiting at different barriers, a run longer than max_steps iterations.
+ */
+AUGUR_API int augur_interp_run(struct augur_interp *in, struct augur_diag *diag);
+
+/*
+ * Runs the rounds of a kernel with a bfs.level array: round = 1, 2, ...
+ * until a round stores nothing into it (that last round included), at
+ * most max_rounds (0: the number of nodes + 1). *nrounds gets the rounds run.
+ * AUGUR_EINVAL when the kernel has no round parameter.
+ */
+AUGUR_API int augur_interp_run_rounds(struct augur_interp *in, uint32_t max_rounds,
+                                      uint32_t *nrounds, struct augur_diag *diag);
+
+/* Puts the arrays back to their bound contents (what the first run saw). */
+AUGUR_API void augur_interp_reset_data(struct augur_interp *in);
+
+/* Where an array lives in the simulated address space. */
+struct augur_interp_array {
+    const char *name;   /* borrowed from the skeleton */
+    const char *target; /* the binding target, or NULL (local and shared arrays) */
+    uint64_t base;      /* address of element 0 (0 for thread-private arrays not yet used) */
+    uint64_t extent;    /* elements */
+    uint32_t elem_size;
+    bool has_data; /* the slice reads its values, so the interpreter holds them */
+};
+
+AUGUR_API const struct augur_node *augur_interp_kernel(const struct augur_interp *in);
+AUGUR_API unsigned augur_interp_narrays(const struct augur_interp *in);
+/* Array a of the kernel (a < narrays), as laid out for thread 0. */
+AUGUR_API void augur_interp_array(const struct augur_interp *in, unsigned a,
+                                  struct augur_interp_array *out);
+/*
+ * The interpreter's copy of array a's values in its element type (NULL
+ * when the slice never reads them); *extent gets the element count.
+ */
+AUGUR_API const void *augur_interp_array_data(const struct augur_interp *in, unsigned a,
+                                              uint64_t *extent);
+
+/*
+ * Access nodes are numbered densely (0 .. naccesses-1) in node order: the
+ * tag an access's events carry into the cache simulator.
+ */
+AUGUR_API unsigned augur_interp_naccesses(const struct augur_interp *in);
+AUGUR_API uint32_t augur_interp_access_node(const struct augur_interp *in, unsigned acc);
+/* The access number of a node id, or -1 when it is not an access of the kernel. */
+AUGUR_API int augur_interp_node_access(const struct augur_interp *in, uint32_t node);
+
+/* Work of one thread, summed over the runs since augur_interp_reset_stats(). */
+struct augur_thread_work {
+    uint64_t events;     /* accesses executed (its simulated time) */
+    uint64_t iterations; /* iterations of worksharing loops it ran */
+    uint64_t chunks;     /* chunks of worksharing loops it took */
+    uint64_t ops;        /* operations counted (every kind) */
+};
+
+/* What the runs did. */
+struct augur_interp_stats {
+    unsigned nthreads;
+    uint64_t runs;
+    uint64_t events;
+    uint64_t steps;    /* loop iterations of every thread */
+    uint64_t parallel; /* parallel phases (team forks) */
+    /*
+     * Load imbalance of the parallel phases: the sum over phases of the
+     * busiest thread's events, over the sum of the mean events per thread
+     * (1 is perfect balance; 0 without parallel phases).
+     */
+    double imbalance;
+    uint64_t critical_events;               /* sum over phases of the busiest thread's events */
+    uint64_t parallel_events;               /* events inside parallel phases, all threads */
+    const struct augur_thread_work *thread; /* nthreads entries, borrowed */
+};
+
+AUGUR_API const struct augur_interp_stats *augur_interp_stats(const struct augur_interp *in);
+AUGUR_API void augur_interp_reset_stats(struct augur_interp *in);
+
+/*
+ * How many times node id ran, summed over threads (thread < 0) or for one
+ * thread: an access node counts its lanes' events (an update counts once),
+ * an ops or call node its executions, a loop its iterations, a branch the
+ * times it took its then part.
+ */
+AUGUR_API uint64_t augur_interp_node_count(const struct augur_interp *in, uint32_t node,
+                                           int thread);
+
+/*
+ * Operation totals by kind over every thread: the ops nodes' counts
+ * multiplied by their executions. out has AUGUR_OPK_COUNT entries.
+ */
+AUGUR_API void augur_interp_op_totals(const struct augur_interp *in, uint64_t *out);
+
+/* ---- OpenMP schedules ------------------------------------------------------------------- */
+
+/*
+ * The chunks of a worksharing loop of niter iterations under schedule
+ * sched (STATIC, DYNAMIC, GUIDED; NONE, AUTO and RUNTIME act as STATIC)
+ * with chunk size chunk (0: not given) for nthreads threads, as libgomp
+ * cuts them: static without a chunk gives each thread one contiguous block
+ * (the first niter % nthreads threads one iteration more); static with a
+ * chunk deals chunks round-robin; dynamic hands out chunks of the size in
+ * request order; guided hands out ceil(remaining / nthreads), at least
+ * chunk, in request order. For dynamic and guided the caller decides who
+ * asks next. augur_omp_next_chunk() gives the next chunk of thread t:
+ * state holds the loop's shared progress (zeroed before the loop) and
+ * tstate thread t's own (zeroed before the loop). Returns false when t gets
+ * no more iterations; else [*lo, *hi) are the iterations of its chunk.
+ */
+struct augur_omp_loop {
+    enum augur_sched sched;
+    uint64_t niter;
+    uint64_t chunk;
+    unsigned nthreads;
+    uint64_t next; /* shared: first iteration not handed out (dynamic, guided) */
+};
+
+AUGUR_API bool augur_omp_next_chunk(struct augur_omp_loop *loop, unsigned t, uint64_t *tstate,
+                                    uint64_t *lo, uint64_t *hi);
+
+/* ---- traces --------------------------------------------------------------------------------- */
+
+/*
+ * Writes every event of the following runs to path in the binary trace
+ * format of docs/interpreter.md (a header naming the arrays and access
+ * nodes, then 24-byte little-endian records). The file is complete after
+ * augur_interp_free() or augur_interp_trace_close().
+ */
+AUGUR_API int augur_interp_trace_open(struct augur_interp *in, const char *path,
+                                      struct augur_diag *diag);
+/* Finishes the trace file (writes its event count); returns 0 or AUGUR_EIO. */
+AUGUR_API int augur_interp_trace_close(struct augur_interp *in, struct augur_diag *diag);
+
+#define AUGUR_TRACE_MAGIC   "AUGURTRC"
+#define AUGUR_TRACE_VERSION 1u
+
+/* ---- simulation: the interpreter feeding the cache simulator ------------------------ */
+
+/* Options of augur_simulate(); zero-initialised means "all defaults". */
+struct augur_sim_opts {
+    struct augur_interp_opts interp;
+    /* 0: one run; 1: all rounds (augur_interp_run_rounds); else this many runs. */
+    uint32_t runs;
+    bool rounds;       /* run the BFS rounds (runs ignored) */
+    bool warm;         /* run once before counting (caches and data warm) */
+    bool no_flush;     /* do not write dirty lines back at the end */
+    const char *trace; /* also write the events here (NULL: none) */
+};
+
+/* Counts of one group (a source line, an array, a node) at every level. */
+struct augur_sim_group {
+    uint32_t key; /* the line, the array index or the access number */
+    uint32_t file;
+    uint64_t events;
+    struct augur_cache_counts level[AUGUR_CACHESIM_MAX_LEVELS + 1];
+};
+
+/* The result of augur_simulate(). */
+struct augur_sim_profile {
+    unsigned nlevels; /* cache levels; level[nlevels] is memory */
+    char level_name[AUGUR_CACHESIM_MAX_LEVELS + 1][16];
+    struct augur_cache_counts level[AUGUR_CACHESIM_MAX_LEVELS + 1];
+    uint64_t events;
+    uint32_t rounds;               /* runs counted (rounds of a BFS) */
+    double seconds;                /* wall time of the counted runs */
+    struct augur_sim_group *lines; /* by file then line */
+    size_t nlines;
+    struct augur_sim_group *arrays; /* by array index */
+    size_t narrays;
+    struct augur_sim_group *accesses; /* by access number */
+    size_t naccesses;
+    struct augur_interp_stats stats; /* its thread array points into the profile */
+    struct augur_thread_work *thread;
+    uint64_t ops[AUGUR_OPK_COUNT];
+};
+
+/*
+ * Runs kernel on data with the caches cfg (one simulator thread per OpenMP
+ * thread, or per SM for CUDA: cfg must be made for that many threads) and
+ * counts every level per source line, per array and per access. The
+ * caller owns *out (augur_sim_profile_free()). in may be NULL; when not,
+ * it receives the interpreter used (the caller's, augur_interp_free()), to
+ * read array data and node counts.
+ */
+AUGUR_API int augur_simulate(const struct augur_skel *skel, const struct augur_node *kernel,
+                             struct augur_bound *data, const struct augur_cache_config *cfg,
+                             const struct augur_sim_opts *opts, struct augur_sim_profile **out,
+                             struct augur_interp **in, struct augur_diag *diag);
+
+AUGUR_API void augur_sim_profile_free(struct augur_sim_profile *p);
+
+#endif

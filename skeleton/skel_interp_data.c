@@ -1,0 +1,856 @@
+/*
+ * skel_interp_data.c - the dataset side of bindings (CSR, CSC, COO, ELL,
+ * degrees, BFS levels, dense vectors, sizes), their checks against a
+ * kernel's declarations, and the simulated memory layout (module: skeleton).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp_int.h"
+
+struct augur_bound {
+    const struct augur_dataset *ds; /* NULL over a bare CSR */
+    const struct augur_csr *csr;
+    struct augur_csr own;
+    bool own_csr;
+    struct augur_bound_opts opts;
+    uint32_t source;
+    struct augur_csr csc;
+    bool have_csc;
+    uint32_t *coo_row;
+    uint32_t *deg;
+    uint32_t ell_width;
+    struct augur_ell ell;
+    bool have_ell;
+    uint32_t *ell_idx_rows;
+    double *ell_val_rows;
+    uint32_t *pairs;
+    int64_t *levels;
+    uint32_t nlevels;
+};
+
+/* ---- the bound data ------------------------------------------------------------------ */
+
+static uint32_t max_degree(const struct augur_csr *csr, uint32_t *first)
+{
+    uint64_t w = 0;
+
+    *first = 0;
+    for (uint32_t i = 0; i < csr->nrows; i++)
+        if (csr->rowptr[i + 1] - csr->rowptr[i] > w) {
+            w = csr->rowptr[i + 1] - csr->rowptr[i];
+            *first = i;
+        }
+    return (uint32_t)w;
+}
+
+static int finish_new(struct augur_bound *b, const struct augur_bound_opts *opts,
+                      struct augur_diag *diag)
+{
+    uint32_t first;
+
+    if (opts)
+        b->opts = *opts;
+    if (!b->opts.bfs_inf_set)
+        b->opts.bfs_inf = INT32_MAX;
+    if (b->opts.round == 0)
+        b->opts.round = 1;
+    if (b->opts.nthreads == 0)
+        b->opts.nthreads = 1;
+    b->ell_width = max_degree(b->csr, &first);
+    if (b->opts.ell_width) {
+        if (b->opts.ell_width < b->ell_width)
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "ELLPACK width %" PRIu32
+                                  " is below the largest row degree %" PRIu32 " (row %" PRIu32 ")",
+                                  b->opts.ell_width, b->ell_width, first);
+        b->ell_width = b->opts.ell_width;
+    }
+    b->source = b->opts.bfs_source_maxdeg ? first : b->opts.bfs_source;
+    if (b->csr->nrows && b->source >= b->csr->nrows)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "BFS source %" PRIu32 " is beyond the %" PRIu32 " nodes", b->source,
+                              b->csr->nrows);
+    return 0;
+}
+
+int augur_bound_new(const struct augur_dataset *ds, const struct augur_bound_opts *opts,
+                    struct augur_bound **out, struct augur_diag *diag)
+{
+    struct augur_bound *b = augur_calloc(1, sizeof(*b));
+    int rc;
+
+    b->ds = ds;
+    rc = augur_dataset_csr(ds, !(opts && opts->stored_only), &b->own, diag);
+    if (rc) {
+        augur_free(b);
+        return rc;
+    }
+    b->own_csr = true;
+    b->csr = &b->own;
+    rc = finish_new(b, opts, diag);
+    if (rc) {
+        augur_bound_free(b);
+        return rc;
+    }
+    *out = b;
+    return 0;
+}
+
+int augur_bound_from_csr(const struct augur_csr *csr, const struct augur_bound_opts *opts,
+                         struct augur_bound **out, struct augur_diag *diag)
+{
+    struct augur_bound *b = augur_calloc(1, sizeof(*b));
+    int rc;
+
+    b->csr = csr;
+    rc = finish_new(b, opts, diag);
+    if (rc) {
+        augur_bound_free(b);
+        return rc;
+    }
+    *out = b;
+    return 0;
+}
+
+void augur_bound_free(struct augur_bound *b)
+{
+    if (!b)
+        return;
+    if (b->own_csr)
+        augur_csr_release(&b->own);
+    augur_csr_release(&b->csc);
+    augur_ell_release(&b->ell);
+    augur_free(b->coo_row);
+    augur_free(b->deg);
+    augur_free(b->ell_idx_rows);
+    augur_free(b->ell_val_rows);
+    augur_free(b->pairs);
+    augur_free(b->levels);
+    augur_free(b);
+}
+
+uint32_t augur_bound_bfs_source(struct augur_bound *b)
+{
+    return b->source;
+}
+
+/* The transpose, by a counting sort on the columns (rows stay sorted). */
+static void build_csc(struct augur_bound *b)
+{
+    const struct augur_csr *a = b->csr;
+    struct augur_csr *t = &b->csc;
+
+    t->nrows = a->ncols;
+    t->ncols = a->nrows;
+    t->nnz = a->nnz;
+    t->rowptr = augur_calloc((size_t)a->ncols + 1, sizeof(uint64_t));
+    t->col = augur_mallocarray(a->nnz ? a->nnz : 1, sizeof(uint32_t));
+    t->val = a->val ? augur_mallocarray(a->nnz ? a->nnz : 1, sizeof(double)) : NULL;
+    for (uint64_t j = 0; j < a->nnz; j++)
+        t->rowptr[a->col[j] + 1]++;
+    for (uint32_t c = 0; c < a->ncols; c++)
+        t->rowptr[c + 1] += t->rowptr[c];
+    {
+        uint64_t *pos = augur_mallocarray((size_t)a->ncols + 1, sizeof(uint64_t));
+
+        memcpy(pos, t->rowptr, ((size_t)a->ncols + 1) * sizeof(uint64_t));
+        for (uint32_t i = 0; i < a->nrows; i++)
+            for (uint64_t j = a->rowptr[i]; j < a->rowptr[i + 1]; j++) {
+                uint64_t p = pos[a->col[j]]++;
+
+                t->col[p] = i;
+                if (t->val)
+                    t->val[p] = a->val[j];
+            }
+        augur_free(pos);
+    }
+    b->have_csc = true;
+}
+
+static void build_levels(struct augur_bound *b)
+{
+    const struct augur_csr *a = b->csr;
+    uint32_t n = a->nrows, *queue, head = 0, tail = 0;
+    int64_t inf = b->opts.bfs_inf, deepest = -1;
+
+    b->levels = augur_mallocarray(n ? n : 1, sizeof(int64_t));
+    queue = augur_mallocarray(n ? n : 1, sizeof(uint32_t));
+    for (uint32_t v = 0; v < n; v++)
+        b->levels[v] = inf;
+    if (n) {
+        b->levels[b->source] = 0;
+        queue[tail++] = b->source;
+    }
+    while (head < tail) {
+        uint32_t v = queue[head++];
+
+        if (b->levels[v] > deepest)
+            deepest = b->levels[v];
+        for (uint64_t j = a->rowptr[v]; j < a->rowptr[v + 1]; j++) {
+            uint32_t d = a->col[j];
+
+            if (d < n && b->levels[d] == inf) {
+                b->levels[d] = b->levels[v] + 1;
+                queue[tail++] = d;
+            }
+        }
+    }
+    augur_free(queue);
+    b->nlevels = (uint32_t)(deepest + 1);
+}
+
+int augur_bound_bfs_levels(struct augur_bound *b, const int64_t **levels, uint32_t *nnodes,
+                           uint32_t *nlevels, struct augur_diag *diag)
+{
+    if (b->csr->nrows != b->csr->ncols)
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                              "bfs.level needs a square matrix (a graph), not %" PRIu32
+                              " x %" PRIu32,
+                              b->csr->nrows, b->csr->ncols);
+    if (!b->levels)
+        build_levels(b);
+    *levels = b->levels;
+    *nnodes = b->csr->nrows;
+    *nlevels = b->nlevels;
+    return 0;
+}
+
+static int build_ell(struct augur_bound *b, struct augur_diag *diag)
+{
+    int rc;
+
+    if (b->have_ell)
+        return 0;
+    rc = augur_csr_to_ell(b->csr, b->ell_width, &b->ell, diag);
+    if (rc)
+        return rc;
+    b->have_ell = true;
+    return 0;
+}
+
+/* Where the values of an array target come from. */
+enum tv_kind { TV_U32, TV_U64, TV_F64, TV_ZERO, TV_ONES, TV_LEVEL };
+
+struct tgt {
+    enum tv_kind kind;
+    const void *p;
+    uint64_t count;
+    bool index; /* values are indices or counts */
+};
+
+/* The element count of vec(SIZE). */
+static int vec_count(struct augur_bound *b, const char *t, uint64_t *count, struct augur_diag *diag)
+{
+    const char *s = t + 4;
+    uint64_t k = 1;
+    char name[8];
+    size_t len = strlen(s);
+
+    if (len < 2)
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad target '%s'", t);
+    len--; /* the closing parenthesis */
+    if (isdigit((unsigned char)*s)) {
+        char *end;
+
+        errno = 0;
+        k = strtoull(s, &end, 10);
+        if (errno || k == 0)
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad size in '%s'", t);
+        if (*end == ')') {
+            *count = k;
+            return 0;
+        }
+        if (*end != '*')
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad size in '%s'", t);
+        len -= (size_t)(end + 1 - s);
+        s = end + 1;
+    }
+    if (len >= sizeof(name))
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad size in '%s'", t);
+    memcpy(name, s, len);
+    name[len] = '\0';
+    if (strcmp(name, "n") == 0)
+        *count = b->csr->nrows;
+    else if (strcmp(name, "m") == 0)
+        *count = b->csr->ncols;
+    else if (strcmp(name, "nnz") == 0)
+        *count = b->csr->nnz;
+    else
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad size in '%s'", t);
+    if (*count && k > UINT64_MAX / *count)
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "size of '%s' overflows", t);
+    *count *= k;
+    return 0;
+}
+
+static int target_of(struct augur_bound *b, const char *t, struct tgt *out, struct augur_diag *diag)
+{
+    const struct augur_csr *a = b->csr;
+    int rc;
+
+    memset(out, 0, sizeof(*out));
+    if (strncmp(t, "vec(", 4) == 0) {
+        out->kind = TV_ZERO;
+        return vec_count(b, t, &out->count, diag);
+    }
+    if (strcmp(t, "csr.rowptr") == 0) {
+        out->kind = TV_U64;
+        out->p = a->rowptr;
+        out->count = (uint64_t)a->nrows + 1;
+        out->index = true;
+    } else if (strcmp(t, "csr.col") == 0 || strcmp(t, "coo.col") == 0 ||
+               strcmp(t, "edges.dst") == 0) {
+        out->kind = TV_U32;
+        out->p = a->col;
+        out->count = a->nnz;
+        out->index = true;
+    } else if (strcmp(t, "csr.val") == 0 || strcmp(t, "coo.val") == 0 ||
+               strcmp(t, "edges.weight") == 0) {
+        out->kind = a->val ? TV_F64 : TV_ONES;
+        out->p = a->val;
+        out->count = a->nnz;
+    } else if (strncmp(t, "csc.", 4) == 0) {
+        if (!b->have_csc)
+            build_csc(b);
+        if (strcmp(t, "csc.colptr") == 0) {
+            out->kind = TV_U64;
+            out->p = b->csc.rowptr;
+            out->count = (uint64_t)b->csc.nrows + 1;
+            out->index = true;
+        } else if (strcmp(t, "csc.row") == 0) {
+            out->kind = TV_U32;
+            out->p = b->csc.col;
+            out->count = b->csc.nnz;
+            out->index = true;
+        } else {
+            out->kind = b->csc.val ? TV_F64 : TV_ONES;
+            out->p = b->csc.val;
+            out->count = b->csc.nnz;
+        }
+    } else if (strcmp(t, "coo.row") == 0 || strcmp(t, "edges.src") == 0) {
+        if (!b->coo_row) {
+            b->coo_row = augur_mallocarray(a->nnz ? a->nnz : 1, sizeof(uint32_t));
+            for (uint32_t i = 0; i < a->nrows; i++)
+                for (uint64_t j = a->rowptr[i]; j < a->rowptr[i + 1]; j++)
+                    b->coo_row[j] = i;
+        }
+        out->kind = TV_U32;
+        out->p = b->coo_row;
+        out->count = a->nnz;
+        out->index = true;
+    } else if (strcmp(t, "edges.pairs") == 0) {
+        if (a->nnz > UINT64_MAX / 2)
+            return augur_diag_set(diag, AUGUR_ELIMIT, NULL, 0, 0, "too many edges");
+        if (!b->pairs) {
+            b->pairs = augur_mallocarray(a->nnz ? 2 * a->nnz : 1, sizeof(uint32_t));
+            for (uint32_t i = 0; i < a->nrows; i++)
+                for (uint64_t j = a->rowptr[i]; j < a->rowptr[i + 1]; j++) {
+                    b->pairs[2 * j] = i;
+                    b->pairs[2 * j + 1] = a->col[j];
+                }
+        }
+        out->kind = TV_U32;
+        out->p = b->pairs;
+        out->count = 2 * a->nnz;
+        out->index = true;
+    } else if (strncmp(t, "ell.", 4) == 0) {
+        bool rows = strstr(t, ".rows") != NULL, idx = strncmp(t, "ell.idx", 7) == 0;
+        uint64_t slots;
+
+        rc = build_ell(b, diag);
+        if (rc)
+            return rc;
+        slots = (uint64_t)b->ell.nrows * b->ell.width;
+        if (rows && !b->ell_idx_rows) {
+            b->ell_idx_rows = augur_mallocarray(slots ? slots : 1, sizeof(uint32_t));
+            if (b->ell.val)
+                b->ell_val_rows = augur_mallocarray(slots ? slots : 1, sizeof(double));
+            for (uint32_t i = 0; i < b->ell.nrows; i++)
+                for (uint32_t k = 0; k < b->ell.width; k++) {
+                    uint64_t from = (uint64_t)k * b->ell.nrows + i,
+                             to = (uint64_t)i * b->ell.width + k;
+
+                    b->ell_idx_rows[to] = b->ell.idx[from];
+                    if (b->ell.val)
+                        b->ell_val_rows[to] = b->ell.val[from];
+                }
+        }
+        out->count = slots;
+        if (idx) {
+            out->kind = TV_U32;
+            out->p = rows ? b->ell_idx_rows : b->ell.idx;
+            out->index = true;
+        } else {
+            out->p = rows ? (const void *)b->ell_val_rows : (const void *)b->ell.val;
+            out->kind = out->p ? TV_F64 : TV_ONES;
+        }
+    } else if (strcmp(t, "mesh.cells") == 0) {
+        if (!b->ds || !b->ds->cells)
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                                  "mesh.cells needs a tetrahedral mesh dataset");
+        out->kind = TV_U32;
+        out->p = b->ds->cells;
+        out->count = 4 * b->ds->ncells;
+        out->index = true;
+    } else if (strcmp(t, "deg") == 0) {
+        if (!b->deg) {
+            b->deg = augur_mallocarray(a->nrows ? a->nrows : 1, sizeof(uint32_t));
+            for (uint32_t i = 0; i < a->nrows; i++)
+                b->deg[i] = (uint32_t)(a->rowptr[i + 1] - a->rowptr[i]);
+        }
+        out->kind = TV_U32;
+        out->p = b->deg;
+        out->count = a->nrows;
+        out->index = true;
+    } else if (strcmp(t, "bfs.level") == 0) {
+        const int64_t *lv;
+        uint32_t nn, nl;
+
+        rc = augur_bound_bfs_levels(b, &lv, &nn, &nl, diag);
+        if (rc)
+            return rc;
+        out->kind = TV_LEVEL;
+        out->p = lv;
+        out->count = nn;
+        out->index = true;
+    } else {
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "unknown array target '%s'", t);
+    }
+    return 0;
+}
+
+int augur_bound_scalar(struct augur_bound *b, const char *t, double *out, struct augur_diag *diag)
+{
+    if (t[0] == '=') {
+        char *end;
+
+        errno = 0;
+        *out = strtod(t + 1, &end);
+        if (errno || end == t + 1 || *end || !isfinite(*out))
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad value '%s'", t + 1);
+        return 0;
+    }
+    if (strcmp(t, "n") == 0)
+        *out = b->csr->nrows;
+    else if (strcmp(t, "m") == 0)
+        *out = b->csr->ncols;
+    else if (strcmp(t, "nnz") == 0)
+        *out = (double)b->csr->nnz;
+    else if (strcmp(t, "ell.width") == 0)
+        *out = b->ell_width;
+    else if (strcmp(t, "round") == 0)
+        *out = (double)b->opts.round;
+    else if (strcmp(t, "nthreads") == 0)
+        *out = b->opts.nthreads;
+    else
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "unknown scalar target '%s'", t);
+    return 0;
+}
+
+/* ---- checking and converting ------------------------------------------------------------------
+ */
+
+static bool isf(enum augur_type t)
+{
+    return t == AUGUR_T_F32 || t == AUGUR_T_F64;
+}
+
+/* The range of an integer type. */
+static void int_range(enum augur_type t, double *lo, double *hi)
+{
+    switch (t) {
+    case AUGUR_T_BOOL:
+        *lo = 0, *hi = 1;
+        break;
+    case AUGUR_T_I8:
+        *lo = INT8_MIN, *hi = INT8_MAX;
+        break;
+    case AUGUR_T_U8:
+        *lo = 0, *hi = UINT8_MAX;
+        break;
+    case AUGUR_T_I16:
+        *lo = INT16_MIN, *hi = INT16_MAX;
+        break;
+    case AUGUR_T_U16:
+        *lo = 0, *hi = UINT16_MAX;
+        break;
+    case AUGUR_T_I32:
+        *lo = INT32_MIN, *hi = INT32_MAX;
+        break;
+    case AUGUR_T_U32:
+        *lo = 0, *hi = UINT32_MAX;
+        break;
+    case AUGUR_T_I64:
+        *lo = -9223372036854775808.0, *hi = 9223372036854775807.0;
+        break;
+    default:
+        *lo = 0, *hi = 18446744073709551615.0;
+        break;
+    }
+}
+
+static int bind_fail(struct augur_interp *in, int code, struct augur_srcloc loc,
+                     struct augur_diag *diag, const char *fmt, ...) AUGUR_PRINTF(5, 6);
+
+static int bind_fail(struct augur_interp *in, int code, struct augur_srcloc loc,
+                     struct augur_diag *diag, const char *fmt, ...)
+{
+    uint32_t f = loc.line ? loc.file : in->kernel->loc.file;
+    const char *file = f < in->skel->nfiles ? in->skel->files[f] : NULL;
+    va_list ap;
+
+    va_start(ap, fmt);
+    augur_diag_setv(diag, code, file, loc.line, loc.col, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+/* The value of target entry i as a double (exact for integers below 2^53) and as bits. */
+static union reg tgt_value(const struct tgt *t, uint64_t i, int64_t inf, int64_t round, bool *fp)
+{
+    union reg v;
+
+    *fp = false;
+    switch (t->kind) {
+    case TV_U32:
+        v.i = ((const uint32_t *)t->p)[i];
+        break;
+    case TV_U64:
+        v.u = ((const uint64_t *)t->p)[i];
+        break;
+    case TV_F64:
+        v.f = ((const double *)t->p)[i];
+        *fp = true;
+        break;
+    case TV_ONES:
+        v.i = 1;
+        break;
+    case TV_LEVEL: {
+        int64_t l = ((const int64_t *)t->p)[i];
+
+        v.i = l != inf && l <= round - 1 ? l : inf;
+        break;
+    }
+    default:
+        v.i = 0;
+        break;
+    }
+    return v;
+}
+
+/*
+ * Checks target t against array ai's element type and, when dst is not
+ * NULL, converts its first count values into dst.
+ */
+static int convert_target(struct augur_interp *in, uint32_t ai, const struct tgt *t, uint64_t count,
+                          int64_t round, uint8_t *dst, struct augur_diag *diag)
+{
+    const struct augur_array *A = &in->kernel->u.kernel.arrays[ai];
+    const struct arr_info *I = &in->ainfo[ai];
+    int64_t inf = in->data->opts.bfs_inf;
+    double lo = 0, hi = 0;
+
+    if (A->elem == AUGUR_T_REC || A->elem == AUGUR_T_VOID) {
+        if (t->kind != TV_ZERO)
+            return bind_fail(in, AUGUR_EBIND, A->loc, diag,
+                             "array '%s' has %s elements (%" PRIu32
+                             " bytes): only a vec() target fits it, not '%s'",
+                             A->name, augur_type_name(A->elem), A->elem_size, I->target);
+        if (dst)
+            memset(dst, 0, count * I->esize);
+        return 0;
+    }
+    if (t->index && isf(A->elem))
+        return bind_fail(in, AUGUR_EBIND, A->loc, diag,
+                         "array '%s' holds %s values but '%s' holds indices: bind an integer "
+                         "array to it",
+                         A->name, augur_type_name(A->elem), I->target);
+    if (!isf(A->elem))
+        int_range(A->elem, &lo, &hi);
+    if (t->kind == TV_ZERO) {
+        if (dst)
+            memset(dst, 0, count * I->esize);
+        return 0;
+    }
+    for (uint64_t i = 0; i < count; i++) {
+        bool fp;
+        union reg v = tgt_value(t, i, inf, round, &fp);
+
+        if (!isf(A->elem)) {
+            double d = fp ? v.f : t->kind == TV_U64 ? (double)v.u : (double)v.i;
+
+            if (fp && d != floor(d))
+                return bind_fail(in, AUGUR_EBIND, A->loc, diag,
+                                 "array '%s' holds %s values but '%s' holds real values (entry "
+                                 "%" PRIu64 " is %g)",
+                                 A->name, augur_type_name(A->elem), I->target, i, v.f);
+            if (d < lo || d > hi)
+                return bind_fail(in, AUGUR_EBIND, A->loc, diag,
+                                 "array '%s' holds %s values, too narrow for '%s' (entry %" PRIu64
+                                 " is %.17g)",
+                                 A->name, augur_type_name(A->elem), I->target, i, d);
+            if (fp)
+                v.i = (int64_t)d;
+        } else if (!fp) {
+            v.f = t->kind == TV_U64 ? (double)v.u : (double)v.i;
+        }
+        if (dst)
+            interp_write(dst + i * I->esize, A->elem, v);
+    }
+    return 0;
+}
+
+/* Marks the arrays whose values an expression reads. */
+static void mark_reads(struct augur_interp *in, const struct augur_expr *e)
+{
+    if (!e)
+        return;
+    switch (e->kind) {
+    case AUGUR_EXPR_LOAD:
+        in->ainfo[e->u.load.array].needs_data = true;
+        mark_reads(in, e->u.load.index);
+        break;
+    case AUGUR_EXPR_UNARY:
+        mark_reads(in, e->u.un.a);
+        break;
+    case AUGUR_EXPR_BINARY:
+        mark_reads(in, e->u.bin.a);
+        mark_reads(in, e->u.bin.b);
+        break;
+    case AUGUR_EXPR_SELECT:
+        mark_reads(in, e->u.sel.cond);
+        mark_reads(in, e->u.sel.a);
+        mark_reads(in, e->u.sel.b);
+        break;
+    case AUGUR_EXPR_CAST:
+        mark_reads(in, e->u.cast.a);
+        break;
+    default:
+        break;
+    }
+}
+
+static void mark_node_reads(struct augur_interp *in, const struct augur_node *n)
+{
+    const struct augur_node *kid;
+
+    switch (n->kind) {
+    case AUGUR_NODE_LOOP:
+        mark_reads(in, n->u.loop.init);
+        mark_reads(in, n->u.loop.cond);
+        mark_reads(in, n->u.loop.next);
+        mark_reads(in, n->u.loop.omp.chunk);
+        mark_reads(in, n->u.loop.omp.num_threads);
+        break;
+    case AUGUR_NODE_BRANCH:
+        mark_reads(in, n->u.branch.cond);
+        break;
+    case AUGUR_NODE_ACCESS:
+        mark_reads(in, n->u.access.index);
+        mark_reads(in, n->u.access.value);
+        mark_reads(in, n->u.access.mask);
+        break;
+    case AUGUR_NODE_ASSIGN:
+        mark_reads(in, n->u.assign.value);
+        break;
+    case AUGUR_NODE_REGION:
+        mark_reads(in, n->u.region.omp.num_threads);
+        break;
+    default:
+        break;
+    }
+    augur_node_for_each_kid(n, kid) {
+        mark_node_reads(in, kid);
+    }
+}
+
+void interp_prepare(struct augur_interp *in)
+{
+    const struct augur_kernel_info *k = &in->kernel->u.kernel;
+
+    for (uint32_t i = 0; i < k->narrays; i++) {
+        const struct augur_array *a = &k->arrays[i];
+        struct arr_info *I = &in->ainfo[i];
+
+        I->elem = a->elem;
+        I->esize = a->elem_size ? a->elem_size : 1;
+        I->target = a->bind;
+        I->kind = a->space == AUGUR_SPACE_LOCAL    ? ARR_PRIVATE
+                  : a->space == AUGUR_SPACE_SHARED ? ARR_SHARED
+                                                   : ARR_GLOBAL;
+        I->is_level = a->bind && strcmp(a->bind, "bfs.level") == 0;
+    }
+    mark_node_reads(in, in->kernel);
+}
+
+/* ---- layout -------------------------------------------------------------------------------- */
+
+#define HEAP0          UINT64_C(0x0000000001000000) /* 16 MiB: the simulated brk heap */
+#define MAP0           UINT64_C(0x00007f0000000000) /* where mmap() regions start */
+#define MMAP_THRESHOLD (128u * 1024u)               /* glibc's default M_MMAP_THRESHOLD */
+
+static uint64_t round_up(uint64_t v, uint64_t a)
+{
+    return (v + a - 1) & ~(a - 1);
+}
+
+uint64_t interp_place(struct augur_interp *in, uint64_t bytes)
+{
+    uint64_t base;
+
+    if (in->opts.layout == AUGUR_LAYOUT_ALIGN) {
+        base = round_up(in->map_cur, in->opts.align);
+        in->map_cur = round_up(base + bytes, 4096) + 4096;
+        return base;
+    }
+    if (bytes >= MMAP_THRESHOLD) {
+        /* an mmap()ed chunk: a 16-byte header at the start of fresh pages */
+        base = in->map_cur + 16;
+        in->map_cur = round_up(base + bytes, 4096);
+        return base;
+    }
+    /* a heap chunk: 8 bytes of size before the data, sizes in 16-byte steps, at least 32 */
+    base = in->heap_cur + 16;
+    {
+        uint64_t chunk = round_up(bytes + 8, 16);
+
+        in->heap_cur += chunk < 32 ? 32 : chunk;
+    }
+    return base;
+}
+
+void interp_levels_for_round(struct augur_interp *in, int64_t round)
+{
+    const int64_t *lv;
+    uint32_t nn, nl;
+    struct tgt t;
+
+    for (uint32_t i = 0; i < in->narrays; i++) {
+        struct arr_info *I = &in->ainfo[i];
+
+        if (!I->is_level || !I->data || augur_bound_bfs_levels(in->data, &lv, &nn, &nl, NULL))
+            continue;
+        t.kind = TV_LEVEL;
+        t.p = lv;
+        t.count = nn;
+        t.index = true;
+        convert_target(in, i, &t, I->extent < nn ? I->extent : nn, round, I->data, NULL);
+        memcpy(I->orig, I->data, I->extent * I->esize);
+    }
+}
+
+/* ---- binding a kernel -------------------------------------------------------------------------
+ */
+
+static int bind_scalars(struct augur_interp *in, struct augur_diag *diag)
+{
+    const struct augur_kernel_info *k = &in->kernel->u.kernel;
+
+    in->round_sym = -1;
+    for (uint32_t i = 0; i < k->nsyms; i++) {
+        const struct augur_sym *s = &k->syms[i];
+        double v, lo, hi;
+        int rc;
+
+        if (s->kind != AUGUR_SYM_PARAM)
+            continue;
+        if (!s->bind)
+            return bind_fail(in, AUGUR_EBIND, s->loc, diag,
+                             "scalar '%s' of kernel %s is not bound (--bind %s=VALUE, or n, nnz, "
+                             "round, ...)",
+                             s->name, k->name, s->name);
+        if (strcmp(s->bind, "nthreads") == 0)
+            v = in->nthreads;
+        else {
+            rc = augur_bound_scalar(in->data, s->bind, &v, diag);
+            if (rc)
+                return bind_fail(in, rc, s->loc, diag, "scalar '%s': %s", s->name, diag->msg);
+        }
+        if (strcmp(s->bind, "round") == 0)
+            in->round_sym = (int32_t)i;
+        if (isf(s->type)) {
+            in->init_regs[i].f = s->type == AUGUR_T_F32 ? (double)(float)v : v;
+            continue;
+        }
+        int_range(s->type, &lo, &hi);
+        if (v != floor(v) || v < lo || v > hi)
+            return bind_fail(in, AUGUR_EBIND, s->loc, diag,
+                             "scalar '%s' (%s) cannot hold %s = %.17g", s->name,
+                             augur_type_name(s->type), s->bind, v);
+        if (s->type == AUGUR_T_U64 && v >= 9223372036854775808.0)
+            in->init_regs[i].u = (uint64_t)v;
+        else
+            in->init_regs[i].i = (int64_t)v;
+    }
+    return 0;
+}
+
+int interp_bind(struct augur_interp *in, struct augur_diag *diag)
+{
+    const struct augur_kernel_info *k = &in->kernel->u.kernel;
+    int64_t round = in->data->opts.round;
+    int rc;
+
+    in->heap_cur = HEAP0;
+    in->map_cur = MAP0;
+    rc = bind_scalars(in, diag);
+    if (rc)
+        return rc;
+    if (in->round_sym >= 0)
+        round = in->init_regs[in->round_sym].i;
+    for (uint32_t i = 0; i < k->narrays; i++) {
+        const struct augur_array *a = &k->arrays[i];
+        struct arr_info *I = &in->ainfo[i];
+        struct tgt t;
+        uint64_t extent;
+
+        if (I->kind != ARR_GLOBAL)
+            continue;
+        if (!a->bind)
+            return bind_fail(in, AUGUR_EBIND, a->loc, diag,
+                             "array '%s' of kernel %s is not bound to the dataset (--bind "
+                             "%s=TARGET or #pragma augur bind(%s=TARGET))",
+                             a->name, k->name, a->name, a->name);
+        rc = target_of(in->data, a->bind, &t, diag);
+        if (rc)
+            return bind_fail(in, rc, a->loc, diag, "array '%s': %s", a->name, diag->msg);
+        extent = t.count;
+        if (a->extent) {
+            union reg v;
+
+            rc = interp_eval(in, a->extent, in->init_regs, NULL, in->kernel->id, &v);
+            if (rc)
+                return bind_fail(in, AUGUR_EBIND, a->loc, diag,
+                                 "the size of array '%s' cannot be computed from the scalars: %s",
+                                 a->name, diag->msg);
+            v = interp_convert(v, a->extent->type, AUGUR_T_I64);
+            if (v.i < 0 || (uint64_t)v.i > t.count)
+                return bind_fail(in, AUGUR_EBIND, a->loc, diag,
+                                 "array '%s' is declared with %" PRId64
+                                 " elements but '%s' has %" PRIu64,
+                                 a->name, v.i, a->bind, t.count);
+            extent = (uint64_t)v.i;
+        }
+        if (extent > (UINT64_C(1) << 40) / I->esize)
+            return bind_fail(in, AUGUR_ELIMIT, a->loc, diag, "array '%s' is too large", a->name);
+        I->extent = extent;
+        if (I->needs_data) {
+            I->data = augur_mallocarray(extent ? extent : 1, I->esize);
+            I->orig = augur_mallocarray(extent ? extent : 1, I->esize);
+        }
+        rc = convert_target(in, i, &t, extent, round, I->data, diag);
+        if (rc)
+            return rc;
+        if (I->data)
+            memcpy(I->orig, I->data, extent * I->esize);
+        I->base = interp_place(in, extent * I->esize);
+    }
+    in->layout_heap0 = in->heap_cur;
+    in->layout_map0 = in->map_cur;
+    return 0;
+}

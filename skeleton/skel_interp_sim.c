@@ -1,0 +1,219 @@
+/*
+ * skel_interp_sim.c - the interpreter feeding the cache simulator: events
+ * to cache accesses (vector lanes coalesced, __shared__ left out), counts
+ * per level gathered per source line, array and access (module: skeleton).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp_int.h"
+
+struct simsub {
+    struct augur_cachesim *sim;
+    const struct augur_interp *in;
+    struct augur_cache_access buf[INTERP_EVCAP];
+};
+
+/* Turns a batch of events into cache accesses. */
+static void on_events(void *ud, const struct augur_event *ev, size_t n)
+{
+    struct simsub *s = ud;
+    const int32_t *acc = s->in->node_acc;
+    uint32_t kid = s->in->kernel->id;
+    size_t k = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        const struct augur_event *e = &ev[i];
+        struct augur_cache_access *a;
+
+        if (e->flags & AUGUR_EV_LOCAL)
+            continue; /* on-chip shared memory: no cache */
+        if ((e->flags & AUGUR_EV_SIMD) && k > 0 && i > 0 && e->lane > 0 &&
+            ev[i - 1].node == e->node && ev[i - 1].thread == e->thread &&
+            s->buf[k - 1].addr + s->buf[k - 1].size == e->addr &&
+            s->buf[k - 1].is_write == ((e->flags & AUGUR_EV_WRITE) != 0)) {
+            s->buf[k - 1].size += e->size; /* the next lane of a contiguous vector access */
+            continue;
+        }
+        a = &s->buf[k++];
+        a->addr = e->addr;
+        a->size = e->size;
+        a->thread = e->thread;
+        a->is_write = (e->flags & AUGUR_EV_WRITE) != 0;
+        a->pad = 0;
+        a->tag = (uint32_t)acc[e->node - kid];
+    }
+    augur_cachesim_access_batch(s->sim, s->buf, k);
+}
+
+static void add_counts(struct augur_cache_counts *d, const struct augur_cache_counts *s)
+{
+    d->accesses += s->accesses;
+    d->reads += s->reads;
+    d->writes += s->writes;
+    d->hits += s->hits;
+    d->misses += s->misses;
+    d->read_misses += s->read_misses;
+    d->write_misses += s->write_misses;
+    d->sector_accesses += s->sector_accesses;
+    d->sector_misses += s->sector_misses;
+    d->evictions += s->evictions;
+    d->writebacks += s->writebacks;
+    d->invalidations += s->invalidations;
+    d->prefetches += s->prefetches;
+    d->prefetch_hits += s->prefetch_hits;
+    d->fill_bytes += s->fill_bytes;
+    d->writeback_bytes += s->writeback_bytes;
+    d->row_hits += s->row_hits;
+    d->row_misses += s->row_misses;
+}
+
+void augur_sim_profile_free(struct augur_sim_profile *p)
+{
+    if (!p)
+        return;
+    augur_free(p->lines);
+    augur_free(p->arrays);
+    augur_free(p->accesses);
+    augur_free(p->thread);
+    augur_free(p);
+}
+
+static int cmp_line(const void *a, const void *b)
+{
+    const struct augur_sim_group *x = a, *y = b;
+
+    if (x->file != y->file)
+        return x->file < y->file ? -1 : 1;
+    return x->key < y->key ? -1 : x->key > y->key;
+}
+
+static struct augur_sim_profile *gather(struct augur_interp *in, struct augur_cachesim *sim)
+{
+    struct augur_sim_profile *p = augur_calloc(1, sizeof(*p));
+    unsigned nl = augur_cachesim_nlevels(sim);
+
+    p->nlevels = nl;
+    for (unsigned l = 0; l <= nl; l++) {
+        snprintf(p->level_name[l], sizeof(p->level_name[l]), "%s",
+                 augur_cachesim_level_name(sim, l));
+        augur_cachesim_counts(sim, l, -1, &p->level[l]);
+    }
+    p->naccesses = in->naccesses;
+    p->accesses = augur_calloc(in->naccesses + 1, sizeof(*p->accesses));
+    p->narrays = in->narrays;
+    p->arrays = augur_calloc(in->narrays + 1, sizeof(*p->arrays));
+    p->lines = augur_calloc(in->naccesses + 1, sizeof(*p->lines));
+    for (uint32_t a = 0; a < in->narrays; a++)
+        p->arrays[a].key = a;
+    for (unsigned i = 0; i < in->naccesses; i++) {
+        const struct augur_node *n = in->skel->nodes[in->acc_node[i]];
+        struct augur_sim_group *g = &p->accesses[i], *ln = NULL;
+
+        g->key = i;
+        g->file = n->loc.line ? n->loc.file : in->kernel->loc.file;
+        g->events = augur_interp_node_count(in, n->id, -1);
+        if (n->u.access.mode == AUGUR_ACCESS_RMW)
+            g->events *= 2;
+        for (unsigned l = 0; l <= nl; l++)
+            augur_cachesim_counts(sim, l, (int)i, &g->level[l]);
+        for (size_t j = 0; j < p->nlines; j++)
+            if (p->lines[j].key == n->loc.line && p->lines[j].file == g->file)
+                ln = &p->lines[j];
+        if (!ln) {
+            ln = &p->lines[p->nlines++];
+            ln->key = n->loc.line;
+            ln->file = g->file;
+        }
+        ln->events += g->events;
+        p->arrays[n->u.access.array].events += g->events;
+        p->events += g->events;
+        for (unsigned l = 0; l <= nl; l++) {
+            add_counts(&ln->level[l], &g->level[l]);
+            add_counts(&p->arrays[n->u.access.array].level[l], &g->level[l]);
+        }
+    }
+    qsort(p->lines, p->nlines, sizeof(*p->lines), cmp_line);
+    p->stats = *augur_interp_stats(in);
+    p->thread = augur_calloc(in->nthreads, sizeof(*p->thread));
+    memcpy(p->thread, in->work, in->nthreads * sizeof(*p->thread));
+    p->stats.thread = p->thread;
+    augur_interp_op_totals(in, p->ops);
+    return p;
+}
+
+int augur_simulate(const struct augur_skel *skel, const struct augur_node *kernel,
+                   struct augur_bound *data, const struct augur_cache_config *cfg,
+                   const struct augur_sim_opts *opts, struct augur_sim_profile **out,
+                   struct augur_interp **inp, struct augur_diag *diag)
+{
+    struct augur_sim_opts o;
+    struct augur_interp *in = NULL;
+    struct augur_cachesim *sim = NULL;
+    struct simsub *sub = NULL;
+    uint32_t rounds = 0;
+    double t0;
+    int rc;
+
+    memset(&o, 0, sizeof(o));
+    if (opts)
+        o = *opts;
+    rc = augur_interp_new(skel, kernel, data, &o.interp, &in, diag);
+    if (rc)
+        goto out;
+    rc = augur_cachesim_new(cfg, in->nthreads, in->naccesses ? in->naccesses : 1, &sim, diag);
+    if (rc)
+        goto out;
+    sub = augur_calloc(1, sizeof(*sub));
+    sub->sim = sim;
+    sub->in = in;
+    augur_interp_subscribe(in, on_events, sub);
+    if (o.warm) {
+        if (o.rounds)
+            rc = augur_interp_run_rounds(in, 0, &rounds, diag);
+        else
+            rc = augur_interp_run(in, diag);
+        if (rc)
+            goto out;
+        augur_cachesim_reset_counts(sim);
+        augur_interp_reset_stats(in);
+        augur_interp_reset_data(in);
+    }
+    if (o.trace) {
+        rc = augur_interp_trace_open(in, o.trace, diag);
+        if (rc)
+            goto out;
+    }
+    t0 = augur_now();
+    if (o.rounds) {
+        rc = augur_interp_run_rounds(in, 0, &rounds, diag);
+    } else {
+        rounds = o.runs ? o.runs : 1;
+        for (uint32_t r = 0; r < rounds && !rc; r++)
+            rc = augur_interp_run(in, diag);
+    }
+    if (rc)
+        goto out;
+    if (!o.no_flush)
+        augur_cachesim_flush(sim);
+    if (o.trace) {
+        rc = augur_interp_trace_close(in, diag);
+        if (rc)
+            goto out;
+    }
+    *out = gather(in, sim);
+    (*out)->seconds = augur_now() - t0;
+    (*out)->rounds = rounds;
+out:
+    if (rc == 0 && inp) {
+        /* the caller keeps the interpreter: it must not call into the freed subscriber */
+        in->nsubs = 0;
+        *inp = in;
+        in = NULL;
+    }
+    augur_interp_free(in);
+    augur_cachesim_free(sim);
+    augur_free(sub);
+    return rc;
+}
