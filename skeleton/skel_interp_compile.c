@@ -1209,8 +1209,8 @@ static void cloop(struct comp *c, const struct augur_node *n)
     enum augur_op hop = AUGUR_OP_LT;
     bool hleft = false;
 
-    if (l->parallel && !l->gridstride && !c->kernel->u.kernel.cuda && l->form == AUGUR_LOOP_FOR &&
-        (l->omp.flags == 0 || (l->omp.flags & AUGUR_OMP_FOR))) {
+    if (!l->gridstride && !c->kernel->u.kernel.cuda && l->form == AUGUR_LOOP_FOR &&
+        ((l->omp.flags & AUGUR_OMP_FOR) || (l->parallel && l->omp.flags == 0))) {
         struct canon cn;
         bool fork = l->omp.flags == 0 || (l->omp.flags & AUGUR_OMP_PARALLEL);
 

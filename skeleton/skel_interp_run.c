@@ -296,6 +296,7 @@ static int do_fork(struct augur_interp *in, struct ctx *m, const struct forkinfo
     in->team_size = T;
     in->team_active = true;
     in->arrived = 0;
+    in->joined = 0;
     in->nwsh = 0;
     in->stats.parallel++;
     return ST_FORK;
@@ -769,12 +770,12 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
             budget0 = budget;
             if (c->tid != 0) {
                 c->state = CTX_DONE;
-                if (++in->arrived == in->team_size)
+                if (++in->joined == in->team_size)
                     dissolve(in);
                 st = ST_DONE;
                 goto leave;
             }
-            if (++in->arrived == in->team_size) {
+            if (++in->joined == in->team_size) {
                 dissolve(in); /* every thread is here: the master goes on alone */
                 break;
             }

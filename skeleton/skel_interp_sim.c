@@ -12,8 +12,20 @@
 struct simsub {
     struct augur_cachesim *sim;
     const struct augur_interp *in;
-    struct augur_cache_access buf[INTERP_EVCAP];
+    /* the last access, held back while the next lane of its vector may follow */
+    bool held;
+    struct augur_event last;
+    struct augur_cache_access buf[INTERP_EVCAP + 1];
 };
+
+/* True when e is the next lane of the vector access that ended with prev. */
+static bool next_lane(const struct augur_event *prev, const struct augur_cache_access *acc,
+                      const struct augur_event *e)
+{
+    return (e->flags & AUGUR_EV_SIMD) && e->lane > prev->lane && prev->node == e->node &&
+           prev->thread == e->thread && acc->addr + acc->size == e->addr &&
+           acc->is_write == ((e->flags & AUGUR_EV_WRITE) != 0);
+}
 
 /* Turns a batch of events into cache accesses. */
 static void on_events(void *ud, const struct augur_event *ev, size_t n)
@@ -21,7 +33,7 @@ static void on_events(void *ud, const struct augur_event *ev, size_t n)
     struct simsub *s = ud;
     const int32_t *acc = s->in->node_acc;
     uint32_t kid = s->in->kernel->id;
-    size_t k = 0;
+    size_t k = s->held ? 1 : 0; /* buf[0] holds the held access */
 
     for (size_t i = 0; i < n; i++) {
         const struct augur_event *e = &ev[i];
@@ -29,11 +41,9 @@ static void on_events(void *ud, const struct augur_event *ev, size_t n)
 
         if (e->flags & AUGUR_EV_LOCAL)
             continue; /* on-chip shared memory: no cache */
-        if ((e->flags & AUGUR_EV_SIMD) && k > 0 && i > 0 && e->lane > 0 &&
-            ev[i - 1].node == e->node && ev[i - 1].thread == e->thread &&
-            s->buf[k - 1].addr + s->buf[k - 1].size == e->addr &&
-            s->buf[k - 1].is_write == ((e->flags & AUGUR_EV_WRITE) != 0)) {
-            s->buf[k - 1].size += e->size; /* the next lane of a contiguous vector access */
+        if (k > 0 && next_lane(&s->last, &s->buf[k - 1], e)) {
+            s->buf[k - 1].size += e->size; /* one request for a contiguous vector access */
+            s->last = *e;
             continue;
         }
         a = &s->buf[k++];
@@ -43,8 +53,21 @@ static void on_events(void *ud, const struct augur_event *ev, size_t n)
         a->is_write = (e->flags & AUGUR_EV_WRITE) != 0;
         a->pad = 0;
         a->tag = (uint32_t)acc[e->node - kid];
+        s->last = *e;
     }
-    augur_cachesim_access_batch(s->sim, s->buf, k);
+    /* a vector access at the end of the batch may go on in the next one */
+    s->held = k > 0 && (s->last.flags & AUGUR_EV_SIMD);
+    augur_cachesim_access_batch(s->sim, s->buf, s->held ? k - 1 : k);
+    if (s->held)
+        s->buf[0] = s->buf[k - 1];
+}
+
+/* Sends the held access at the end of a run. */
+static void finish_events(struct simsub *s)
+{
+    if (s->held)
+        augur_cachesim_access_batch(s->sim, s->buf, 1);
+    s->held = false;
 }
 
 static void add_counts(struct augur_cache_counts *d, const struct augur_cache_counts *s)
@@ -176,6 +199,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
             rc = augur_interp_run(in, diag);
         if (rc)
             goto out;
+        finish_events(sub);
         augur_cachesim_reset_counts(sim);
         augur_interp_reset_stats(in);
         augur_interp_reset_data(in);
@@ -195,6 +219,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     }
     if (rc)
         goto out;
+    finish_events(sub);
     if (!o.no_flush)
         augur_cachesim_flush(sim);
     if (o.trace) {

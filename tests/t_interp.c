@@ -1,0 +1,1073 @@
+/*
+ * t_interp.c - tests of the skeleton interpreter: OpenMP schedules against
+ * the specification's rules, access counts against exact formulas, BFS
+ * levels against the compiled reference kernel, hand-computed misses on
+ * tiny caches, layout, vectors, CUDA blocks, traces and bad input.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "augur/augur.h"
+#include "kernels/bfs/ref.c"
+#include "tap.h"
+
+static const char *datasets, *srcdir;
+
+/* ---- helpers --------------------------------------------------------------------------- */
+
+static struct augur_skel *parse(const char *text)
+{
+    struct augur_skel *s = NULL;
+    struct augur_diag d;
+
+    augur_diag_init(&d);
+    if (augur_skel_parse(text, strlen(text), "t.skel", &s, &d) != 0) {
+        char msg[1200];
+
+        augur_diag_format(&d, msg, sizeof(msg));
+        tap_diag("parse: %s", msg);
+        return NULL;
+    }
+    return s;
+}
+
+/* A CSR matrix with the given row lengths, column j of entry k of row i = cols(i, k). */
+static void make_csr(struct augur_csr *a, uint32_t n, uint32_t ncols, const uint32_t *len,
+                     uint32_t (*colf)(uint32_t i, uint32_t k))
+{
+    uint64_t nnz = 0;
+
+    memset(a, 0, sizeof(*a));
+    for (uint32_t i = 0; i < n; i++)
+        nnz += len[i];
+    a->nrows = n;
+    a->ncols = ncols;
+    a->nnz = nnz;
+    a->rowptr = augur_calloc(n + 1, sizeof(uint64_t));
+    a->col = augur_calloc(nnz + 1, sizeof(uint32_t));
+    a->val = augur_calloc(nnz + 1, sizeof(double));
+    for (uint32_t i = 0; i < n; i++) {
+        a->rowptr[i + 1] = a->rowptr[i] + len[i];
+        for (uint32_t k = 0; k < len[i]; k++) {
+            a->col[a->rowptr[i] + k] = colf(i, k);
+            a->val[a->rowptr[i] + k] = 0.5 + k;
+        }
+    }
+}
+
+static uint32_t col_zero(uint32_t i, uint32_t k)
+{
+    (void)i;
+    return k;
+}
+
+static uint32_t col_seven(uint32_t i, uint32_t k)
+{
+    return (7 * i + k) % 100;
+}
+
+/* Runs a hand-written kernel over csr; returns the interpreter (NULL on failure, rc set). */
+static struct augur_interp *start(struct augur_skel *s, const struct augur_csr *csr,
+                                  const struct augur_interp_opts *o, struct augur_bound **b,
+                                  int *rc, struct augur_diag *d)
+{
+    struct augur_interp *in = NULL;
+
+    augur_diag_init(d);
+    *b = NULL;
+    *rc = augur_bound_from_csr(csr, NULL, b, d);
+    if (*rc == 0)
+        *rc = augur_interp_new(s, NULL, *b, o, &in, d);
+    return in;
+}
+
+struct rec {
+    size_t n, cap;
+    struct augur_event *ev;
+};
+
+static void on_rec(void *ud, const struct augur_event *ev, size_t n)
+{
+    struct rec *r = ud;
+
+    if (r->n + n > r->cap) {
+        r->cap = (r->n + n) * 2;
+        r->ev = realloc(r->ev, r->cap * sizeof(*r->ev));
+    }
+    memcpy(r->ev + r->n, ev, n * sizeof(*ev));
+    r->n += n;
+}
+
+static unsigned nwarn;
+
+static void on_warn(void *ud, const struct augur_diag *d)
+{
+    (void)ud;
+    (void)d;
+    nwarn++;
+}
+
+/* ---- OpenMP schedules --------------------------------------------------------------------- */
+
+static void test_chunks(void)
+{
+    struct augur_omp_loop L;
+    uint64_t ts, lo, hi;
+    static const uint64_t guided1[] = { 25, 19, 14, 11, 8, 6, 5, 3 };
+    static const uint64_t guided10[] = { 25, 19, 14, 11, 10, 10, 10, 1 };
+    bool good = true;
+
+    /* static, no chunk: contiguous blocks, the first n % T threads one longer (libgomp) */
+    memset(&L, 0, sizeof(L));
+    L.sched = AUGUR_SCHED_STATIC;
+    L.niter = 10;
+    L.nthreads = 3;
+    for (unsigned t = 0; t < 3; t++) {
+        static const uint64_t want[3][2] = { { 0, 4 }, { 4, 7 }, { 7, 10 } };
+
+        ts = 0;
+        good &= augur_omp_next_chunk(&L, t, &ts, &lo, &hi) && lo == want[t][0] &&
+                hi == want[t][1] && !augur_omp_next_chunk(&L, t, &ts, &lo, &hi);
+    }
+    ok(good, "static: blocks [0,4) [4,7) [7,10) for 10 iterations on 3 threads");
+    /* static, chunk 2: chunks dealt round-robin */
+    L.chunk = 2;
+    L.niter = 11;
+    good = true;
+    for (unsigned t = 0; t < 3; t++) {
+        static const uint64_t want[3][4] = { { 0, 2, 6, 8 }, { 2, 4, 8, 10 }, { 4, 6, 10, 11 } };
+
+        ts = 0;
+        good &= augur_omp_next_chunk(&L, t, &ts, &lo, &hi) && lo == want[t][0] && hi == want[t][1];
+        good &= augur_omp_next_chunk(&L, t, &ts, &lo, &hi) && lo == want[t][2] && hi == want[t][3];
+        good &= !augur_omp_next_chunk(&L, t, &ts, &lo, &hi);
+    }
+    ok(good, "static, 2: chunk k to thread k mod 3");
+    /* dynamic, 3: in request order, whoever asks */
+    memset(&L, 0, sizeof(L));
+    L.sched = AUGUR_SCHED_DYNAMIC;
+    L.niter = 10;
+    L.chunk = 3;
+    L.nthreads = 2;
+    good = true;
+    for (unsigned c = 0; c < 4; c++) {
+        ts = 0;
+        good &= augur_omp_next_chunk(&L, c % 2, &ts, &lo, &hi) && lo == 3 * c &&
+                hi == (c == 3 ? 10 : 3 * c + 3);
+    }
+    good &= !augur_omp_next_chunk(&L, 0, &ts, &lo, &hi);
+    ok(good, "dynamic, 3: [0,3) [3,6) [6,9) [9,10)");
+    /* guided: ceil(remaining / T), at least the chunk */
+    memset(&L, 0, sizeof(L));
+    L.sched = AUGUR_SCHED_GUIDED;
+    L.niter = 100;
+    L.nthreads = 4;
+    good = true;
+    for (unsigned c = 0; c < 8; c++)
+        good &= augur_omp_next_chunk(&L, 0, &ts, &lo, &hi) && hi - lo == guided1[c];
+    ok(good, "guided: 25 19 14 11 8 6 5 3 of 100 on 4 threads");
+    memset(&L, 0, sizeof(L));
+    L.sched = AUGUR_SCHED_GUIDED;
+    L.niter = 100;
+    L.nthreads = 4;
+    L.chunk = 10;
+    good = true;
+    for (unsigned c = 0; c < 8; c++)
+        good &= augur_omp_next_chunk(&L, c % 4, &ts, &lo, &hi) && hi - lo == guided10[c];
+    good &= !augur_omp_next_chunk(&L, 0, &ts, &lo, &hi);
+    ok(good, "guided, 10: 25 19 14 11 10 10 10 1");
+    /* every schedule hands out every iteration exactly once */
+    good = true;
+    for (int trial = 0; trial < 200 && good; trial++) {
+        static const enum augur_sched sch[] = { AUGUR_SCHED_STATIC, AUGUR_SCHED_DYNAMIC,
+                                                AUGUR_SCHED_GUIDED };
+        unsigned char seen[300];
+        uint64_t tst[7];
+
+        memset(&L, 0, sizeof(L));
+        L.sched = sch[trial % 3];
+        L.niter = (uint64_t)(trial * 37 % 300);
+        L.nthreads = 1 + trial % 7;
+        L.chunk = (uint64_t)(trial % 5);
+        memset(seen, 0, sizeof(seen));
+        memset(tst, 0, sizeof(tst));
+        for (unsigned t = 0, idle = 0; idle < L.nthreads; t = (t + 1) % L.nthreads) {
+            if (!augur_omp_next_chunk(&L, t, &tst[t], &lo, &hi)) {
+                idle++;
+                continue;
+            }
+            idle = 0;
+            for (uint64_t i = lo; i < hi; i++)
+                seen[i]++;
+        }
+        for (uint64_t i = 0; i < L.niter; i++)
+            good &= seen[i] == 1;
+    }
+    ok(good, "every iteration exactly once (200 random loops and schedules)");
+}
+
+#define SCHED_SKEL                                                     \
+    "augur-skeleton 1\n"                                               \
+    "kernel sched @\"s.c\":1:1\n"                                      \
+    "  param n i32 bind n (cli)\n"                                     \
+    "  local i i32\n"                                                  \
+    "  local t i32\n"                                                  \
+    "  builtin omp.thread i32\n"                                       \
+    "  array owner i32[] global param bind vec(n) (cli)\n"             \
+    "  for i = 0; i < n; i += 1 @2:3 omp(parallel for schedule(%s))\n" \
+    "    store owner[i] = omp.thread @3:5\n"                           \
+    "    set t = owner[i] @4:5\n"
+
+static void test_sched_run(void)
+{
+    static const uint32_t len11[11] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+    struct augur_csr a;
+    struct augur_skel *s;
+    struct augur_bound *b;
+    struct augur_interp *in;
+    struct augur_interp_opts o;
+    struct augur_diag d;
+    struct rec r = { 0 };
+    char text[1024];
+    int rc;
+
+    make_csr(&a, 11, 11, len11, col_zero);
+    snprintf(text, sizeof(text), SCHED_SKEL, "static, 2");
+    s = parse(text);
+    memset(&o, 0, sizeof(o));
+    o.nthreads = 3;
+    in = start(s, &a, &o, &b, &rc, &d);
+    is_int(rc, 0, "static, 2 kernel binds");
+    if (in) {
+        static const int32_t want[11] = { 0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2 };
+        const int32_t *owner;
+        uint64_t ext;
+        bool order = true;
+        uint64_t last[3] = { 0, 0, 0 };
+        bool first[3] = { true, true, true };
+
+        augur_interp_subscribe(in, on_rec, &r);
+        is_int(augur_interp_run(in, &d), 0, "static, 2 runs");
+        owner = augur_interp_array_data(in, 0, &ext);
+        ok(ext == 11 && owner && memcmp(owner, want, sizeof(want)) == 0,
+           "static, 2: iterations 0 1 6 7 on thread 0, 2 3 8 9 on 1, 4 5 10 on 2");
+        for (size_t i = 0; i < r.n; i++) {
+            unsigned t = r.ev[i].thread;
+
+            order &= t < 3 && (first[t] || r.ev[i].index > last[t]);
+            first[t] = false;
+            last[t] = r.ev[i].index;
+        }
+        ok(order && r.n == 11, "each thread runs its iterations in order");
+        is_int(augur_interp_stats(in)->thread[0].chunks, 2, "thread 0 took 2 chunks");
+        is_int(augur_interp_stats(in)->thread[2].iterations, 3, "thread 2 ran 3 iterations");
+    }
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    free(r.ev);
+    augur_csr_release(&a);
+}
+
+/* Dynamic scheduling with uneven iterations: who gets what follows the simulated time. */
+static void test_dynamic_balance(void)
+{
+#define DYN_SKEL                                                       \
+    "augur-skeleton 1\n"                                               \
+    "kernel dyn @\"d.c\":1:1\n"                                        \
+    "  param n i32 bind n (cli)\n"                                     \
+    "  local i i32\n"                                                  \
+    "  local j i64\n"                                                  \
+    "  array rowptr i64[] global param bind csr.rowptr (cli)\n"        \
+    "  array col i32[] global param bind csr.col (cli)\n"              \
+    "  for i = 0; i < n; i += 1 @2:3 omp(parallel for schedule(%s))\n" \
+    "    for j = rowptr[i]; j < rowptr[i + 1]; j += 1 @3:5\n"          \
+    "      load col[j] @4:7\n"
+    uint32_t len[101];
+    struct augur_csr a;
+    char buf[1024];
+
+    len[0] = 100;
+    for (int i = 1; i < 101; i++)
+        len[i] = 1;
+    make_csr(&a, 101, 101, len, col_zero);
+    for (int dyn = 0; dyn < 2; dyn++) {
+        struct augur_skel *s;
+        struct augur_bound *b;
+        struct augur_interp *in;
+        struct augur_interp_opts o;
+        struct augur_diag d;
+        int rc;
+
+        snprintf(buf, sizeof(buf), DYN_SKEL, dyn ? "dynamic, 1" : "static");
+        s = parse(buf);
+        memset(&o, 0, sizeof(o));
+        o.nthreads = 2;
+        o.quantum = 1;
+        in = start(s, &a, &o, &b, &rc, &d);
+        if (in && augur_interp_run(in, &d) == 0) {
+            const struct augur_interp_stats *st = augur_interp_stats(in);
+
+            if (dyn) {
+                is_int(st->thread[0].events, 100, "dynamic: thread 0 spends 100 accesses on row 0");
+                is_int(st->thread[0].iterations, 1, "dynamic: ... and runs no other row");
+                is_int(st->thread[1].iterations, 100, "dynamic: thread 1 runs the 100 short rows");
+                is_double(st->imbalance, 1.0, 1e-12, "dynamic: balanced");
+            } else {
+                is_int(st->thread[0].events, 150, "static: thread 0 has rows 0-50, 150 accesses");
+                is_int(st->thread[1].events, 50, "static: thread 1 has rows 51-100");
+                is_double(st->imbalance, 1.5, 1e-12, "static: imbalance 150 / 100");
+            }
+        } else {
+            ok(0, "dynamic/static kernel runs");
+        }
+        augur_interp_free(in);
+        augur_bound_free(b);
+        augur_skel_free(s);
+    }
+    augur_csr_release(&a);
+}
+
+/* ---- the reference kernels on real data --------------------------------------------------------
+ */
+
+static struct augur_skel *parse_c(const char *rel, const char *function, const char *bind)
+{
+    struct augur_fe *fe = NULL;
+    struct augur_fe_opts fo;
+    struct augur_skel *s = NULL;
+    struct augur_diag d;
+    char path[4096];
+
+    snprintf(path, sizeof(path), "%s/%s", srcdir, rel);
+    memset(&fo, 0, sizeof(fo));
+    fo.function = function;
+    fo.bind = bind;
+    augur_diag_init(&d);
+    if (augur_fe_new(&fe, &d) == 0 && augur_fe_parse(fe, path, &fo, &s, &d) != 0) {
+        char msg[1200];
+
+        augur_diag_format(&d, msg, sizeof(msg));
+        tap_diag("front end: %s", msg);
+    }
+    augur_fe_free(fe);
+    return s;
+}
+
+static struct augur_dataset *load(const char *rel)
+{
+    struct augur_dataset *ds = NULL;
+    struct augur_diag d;
+    char path[4096];
+
+    snprintf(path, sizeof(path), "%s/%s", datasets, rel);
+    augur_diag_init(&d);
+    if (augur_dataset_load(path, NULL, &ds, &d) != 0)
+        tap_diag("cannot load %s", path);
+    return ds;
+}
+
+/* Node id of the access to array name with the given mode (the first one). */
+static uint32_t access_node(const struct augur_node *k, const struct augur_skel *s,
+                            const char *name, enum augur_access_mode mode, unsigned nth)
+{
+    for (uint32_t i = k->id; i < s->nnodes; i++) {
+        const struct augur_node *n = s->nodes[i];
+
+        if (augur_node_kernel(n) != k)
+            break;
+        if (n->kind == AUGUR_NODE_ACCESS && n->u.access.mode == mode &&
+            strcmp(k->u.kernel.arrays[n->u.access.array].name, name) == 0 && nth-- == 0)
+            return i;
+    }
+    return UINT32_MAX;
+}
+
+struct colcheck {
+    uint32_t node;
+    const struct augur_csr *a;
+    uint64_t k;
+    bool good;
+};
+
+static void on_col(void *ud, const struct augur_event *ev, size_t n)
+{
+    struct colcheck *c = ud;
+
+    for (size_t i = 0; i < n; i++)
+        if (ev[i].node == c->node)
+            c->good &= c->k < c->a->nnz && ev[i].index == c->a->col[c->k++];
+}
+
+static void test_spmv(void)
+{
+    struct augur_skel *s = parse_c("kernels/spmv/ref.c", "spmv_csr_ref", NULL);
+    struct augur_dataset *ds = load("mtx/walshaw_fe_4elt2.mtx");
+    struct augur_bound *b = NULL;
+    struct augur_interp *in = NULL;
+    struct augur_csr a;
+    struct augur_diag d;
+    const struct augur_node *k;
+    uint64_t n, nnz;
+
+    augur_diag_init(&d);
+    if (!s || !ds || augur_dataset_csr(ds, true, &a, &d) != 0) {
+        ok(0, "spmv: front end and dataset");
+        augur_skel_free(s);
+        augur_dataset_free(ds);
+        return;
+    }
+    n = a.nrows;
+    nnz = a.nnz;
+    k = s->kernels[0];
+    if (augur_bound_new(ds, NULL, &b, &d) == 0 && augur_interp_new(s, k, b, NULL, &in, &d) == 0) {
+        struct colcheck cc = { access_node(k, s, "x", AUGUR_ACCESS_READ, 0), &a, 0, true };
+
+        augur_interp_subscribe(in, on_col, &cc);
+        is_int(augur_interp_run(in, &d), 0, "spmv: runs on walshaw_fe_4elt2");
+        is_int(augur_interp_stats(in)->events, 3 * n + 3 * nnz, "spmv: 3 n + 3 nnz accesses");
+        is_int(augur_interp_node_count(in, access_node(k, s, "rowptr", AUGUR_ACCESS_READ, 1), -1),
+               n, "spmv: rowptr[i + 1] read n times");
+        is_int(augur_interp_node_count(in, access_node(k, s, "val", AUGUR_ACCESS_READ, 0), -1), nnz,
+               "spmv: val read nnz times");
+        is_int(augur_interp_node_count(in, access_node(k, s, "y", AUGUR_ACCESS_WRITE, 0), -1), n,
+               "spmv: y written n times");
+        ok(cc.good && cc.k == nnz, "spmv: x[col[j]] visits the columns of the data in order");
+        {
+            uint64_t ops[AUGUR_OPK_COUNT];
+
+            augur_interp_op_totals(in, ops);
+            is_int(ops[AUGUR_OPK_FMUL], nnz, "spmv: one multiply per entry");
+        }
+    } else {
+        ok(0, "spmv: binds");
+    }
+    augur_interp_free(in);
+    in = NULL;
+    augur_skel_free(s);
+    /* the dynamic OpenMP variant on two threads: the same accesses, spread out */
+    s = parse_c("kernels/spmv/omp.c", "spmv_csr_omp_dynamic", NULL);
+    if (s) {
+        struct augur_interp_opts o;
+
+        memset(&o, 0, sizeof(o));
+        o.nthreads = 2;
+        if (augur_interp_new(s, s->kernels[0], b, &o, &in, &d) == 0 &&
+            augur_interp_run(in, &d) == 0) {
+            const struct augur_interp_stats *st = augur_interp_stats(in);
+
+            is_int(st->events, 3 * n + 3 * nnz, "spmv dynamic, 64: the same accesses");
+            is_int(st->thread[0].iterations + st->thread[1].iterations, n,
+                   "spmv dynamic, 64: every row once");
+            is_int(st->thread[0].chunks + st->thread[1].chunks, (n + 63) / 64,
+                   "spmv dynamic, 64: ceil(n / 64) chunks");
+        } else {
+            ok(0, "spmv dynamic runs");
+        }
+    }
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+    augur_dataset_free(ds);
+}
+
+static void test_fv(void)
+{
+    struct augur_skel *s = parse_c("kernels/fv/ref.c", "fv_ell_ref", "idx=ell.idx,a=ell.val");
+    struct augur_dataset *ds = load("mtx/walshaw_wing.mtx");
+    struct augur_bound *b = NULL;
+    struct augur_interp *in = NULL;
+    struct augur_diag d;
+
+    augur_diag_init(&d);
+    if (s && ds && augur_bound_new(ds, NULL, &b, &d) == 0 &&
+        augur_interp_new(s, s->kernels[0], b, NULL, &in, &d) == 0 &&
+        augur_interp_run(in, &d) == 0) {
+        double n = 0, w = 0;
+
+        augur_bound_scalar(b, "n", &n, NULL);
+        augur_bound_scalar(b, "ell.width", &w, NULL);
+        is_int(w, 4, "fv: the ELL width of walshaw_wing is its largest degree, 4");
+        is_int(augur_interp_stats(in)->events, 2 * n + 3 * n * w, "fv: 2 n + 3 n width accesses");
+    } else {
+        char msg[1200];
+
+        augur_diag_format(&d, msg, sizeof(msg));
+        ok(0, "fv runs");
+        tap_diag("%s", msg);
+    }
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_dataset_free(ds);
+}
+
+/* A whole topology-driven BFS in the interpreter gives the reference kernel's levels. */
+static void test_bfs(void)
+{
+    struct augur_dataset *ds = load("mtx/walshaw_4elt.mtx");
+    struct augur_diag d;
+    struct augur_csr a;
+    struct augur_bound_opts bo;
+    struct augur_bound *b = NULL;
+
+    augur_diag_init(&d);
+    memset(&bo, 0, sizeof(bo));
+    bo.bfs_source_maxdeg = true;
+    if (!ds || augur_dataset_csr(ds, true, &a, &d) != 0 || augur_bound_new(ds, &bo, &b, &d) != 0) {
+        ok(0, "bfs: dataset");
+        augur_dataset_free(ds);
+        return;
+    }
+    for (int omp = 0; omp < 2; omp++) {
+        struct augur_skel *s = omp ? parse_c("kernels/bfs/omp.c", "bfs_topo_round_omp", NULL)
+                                   : parse_c("kernels/bfs/ref.c", "bfs_topo_round_ref", NULL);
+        struct augur_interp *in = NULL;
+        struct augur_interp_opts o;
+        int32_t *level = augur_calloc(a.nrows, sizeof(int32_t));
+        uint32_t src = augur_bound_bfs_source(b), rounds = 0;
+        int32_t depth = bfs_topo_ref(a.nrows, a.rowptr, a.col, src, level);
+        uint64_t ext = 0;
+        const int32_t *mine;
+
+        memset(&o, 0, sizeof(o));
+        o.nthreads = omp ? 2 : 1;
+        if (s && augur_interp_new(s, s->kernels[0], b, &o, &in, &d) == 0 &&
+            augur_interp_run_rounds(in, 0, &rounds, &d) == 0) {
+            mine = augur_interp_array_data(in, 2, &ext);
+            is_int(rounds, depth + 1,
+                   omp ? "bfs omp: the reference's rounds, and the empty one"
+                       : "bfs: the reference's rounds, and the empty one");
+            ok(mine && ext == a.nrows && memcmp(mine, level, a.nrows * sizeof(int32_t)) == 0,
+               omp ? "bfs omp, 2 threads: every node's level equals the compiled reference's"
+                   : "bfs: every node's level equals the compiled reference's");
+        } else {
+            char msg[1200];
+
+            augur_diag_format(&d, msg, sizeof(msg));
+            ok(0, "bfs runs");
+            tap_diag("%s", msg);
+        }
+        augur_free(level);
+        augur_interp_free(in);
+        augur_skel_free(s);
+    }
+    augur_bound_free(b);
+    augur_csr_release(&a);
+    augur_dataset_free(ds);
+}
+
+/* ---- caches by hand ---------------------------------------------------------------------- */
+
+#define TWO_PASS_SKEL                                  \
+    "augur-skeleton 1\n"                               \
+    "kernel two @\"c.c\":1:1\n"                        \
+    "  param n i32 bind n (cli)\n"                     \
+    "  local t i32\n"                                  \
+    "  local i i32\n"                                  \
+    "  array x f64[] global param bind vec(n) (cli)\n" \
+    "  array y f64[] global param bind vec(n) (cli)\n" \
+    "  for t = 0; t < 2; t += 1 @2:3\n"                \
+    "    for i = 0; i < n; i += 1 @3:5\n"              \
+    "      load x[i] @4:7\n"                           \
+    "      %s\n"
+
+/* Misses at L1 of one simulation; writebacks too. */
+static int sim_misses(const char *extra, uint32_t n, uint64_t size, uint32_t ways, uint64_t *misses,
+                      uint64_t *wb)
+{
+    static const uint32_t ones[64] = { 0 };
+    struct augur_csr a;
+    struct augur_skel *s;
+    struct augur_bound *b = NULL;
+    struct augur_cache_config cfg;
+    struct augur_sim_opts so;
+    struct augur_sim_profile *p = NULL;
+    struct augur_diag d;
+    char text[2048];
+    int rc;
+
+    make_csr(&a, n, n, ones, col_zero);
+    snprintf(text, sizeof(text), TWO_PASS_SKEL, extra);
+    s = parse(text);
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.nlevels = 1;
+    cfg.level[0].size = size;
+    cfg.level[0].line = 64;
+    cfg.level[0].ways = ways;
+    snprintf(cfg.level[0].name, sizeof(cfg.level[0].name), "L1");
+    memset(&so, 0, sizeof(so));
+    so.interp.layout = AUGUR_LAYOUT_ALIGN;
+    so.interp.align = 4096;
+    augur_diag_init(&d);
+    rc = augur_bound_from_csr(&a, NULL, &b, &d);
+    if (!rc)
+        rc = augur_simulate(s, NULL, b, &cfg, &so, &p, NULL, &d);
+    if (!rc) {
+        *misses = p->level[0].misses;
+        *wb = p->level[0].writebacks;
+    }
+    augur_sim_profile_free(p);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+    return rc;
+}
+
+static void test_hand_misses(void)
+{
+    uint64_t m = 0, wb = 0;
+
+    /* x: 64 doubles, 8 lines, read twice */
+    is_int(sim_misses("ops iadd.i32=1", 64, 256, 1, &m, &wb), 0, "tiny: runs");
+    is_int(m, 16, "direct-mapped 256 B, 8 lines read twice: 16 capacity misses");
+    sim_misses("ops iadd.i32=1", 64, 512, 2, &m, &wb);
+    is_int(m, 8, "2-way 512 B: the 8 lines fit, 8 cold misses");
+    sim_misses("ops iadd.i32=1", 64, 256, 0, &m, &wb);
+    is_int(m, 16, "fully associative 4 lines, a cyclic 8-line stream: LRU misses all 16");
+    /* x and y 4096 bytes apart (the same sets), read in turn */
+    sim_misses("load y[i] @5:7", 32, 256, 1, &m, &wb);
+    is_int(m, 128, "direct-mapped: x[i] and y[i] on the same set conflict on every access");
+    sim_misses("load y[i] @5:7", 32, 512, 2, &m, &wb);
+    is_int(m, 8, "2-way: x and y share the sets, 8 cold misses");
+    /* stores: write-allocate, written back at the end */
+    sim_misses("store y[i] @5:7", 32, 512, 2, &m, &wb);
+    is_int(m, 8, "stores: 8 cold misses (write-allocate)");
+    is_int(wb, 4, "stores: the 4 dirty lines of y written back at the end");
+}
+
+/* ---- layout, vectors, probabilities, CUDA, traces
+ * ------------------------------------------------ */
+
+static void test_layout(void)
+{
+    static const char *text = "augur-skeleton 1\n"
+                              "kernel lay @\"l.c\":1:1\n"
+                              "  param n i32 bind n (cli)\n"
+                              "  local i i32\n"
+                              "  array x f64[] global param bind vec(n) (cli)\n"
+                              "  array y f64[] global param bind vec(n) (cli)\n"
+                              "  array z f64[] global param bind vec(4096*n) (cli)\n"
+                              "  array w i32[] global param bind vec(n) (cli)\n"
+                              "  for i = 0; i < n; i += 1 @2:3\n"
+                              "    load x[i] @3:5\n";
+    static const uint32_t len[32] = { 0 };
+    struct augur_csr a;
+    struct augur_skel *s = parse(text);
+    struct augur_bound *b;
+    struct augur_interp *in;
+    struct augur_interp_array x, y, z, w;
+    struct augur_diag d;
+    int rc;
+
+    make_csr(&a, 32, 32, len, col_zero);
+    in = start(s, &a, NULL, &b, &rc, &d);
+    if (in) {
+        augur_interp_array(in, 0, &x);
+        augur_interp_array(in, 1, &y);
+        augur_interp_array(in, 2, &z);
+        augur_interp_array(in, 3, &w);
+        is_int(x.base, 0x1000010, "malloc layout: the first small array 16 bytes into the heap");
+        is_int(y.base, 0x1000010 + 272, "the next one a 272-byte chunk later (256 + 8, by 16)");
+        is_int(z.base, UINT64_C(0x7f0000000010), "a 1 MiB array: a fresh mapping plus 16 bytes");
+        is_int(w.base, 0x1000010 + 2 * 272, "small arrays keep filling the heap");
+        is_int(z.extent, 4096 * 32, "vec(4096*n) has 4096 n elements");
+    } else {
+        ok(0, "layout kernel binds");
+    }
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+}
+
+static void test_vectors(void)
+{
+    static const char *text = "augur-skeleton 1\n"
+                              "kernel v @\"v.c\":1:1\n"
+                              "  param n i32 bind n (cli)\n"
+                              "  local i i32\n"
+                              "  builtin lane i32\n"
+                              "  array x f64[] global param bind vec(n) (cli)\n"
+                              "  for i = 0; i < n / 8; i += 1 @2:3\n"
+                              "    load x[8 * i + lane] @3:5 x8\n"
+                              "    load x[8 * i + lane] @4:5 x8 mask(lane < 4)\n";
+    static const uint32_t len[4096] = { 0 };
+    struct augur_csr a;
+    struct augur_skel *s = parse(text);
+    struct augur_bound *b = NULL;
+    struct augur_cache_config cfg;
+    struct augur_sim_opts so;
+    struct augur_sim_profile *p = NULL;
+    struct augur_diag d;
+
+    make_csr(&a, 4096, 4096, len, col_zero);
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.nlevels = 1;
+    cfg.level[0].size = 1 << 20;
+    cfg.level[0].line = 64;
+    cfg.level[0].ways = 8;
+    memset(&so, 0, sizeof(so));
+    so.interp.layout = AUGUR_LAYOUT_ALIGN;
+    so.interp.align = 64;
+    augur_diag_init(&d);
+    if (augur_bound_from_csr(&a, NULL, &b, &d) == 0 &&
+        augur_simulate(s, NULL, b, &cfg, &so, &p, NULL, &d) == 0) {
+        is_int(p->events, 512 * 8 + 512 * 4, "vectors: an event per active lane");
+        is_int(p->level[0].accesses, 1024,
+               "vectors: one cache request per aligned 8-lane load (and per masked half)");
+        is_int(p->level[0].misses, 512, "vectors: one miss per line");
+    } else {
+        ok(0, "vector kernel runs");
+    }
+    augur_sim_profile_free(p);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+}
+
+static void test_prob(void)
+{
+    static const char *text = "augur-skeleton 1\n"
+                              "kernel p @\"p.c\":1:1\n"
+                              "  param n i32 bind n (cli)\n"
+                              "  local i i32\n"
+                              "  array x f64[] global param bind vec(n) (cli)\n"
+                              "  for i = 0; i < n; i += 1 @2:3\n"
+                              "    if opaque(\"rand\") @3:5 prob 0.25\n"
+                              "      load x[i] @4:7\n"
+                              "    if opaque(\"other\") @5:5\n"
+                              "      load x[i] @6:7\n";
+    static uint32_t len[10000];
+    struct augur_csr a;
+    struct augur_skel *s = parse(text);
+    struct augur_bound *b;
+    struct augur_interp *in;
+    struct augur_interp_opts o;
+    struct augur_diag d;
+    int rc;
+
+    make_csr(&a, 10000, 10000, len, col_zero);
+    memset(&o, 0, sizeof(o));
+    o.seed = 7;
+    o.on_warn = on_warn;
+    nwarn = 0;
+    in = start(s, &a, &o, &b, &rc, &d);
+    if (in && augur_interp_run(in, &d) == 0) {
+        uint64_t c1 = augur_interp_node_count(in, 3, -1), c2 = augur_interp_node_count(in, 5, -1);
+
+        ok(c1 > 2300 && c1 < 2700,
+           "prob 0.25: about a quarter of 10000 iterations take the branch");
+        ok(c2 > 4700 && c2 < 5300, "no probability: one half, the default");
+        is_int(nwarn, 1, "a warning for the branch without a probability");
+    } else {
+        ok(0, "prob kernel runs");
+    }
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+}
+
+static void test_cuda(void)
+{
+    static const char *text = "augur-skeleton 1\n"
+                              "kernel k @\"k.cu\":1:1 cuda launch((n + 63) / 64, 64)\n"
+                              "  param n i32 bind n (cli)\n"
+                              "  builtin threadIdx.x u32\n"
+                              "  builtin blockIdx.x u32\n"
+                              "  builtin blockDim.x u32\n"
+                              "  local i u32\n"
+                              "  local t u32\n"
+                              "  array I u32[] global param bind csr.col (cli)\n"
+                              "  array X f64[] global param bind vec(n) (cli)\n"
+                              "  array S u32[64] shared\n"
+                              "  set t = threadIdx.x @2:3\n"
+                              "  set i = blockIdx.x * blockDim.x + t @3:3\n"
+                              "  if i < (u32)n @4:3\n"
+                              "    load I[i] @5:5\n"
+                              "    store S[t] = I[i] @5:5\n"
+                              "  sync threads @6:3\n"
+                              "  if i < (u32)n @7:3\n"
+                              "    load X[S[(t + 1) % 64]] @8:5 indirect(S)\n";
+    static uint32_t len[100];
+    struct augur_csr a;
+    struct augur_skel *s = parse(text);
+    struct augur_bound *b;
+    struct augur_interp *in;
+    struct augur_interp_opts o;
+    struct augur_diag d;
+    struct rec r = { 0 };
+    int rc;
+
+    for (int i = 0; i < 100; i++)
+        len[i] = 1;
+    make_csr(&a, 100, 100, len, col_seven);
+    memset(&o, 0, sizeof(o));
+    o.sms = 2;
+    in = start(s, &a, &o, &b, &rc, &d);
+    if (in) {
+        bool vals = true, warps = true;
+        size_t nx = 0;
+
+        augur_interp_subscribe(in, on_rec, &r);
+        is_int(augur_interp_run(in, &d), 0, "cuda: 2 blocks of 64 run");
+        for (size_t i = 0; i < r.n; i++) {
+            const struct augur_event *e = &r.ev[i];
+
+            if (e->array != 1)
+                continue;
+            nx++;
+            {
+                /* thread i of block b read S[(t+1) % 64], written by thread b*64 + (t+1)%64 */
+                uint32_t blk = e->warp / 2, t = (e->warp % 2) * 32 + e->lane;
+                uint32_t src = blk * 64 + (t + 1) % 64;
+                uint64_t want = src < 100 ? a.col[src] : 0;
+
+                vals &= e->index == want;
+                warps &= e->thread == blk % 2;
+            }
+        }
+        is_int(nx, 100, "cuda: one X access per thread below n");
+        ok(vals, "cuda: values staged in __shared__ before the barrier are seen after it");
+        ok(warps, "cuda: block b runs on SM b mod 2, warps numbered by block");
+    }
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+    free(r.ev);
+}
+
+static void test_trace(void)
+{
+    static const uint32_t len[16] = { 0 };
+    struct augur_csr a;
+    struct augur_skel *s;
+    struct augur_bound *b;
+    struct augur_interp *in;
+    struct augur_diag d;
+    char path[] = "/tmp/t_interp_traceXXXXXX", text[1024];
+    int rc, fd = mkstemp(path);
+
+    if (fd < 0) {
+        ok(0, "trace: temporary file");
+        return;
+    }
+    close(fd);
+    make_csr(&a, 16, 16, len, col_zero);
+    snprintf(text, sizeof(text), TWO_PASS_SKEL, "store y[i] @5:7");
+    s = parse(text);
+    in = start(s, &a, NULL, &b, &rc, &d);
+    if (in && augur_interp_trace_open(in, path, &d) == 0 && augur_interp_run(in, &d) == 0 &&
+        augur_interp_trace_close(in, &d) == 0) {
+        FILE *fp = fopen(path, "rb");
+        unsigned char h[40], rec[24];
+        uint32_t hb = 0;
+        uint64_t nev = 0, addr = 0;
+        struct augur_interp_array x;
+
+        ok(fp && fread(h, 40, 1, fp) == 1, "trace: header");
+        for (int i = 0; i < 4; i++)
+            hb |= (uint32_t)h[12 + i] << (8 * i);
+        for (int i = 0; i < 8; i++)
+            nev |= (uint64_t)h[32 + i] << (8 * i);
+        ok(memcmp(h, AUGUR_TRACE_MAGIC, 8) == 0 && h[8] == AUGUR_TRACE_VERSION && h[16] == 24,
+           "trace: magic, version, 24-byte records");
+        is_int(nev, 64, "trace: 64 events (16 loads and 16 stores, twice)");
+        augur_interp_array(in, 0, &x);
+        if (fp && fseek(fp, hb, SEEK_SET) == 0 && fread(rec, 24, 1, fp) == 1)
+            for (int i = 0; i < 8; i++)
+                addr |= (uint64_t)rec[i] << (8 * i);
+        is_int(addr, x.base, "trace: the first record is x[0]");
+        if (fp) {
+            fseek(fp, 0, SEEK_END);
+            is_int(ftell(fp), hb + 64 * 24, "trace: header then the records");
+            fclose(fp);
+        }
+    } else {
+        ok(0, "trace written");
+    }
+    unlink(path);
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+}
+
+/* ---- bad input
+ * ------------------------------------------------------------------------------------ */
+
+/* Binds and runs text over a CSR of n rows of one entry (column 39999 in row 0); returns rc. */
+static int try_run(const char *text, const struct augur_interp_opts *o, struct augur_diag *d)
+{
+    static uint32_t len[40];
+    struct augur_csr a;
+    struct augur_skel *s = parse(text);
+    struct augur_bound *b = NULL;
+    struct augur_interp *in = NULL;
+    int rc;
+
+    for (int i = 0; i < 40; i++)
+        len[i] = 1;
+    make_csr(&a, 40, 40000, len, col_zero);
+    a.col[0] = 39999;
+    a.val[1] = 0.25;
+    augur_diag_init(d);
+    if (!s)
+        return -100;
+    rc = augur_bound_from_csr(&a, NULL, &b, d);
+    if (!rc)
+        rc = augur_interp_new(s, NULL, b, o, &in, d);
+    if (!rc)
+        rc = augur_interp_run(in, d);
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+    return rc;
+}
+
+static void expect(int rc, int want, const struct augur_diag *d, const char *needle, uint32_t line,
+                   const char *name)
+{
+    char msg[1300];
+
+    augur_diag_format(d, msg, sizeof(msg));
+    if (!ok(rc == want && strstr(d->msg, needle) && d->line == line, name))
+        tap_diag("rc %d, '%s'", rc, msg);
+}
+
+static void test_bad(void)
+{
+    struct augur_diag d;
+    struct augur_interp_opts o;
+    char text[2048];
+    const char *head = "augur-skeleton 1\n"
+                       "kernel bad @\"b.c\":1:1\n"
+                       "  param n i32 bind n (cli)\n"
+                       "  local i i32\n"
+                       "  local q i32\n";
+
+    snprintf(text, sizeof(text),
+             "%s  array x f64[] global param bind vec(n) (cli)\n"
+             "  for i = 0; i < n; i += 1 @2:3\n"
+             "    load x[i + 1] @3:9\n",
+             head);
+    expect(try_run(text, NULL, &d), AUGUR_ERUN, &d, "index 40 is out of range for 'x' (40", 3,
+           "index past the end: the access's line and the index");
+    snprintf(text, sizeof(text),
+             "%s  array x f64[] global param bind vec(n) (cli)\n"
+             "  for i = 0; i < n; i += 1 @2:3\n"
+             "    load x[x[i] > 1.0 ? 0 : i - 1] @7:9\n",
+             head);
+    expect(try_run(text, NULL, &d), AUGUR_ERUN, &d, "index -1 of 'x' is negative", 7,
+           "negative index: named, never read");
+    snprintf(text, sizeof(text),
+             "%s  local c i32\n  array col i16[] global param @4:20 bind csr.col (cli)\n"
+             "  for i = 0; i < n; i += 1 @2:3\n"
+             "    set c = col[i] @3:9\n",
+             head);
+    expect(try_run(text, NULL, &d), AUGUR_EBIND, &d, "too narrow for 'csr.col'", 4,
+           "an i16 column array for 40000 columns");
+    snprintf(text, sizeof(text),
+             "%s  array col f64[] global param @5:20 bind csr.col (cli)\n"
+             "  for i = 0; i < n; i += 1 @2:3\n"
+             "    load col[i] @3:9\n",
+             head);
+    expect(try_run(text, NULL, &d), AUGUR_EBIND, &d, "holds indices", 5,
+           "a floating-point array bound to indices");
+    snprintf(text, sizeof(text),
+             "%s  array v i32[] global param @6:20 bind csr.val (cli)\n"
+             "  for i = 0; i < n; i += 1 @2:3\n"
+             "    set q = v[i] @3:9\n",
+             head);
+    expect(try_run(text, NULL, &d), AUGUR_EBIND, &d, "holds real values", 6,
+           "an integer array bound to real values");
+    snprintf(text, sizeof(text),
+             "%s  array x f64[n + 5] global param @7:20 bind vec(n) (cli)\n"
+             "  for i = 0; i < n; i += 1 @2:3\n"
+             "    load x[i] @3:9\n",
+             head);
+    expect(try_run(text, NULL, &d), AUGUR_EBIND, &d, "declared with 45 elements", 7,
+           "a declared extent beyond the bound data");
+    snprintf(text, sizeof(text),
+             "augur-skeleton 1\nkernel bad @\"b.c\":1:1\n  param n i8 @9:3 bind m (cli)\n"
+             "  local i i32\n  for i = 0; i < n; i += 1 @2:3\n    ops iadd.i32=1\n");
+    expect(try_run(text, NULL, &d), AUGUR_EBIND, &d, "cannot hold m = 40000", 9,
+           "a scalar too wide for its parameter");
+    snprintf(text, sizeof(text),
+             "%s  array x f64[] global param @8:20\n"
+             "  for i = 0; i < n; i += 1 @2:3\n"
+             "    load x[i] @3:9\n",
+             head);
+    expect(try_run(text, NULL, &d), AUGUR_EBIND, &d, "not bound", 8, "an unbound array");
+    snprintf(text, sizeof(text), "%s  param z i32 bind =0 (cli)\n  set q = n / z @4:7\n", head);
+    expect(try_run(text, NULL, &d), AUGUR_ERUN, &d, "division by zero", 4, "division by zero");
+    memset(&o, 0, sizeof(o));
+    o.max_steps = 1000;
+    snprintf(text, sizeof(text), "%s  while n > 0 @5:3\n    ops iadd.i32=1 @5:3\n", head);
+    expect(try_run(text, &o, &d), AUGUR_ERUN, &d, "without finishing", 5,
+           "a loop that never ends is stopped");
+    o.max_steps = 0;
+    o.nthreads = 2;
+    snprintf(text, sizeof(text),
+             "%s  builtin omp.thread i32\n  region parallel @6:3 omp(parallel)\n"
+             "    if omp.thread == 0 @7:5\n      sync barrier @8:7\n",
+             head);
+    expect(try_run(text, &o, &d), AUGUR_ERUN, &d, "different barriers", 8,
+           "a barrier only some threads reach");
+    /* an absurd cache */
+    {
+        static const uint32_t len[4] = { 1, 1, 1, 1 };
+        struct augur_csr a;
+        struct augur_skel *s;
+        struct augur_bound *b = NULL;
+        struct augur_cache_config cfg;
+        struct augur_sim_profile *p = NULL;
+        int rc;
+
+        make_csr(&a, 4, 4, len, col_zero);
+        snprintf(text, sizeof(text), TWO_PASS_SKEL, "ops iadd.i32=1");
+        s = parse(text);
+        memset(&cfg, 0, sizeof(cfg));
+        cfg.nlevels = 1;
+        cfg.level[0].size = 1000;
+        cfg.level[0].line = 48;
+        augur_diag_init(&d);
+        rc = augur_bound_from_csr(&a, NULL, &b, &d);
+        if (!rc)
+            rc = augur_simulate(s, NULL, b, &cfg, NULL, &p, NULL, &d);
+        ok(rc == AUGUR_EINVAL && p == NULL, "a 48-byte cache line is refused");
+        augur_bound_free(b);
+        augur_skel_free(s);
+        augur_csr_release(&a);
+    }
+}
+
+int main(void)
+{
+    datasets = getenv("AUGUR_DATASETS");
+    srcdir = getenv("AUGUR_SOURCE_DIR");
+    test_chunks();
+    test_sched_run();
+    test_dynamic_balance();
+    test_hand_misses();
+    test_layout();
+    test_vectors();
+    test_prob();
+    test_cuda();
+    test_trace();
+    test_bad();
+    if (datasets && srcdir && access(datasets, R_OK) == 0) {
+        test_spmv();
+        test_fv();
+        test_bfs();
+    } else {
+        tap_skip("no AUGUR_DATASETS / AUGUR_SOURCE_DIR", "reference kernels on shared datasets");
+    }
+    return tap_done();
+}

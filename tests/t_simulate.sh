@@ -1,0 +1,198 @@
+#!/bin/bash
+# t_simulate.sh - end-to-end tests of 'augur simulate': counts per level, line,
+# array and thread in text and JSON, OpenMP threads, whole BFS runs,
+# hand-written skeletons, traces, errors, and one comparison with valgrind's
+# cachegrind on a small dataset (skipped without valgrind). Prints TAP.
+augur=${AUGUR_BIN:-build/augur}
+src=${AUGUR_SOURCE_DIR:-.}
+data=${AUGUR_DATASETS:-}/mtx
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+
+pass() {
+    n=$((n + 1))
+    echo "ok $n - $1"
+}
+flunk() {
+    n=$((n + 1))
+    echo "not ok $n - $1"
+}
+skip() {
+    n=$((n + 1))
+    echo "ok $n - $1 # SKIP $2"
+}
+is() { # is NAME GOT WANT
+    if [ "$2" = "$3" ]; then
+        pass "$1"
+    else
+        flunk "$1"
+        echo "#        got: '$2'"
+        echo "#   expected: '$3'"
+    fi
+}
+status() { # status NAME WANT CMD...: the exit status of CMD; its stderr is kept in $tmp/err
+    local name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    is "$name" "$?" "$want"
+}
+
+if [ ! -d "$data" ] || ! command -v jq >/dev/null; then
+    skip "augur simulate on shared datasets" "no datasets or no jq"
+    echo "1..$n"
+    exit 0
+fi
+small=$data/walshaw_fe_4elt2.mtx # 11143 nodes, 65636 entries in full
+nrows=11143
+nnz=65636
+
+# SpMV: 3 n + 3 nnz accesses (rowptr twice, val, col, x, y)
+status "spmv runs" 0 "$augur" simulate "$src/kernels/spmv/ref.c" --data "$small"
+grep -q "^1 run, $((3 * nrows + 3 * nnz)) accesses" "$tmp/out" && pass "text: 3 n + 3 nnz accesses" ||
+    flunk "text: 3 n + 3 nnz accesses"
+grep -q "^L3 " "$tmp/out" && grep -q "^memory " "$tmp/out" && pass "text: a row per level and memory" ||
+    flunk "text: a row per level and memory"
+grep -q "^ref.c:13 *$((3 * nnz)) " "$tmp/out" && pass "text: line 13 makes the 3 nnz entry accesses" ||
+    flunk "text: line 13 makes the 3 nnz entry accesses"
+"$augur" --json simulate "$src/kernels/spmv/ref.c" --data "$small" >"$tmp/a.json"
+is "json: accesses" "$(jq .accesses "$tmp/a.json")" $((3 * nrows + 3 * nnz))
+is "json: L1 hits + misses = accesses" \
+    "$(jq '.levels[0] | .hits + .misses == .accesses' "$tmp/a.json")" true
+is "json: L2 sees L1's misses" "$(jq '.levels[1].accesses == .levels[0].misses' "$tmp/a.json")" true
+is "json: per-array accesses add up" "$(jq '([.arrays[].accesses] | add) == .accesses' "$tmp/a.json")" true
+is "json: x is bound to vec(m) with m elements" \
+    "$(jq -r '.arrays[] | select(.name == "x") | "\(.target) \(.elements)"' "$tmp/a.json")" "vec(m) $nrows"
+is "json: y's dirty lines written back" \
+    "$(jq '.arrays[] | select(.name == "y") | .levels[0].writebacks' "$tmp/a.json")" \
+    $(((nrows * 8 + 16 + 63) / 64))
+
+# OpenMP: two threads, dynamic chunks of 64 rows
+"$augur" --json simulate "$src/kernels/spmv/omp.c" --function spmv_csr_omp_dynamic --threads 2 \
+    --data "$small" >"$tmp/b.json"
+is "omp: two threads' work" "$(jq '.threads_work | length' "$tmp/b.json")" 2
+is "omp: every row once" "$(jq '[.threads_work[].iterations] | add' "$tmp/b.json")" $nrows
+is "omp: ceil(n / 64) chunks" "$(jq '[.threads_work[].chunks] | add' "$tmp/b.json")" $(((nrows + 63) / 64))
+is "omp: the same accesses as one thread" "$(jq .accesses "$tmp/b.json")" $((3 * nrows + 3 * nnz))
+
+# a whole BFS: every reachable node is labelled once
+"$augur" --json simulate "$src/kernels/bfs/ref.c" --function bfs_topo_round_ref --rounds \
+    --data "$small" >"$tmp/c.json"
+is "bfs: one store per node reached but the source" \
+    "$(jq '.accesses_by_node[] | select(.mode == "store") | .accesses' "$tmp/c.json")" $((nrows - 1))
+is "bfs: every round reads every level" \
+    "$(jq "(.accesses_by_node[0].accesses) == (.runs * $nrows)" "$tmp/c.json")" true
+
+# a hand-written skeleton, bindings on the command line
+cat >"$tmp/ell.skel" <<'EOF'
+augur-skeleton 1
+kernel ell @"ell.c":1:1
+  param n i32
+  param w i32
+  local i i32
+  local k i32
+  array idx i32[] global param
+  array x f64[] global param
+  array y f64[] global param
+  for i = 0; i < n; i += 1 @3:3 parallel omp(parallel for schedule(static))
+    for k = 0; k < w; k += 1 @4:5
+      load idx[k * n + i] @5:7
+      load x[idx[k * n + i]] @5:7 indirect(idx)
+    store y[i] @6:5
+EOF
+"$augur" --json simulate "$tmp/ell.skel" --bind "n=n,w=ell.width,idx=ell.idx,x=vec(n),y=vec(n)" \
+    --threads 2 --data "$data/walshaw_wing.mtx" >"$tmp/d.json"
+is "skel: 2 n width + n accesses" "$(jq .accesses "$tmp/d.json")" $((62032 * 9))
+is "skel: static halves" "$(jq '[.threads_work[].iterations] | join(" ")' -r "$tmp/d.json")" "31016 31016"
+
+# the trace: a header, then 24 bytes an event
+status "trace written" 0 "$augur" simulate "$src/kernels/spmv/ref.c" --data "$small" --trace "$tmp/t.trc"
+hb=$(od -An -tu4 -j12 -N4 "$tmp/t.trc" | tr -d ' ')
+is "trace: header + 24 bytes per access" "$(stat -c %s "$tmp/t.trc")" $((hb + 24 * (3 * nrows + 3 * nnz)))
+is "trace: magic" "$(head -c 8 "$tmp/t.trc")" AUGURTRC
+
+# errors
+status "help" 0 "$augur" simulate --help
+status "no --data: usage" 2 "$augur" simulate "$src/kernels/spmv/ref.c"
+status "two kernels, no --function: usage" 2 "$augur" simulate "$src/kernels/spmv/omp.c" --data "$small"
+grep -q "spmv_csr_omp_static, spmv_csr_omp_dynamic" "$tmp/err" && pass "the kernels are listed" ||
+    flunk "the kernels are listed"
+status "--threads 0" 2 "$augur" simulate "$src/kernels/spmv/ref.c" --data "$small" --threads 0
+status "bad --launch" 2 "$augur" simulate "$src/kernels/spmv/ref.c" --data "$small" --launch 3
+status "unknown kernel" 1 "$augur" simulate "$src/kernels/spmv/ref.c" --function nope --data "$small"
+status "missing dataset" 1 "$augur" simulate "$src/kernels/spmv/ref.c" --data "$tmp/none.mtx"
+cat >"$tmp/oob.skel" <<'EOF'
+augur-skeleton 1
+kernel oob @"oob.c":1:1
+  param n i32 bind n (cli)
+  local i i32
+  array x f64[] global param bind vec(n) (cli)
+  for i = 0; i <= n; i += 1 @2:3
+    load x[i] @3:9
+EOF
+status "index out of range" 1 "$augur" simulate "$tmp/oob.skel" --data "$small"
+grep -q "oob.c:3:9: index $nrows is out of range for 'x' ($nrows elements, bound to vec(n)) in load x\[i\]" \
+    "$tmp/err" && pass "the message names the line and the index" || flunk "the message names the line and the index"
+status "json error" 1 "$augur" --json simulate "$tmp/oob.skel" --data "$small"
+is "json error document" "$(jq -r '.error | test("out of range")' "$tmp/out")" true
+cat >"$tmp/bad.yml" <<'EOF'
+name: "bad"
+kind: cpu
+clock_ghz: 1
+cores: 1
+caches:
+  - name: L1
+    size: 1000
+    line: 48
+EOF
+status "absurd cache line size" 1 "$augur" simulate "$src/kernels/spmv/ref.c" --data "$small" --machine "$tmp/bad.yml"
+grep -q "bad.yml" "$tmp/err" && pass "the machine file is named" || flunk "the machine file is named"
+cat >"$tmp/unbound.skel" <<'EOF'
+augur-skeleton 1
+kernel ub @"ub.c":1:1
+  param n i32 bind n (cli)
+  local i i32
+  array q f64[] global param @1:30
+  for i = 0; i < n; i += 1 @2:3
+    load q[7] @3:9
+EOF
+status "unbound array" 1 "$augur" simulate "$tmp/unbound.skel" --data "$small"
+grep -q "ub.c:1:30: array 'q' of kernel ub is not bound" "$tmp/err" && pass "the unbound array is named" ||
+    flunk "the unbound array is named"
+
+# valgrind's cachegrind on the same SpMV (the comparison of bench/cachegrind_compare.sh)
+driver=$(dirname "$augur")/bench_cg_driver
+if command -v valgrind >/dev/null && [ -x "$driver" ] && ! nm "$driver" 2>/dev/null | grep -q __asan_init; then
+    cat >"$tmp/cg.yml" <<'EOF'
+name: "cachegrind D1 + LL"
+kind: cpu
+clock_ghz: 1
+cores: 1
+caches:
+  - name: D1
+    size: 32 KiB
+    line: 64
+    ways: 8
+    prefetch: none
+  - name: LL
+    size: 256 KiB
+    line: 64
+    ways: 16
+    prefetch: none
+EOF
+    valgrind --tool=cachegrind --cache-sim=yes --D1=32768,8,64 --LL=262144,16,64 \
+        --cachegrind-out-file="$tmp/cg.out" "$driver" spmv "$data/ss_bcsstk13.mtx" >/dev/null 2>&1
+    read -r cgr cgl < <(awk '/^fn=/ { f = substr($0, 4) }
+        /^[0-9]/ { if (f == "spmv_csr_ref") { r += $6; l += $7 } } END { print r + 0, l + 0 }' "$tmp/cg.out")
+    "$augur" --json simulate "$src/kernels/spmv/ref.c" --data "$data/ss_bcsstk13.mtx" \
+        --machine "$tmp/cg.yml" >"$tmp/e.json"
+    read -r ar al < <(jq -r '"\(.levels[0].read_misses) \([.accesses_by_node[] | select(.mode != "store") | .levels[1].misses] | add)"' "$tmp/e.json")
+    within() { awk -v a="$1" -v c="$2" 'BEGIN { d = a - c; if (d < 0) d = -d; exit !(c > 0 && d <= 0.02 * c) }'; }
+    within "$ar" "$cgr" && pass "cachegrind: D1 read misses within 2 % ($ar vs $cgr)" ||
+        flunk "cachegrind: D1 read misses within 2 % ($ar vs $cgr)"
+    within "$al" "$cgl" && pass "cachegrind: LL read misses within 2 % ($al vs $cgl)" ||
+        flunk "cachegrind: LL read misses within 2 % ($al vs $cgl)"
+else
+    skip "cachegrind comparison" "no valgrind, or no bench_cg_driver without a sanitizer"
+fi
+echo "1..$n"
