@@ -79,13 +79,27 @@ if [ $# -gt 0 ]; then
 fi
 
 pct() { # relative difference of augur ($1) to cachegrind ($2), in percent
-    awk -v a="$1" -v c="$2" 'BEGIN { if (c == 0) { printf (a == 0 ? "0.00" : "inf") }
-                                     else printf "%+.2f", 100 * (a - c) / c }'
+    awk -v a="$1" -v c="$2" 'BEGIN { if (c == 0) { printf (a == 0 ? "0 %%" : "+%d", a) }
+                                     else printf "%+.2f %%", 100 * (a - c) / c }'
 }
 
 echo "D1 $D1, LL $LL (size,ways,line); augur $(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo '?'), $(valgrind --version)"
 echo
-echo "| kernel | dataset | class | loads cg / augur | D1 read miss cg / augur (diff) | D1 write miss cg / augur (diff) | LL read miss cg / augur (diff) | LL write miss cg / augur (diff) | cg s | augur s |"
+cell() { # cell CG AUGUR PLACED: "cg / augur (diff) / placed (diff)"
+    printf "%s / %s (%s) / %s (%s)" "$1" "$2" "$(pct "$2" "$1")" "$3" "$(pct "$3" "$1")"
+}
+counts() { # counts JSON: loads, D1 read and write misses, LL misses of loads and of stores
+    jq -r '[.levels[0].reads,
+            .levels[0].read_misses, .levels[0].write_misses,
+            ([.accesses_by_node[] | select(.mode != "store") | .levels[1].misses] | add),
+            ([.accesses_by_node[] | select(.mode == "store") | .levels[1].misses] | add // 0)]
+           | map(tostring) | join(" ")' "$1"
+}
+
+echo "Each cell: cachegrind / augur with its malloc layout (difference %) / augur with the arrays at"
+echo "the addresses the driver got under valgrind (difference %)."
+echo
+echo "| kernel | dataset | class | loads cg / augur | D1 read misses | D1 write misses | LL read misses | LL write misses | cg s | augur s |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 for s in "${sets[@]}"; do
     read -r file class kernels <<<"$s"
@@ -95,9 +109,11 @@ for s in "${sets[@]}"; do
         srcarg=""
         [ "$k" = bfs ] && srcarg=maxdeg
         t0=$(date +%s.%N)
-        valgrind --tool=cachegrind --cache-sim=yes --I1=32768,8,64 --D1="$D1" --LL="$LL" \
-            --cachegrind-out-file="$tmp/cg.out" "$driver" "$k" "$path" $srcarg >"$tmp/drv.out" 2>"$tmp/cg.err"
+        CG_DRIVER_VERBOSE=1 valgrind --tool=cachegrind --cache-sim=yes --I1=32768,8,64 --D1="$D1" \
+            --LL="$LL" --cachegrind-out-file="$tmp/cg.out" "$driver" "$k" "$path" $srcarg \
+            >"$tmp/drv.out" 2>"$tmp/cg.err"
         t1=$(date +%s.%N)
+        place=$(sed -n 's/^augur-place: //p' "$tmp/cg.err")
         # events of the kernel function: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw
         read -r dr d1mr dlmr dw d1mw dlmw < <(awk -v f="${fn[$k]}" '
             /^fn=/ { cur = substr($0, 4) }
@@ -107,16 +123,15 @@ for s in "${sets[@]}"; do
         "$augur" --json simulate "$here/${src[$k]}" --function "${fn[$k]}" --data "$path" \
             --machine "$tmp/cg.yml" --no-flush ${extra[$k]} >"$tmp/a.json"
         t2=$(date +%s.%N)
-        read -r ar a1r a1w alr alw < <(jq -r '
-            [.levels[0].reads,
-             .levels[0].read_misses, .levels[0].write_misses,
-             ([.accesses_by_node[] | select(.mode != "store") | .levels[1].misses] | add),
-             ([.accesses_by_node[] | select(.mode == "store") | .levels[1].misses] | add // 0)]
-            | map(tostring) | join(" ")' "$tmp/a.json")
-        printf "| %s | %s | %s | %s / %s | %s / %s (%s %%) | %s / %s (%s %%) | %s / %s (%s %%) | %s / %s (%s %%) | %.1f | %.1f |\n" \
+        # shellcheck disable=SC2086
+        "$augur" --json simulate "$here/${src[$k]}" --function "${fn[$k]}" --data "$path" \
+            --machine "$tmp/cg.yml" --no-flush ${extra[$k]} --place "$place" >"$tmp/p.json"
+        read -r ar a1r a1w alr alw < <(counts "$tmp/a.json")
+        read -r pr p1r p1w plr plw < <(counts "$tmp/p.json")
+        printf "| %s | %s | %s | %s / %s | %s | %s | %s | %s | %.1f | %.1f |\n" \
             "$k" "$name" "$class" "$dr" "$ar" \
-            "$d1mr" "$a1r" "$(pct "$a1r" "$d1mr")" "$d1mw" "$a1w" "$(pct "$a1w" "$d1mw")" \
-            "$dlmr" "$alr" "$(pct "$alr" "$dlmr")" "$dlmw" "$alw" "$(pct "$alw" "$dlmw")" \
+            "$(cell "$d1mr" "$a1r" "$p1r")" "$(cell "$d1mw" "$a1w" "$p1w")" \
+            "$(cell "$dlmr" "$alr" "$plr")" "$(cell "$dlmw" "$alw" "$plw")" \
             "$(echo "$t1 - $t0" | bc)" "$(echo "$t2 - $t1" | bc)"
     done
 done

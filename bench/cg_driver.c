@@ -6,14 +6,20 @@
  * not a test).
  *
  * usage: bench_cg_driver spmv|fv|bfs DATASET [BFS_SOURCE|maxdeg]
+ * With CG_DRIVER_VERBOSE set, prints the arrays' addresses as an
+ * `augur simulate --place` list ("augur-place: rowptr=0x...,col=0x...").
  *
  * The kernels' sources are compiled into this program (plain -O2, no
  * AVX-512, which cachegrind cannot run) and called through volatile
  * pointers so that they are not inlined. The arrays are allocated with
  * malloc in the order of the kernel's parameters, as the interpreter lays
  * them out, and the caches are flushed (a large buffer is read) just before
- * the kernel runs, as the simulation starts from empty caches.
+ * the kernel runs, as the simulation starts from empty caches. glibc's mmap
+ * threshold is pinned at its initial 128 KiB: otherwise freeing the loader's
+ * buffers raises it, and the kernel's large arrays land inside the heap at
+ * arbitrary offsets instead of 16 bytes into fresh pages as augur places them.
  */
+#include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,11 +83,13 @@ int main(int argc, char **argv)
     struct augur_csr a;
     uint32_t n;
     uint64_t nnz;
+    bool verbose = getenv("CG_DRIVER_VERBOSE") != NULL;
 
     if (argc < 3) {
         fprintf(stderr, "usage: bench_cg_driver spmv|fv|bfs DATASET [BFS_SOURCE|maxdeg]\n");
         return 2;
     }
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
     augur_diag_init(&d);
     if (augur_dataset_load(argv[2], NULL, &ds, &d) || augur_dataset_csr(ds, true, &a, &d))
         die(&d);
@@ -99,6 +107,9 @@ int main(int argc, char **argv)
             val[j] = a.val ? a.val[j] : 1.0;
         for (uint32_t j = 0; j < a.ncols; j++)
             x[j] = 1.0;
+        if (verbose)
+            fprintf(stderr, "augur-place: rowptr=%p,col=%p,val=%p,x=%p,y=%p\n", (void *)rowptr,
+                    (void *)col, (void *)val, (void *)x, (void *)y);
         flush_fn();
         spmv_fn(n, rowptr, col, val, x, y);
         printf("spmv y[0] = %g\n", n ? y[0] : 0.0);
@@ -120,6 +131,9 @@ int main(int argc, char **argv)
             val[j] = e.val ? e.val[j] : 1.0;
         for (uint32_t j = 0; j < n; j++)
             x[j] = (double)(j % 5);
+        if (verbose)
+            fprintf(stderr, "augur-place: idx=%p,a=%p,x=%p,y=%p\n", (void *)idx, (void *)val,
+                    (void *)x, (void *)y);
         flush_fn();
         fv_fn(n, e.width, idx, val, x, y);
         printf("fv width %u y[0] = %g\n", e.width, n ? y[0] : 0.0);
@@ -148,6 +162,9 @@ int main(int argc, char **argv)
         for (uint32_t v = 0; v < n; v++)
             level[v] = BFS_INF;
         level[src] = 0;
+        if (verbose)
+            fprintf(stderr, "augur-place: rowptr=%p,col=%p,level=%p\n", (void *)rowptr, (void *)col,
+                    (void *)level);
         flush_fn();
         while (bfs_fn(n, rowptr, col, level, round) > 0)
             round++;

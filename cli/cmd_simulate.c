@@ -48,6 +48,7 @@ void cmd_simulate_help(FILE *fp)
             "  --stored-only     symmetric data: the stored triangle only (default: both)\n"
             "  --quantum Q       events a thread runs before the next one's turn (default 16)\n"
             "  --layout L        'malloc' (default) or an alignment in bytes for every array\n"
+            "  --place LIST      NAME=ADDRESS,...: put these arrays at these addresses\n"
             "  --seed S          seed of the random stand-ins (probabilities)\n"
             "  --no-prefetch     switch the machine's prefetchers off\n"
             "  --no-flush        do not write the dirty lines back at the end\n"
@@ -60,7 +61,7 @@ void cmd_simulate_help(FILE *fp)
 }
 
 struct opts {
-    const char *data, *function, *bind, *machine, *launch, *trace, *source;
+    const char *data, *function, *bind, *machine, *launch, *trace, *source, *place;
     unsigned threads, sms, quantum, top, runs;
     int64_t round;
     uint32_t ell_width;
@@ -493,6 +494,7 @@ int cmd_simulate(int argc, char **argv)
         { "stored-only", no_argument, NULL, 'o' },
         { "quantum", required_argument, NULL, 'q' },
         { "layout", required_argument, NULL, 'L' },
+        { "place", required_argument, NULL, 'p' },
         { "seed", required_argument, NULL, 'x' },
         { "no-prefetch", no_argument, NULL, 'P' },
         { "no-flush", no_argument, NULL, 'F' },
@@ -608,6 +610,9 @@ int cmd_simulate(int argc, char **argv)
             else if (o.align & (o.align - 1))
                 return cli_usage_error(
                     "simulate", "--layout alignment %" PRIu64 " is not a power of two", o.align);
+            break;
+        case 'p':
+            o.place = optarg;
             break;
         case 'x':
             if (parse_u64("--seed", optarg, 0, UINT64_MAX, &o.seed))
@@ -725,6 +730,7 @@ int cmd_simulate(int argc, char **argv)
     so.interp.layout = o.align ? AUGUR_LAYOUT_ALIGN : AUGUR_LAYOUT_MALLOC;
     so.interp.align = o.align;
     so.interp.seed = o.seed;
+    so.interp.place = o.place;
     so.interp.on_warn = on_warn;
     so.runs = o.runs;
     so.rounds = o.rounds;

@@ -790,6 +790,67 @@ static int bind_scalars(struct augur_interp *in, struct augur_diag *diag)
     return 0;
 }
 
+/* The address opts.place gives array name, or 0 (*rc set on a malformed list). */
+static uint64_t placed_at(struct augur_interp *in, const char *name, int *rc,
+                          struct augur_diag *diag)
+{
+    const char *p = in->opts.place;
+    size_t len = strlen(name);
+
+    while (p && *p) {
+        const char *eq = strchr(p, '='), *end = strchr(p, ',');
+        char *stop;
+        uint64_t v;
+
+        if (!end)
+            end = p + strlen(p);
+        if (!eq || eq > end || eq == p) {
+            *rc = augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                 "bad placement list '%s': expected NAME=ADDRESS,...",
+                                 in->opts.place);
+            return 0;
+        }
+        errno = 0;
+        v = strtoull(eq + 1, &stop, 0);
+        if (errno || stop != end || v == 0 || v >= (UINT64_C(1) << 48)) {
+            *rc = augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                 "bad address in placement list '%s'", in->opts.place);
+            return 0;
+        }
+        if ((size_t)(eq - p) == len && strncmp(p, name, len) == 0)
+            return v;
+        p = *end ? end + 1 : end;
+    }
+    return 0;
+}
+
+/* Every name opts.place lists must be a global array of the kernel. */
+static int check_place(struct augur_interp *in, struct augur_diag *diag)
+{
+    const struct augur_kernel_info *k = &in->kernel->u.kernel;
+    const char *p = in->opts.place;
+
+    while (p && *p) {
+        const char *eq = strchr(p, '='), *end = strchr(p, ',');
+        bool found = false;
+
+        if (!end)
+            end = p + strlen(p);
+        if (!eq || eq > end)
+            break; /* placed_at() reports it */
+        for (uint32_t i = 0; i < k->narrays; i++)
+            found |= in->ainfo[i].kind == ARR_GLOBAL &&
+                     strlen(k->arrays[i].name) == (size_t)(eq - p) &&
+                     strncmp(k->arrays[i].name, p, (size_t)(eq - p)) == 0;
+        if (!found)
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "cannot place '%.*s': no global array of that name in kernel %s",
+                                  (int)(eq - p), p, k->name);
+        p = *end ? end + 1 : end;
+    }
+    return 0;
+}
+
 int interp_bind(struct augur_interp *in, struct augur_diag *diag)
 {
     const struct augur_kernel_info *k = &in->kernel->u.kernel;
@@ -799,6 +860,8 @@ int interp_bind(struct augur_interp *in, struct augur_diag *diag)
     in->heap_cur = HEAP0;
     in->map_cur = MAP0;
     rc = bind_scalars(in, diag);
+    if (!rc)
+        rc = check_place(in, diag);
     if (rc)
         return rc;
     if (in->round_sym >= 0)
@@ -848,7 +911,12 @@ int interp_bind(struct augur_interp *in, struct augur_diag *diag)
             return rc;
         if (I->data)
             memcpy(I->orig, I->data, extent * I->esize);
-        I->base = interp_place(in, extent * I->esize);
+        rc = 0;
+        I->base = placed_at(in, a->name, &rc, diag);
+        if (rc)
+            return rc;
+        if (!I->base)
+            I->base = interp_place(in, extent * I->esize);
     }
     in->layout_heap0 = in->heap_cur;
     in->layout_map0 = in->map_cur;

@@ -141,6 +141,12 @@ struct augur_interp_opts {
      * per entry of the data plus 10^8).
      */
     uint64_t max_steps;
+    /*
+     * "name=ADDR,name=ADDR,...": global arrays placed at these addresses
+     * (hexadecimal with 0x, else decimal) instead of where malloc would put
+     * them, e.g. to replay the layout of a measured run. NULL: none.
+     */
+    const char *place;
     /* CUDA: launch override (0: the kernel's launch), and simulator threads (SMs, 0: 1). */
     uint64_t grid, block;
     unsigned sms;
