@@ -28,9 +28,18 @@ build-fuzz: deps
 	    -DAUGUR_WITH_OPENMP=OFF -DAUGUR_WITH_CUDA=OFF $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(FUZZ) -j $(JOBS) --target fuzzers
 
-# The main job on the bundled sample dataset.
+# The main job, as far as it goes today, on the bundled sample kernel and real
+# dataset: what the data is, the kernel's skeleton, and its run through this
+# machine's simulated caches with two OpenMP threads.
+DEMO_KERNEL  = samples/spmv.c
+DEMO_DATA    = samples/walshaw_fe_4elt2.mtx
+DEMO_MACHINE = samples/machines/dev-xeon-2vcpu.yml
 demo: build
-	./$(BUILD)/augur data info samples/walshaw_fe_4elt2.mtx
+	./$(BUILD)/augur data info $(DEMO_DATA)
+	@echo
+	./$(BUILD)/augur skeleton $(DEMO_KERNEL)
+	@echo
+	./$(BUILD)/augur simulate $(DEMO_KERNEL) --data $(DEMO_DATA) --machine $(DEMO_MACHINE) --threads 2
 
 # Every test: format check, the suite on a normal build (ctest) and on an
 # ASan+UBSan build (prove), then a short fuzz run of every parser.
