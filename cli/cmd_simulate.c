@@ -49,6 +49,8 @@ void cmd_simulate_help(FILE *fp)
             "  --quantum Q       events a thread runs before the next one's turn (default 16)\n"
             "  --layout L        'malloc' (default) or an alignment in bytes for every array\n"
             "  --place LIST      NAME=ADDRESS,...: put these arrays at these addresses\n"
+            "  --prob LIST       LINE=P,...: branches on these lines taken with probability P\n"
+            "  --trips LIST      LINE=N,...: loops on these lines run N iterations\n"
             "  --seed S          seed of the random stand-ins (probabilities)\n"
             "  --no-prefetch     switch the machine's prefetchers off\n"
             "  --no-flush        do not write the dirty lines back at the end\n"
@@ -61,7 +63,7 @@ void cmd_simulate_help(FILE *fp)
 }
 
 struct opts {
-    const char *data, *function, *bind, *machine, *launch, *trace, *source, *place;
+    const char *data, *function, *bind, *machine, *launch, *trace, *source, *place, *probs, *trips;
     unsigned threads, sms, quantum, top, runs;
     int64_t round;
     uint32_t ell_width;
@@ -77,18 +79,19 @@ static void on_fe_diag(void *ud, const struct augur_diag *d, bool error)
     char msg[1200];
 
     augur_diag_format(d, msg, sizeof(msg));
-    fprintf(stderr, "%s: %s\n", msg, error ? "(error)" : "(warning)");
+    fprintf(stderr, "%s\n", msg);
     if (error)
         o->errors++;
 }
 
+/* An interpreter warning: "file:line:col: warning: message". */
 static void on_warn(void *ud, const struct augur_diag *d)
 {
-    char msg[1200];
-
     (void)ud;
-    augur_diag_format(d, msg, sizeof(msg));
-    fprintf(stderr, "%s (warning)\n", msg);
+    if (d->file[0] && d->line)
+        fprintf(stderr, "%s:%u:%u: warning: %s\n", d->file, d->line, d->col, d->msg);
+    else
+        fprintf(stderr, "augur: warning: %s\n", d->msg);
 }
 
 static bool ends_with(const char *s, const char *suffix)
@@ -495,6 +498,8 @@ int cmd_simulate(int argc, char **argv)
         { "quantum", required_argument, NULL, 'q' },
         { "layout", required_argument, NULL, 'L' },
         { "place", required_argument, NULL, 'p' },
+        { "prob", required_argument, NULL, 'B' },
+        { "trips", required_argument, NULL, 'N' },
         { "seed", required_argument, NULL, 'x' },
         { "no-prefetch", no_argument, NULL, 'P' },
         { "no-flush", no_argument, NULL, 'F' },
@@ -614,6 +619,12 @@ int cmd_simulate(int argc, char **argv)
         case 'p':
             o.place = optarg;
             break;
+        case 'B':
+            o.probs = optarg;
+            break;
+        case 'N':
+            o.trips = optarg;
+            break;
         case 'x':
             if (parse_u64("--seed", optarg, 0, UINT64_MAX, &o.seed))
                 return CLI_USAGE;
@@ -731,6 +742,8 @@ int cmd_simulate(int argc, char **argv)
     so.interp.align = o.align;
     so.interp.seed = o.seed;
     so.interp.place = o.place;
+    so.interp.probs = o.probs;
+    so.interp.trips = o.trips;
     so.interp.on_warn = on_warn;
     so.runs = o.runs;
     so.rounds = o.rounds;

@@ -4,10 +4,12 @@
  * invariant bounds, branches, accesses as events, OpenMP worksharing
  * (module: skeleton).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "interp_int.h"
@@ -48,6 +50,8 @@ struct comp {
     bool *stored; /* per array: stored into with a value anywhere in the kernel */
     bool *wsym;   /* scratch: syms written in a loop */
     bool warned_opaque;
+    bool *shared;             /* syms shared by the team of the enclosing region, or NULL */
+    struct augur_vec fshared; /* uint32_t: every region's shared syms */
 };
 
 /* ---- locations and messages ------------------------------------------------------------ */
@@ -689,6 +693,11 @@ static uint32_t cexpr(struct comp *c, const struct augur_expr *e, uint32_t dst)
         return mov_to(c, kreg(c, v, fp), dst);
     }
     case AUGUR_EXPR_SYM:
+        if (c->shared && c->shared[e->u.sym]) {
+            d = dest(c, dst);
+            emit(c, OP_LDS, 0, d, e->u.sym, 0, 0, 0, 0);
+            return d;
+        }
         return mov_to(c, e->u.sym, dst);
     case AUGUR_EXPR_LOAD:
         return cload(c, e, dst);
@@ -910,7 +919,8 @@ static bool invariant(const struct comp *c, const struct augur_expr *e)
     case AUGUR_EXPR_FP:
         return true;
     case AUGUR_EXPR_SYM:
-        return !c->wsym[e->u.sym] && strcmp(c->k->syms[e->u.sym].name, "lane") != 0;
+        return !c->wsym[e->u.sym] && !(c->shared && c->shared[e->u.sym]) &&
+               strcmp(c->k->syms[e->u.sym].name, "lane") != 0;
     case AUGUR_EXPR_LOAD:
         return !c->stored[e->u.load.array] && invariant(c, e->u.load.index);
     case AUGUR_EXPR_UNARY:
@@ -1110,11 +1120,65 @@ static bool canonical(struct comp *c, const struct augur_node *n, struct canon *
     return invariant(c, cn->bound) && invariant(c, cn->step);
 }
 
+/*
+ * Looks the line of node n up in an override list "LINE=V,..." (opts.probs,
+ * opts.trips). Returns true with *v set when the line is listed.
+ */
+static bool override(const struct comp *c, const char *list, const struct augur_node *n, double *v)
+{
+    const char *p = list;
+
+    if (!p || !n->loc.line || n->loc.file != c->kernel->loc.file)
+        return false;
+    while (*p) {
+        char *end;
+        unsigned long line = strtoul(p, &end, 10);
+
+        if (*end != '=')
+            return false; /* checked by check_overrides() */
+        p = end + 1;
+        *v = strtod(p, &end);
+        if (line == n->loc.line)
+            return true;
+        p = *end == ',' ? end + 1 : end;
+        if (end == p && *p)
+            return false;
+    }
+    return false;
+}
+
+/* Checks an override list: LINE=V pairs with V in [lo, hi]. */
+static int check_overrides(struct comp *c, const char *opt, const char *list, double lo, double hi)
+{
+    const char *p = list;
+
+    while (p && *p) {
+        char *end;
+        double v;
+
+        errno = 0;
+        if (strtoul(p, &end, 10) == 0 || end == p || *end != '=' || errno)
+            goto bad;
+        p = end + 1;
+        v = strtod(p, &end);
+        if (end == p || (*end && *end != ',') || !(v >= lo && v <= hi))
+            goto bad;
+        p = *end ? end + 1 : end;
+    }
+    return 0;
+bad:
+    return fail(c, AUGUR_EINVAL, c->kernel->id,
+                "bad %s list '%s': expected LINE=VALUE,... with values in [%g, %g]", opt, list, lo,
+                hi);
+}
+
 /* A loop whose condition is outside the slice runs trips times (or once, with a warning). */
 static bool trip_loop(struct comp *c, const struct augur_node *n, double *trips)
 {
     const struct augur_loop_info *l = &n->u.loop;
 
+    if (override(c, c->in->opts.trips, n, trips))
+        return true;
     if (l->cond && !augur_expr_has_opaque(l->cond))
         return false;
     if (!l->cond && l->trips < 0)
@@ -1130,6 +1194,62 @@ static bool trip_loop(struct comp *c, const struct augur_node *n, double *trips)
     return true;
 }
 
+/* Marks the loop variables of the loops in n. */
+static void mark_loop_vars(const struct augur_node *n, bool *v)
+{
+    const struct augur_node *kid;
+
+    if (n->kind == AUGUR_NODE_LOOP && n->u.loop.var >= 0)
+        v[n->u.loop.var] = true;
+    augur_node_for_each_kid(n, kid) {
+        mark_loop_vars(kid, v);
+    }
+}
+
+/*
+ * Enters parallel region r (its FORK is forks[f]): the scalars declared in
+ * the kernel before the region are shared by the team, as in OpenMP; those
+ * declared inside it and every loop variable are private. Nested regions
+ * (a team of one) keep the outer region's choice. Returns the shared set
+ * that was in force, for leave_region().
+ */
+static bool *enter_region(struct comp *c, const struct augur_node *r, uint32_t f)
+{
+    bool *old = c->shared, *sh;
+    struct forkinfo *fi = &AUGUR_VEC_AT(&c->forks, struct forkinfo, f);
+    const struct augur_srcloc kl = c->kernel->loc;
+
+    fi->shared = (uint32_t)c->fshared.len;
+    fi->nshared = 0;
+    c->par_depth++;
+    if (old)
+        return old;
+    sh = augur_calloc(c->k->nsyms + 1, sizeof(bool));
+    memset(c->wsym, 0, c->k->nsyms * sizeof(bool));
+    mark_loop_vars(r, c->wsym);
+    for (uint32_t i = 0; i < c->k->nsyms; i++) {
+        const struct augur_sym *y = &c->k->syms[i];
+
+        if (y->kind != AUGUR_SYM_LOCAL || c->wsym[i] || !y->loc.line || !r->loc.line ||
+            y->loc.file != r->loc.file || y->loc.file != kl.file || y->loc.line < kl.line ||
+            y->loc.line > r->loc.line || (y->loc.line == r->loc.line && y->loc.col >= r->loc.col))
+            continue;
+        sh[i] = true;
+        *(uint32_t *)augur_vec_push(&c->fshared) = i;
+        AUGUR_VEC_AT(&c->forks, struct forkinfo, f).nshared++;
+    }
+    c->shared = sh;
+    return old;
+}
+
+static void leave_region(struct comp *c, bool *old)
+{
+    c->par_depth--;
+    if (c->shared != old)
+        augur_free(c->shared);
+    c->shared = old;
+}
+
 static void cloop_ws(struct comp *c, const struct augur_node *n, const struct canon *cn, bool fork)
 {
     const struct augur_loop_info *l = &n->u.loop;
@@ -1137,17 +1257,20 @@ static void cloop_ws(struct comp *c, const struct augur_node *n, const struct ca
     uint32_t save = c->top, ops, ws = (uint32_t)c->ws.len, next, exitpc;
     struct wsinfo *wi;
     struct loopctx *lc;
-    uint32_t chunk = NO_REG;
+    uint32_t chunk = NO_REG, fidx = (uint32_t)c->forks.len;
+    bool *outer = NULL;
 
     if (fork) {
-        struct forkinfo *fi = augur_vec_push(&c->forks);
+        uint32_t ntr = NO_REG;
+        struct forkinfo *fi;
 
-        fi->node = n->id;
-        fi->nt_reg = NO_REG;
         if (l->omp.num_threads)
-            fi->nt_reg = (uint16_t)cexpr_as(c, l->omp.num_threads, AUGUR_T_I64, newtmp(c));
+            ntr = cexpr_as(c, l->omp.num_threads, AUGUR_T_I64, newtmp(c));
+        fi = augur_vec_push(&c->forks);
+        fi->node = n->id;
+        fi->nt_reg = (uint16_t)ntr;
         emit(c, OP_FORK, 0, 0, 0, 0, (uint32_t)c->forks.len - 1, 0, 0);
-        c->par_depth++;
+        outer = enter_region(c, n, (uint32_t)c->forks.len - 1);
     }
     ops = newtmp(c);
     newtmp(c);
@@ -1182,16 +1305,19 @@ static void cloop_ws(struct comp *c, const struct augur_node *n, const struct ca
     emit(c, OP_WSBEGIN, 0, 0, 0, 0, ws, 0, 0);
     next = emit(c, OP_WSNEXT, 0, 0, 0, 0, ws, 0, 0);
     lc = push_loop(c, n);
-    if (!lc)
+    if (!lc) {
+        if (fork)
+            leave_region(c, outer);
         return;
+    }
     ckids(c, n, 0, n->nkids);
     emit(c, OP_JMP, 0, 0, 0, 0, next, 0, 0);
     exitpc = emit(c, OP_WSEND, 0, 0, 0, 0, ws, 0, 0);
     AUGUR_VEC_AT(&c->ws, struct wsinfo, ws).exit_pc = exitpc;
     pop_loop(c, next, exitpc);
     if (fork) {
-        emit(c, OP_JOIN, 0, 0, 0, 0, (uint32_t)c->forks.len - 1, 0, 0);
-        c->par_depth--;
+        emit(c, OP_JOIN, 0, 0, 0, 0, fidx, 0, 0);
+        leave_region(c, outer);
     }
     c->top = save;
 }
@@ -1305,11 +1431,15 @@ static void cbranch(struct comp *c, const struct augur_node *n)
     const struct augur_branch_info *b = &n->u.branch;
     struct augur_vec to;
     uint32_t j;
+    double p;
 
     augur_vec_init(&to, sizeof(uint32_t));
-    if (augur_expr_has_opaque(b->cond)) {
-        double p = b->prob;
-
+    if (override(c, c->in->opts.probs, n, &p)) {
+        j = emit(c, OP_PROB, 0, 0, 0, 0, 0, 0, 0);
+        at(c, j)->imm.f = p;
+        note_jump(&to, j);
+    } else if (augur_expr_has_opaque(b->cond)) {
+        p = b->prob;
         if (p < 0) {
             p = c->in->opts.default_prob;
             interp_warn(c->in, n->id,
@@ -1343,17 +1473,19 @@ static void cregion(struct comp *c, const struct augur_node *n)
 
     switch (r->kind) {
     case AUGUR_REGION_PARALLEL: {
-        struct forkinfo *fi = augur_vec_push(&c->forks);
-        uint32_t f = (uint32_t)c->forks.len - 1;
+        uint32_t f = (uint32_t)c->forks.len, ntr = NO_REG;
+        struct forkinfo *fi;
+        bool *outer;
 
-        fi->node = n->id;
-        fi->nt_reg = NO_REG;
         if (r->omp.num_threads)
-            fi->nt_reg = (uint16_t)cexpr_as(c, r->omp.num_threads, AUGUR_T_I64, newtmp(c));
+            ntr = cexpr_as(c, r->omp.num_threads, AUGUR_T_I64, newtmp(c));
+        fi = augur_vec_push(&c->forks);
+        fi->node = n->id;
+        fi->nt_reg = (uint16_t)ntr;
         emit(c, OP_FORK, 0, 0, 0, 0, f, 0, 0);
-        c->par_depth++;
+        outer = enter_region(c, n, f);
         ckids(c, n, 0, n->nkids);
-        c->par_depth--;
+        leave_region(c, outer);
         emit(c, OP_JOIN, 0, 0, 0, 0, f, 0, 0);
         break;
     }
@@ -1390,7 +1522,11 @@ static void cnode(struct comp *c, const struct augur_node *n)
     case AUGUR_NODE_ASSIGN: {
         uint32_t s = n->u.assign.sym;
 
-        cexpr_as(c, n->u.assign.value, c->k->syms[s].type, s);
+        if (c->shared && c->shared[s])
+            emit(c, OP_STS, 0, s, cexpr_as(c, n->u.assign.value, c->k->syms[s].type, NO_REG), 0, 0,
+                 0, 0);
+        else
+            cexpr_as(c, n->u.assign.value, c->k->syms[s].type, s);
         break;
     }
     case AUGUR_NODE_OPS:
@@ -1453,9 +1589,15 @@ int interp_compile(struct augur_interp *in, struct augur_diag *diag)
     augur_vec_init(&c.rets, sizeof(uint32_t));
     augur_vec_init(&c.ws, sizeof(struct wsinfo));
     augur_vec_init(&c.forks, sizeof(struct forkinfo));
+    augur_vec_init(&c.fshared, sizeof(uint32_t));
     c.stored = augur_calloc(c.k->narrays + 1, sizeof(bool));
     c.wsym = augur_calloc(c.k->nsyms + 1, sizeof(bool));
     c.node = in->kernel->id;
+    if (check_overrides(&c, "probability", in->opts.probs, 0, 1) ||
+        check_overrides(&c, "trip count", in->opts.trips, 0, 1e15)) {
+        rc = c.rc;
+        goto out;
+    }
     /* constants: the expressions' own, and the zeros the compiler compares with */
     kadd(&c, (union reg){ .i = 0 }, false);
     kadd(&c, (union reg){ .f = 0.0 }, true);
@@ -1495,6 +1637,7 @@ int interp_compile(struct augur_interp *in, struct augur_diag *diag)
         in->nws = (uint32_t)n;
         in->forks = augur_vec_take(&c.forks, &n);
         in->nforks = (uint32_t)n;
+        in->fork_shared = augur_vec_take(&c.fshared, &n);
     }
     for (uint32_t i = 0; i < c.k->narrays; i++)
         in->ainfo[i].written = c.stored[i];
@@ -1504,6 +1647,8 @@ out:
     augur_vec_release(&c.rets);
     augur_vec_release(&c.ws);
     augur_vec_release(&c.forks);
+    augur_vec_release(&c.fshared);
+    augur_free(c.shared);
     for (unsigned i = 0; i < c.nloops; i++) {
         augur_vec_release(&c.loops[i].brk);
         augur_vec_release(&c.loops[i].cont);

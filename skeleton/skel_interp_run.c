@@ -251,8 +251,9 @@ static void ws_leave(struct augur_interp *in, struct ws_shared *S)
         *S = in->wsh[--in->nwsh];
 }
 
-static int do_fork(struct augur_interp *in, struct ctx *m, const struct forkinfo *F)
+static int do_fork(struct augur_interp *in, struct ctx *m, uint32_t f)
 {
+    const struct forkinfo *F = &in->forks[f];
     unsigned T = in->nthreads;
 
     if (m->depth > 0) {
@@ -293,6 +294,13 @@ static int do_fork(struct augur_interp *in, struct ctx *m, const struct forkinfo
         set_builtin(in, c, in->sym_reg_thread, t);
         set_builtin(in, c, in->sym_reg_nthreads, T);
     }
+    /* the scalars the team shares start from the master's values */
+    for (uint32_t i = 0; i < F->nshared; i++) {
+        uint32_t s = in->fork_shared[F->shared + i];
+
+        in->svals[s] = m->r[s];
+    }
+    in->cur_fork = (int32_t)f;
     in->team_size = T;
     in->team_active = true;
     in->arrived = 0;
@@ -318,6 +326,16 @@ static void dissolve(struct augur_interp *in)
     in->stats.critical_events += mx;
     in->stats.parallel_events += sum;
     in->phase_means += (double)sum / in->team_size;
+    if (in->cur_fork >= 0) {
+        const struct forkinfo *F = &in->forks[in->cur_fork];
+
+        for (uint32_t i = 0; i < F->nshared; i++) {
+            uint32_t s = in->fork_shared[F->shared + i];
+
+            m->r[s] = in->svals[s];
+        }
+    }
+    in->cur_fork = -1;
     in->team_active = false;
     in->team_size = 1;
     m->depth = 0;
@@ -427,6 +445,12 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
             st = ST_DONE;
             goto leave;
         case OP_NOP:
+            break;
+        case OP_LDS:
+            R[I->a] = in->svals[I->b];
+            break;
+        case OP_STS:
+            in->svals[I->a] = R[I->b];
             break;
         case OP_JMP:
             JUMP();
@@ -747,7 +771,7 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
         case OP_FORK:
             c->pc = pc;
             in->steps = steps;
-            st = do_fork(in, c, &in->forks[I->d]);
+            st = do_fork(in, c, I->d);
             if (st == ST_FORK || in->err) {
                 if (in->err)
                     st = ST_ERR;
@@ -1225,6 +1249,8 @@ int augur_interp_new(const struct augur_skel *skel, const struct augur_node *ker
             in->acc_node[in->naccesses++] = n->id;
         }
     }
+    in->svals = augur_calloc(k->nsyms + 1, sizeof(union reg));
+    in->cur_fork = -1;
     in->garr = augur_calloc(k->narrays + 1, sizeof(struct rt_arr));
     for (uint32_t a = 0; a < k->narrays; a++) {
         in->garr[a].esize = in->ainfo[a].esize;
@@ -1272,6 +1298,8 @@ void augur_interp_free(struct augur_interp *in)
     augur_free(in->init_regs);
     augur_free(in->ws);
     augur_free(in->forks);
+    augur_free(in->fork_shared);
+    augur_free(in->svals);
     augur_free(in->acc_node);
     augur_free(in->node_acc);
     augur_free(in->ctx);

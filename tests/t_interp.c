@@ -330,6 +330,77 @@ static void test_dynamic_balance(void)
     augur_csr_release(&a);
 }
 
+/* Scalars declared before a parallel region are shared by its team; later ones are private. */
+static void test_shared_scalars(void)
+{
+    static const char *text = "augur-skeleton 1\n"
+                              "kernel sh @\"sh.c\":1:1\n"
+                              "  param n i32 bind n (cli)\n"
+                              "  local flag i32 @2:5\n"
+                              "  local mine i32 @4:9\n"
+                              "  builtin omp.thread i32\n"
+                              "  array x f64[] global param bind vec(n) (cli)\n"
+                              "  set flag = 0 @2:5\n"
+                              "  region parallel @3:1 omp(parallel)\n"
+                              "    set mine = omp.thread @4:9\n"
+                              "    region master @5:1\n"
+                              "      set flag = 7 @6:9\n"
+                              "    sync barrier @7:1\n"
+                              "    if flag == 7 @8:5\n"
+                              "      load x[mine] @9:9\n"
+                              "  if flag == 7 @10:3\n"
+                              "    load x[0] @11:5\n"
+                              "  if opaque(\"rand\") @12:3\n"
+                              "    load x[1] @13:5\n";
+    static const uint32_t len[4] = { 1, 1, 1, 1 };
+    struct augur_csr a;
+    struct augur_skel *s = parse(text);
+    struct augur_bound *b;
+    struct augur_interp *in;
+    struct augur_interp_opts o;
+    struct augur_diag d;
+    struct rec r = { 0 };
+    int rc;
+
+    make_csr(&a, 4, 4, len, col_zero);
+    memset(&o, 0, sizeof(o));
+    o.nthreads = 3;
+    o.probs = "12=0";
+    in = start(s, &a, &o, &b, &rc, &d);
+    if (in) {
+        bool idx = true;
+
+        augur_interp_subscribe(in, on_rec, &r);
+        is_int(augur_interp_run(in, &d), 0, "shared scalars: runs");
+        for (size_t i = 0; i < r.n; i++)
+            if (r.ev[i].node == 8)
+                idx &= r.ev[i].index == r.ev[i].thread;
+        is_int(augur_interp_node_count(in, 8, -1), 3,
+               "the master's store to a shared scalar is seen by every thread after the barrier");
+        ok(idx, "a scalar set inside the region is private to each thread");
+        is_int(augur_interp_node_count(in, 10, -1), 1, "the shared value stays after the region");
+        is_int(augur_interp_node_count(in, 12, -1), 0, "--prob 12=0: the branch is never taken");
+    } else {
+        ok(0, "shared scalars kernel binds");
+    }
+    free(r.ev);
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+    memset(&o, 0, sizeof(o));
+    o.probs = "12=1.5";
+    s = parse(text);
+    make_csr(&a, 4, 4, len, col_zero);
+    in = start(s, &a, &o, &b, &rc, &d);
+    ok(!in && rc == AUGUR_EINVAL && strstr(d.msg, "bad probability list"),
+       "a probability above 1 is refused");
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+}
+
 /* ---- the reference kernels on real data --------------------------------------------------------
  */
 
@@ -498,6 +569,43 @@ static void test_fv(void)
         augur_diag_format(&d, msg, sizeof(msg));
         ok(0, "fv runs");
         tap_diag("%s", msg);
+    }
+    augur_interp_free(in);
+    in = NULL;
+    augur_skel_free(s);
+    /* seed 001 Fig. 5: per-thread private copies (local arrays made by each thread) */
+    s = parse_c("kernels/fv/omp.c", "fv_ell_omp_private", "idx=ell.idx,a=ell.val");
+    if (s && b) {
+        struct augur_interp_opts o;
+        struct rec r = { 0 };
+
+        memset(&o, 0, sizeof(o));
+        o.nthreads = 2;
+        o.probs = "56=0"; /* the malloc failure test */
+        if (augur_interp_new(s, s->kernels[0], b, &o, &in, &d) == 0) {
+            double n = 0, w = 0;
+            uint64_t loc0 = 0, loc1 = 0;
+
+            augur_bound_scalar(b, "n", &n, NULL);
+            augur_bound_scalar(b, "ell.width", &w, NULL);
+            augur_interp_subscribe(in, on_rec, &r);
+            is_int(augur_interp_run(in, &d), 0, "fv private copies: runs on 2 threads");
+            is_int(augur_interp_stats(in)->events, 4 * n * w + n * (2 + 3 * w),
+                   "fv private copies: 4 n w copy accesses, then n (2 + 3 w)");
+            is_int(augur_interp_stats(in)->thread[0].events,
+                   augur_interp_stats(in)->thread[1].events, "fv private copies: equal halves");
+            for (size_t i = 0; i < r.n; i++)
+                if (strcmp(s->kernels[0]->u.kernel.arrays[r.ev[i].array].name, "loc_a") == 0) {
+                    if (r.ev[i].thread == 0 && !loc0)
+                        loc0 = r.ev[i].addr - r.ev[i].index * 8;
+                    if (r.ev[i].thread == 1 && !loc1)
+                        loc1 = r.ev[i].addr - r.ev[i].index * 8;
+                }
+            ok(loc0 && loc1 && loc0 != loc1, "fv private copies: each thread has its own loc_a");
+        } else {
+            ok(0, "fv private copies binds");
+        }
+        free(r.ev);
     }
     augur_interp_free(in);
     augur_bound_free(b);
@@ -1055,6 +1163,7 @@ int main(void)
     test_chunks();
     test_sched_run();
     test_dynamic_balance();
+    test_shared_scalars();
     test_hand_misses();
     test_layout();
     test_vectors();

@@ -147,6 +147,12 @@ struct augur_interp_opts {
      * them, e.g. to replay the layout of a measured run. NULL: none.
      */
     const char *place;
+    /*
+     * "LINE=P,...": branches on these source lines of the kernel's file are
+     * taken with probability P (0..1), whatever their condition; "LINE=N,..."
+     * in trips: loops on these lines run N iterations. NULL: none.
+     */
+    const char *probs, *trips;
     /* CUDA: launch override (0: the kernel's launch), and simulator threads (SMs, 0: 1). */
     uint64_t grid, block;
     unsigned sms;
