@@ -1,0 +1,160 @@
+/*
+ * predictor.h - the analytic performance models (module: predictor): the per-level bandwidth model
+ * of seed 001 section 9 and the operational analysis of seed 000, behind one table-driven
+ * interface. docs/models.md states every equation.
+ */
+#ifndef AUGUR_PREDICTOR_H
+#define AUGUR_PREDICTOR_H
+
+#include <stdint.h>
+
+#include "augur/base.h"
+#include "augur/error.h"
+#include "augur/machine.h"
+
+#define AUGUR_PRED_MAX_LEVELS  (AUGUR_MACHINE_MAX_CACHES + 1) /* caches + memory */
+#define AUGUR_PRED_MAX_SERVERS 32
+
+/*
+ * Model 1 (seed 001 eq. 4-5): one level of the memory hierarchy, named after
+ * the source of its reads (Table 1's rows: L1, L2, L3, Memory).
+ */
+struct augur_bw_level {
+    const char *name;
+    double size_words; /* C: words the level above holds (Table 1: "size C_{i-1}") */
+    double line_words; /* CL: words one line transfer brings from this level */
+    double bw_gbs;     /* BW: GB/s (10^9 bytes per second) read from this level */
+    double hit;        /* h in [0, 1] when measured (simulator); < 0: min(1, C/W) */
+};
+
+struct augur_bw_input {
+    double regular;    /* R: regular words per flop */
+    double irregular;  /* U: irregular words per flop */
+    double hit_words;  /* words an irregular hit consumes: 1 in eq. 4, 0 in eq. 6 */
+    double word_bytes; /* w: bytes per word (8 for double) */
+    double ws_words;   /* W: working set in words (W = b in seed 001) */
+    const struct augur_bw_level *levels;
+    uint32_t nlevels; /* 1 .. AUGUR_PRED_MAX_LEVELS */
+};
+
+struct augur_bw_result {
+    double hit[AUGUR_PRED_MAX_LEVELS];    /* h_i used */
+    double wpf[AUGUR_PRED_MAX_LEVELS];    /* WpF_i, words per flop (eq. 4) */
+    double gflops[AUGUR_PRED_MAX_LEVELS]; /* P_i = BW_i / (w WpF_i) */
+    double gflops_min;                    /* P = min_i P_i (eq. 5) */
+    uint32_t bottleneck;                  /* argmin (first on a tie) */
+};
+
+/*
+ * Evaluates eq. 4-5 (with hit_words 0: eq. 6). Returns 0, or AUGUR_EINVAL
+ * with the offending field in diag (negative, NaN, no levels, h > 1).
+ */
+AUGUR_API int augur_pred_bw(const struct augur_bw_input *in, struct augur_bw_result *out,
+                            struct augur_diag *diag);
+
+/*
+ * Table 1 of seed 001 from a machine file: one level per cache, then memory.
+ * Level i's size is that of the level above (the register file for L1, i.e.
+ * registers_bytes), divided among min(threads, shared_by) threads for a
+ * shared cache; its line is its own (memory: the last cache's); its bandwidth
+ * the file's at `threads`. levels must hold AUGUR_PRED_MAX_LEVELS. Returns 0,
+ * or AUGUR_EMODEL naming what the file lacks (a bandwidth, the memory).
+ */
+AUGUR_API int augur_pred_bw_levels(const struct augur_machine *m, uint32_t threads,
+                                   double word_bytes, struct augur_bw_level *levels,
+                                   uint32_t *nlevels, struct augur_diag *diag);
+
+/*
+ * The crossover of seed 001 eq. 2-3: the accesses per item `a` to a cache at
+ * which its bound, bw_cache / (access_bytes a), meets the memory bound,
+ * bw_mem / item_bytes: a = item_bytes bw_cache / (access_bytes bw_mem).
+ * GPU (eq. 2): 32-byte sectors, 64 bytes per tetrahedron: a = 2 BW_L2 / BW_M.
+ * CPU (eq. 3): 64-byte lines: a = BW_L3 / BW_M. Returns < 0 for a
+ * non-positive argument.
+ */
+AUGUR_API double augur_pred_bw_crossover(double bw_cache, double bw_mem, double access_bytes,
+                                         double item_bytes);
+
+/*
+ * Model 2 (seed 000): one server of a queueing network. Its service time is
+ * `service` when > 0, else read from the curve at m = V n (the machine's
+ * service time versus outstanding requests).
+ */
+struct augur_opa_server {
+    const char *name;
+    double completions; /* C_i */
+    double service;     /* S_i (ns, cycles: any one unit for all servers) */
+    const struct augur_curve_point *curve;
+    uint32_t ncurve;
+};
+
+struct augur_opa_input {
+    double jobs; /* N */
+    double load; /* n: jobs in the system on average (curves only) */
+    const struct augur_opa_server *servers;
+    uint32_t nservers; /* 1 .. AUGUR_PRED_MAX_SERVERS */
+};
+
+struct augur_opa_result {
+    double visits[AUGUR_PRED_MAX_SERVERS];  /* V_i = C_i / N */
+    double mlp[AUGUR_PRED_MAX_SERVERS];     /* m_i = V_i n */
+    double service[AUGUR_PRED_MAX_SERVERS]; /* S_i used */
+    double demand[AUGUR_PRED_MAX_SERVERS];  /* V_i S_i */
+    uint32_t bottleneck;                    /* B = argmax V_i S_i (first on a tie) */
+    double throughput;                      /* X_0 = 1 / (V_B S_B), jobs per time unit */
+    double time;                            /* N / X_0 = N V_B S_B */
+};
+
+/* Operational analysis of one network (one round). Returns 0 or AUGUR_EINVAL. */
+AUGUR_API int augur_pred_opa(const struct augur_opa_input *in, struct augur_opa_result *out,
+                             struct augur_diag *diag);
+
+/*
+ * Level-synchronous algorithms (BFS): each round analysed on its own, the
+ * times added. results (may be NULL) gets nrounds entries. Returns 0 or
+ * AUGUR_EINVAL naming the round.
+ */
+AUGUR_API int augur_pred_opa_rounds(const struct augur_opa_input *rounds, uint32_t nrounds,
+                                    struct augur_opa_result *results, double *total_time,
+                                    struct augur_diag *diag);
+
+/*
+ * A service-time curve at m: the point's value, linear interpolation
+ * between neighbours, the nearest end outside. Returns 0 for an empty curve.
+ */
+AUGUR_API double augur_pred_curve_at(const struct augur_curve_point *c, uint32_t n, double m);
+
+/* What a model needs; each model reads its own member (NULL: not available). */
+struct augur_model_input {
+    const struct augur_bw_input *bw;
+    const struct augur_opa_input *opa;
+};
+
+/* One model's answer. rate is work per unit time in the unit named. */
+struct augur_prediction {
+    const char *model;
+    double rate;
+    const char *rate_unit;  /* "GFLOP/s", "jobs per time unit" */
+    const char *bottleneck; /* the level or server's name, borrowed from the input */
+};
+
+/*
+ * A performance model (STYLE.md section 5). predict fills *out or returns
+ * AUGUR_EINVAL when the input lacks what it needs; explain appends a table
+ * of every intermediate value to buf.
+ */
+struct augur_model_ops {
+    const char *name;
+    const char *source; /* the paper and equations */
+    int (*predict)(const struct augur_model_input *in, struct augur_prediction *out,
+                   struct augur_diag *diag);
+    int (*explain)(const struct augur_model_input *in, struct augur_buf *buf,
+                   struct augur_diag *diag);
+};
+
+/* The registered models: count, the i-th, or by name (NULL when unknown). */
+AUGUR_API uint32_t augur_model_count(void);
+AUGUR_API const struct augur_model_ops *augur_model_at(uint32_t i);
+AUGUR_API const struct augur_model_ops *augur_model_find(const char *name);
+
+#endif
