@@ -141,6 +141,26 @@ static void test_machine_file(void)
     is_double(lv[3].size_words, 2500000.0 / 8, 1e-12, "shared L3 divided among its 8 cores");
     is_double(lv[3].bw_gbs, 88.8, 1e-12, "memory bandwidth at 16 threads");
     augur_machine_free(m);
+
+    /* Tesla K20m: eq. 2 from its file; its L1 (read-only cache) states no bandwidth */
+    snprintf(path, sizeof path, "%s/samples/machines/tesla-k20m.yml", src);
+    m = NULL;
+    if (!is_int(augur_machine_load(path, &m, &d), 0, "tesla-k20m.yml loads")) {
+        diag("%s", d.msg);
+        return;
+    }
+    is_int(augur_pred_bw_levels(m, 1, 8, lv, &n, &d), AUGUR_EMODEL, "K20m: L1 has no bandwidth");
+    ok(strstr(d.msg, "L1") != NULL && strstr(d.file, "tesla-k20m.yml") != NULL && d.line > 0,
+       "message names the cache and its file:line");
+    {
+        const struct augur_machine_cache *l2 = augur_machine_cache_find(m, "L2");
+        double bl2 = l2 ? augur_machine_bw_at(l2->bandwidth, l2->nbandwidth, 13) : 0;
+        double bm = augur_machine_bw_at(m->memory.bandwidth, m->memory.nbandwidth, 13);
+        ok(bl2 > 0 && bm > 0, "K20m: L2 and DRAM bandwidths");
+        is_double(augur_pred_bw_crossover(bl2, bm, l2 ? l2->line : 0, 64), 2 * bl2 / bm, 1e-12,
+                  "eq. 2 from the K20m file: a = 2 BW_L2 / BW_M");
+    }
+    augur_machine_free(m);
 }
 
 static void test_crossover(void)
