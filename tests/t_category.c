@@ -45,10 +45,10 @@ static void make_data(size_t n, double *x, enum augur_sampler *y)
 
         for (int f = 0; f < NF; f++)
             v[f] = (double)((i * 7919 + f * 104729) % 1000);
-        v[AUGUR_CAT_CC] = (double)(i % 10) / 20.0;     /* 0 .. 0.45 */
+        v[AUGUR_CAT_CC] = (double)(i % 10) / 20.0;   /* 0 .. 0.45 */
         v[AUGUR_CAT_NNZ_CV] = (double)(i % 7) / 1.5; /* 0 .. 4 */
-        y[i] = v[AUGUR_CAT_CC] < 0.1 && v[AUGUR_CAT_NNZ_CV] > 2 ? AUGUR_SAMPLER_RT
-                                                                : AUGUR_SAMPLER_SA;
+        y[i] =
+            v[AUGUR_CAT_CC] < 0.1 && v[AUGUR_CAT_NNZ_CV] > 2 ? AUGUR_SAMPLER_RT : AUGUR_SAMPLER_SA;
     }
 }
 
@@ -59,8 +59,9 @@ static void test_train(void)
     enum augur_sampler y[N];
     struct augur_tree *t = NULL, *back = NULL, *one = NULL;
     struct augur_tree_opts to = { .max_depth = 3, .min_leaf = 1 };
-    struct augur_cat_opts feat = { .rnn_rate = 0.05, .row_fraction = 0.5, .seed = 9,
-                                   .block_size = 4 };
+    struct augur_cat_opts feat = {
+        .rnn_rate = 0.05, .row_fraction = 0.5, .seed = 9, .block_size = 4
+    };
     struct augur_buf a, b;
     struct augur_diag d;
     size_t right = 0;
@@ -96,8 +97,8 @@ static void test_train(void)
     }
     to.feature_mask = (uint64_t)1 << AUGUR_CAT_NNZ_CV;
     ok(augur_tree_train(x, y, N, &to, NULL, &one, &d) == 0, "a tree on nnz_cv alone trains");
-    ok(one && strstr((augur_buf_reset(&b), augur_tree_format(one, NULL, &b), b.s), "split cc") ==
-                  NULL,
+    ok(one &&
+           strstr((augur_buf_reset(&b), augur_tree_format(one, NULL, &b), b.s), "split cc") == NULL,
        "feature_mask: no split on a masked feature");
     {
         enum augur_sampler bad[1] = { (enum augur_sampler)7 };
@@ -156,7 +157,8 @@ static void test_corrupt(void)
     double x[NF] = { 0 };
 
     augur_diag_init(&d);
-    ok(augur_tree_parse(good, strlen(good), "good.tree", &t, &d) == 0, "a hand-written tree parses");
+    ok(augur_tree_parse(good, strlen(good), "good.tree", &t, &d) == 0,
+       "a hand-written tree parses");
     if (t) {
         x[AUGUR_CAT_CC] = 0.25;
         ok(augur_tree_classify(t, x, NULL) == AUGUR_SAMPLER_RT, "cc <= 0.25: rt");
@@ -182,13 +184,12 @@ static void test_corrupt(void)
     bad_tree(HDR "node 0 split cc 0.1 1 2\nnode 1 split cc 0.2 2 3\nnode 2 leaf sa\n"
                  "node 3 leaf rt\n",
              AUGUR_EPARSE, 4, "node 2 is the child of two nodes");
-    bad_tree(HDR "node 0 leaf sa\nnode 1 leaf rt\n", AUGUR_EPARSE, 4,
-             "node 1 is not reachable");
+    bad_tree(HDR "node 0 leaf sa\nnode 1 leaf rt\n", AUGUR_EPARSE, 4, "node 1 is not reachable");
     bad_tree(HDR "node 5000 leaf sa\n", AUGUR_ELIMIT, 3, "at most 4096 nodes");
     bad_tree("augur-categorizer 1\nnode 0 leaf sa\n", AUGUR_EPARSE, 0, "no features line");
     bad_tree(HDR, AUGUR_EPARSE, 0, "no nodes");
-    bad_tree("augur-categorizer 1\nfeatures rnn-rate 0.05 seed 1 block-size run\n", AUGUR_EPARSE,
-             2, "lacks 'row-fraction'");
+    bad_tree("augur-categorizer 1\nfeatures rnn-rate 0.05 seed 1 block-size run\n", AUGUR_EPARSE, 2,
+             "lacks 'row-fraction'");
     bad_tree("augur-categorizer 1\nfeatures rnn-rate 2 row-fraction 1 seed 1 block-size run\n",
              AUGUR_ERANGE, 2, "rnn-rate 2 is not in (0, 1]");
     bad_tree("augur-categorizer 1\nfeatures rnn-rate 0.1 rnn-rate 0.1\n", AUGUR_EPARSE, 2,
