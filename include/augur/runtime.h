@@ -585,15 +585,26 @@ augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample_opt
  * Table I features and the RNN clustering coefficient that picks Stride
  * Average or Random Tile. Feature enum name, name in the tree file.
  */
-#define AUGUR_CAT_FEATURES(X)                                                                 \
-    X(NNZ_TOT, "nnz_tot")                                                                     \
-    X(NNZ_FRAC, "nnz_frac")                                                                   \
-    X(NNZ_MIN, "nnz_min")                                                                     \
-    X(NNZ_MAX, "nnz_max")                                                                     \
-    X(NNZ_MU, "nnz_mu") X(NNZ_SIG, "nnz_sig") X(NNZB_TOT, "nnzb_tot") X(NNZB_MIN, "nnzb_min") \
-        X(NNZB_MAX, "nnzb_max") X(NNZB_MU, "nnzb_mu") X(NNZB_SIG, "nnzb_sig")                 \
-            X(SNZB_MIN, "snzb_min") X(SNZB_MAX, "snzb_max") X(SNZB_MU, "snzb_mu")             \
-                X(SNZB_SIG, "snzb_sig") X(NNZ_CV, "nnz_cv") X(CC, "cc")
+/* clang-format off */
+#define AUGUR_CAT_FEATURES(X) \
+    X(NNZ_TOT, "nnz_tot")     \
+    X(NNZ_FRAC, "nnz_frac")   \
+    X(NNZ_MIN, "nnz_min")     \
+    X(NNZ_MAX, "nnz_max")     \
+    X(NNZ_MU, "nnz_mu")       \
+    X(NNZ_SIG, "nnz_sig")     \
+    X(NNZB_TOT, "nnzb_tot")   \
+    X(NNZB_MIN, "nnzb_min")   \
+    X(NNZB_MAX, "nnzb_max")   \
+    X(NNZB_MU, "nnzb_mu")     \
+    X(NNZB_SIG, "nnzb_sig")   \
+    X(SNZB_MIN, "snzb_min")   \
+    X(SNZB_MAX, "snzb_max")   \
+    X(SNZB_MU, "snzb_mu")     \
+    X(SNZB_SIG, "snzb_sig")   \
+    X(NNZ_CV, "nnz_cv")       \
+    X(CC, "cc")
+/* clang-format on */
 
 enum augur_cat_feature {
 #define X(e, name) AUGUR_CAT_##e,
