@@ -80,8 +80,9 @@ struct arr_info {
     bool written;    /* stored into with a value by the slice */
     const char *target;
     uint64_t extent; /* global arrays */
-    uint8_t *data;   /* global arrays with data: the working copy */
-    uint8_t *orig;   /* the bound contents, for augur_interp_reset_data() */
+    uint8_t *data;   /* global arrays with data: the working copy (or the bound data itself) */
+    uint8_t *orig;   /* written arrays: the bound contents, for augur_interp_reset_data() */
+    bool aliased;    /* data is the bound data (read only, same representation): not freed */
     uint64_t base;   /* global arrays */
     bool is_level;   /* bound to bfs.level */
 };

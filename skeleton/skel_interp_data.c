@@ -733,14 +733,15 @@ void interp_levels_for_round(struct augur_interp *in, int64_t round)
     for (uint32_t i = 0; i < in->narrays; i++) {
         struct arr_info *I = &in->ainfo[i];
 
-        if (!I->is_level || !I->data || augur_bound_bfs_levels(in->data, &lv, &nn, &nl, NULL))
+        if (!I->is_level || !I->data || I->aliased || augur_bound_bfs_levels(in->data, &lv, &nn, &nl, NULL))
             continue;
         t.kind = TV_LEVEL;
         t.p = lv;
         t.count = nn;
         t.index = true;
         convert_target(in, i, &t, I->extent < nn ? I->extent : nn, round, I->data, NULL);
-        memcpy(I->orig, I->data, I->extent * I->esize);
+        if (I->orig)
+            memcpy(I->orig, I->data, I->extent * I->esize);
     }
 }
 
@@ -902,14 +903,24 @@ int interp_bind(struct augur_interp *in, struct augur_diag *diag)
         if (extent > (UINT64_C(1) << 40) / I->esize)
             return bind_fail(in, AUGUR_ELIMIT, a->loc, diag, "array '%s' is too large", a->name);
         I->extent = extent;
-        if (I->needs_data) {
+        /* an array the slice only reads, stored as the target stores it, is the target's data */
+        I->aliased = I->needs_data && !I->written &&
+                     ((t.kind == TV_U32 && I->esize == 4 &&
+                       (a->elem == AUGUR_T_U32 || a->elem == AUGUR_T_I32)) ||
+                      (t.kind == TV_U64 && I->esize == 8 &&
+                       (a->elem == AUGUR_T_U64 || a->elem == AUGUR_T_I64 ||
+                        a->elem == AUGUR_T_PTR)) ||
+                      (t.kind == TV_F64 && I->esize == 8 && a->elem == AUGUR_T_F64));
+        if (I->needs_data && !I->aliased)
             I->data = augur_mallocarray(extent ? extent : 1, I->esize);
+        if (I->needs_data && I->written)
             I->orig = augur_mallocarray(extent ? extent : 1, I->esize);
-        }
         rc = convert_target(in, i, &t, extent, round, I->data, diag);
         if (rc)
             return rc;
-        if (I->data)
+        if (I->aliased)
+            I->data = (uint8_t *)(uintptr_t)t.p; /* never written: the slice does not store into it */
+        if (I->orig)
             memcpy(I->orig, I->data, extent * I->esize);
         rc = 0;
         I->base = placed_at(in, a->name, &rc, diag);

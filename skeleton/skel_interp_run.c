@@ -1289,7 +1289,8 @@ void augur_interp_free(struct augur_interp *in)
     free_instances(in);
     augur_free(in->inst);
     for (uint32_t a = 0; in->ainfo && a < in->narrays; a++) {
-        augur_free(in->ainfo[a].data);
+        if (!in->ainfo[a].aliased)
+            augur_free(in->ainfo[a].data);
         augur_free(in->ainfo[a].orig);
     }
     augur_free(in->ainfo);
@@ -1455,7 +1456,7 @@ int augur_interp_run_rounds(struct augur_interp *in, uint32_t max_rounds, uint32
 void augur_interp_reset_data(struct augur_interp *in)
 {
     for (uint32_t a = 0; a < in->narrays; a++)
-        if (in->ainfo[a].data)
+        if (in->ainfo[a].orig)
             memcpy(in->ainfo[a].data, in->ainfo[a].orig, in->ainfo[a].extent * in->ainfo[a].esize);
 }
 
