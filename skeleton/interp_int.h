@@ -19,15 +19,16 @@
     X(END)                                                                                       \
     X(JMP)                                                                                       \
     X(JZ)                                                                                        \
-    X(JNZ) X(JLTS) X(JLTU) X(JLES) X(JLEU) X(JEQ) X(JNE) X(MOV) X(LDI) X(ADD) X(SUB) X(MUL)      \
-        X(ADDI) X(ADD32S) X(ADD32U) X(ADDI32S) X(ADDI32U) X(DIVS) X(DIVU) X(MODS) X(MODU) X(SHL) \
-            X(SHRS) X(SHRU) X(AND) X(OR) X(XOR) X(NEG) X(BNOT) X(LNOT) X(MINS) X(MINU) X(MAXS)   \
-                X(MAXU) X(LTS) X(LTU) X(LES) X(LEU) X(EQ) X(NE) X(SEXT8) X(SEXT16) X(SEXT32)     \
-                    X(ZEXT8) X(ZEXT16) X(ZEXT32) X(BOOL) X(FADD) X(FSUB) X(FMUL) X(FDIV) X(FNEG) \
-                        X(FMIN) X(FMAX) X(FLT) X(FLE) X(FEQ) X(FNE) X(F32) X(I2F) X(U2F) X(F2I)  \
-                            X(F2U) X(LD32U) X(LD32S) X(LD64) X(LD) X(ST) X(EV) X(EVL) X(CNT)     \
-                                X(PROB) X(RAND) X(TRIPS) X(FORK) X(JOIN) X(WSBEGIN) X(WSNEXT)    \
-                                    X(WSEND) X(BARRIER) X(SINGLE) X(MASTER) X(NOP) X(LDS) X(STS)
+    X(JNZ)                                                                                       \
+    X(JLTS) X(JLTU) X(JLES) X(JLEU) X(JEQ) X(JNE) X(MOV) X(LDI) X(ADD) X(SUB) X(MUL) X(ADDI)     \
+        X(ADD32S) X(ADD32U) X(ADDI32S) X(ADDI32U) X(DIVS) X(DIVU) X(MODS) X(MODU) X(SHL) X(SHRS) \
+            X(SHRU) X(AND) X(OR) X(XOR) X(NEG) X(BNOT) X(LNOT) X(MINS) X(MINU) X(MAXS) X(MAXU)   \
+                X(LTS) X(LTU) X(LES) X(LEU) X(EQ) X(NE) X(SEXT8) X(SEXT16) X(SEXT32) X(ZEXT8)    \
+                    X(ZEXT16) X(ZEXT32) X(BOOL) X(FADD) X(FSUB) X(FMUL) X(FDIV) X(FNEG) X(FMIN)  \
+                        X(FMAX) X(FLT) X(FLE) X(FEQ) X(FNE) X(F32) X(I2F) X(U2F) X(F2I) X(F2U)   \
+                            X(LD32U) X(LD32S) X(LD64) X(LD) X(ST) X(EV) X(EVL) X(CNT) X(PROB)    \
+                                X(RAND) X(TRIPS) X(FORK) X(JOIN) X(WSBEGIN) X(WSNEXT) X(WSEND)   \
+                                    X(BARRIER) X(SINGLE) X(MASTER) X(NOP) X(LDS) X(STS)
 
 enum interp_op {
 #define X(o) OP_##o,
@@ -151,6 +152,8 @@ struct ctx {
 };
 
 #define INTERP_MAX_SUBS 16
+/* Bytes of values the interpreter holds for one array (bound, private or shared). */
+#define INTERP_MAX_HELD (UINT64_C(1) << 34)
 #define INTERP_EVCAP    1024
 
 struct interp_sub {

@@ -733,7 +733,8 @@ void interp_levels_for_round(struct augur_interp *in, int64_t round)
     for (uint32_t i = 0; i < in->narrays; i++) {
         struct arr_info *I = &in->ainfo[i];
 
-        if (!I->is_level || !I->data || I->aliased || augur_bound_bfs_levels(in->data, &lv, &nn, &nl, NULL))
+        if (!I->is_level || !I->data || I->aliased ||
+            augur_bound_bfs_levels(in->data, &lv, &nn, &nl, NULL))
             continue;
         t.kind = TV_LEVEL;
         t.p = lv;
@@ -901,16 +902,23 @@ int interp_bind(struct augur_interp *in, struct augur_diag *diag)
             extent = (uint64_t)v.i;
         }
         if (extent > (UINT64_C(1) << 40) / I->esize)
-            return bind_fail(in, AUGUR_ELIMIT, a->loc, diag, "array '%s' is too large", a->name);
+            return bind_fail(in, AUGUR_ELIMIT, a->loc, diag,
+                             "array '%s' would have %" PRIu64 " elements: more than 1 TiB", a->name,
+                             extent);
+        if (I->needs_data && extent > INTERP_MAX_HELD / I->esize)
+            return bind_fail(in, AUGUR_ELIMIT, a->loc, diag,
+                             "array '%s' would hold %" PRIu64
+                             " bytes of values in the interpreter (at most %" PRIu64 ")",
+                             a->name, extent * I->esize, (uint64_t)INTERP_MAX_HELD);
         I->extent = extent;
         /* an array the slice only reads, stored as the target stores it, is the target's data */
-        I->aliased = I->needs_data && !I->written &&
-                     ((t.kind == TV_U32 && I->esize == 4 &&
-                       (a->elem == AUGUR_T_U32 || a->elem == AUGUR_T_I32)) ||
-                      (t.kind == TV_U64 && I->esize == 8 &&
-                       (a->elem == AUGUR_T_U64 || a->elem == AUGUR_T_I64 ||
-                        a->elem == AUGUR_T_PTR)) ||
-                      (t.kind == TV_F64 && I->esize == 8 && a->elem == AUGUR_T_F64));
+        I->aliased =
+            I->needs_data && !I->written &&
+            ((t.kind == TV_U32 && I->esize == 4 &&
+              (a->elem == AUGUR_T_U32 || a->elem == AUGUR_T_I32)) ||
+             (t.kind == TV_U64 && I->esize == 8 &&
+              (a->elem == AUGUR_T_U64 || a->elem == AUGUR_T_I64 || a->elem == AUGUR_T_PTR)) ||
+             (t.kind == TV_F64 && I->esize == 8 && a->elem == AUGUR_T_F64));
         if (I->needs_data && !I->aliased)
             I->data = augur_mallocarray(extent ? extent : 1, I->esize);
         if (I->needs_data && I->written)
@@ -919,7 +927,8 @@ int interp_bind(struct augur_interp *in, struct augur_diag *diag)
         if (rc)
             return rc;
         if (I->aliased)
-            I->data = (uint8_t *)(uintptr_t)t.p; /* never written: the slice does not store into it */
+            I->data =
+                (uint8_t *)(uintptr_t)t.p; /* never written: the slice does not store into it */
         if (I->orig)
             memcpy(I->orig, I->data, extent * I->esize);
         rc = 0;

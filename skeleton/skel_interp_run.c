@@ -191,7 +191,7 @@ static void instantiate(struct augur_interp *in, struct ctx *c, unsigned a, uint
         if (interp_eval(in, arr->extent, c->r, c->arr, node, &v))
             return;
         v = interp_convert(v, arr->extent->type, AUGUR_T_I64);
-        if (v.i < 0 || (uint64_t)v.i > (UINT64_C(1) << 36) / I->esize) {
+        if (v.i < 0 || (uint64_t)v.i > INTERP_MAX_HELD / I->esize) {
             interp_fail(in, node, "local array '%s' would have %" PRId64 " elements", arr->name,
                         v.i);
             return;
@@ -1070,6 +1070,14 @@ static int run_cuda(struct augur_interp *in)
     for (uint64_t b = 0; b < grid; b++) {
         unsigned sm = (unsigned)(b % in->nthreads);
         bool running = true;
+
+        /* a thread started counts as a step: an absurd launch ends like a runaway loop */
+        in->steps += block;
+        if (in->steps > in->max_steps)
+            return interp_fail(in, in->kernel->id,
+                               "the launch of %" PRIu64 " blocks of %" PRIu64
+                               " threads ran past %" PRIu64 " steps",
+                               grid, block, in->max_steps);
 
         for (unsigned t = 0; t < block; t++) {
             struct ctx *c = &in->ctx[t];

@@ -84,7 +84,7 @@ AUGUR_API uint32_t augur_bound_bfs_source(struct augur_bound *b);
 #define AUGUR_EV_SIMD   (1u << 2) /* one lane of a vector access (lane says which) */
 #define AUGUR_EV_LDG    (1u << 3) /* CUDA read-only data cache */
 #define AUGUR_EV_STREAM (1u << 4) /* non-temporal */
-#define AUGUR_EV_LOCAL  (1u << 5) /* a shared (CUDA __shared__) or thread-private array */
+#define AUGUR_EV_LOCAL  (1u << 5) /* CUDA __shared__ memory: on chip, not simulated as cached */
 
 /*
  * One memory access of the running kernel. addr is the byte address in the
@@ -291,7 +291,8 @@ AUGUR_API void augur_interp_op_totals(const struct augur_interp *in, uint64_t *o
 
 /*
  * The chunks of a worksharing loop of niter iterations under schedule
- * sched (STATIC, DYNAMIC, GUIDED; NONE, AUTO and RUNTIME act as STATIC)
+ * sched (STATIC, DYNAMIC, GUIDED; NONE and AUTO act as STATIC, RUNTIME as
+ * DYNAMIC with chunk 1, libgomp's default)
  * with chunk size chunk (0: not given) for nthreads threads, as libgomp
  * cuts them: static without a chunk gives each thread one contiguous block
  * (the first niter % nthreads threads one iteration more); static with a
