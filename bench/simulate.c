@@ -175,8 +175,8 @@ int main(int argc, char **argv)
     printf("%-34s %10s %14s %12s\n", "mode", "seconds", "M accesses/s", "x native");
     {
         static const char *const what[3] = { "interpreter, no subscriber",
-                                              "interpreter, reading the events",
-                                              "interpreter + cache simulator" };
+                                             "interpreter, reading the events",
+                                             "interpreter + cache simulator" };
 
         for (int mode = 0; mode < 3; mode++) {
             printf("%-34s %10.4f %14.1f", what[mode], best[mode], events / best[mode] / 1e6);

@@ -15,20 +15,20 @@
  * double (f32 values rounded to float). a is the destination register, b
  * and c the sources, d a jump target or table index, e a count slot.
  */
-#define INTERP_OPS(X)                                                                            \
-    X(END)                                                                                       \
-    X(JMP)                                                                                       \
-    X(JZ)                                                                                        \
-    X(JNZ)                                                                                       \
-    X(JLTS) X(JLTU) X(JLES) X(JLEU) X(JEQ) X(JNE) X(MOV) X(LDI) X(ADD) X(SUB) X(MUL) X(ADDI)     \
-        X(ADD32S) X(ADD32U) X(ADDI32S) X(ADDI32U) X(DIVS) X(DIVU) X(MODS) X(MODU) X(SHL) X(SHRS) \
-            X(SHRU) X(AND) X(OR) X(XOR) X(NEG) X(BNOT) X(LNOT) X(MINS) X(MINU) X(MAXS) X(MAXU)   \
-                X(LTS) X(LTU) X(LES) X(LEU) X(EQ) X(NE) X(SEXT8) X(SEXT16) X(SEXT32) X(ZEXT8)    \
-                    X(ZEXT16) X(ZEXT32) X(BOOL) X(FADD) X(FSUB) X(FMUL) X(FDIV) X(FNEG) X(FMIN)  \
-                        X(FMAX) X(FLT) X(FLE) X(FEQ) X(FNE) X(F32) X(I2F) X(U2F) X(F2I) X(F2U)   \
-                            X(LD32U) X(LD32S) X(LD64) X(LD) X(ST) X(EV) X(EVL) X(CNT) X(PROB)    \
-                                X(RAND) X(TRIPS) X(FORK) X(JOIN) X(WSBEGIN) X(WSNEXT) X(WSEND)   \
-                                    X(BARRIER) X(SINGLE) X(MASTER) X(NOP) X(LDS) X(STS)
+/* clang-format off */
+#define INTERP_OPS(X)                                                                    \
+    X(END) X(JMP) X(JZ) X(JNZ) X(JLTS) X(JLTU) X(JLES) X(JLEU) X(JEQ) X(JNE)             \
+    X(MOV) X(LDI) X(ADD) X(SUB) X(MUL) X(ADDI) X(ADD32S) X(ADD32U) X(ADDI32S) X(ADDI32U) \
+    X(DIVS) X(DIVU) X(MODS) X(MODU) X(SHL) X(SHRS) X(SHRU) X(AND) X(OR) X(XOR)           \
+    X(NEG) X(BNOT) X(LNOT) X(MINS) X(MINU) X(MAXS) X(MAXU)                               \
+    X(LTS) X(LTU) X(LES) X(LEU) X(EQ) X(NE)                                              \
+    X(SEXT8) X(SEXT16) X(SEXT32) X(ZEXT8) X(ZEXT16) X(ZEXT32) X(BOOL)                    \
+    X(FADD) X(FSUB) X(FMUL) X(FDIV) X(FNEG) X(FMIN) X(FMAX) X(FLT) X(FLE) X(FEQ) X(FNE)  \
+    X(F32) X(I2F) X(U2F) X(F2I) X(F2U)                                                   \
+    X(LD32U) X(LD32S) X(LD64) X(LD) X(ST) X(EV) X(EVL) X(CNT) X(PROB) X(RAND) X(TRIPS)   \
+    X(FORK) X(JOIN) X(WSBEGIN) X(WSNEXT) X(WSEND) X(BARRIER) X(SINGLE) X(MASTER)         \
+    X(NOP) X(LDS) X(STS)
+/* clang-format on */
 
 enum interp_op {
 #define X(o) OP_##o,
