@@ -1341,6 +1341,10 @@ static void cloop(struct comp *c, const struct augur_node *n)
         bool fork = l->omp.flags == 0 || (l->omp.flags & AUGUR_OMP_PARALLEL);
 
         if (canonical(c, n, &cn)) {
+            if (l->omp.collapse > 1)
+                interp_warn(c->in, n->id,
+                            "collapse(%u): only the outer loop's iterations are shared out",
+                            l->omp.collapse);
             cloop_ws(c, n, &cn, fork);
             return;
         }
