@@ -871,9 +871,22 @@ static struct fe_val assign(struct fe_conv *cv, CXCursor at, CXCursor lhs, const
                     nv = arith(cv, bop, old, nv, at);
             }
             fe_assign_decl(cv, decl, at, nv);
-            if (postfix)
-                return scalar(old);
-            return scalar(augur_expr_cast(cv->skel, t == AUGUR_T_VOID ? nv->type : t, nv));
+            {
+                /*
+                 * The set node runs before the statement that uses the
+                 * value, so the value is read after it: x itself for ++x and
+                 * x = v, x stepped back for x++.
+                 */
+                const struct augur_expr *now = value_of(cv, decl_ref(cv, fe_strip(lhs)), t);
+
+                if (postfix && incdec)
+                    now = augur_expr_binary(cv->skel,
+                                            bop == AUGUR_OP_ADD ? AUGUR_OP_SUB : AUGUR_OP_ADD, now,
+                                            augur_expr_int(cv->skel, now->type, 1));
+                else if (postfix)
+                    now = old;
+                return scalar(now);
+            }
         }
     }
     {
