@@ -298,7 +298,7 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
     sim->l1_stride = sim->lv[0].stride;
     sim->l1_fpw = sim->lv[0].fpw;
     /* every simulator has memos: only a simple hierarchy's L1 fills them */
-    sim->memo_dummy = CS_INVALID;
+    sim->memo_sentinel = CS_INVALID;
     sim->memo = augur_mallocarray((size_t)nthreads * CS_NMEMO, sizeof(struct cs_memo));
     cs_memo_clear(sim);
     sim->l1_mask = sim->lv[0].set_mask;

@@ -141,8 +141,8 @@ struct augur_cachesim {
     unsigned l1_bits;
     uint32_t l1_ways, l1_fpw, l1_stride;
     uint64_t l1_mask;
-    struct cs_memo *memo; /* nthreads * CS_NMEMO; filled only when l1_inline */
-    uint64_t memo_dummy;  /* what an unused memo points at: never a valid tag word */
+    struct cs_memo *memo;   /* nthreads * CS_NMEMO; filled only when l1_inline */
+    uint64_t memo_sentinel; /* what an unused memo points at: never a valid tag word */
     uint64_t memo_perm;
     /* DRAM row buffers */
     unsigned row_bits; /* 0: no row-buffer model */

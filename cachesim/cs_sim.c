@@ -1205,7 +1205,7 @@ void cs_memo_clear(struct augur_cachesim *sim)
         return;
     for (i = 0; i < (size_t)sim->nthreads * CS_NMEMO; i++) {
         sim->memo[i].la = 0;
-        sim->memo[i].t = &sim->memo_dummy;
+        sim->memo[i].t = &sim->memo_sentinel;
         sim->memo[i].perm = &sim->memo_perm;
         sim->memo[i].k = 0;
     }

@@ -14,13 +14,13 @@ void scatter_add(int nedges, const int *src, const int *dst, const float *w, con
         __m512 vx = _mm512_i32gather_ps(vs, x, 4);
         __m512 contrib = _mm512_mul_ps(vw, vx);
         __m512i conf = _mm512_conflict_epi32(vd);
-        __mmask16 todo = 0xFFFF;
+        __mmask16 left = 0xFFFF;
         do {
-            __mmask16 ready = _mm512_mask_testn_epi32_mask(todo, conf, _mm512_set1_epi32(-1));
+            __mmask16 ready = _mm512_mask_testn_epi32_mask(left, conf, _mm512_set1_epi32(-1));
             __m512 old = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), ready, vd, y, 4);
             _mm512_mask_i32scatter_ps(y, ready, vd, _mm512_add_ps(old, contrib), 4);
-            todo = _kandn_mask16(ready, todo);
-        } while (todo);
+            left = _kandn_mask16(ready, left);
+        } while (left);
     }
     if (e < nedges) {
         __m512i lanes = _mm512_add_epi32(_mm512_set1_epi32(e),
@@ -49,7 +49,7 @@ void scatter_add(int nedges, const int *src, const int *dst, const float *w, con
 // CHECK-NEXT: load x[src[e + lane]] @14:21 x16 indirect(src)
 // CHECK: ops fmul.f32x16=1 vload.i32x16=2 vload.f32x16=1 gather.f32x16=1 conflict.i32x16=1
 // CHECK-NEXT: do @18:9
-// CHECK-NEXT: load y[dst[e + lane]] @20:26 x16 mask((u32)todo >> lane & 1_u32 && (opaque("conflict") & -1) == 0) indirect(dst)
+// CHECK-NEXT: load y[dst[e + lane]] @20:26 x16 mask((u32)left >> lane & 1_u32 && (opaque("conflict") & -1) == 0) indirect(dst)
 // CHECK-NEXT: store y[dst[e + lane]] @21:13 x16 mask(
 // CHECK-SAME: indirect(dst)
 // CHECK-NEXT: ops fadd.f32x16=1 cmp.i32x16.m=1 gather.f32x16.m=1 scatter.f32x16.m=1
