@@ -29,6 +29,8 @@ seed() { # seed TARGET FILE...
 
 status=0
 found=0
+npass=0
+nfail=0
 for bin in "$build"/fuzz_*; do
     [ -x "$bin" ] || continue
     found=1
@@ -53,7 +55,11 @@ for bin in "$build"/fuzz_*; do
         echo "fuzz $t: FAILED; see $work/$t.log and $work/$t-artifacts/"
         tail -n 30 "$work/$t.log"
         status=1
+        nfail=$((nfail + 1))
+    else
+        npass=$((npass + 1))
     fi
 done
 [ $found -eq 1 ] || { echo "fuzz: no fuzz targets in $build"; exit 1; }
+echo "fuzz: $npass passed, $nfail failed"
 exit $status
