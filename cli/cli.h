@@ -69,6 +69,8 @@ int cmd_data(int argc, char **argv);
 void cmd_data_help(FILE *fp);
 int cmd_calibrate(int argc, char **argv);
 void cmd_calibrate_help(FILE *fp);
+int cmd_measure(int argc, char **argv);
+void cmd_measure_help(FILE *fp);
 int cmd_simulate(int argc, char **argv);
 void cmd_simulate_help(FILE *fp);
 int cmd_skeleton(int argc, char **argv);

@@ -19,6 +19,7 @@ static const struct cli_cmd commands[] = {
       "measure this machine, write its machine file" },
     { "data", cmd_data, cmd_data_help, "load, inspect and convert datasets" },
     { "help", cmd_help, cmd_help_help, "show help for a command" },
+    { "measure", cmd_measure, cmd_measure_help, "time a kernel on a dataset (generated driver)" },
     { "simulate", cmd_simulate, cmd_simulate_help,
       "run a kernel on a dataset through the cache simulator" },
     { "skeleton", cmd_skeleton, cmd_skeleton_help, "build the skeleton of a C/CUDA kernel" },

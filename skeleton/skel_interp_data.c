@@ -500,9 +500,12 @@ static int bind_fail(struct augur_interp *in, int code, struct augur_srcloc loc,
 static int bind_fail(struct augur_interp *in, int code, struct augur_srcloc loc,
                      struct augur_diag *diag, const char *fmt, ...)
 {
-    uint32_t f = loc.line ? loc.file : in->kernel->loc.file;
-    const char *file = f < in->skel->nfiles ? in->skel->files[f] : NULL;
+    uint32_t f = in ? (loc.line ? loc.file : in->kernel->loc.file) : 0;
+    const char *file = in && f < in->skel->nfiles ? in->skel->files[f] : NULL;
     va_list ap;
+
+    if (!in)
+        loc.line = loc.col = 0; /* augur_bound_array_fill(): the caller names the place */
 
     va_start(ap, fmt);
     augur_diag_setv(diag, code, file, loc.line, loc.col, fmt, ap);
@@ -544,15 +547,14 @@ static union reg tgt_value(const struct tgt *t, uint64_t i, int64_t inf, int64_t
 }
 
 /*
- * Checks target t against array ai's element type and, when dst is not
- * NULL, converts its first count values into dst.
+ * Checks target t (named target) against array A's element type (esize
+ * bytes each) and, when dst is not NULL, converts its first count values
+ * into dst. in is NULL outside an interpreter (augur_bound_array_fill()).
  */
-static int convert_target(struct augur_interp *in, uint32_t ai, const struct tgt *t, uint64_t count,
+static int convert_values(struct augur_interp *in, const struct augur_array *A, uint32_t esize,
+                          const char *target, int64_t inf, const struct tgt *t, uint64_t count,
                           int64_t round, uint8_t *dst, struct augur_diag *diag)
 {
-    const struct augur_array *A = &in->kernel->u.kernel.arrays[ai];
-    const struct arr_info *I = &in->ainfo[ai];
-    int64_t inf = in->data->opts.bfs_inf;
     double lo = 0, hi = 0;
 
     if (A->elem == AUGUR_T_REC || A->elem == AUGUR_T_VOID) {
@@ -560,21 +562,21 @@ static int convert_target(struct augur_interp *in, uint32_t ai, const struct tgt
             return bind_fail(in, AUGUR_EBIND, A->loc, diag,
                              "array '%s' has %s elements (%" PRIu32
                              " bytes): only a vec() target fits it, not '%s'",
-                             A->name, augur_type_name(A->elem), A->elem_size, I->target);
+                             A->name, augur_type_name(A->elem), A->elem_size, target);
         if (dst)
-            memset(dst, 0, count * I->esize);
+            memset(dst, 0, count * esize);
         return 0;
     }
     if (t->index && isf(A->elem))
         return bind_fail(in, AUGUR_EBIND, A->loc, diag,
                          "array '%s' holds %s values but '%s' holds indices: bind an integer "
                          "array to it",
-                         A->name, augur_type_name(A->elem), I->target);
+                         A->name, augur_type_name(A->elem), target);
     if (!isf(A->elem))
         int_range(A->elem, &lo, &hi);
     if (t->kind == TV_ZERO) {
         if (dst)
-            memset(dst, 0, count * I->esize);
+            memset(dst, 0, count * esize);
         return 0;
     }
     for (uint64_t i = 0; i < count; i++) {
@@ -588,21 +590,57 @@ static int convert_target(struct augur_interp *in, uint32_t ai, const struct tgt
                 return bind_fail(in, AUGUR_EBIND, A->loc, diag,
                                  "array '%s' holds %s values but '%s' holds real values (entry "
                                  "%" PRIu64 " is %g)",
-                                 A->name, augur_type_name(A->elem), I->target, i, v.f);
+                                 A->name, augur_type_name(A->elem), target, i, v.f);
             if (d < lo || d > hi)
                 return bind_fail(in, AUGUR_EBIND, A->loc, diag,
                                  "array '%s' holds %s values, too narrow for '%s' (entry %" PRIu64
                                  " is %.17g)",
-                                 A->name, augur_type_name(A->elem), I->target, i, d);
+                                 A->name, augur_type_name(A->elem), target, i, d);
             if (fp)
                 v.i = (int64_t)d;
         } else if (!fp) {
             v.f = t->kind == TV_U64 ? (double)v.u : (double)v.i;
         }
         if (dst)
-            interp_write(dst + i * I->esize, A->elem, v);
+            interp_write(dst + i * esize, A->elem, v);
     }
     return 0;
+}
+
+/* Checks target t against array ai's element type; converts into dst when not NULL. */
+static int convert_target(struct augur_interp *in, uint32_t ai, const struct tgt *t, uint64_t count,
+                          int64_t round, uint8_t *dst, struct augur_diag *diag)
+{
+    return convert_values(in, &in->kernel->u.kernel.arrays[ai], in->ainfo[ai].esize,
+                          in->ainfo[ai].target, in->data->opts.bfs_inf, t, count, round, dst, diag);
+}
+
+int augur_bound_array_count(struct augur_bound *b, const char *target, uint64_t *count,
+                            struct augur_diag *diag)
+{
+    struct tgt t;
+    int rc = target_of(b, target, &t, diag);
+
+    if (!rc)
+        *count = t.count;
+    return rc;
+}
+
+int augur_bound_array_fill(struct augur_bound *b, const struct augur_array *decl,
+                           const char *target, int64_t round, uint64_t count, void *dst,
+                           struct augur_diag *diag)
+{
+    struct tgt t;
+    int rc = target_of(b, target, &t, diag);
+
+    if (rc)
+        return rc;
+    if (count > t.count)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "array '%s': %" PRIu64 " elements asked of '%s', which has %" PRIu64,
+                              decl->name, count, target, t.count);
+    return convert_values(NULL, decl, decl->elem_size ? decl->elem_size : 1, target,
+                          b->opts.bfs_inf, &t, count, round ? round : b->opts.round, dst, diag);
 }
 
 /* Marks the arrays whose values an expression reads. */

@@ -11,6 +11,7 @@
 #include "augur/frontend.h"
 #include "augur/interp.h"
 #include "augur/machine.h"
+#include "augur/measure.h"
 #include "augur/predictor.h"
 #include "augur/runtime.h"
 #include "augur/skeleton.h"

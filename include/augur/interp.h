@@ -76,6 +76,26 @@ AUGUR_API int augur_bound_bfs_levels(struct augur_bound *b, const int64_t **leve
 /* The BFS source actually used (after bfs_source_maxdeg), or 0 without a graph. */
 AUGUR_API uint32_t augur_bound_bfs_source(struct augur_bound *b);
 
+/*
+ * The element count of an array target (csr.col: nnz, vec(2*n): 2 n, ...).
+ * AUGUR_EBIND for an unknown or malformed target.
+ */
+AUGUR_API int augur_bound_array_count(struct augur_bound *b, const char *target, uint64_t *count,
+                                      struct augur_diag *diag);
+
+/*
+ * Writes the first count values of an array target into dst as elements of
+ * decl's type (decl->elem, decl->elem_size bytes each), checked and
+ * converted as augur_interp_new() binds a kernel's arrays: value targets of
+ * a pattern matrix are ones, vec() targets zeros, bfs.level the levels
+ * before round (0: the bound round; later nodes at the "unvisited" level).
+ * count may not exceed augur_bound_array_count(). AUGUR_EBIND (naming
+ * decl->name, without a location) when the values do not fit the type.
+ */
+AUGUR_API int augur_bound_array_fill(struct augur_bound *b, const struct augur_array *decl,
+                                     const char *target, int64_t round, uint64_t count, void *dst,
+                                     struct augur_diag *diag);
+
 /* ---- events ----------------------------------------------------------------------- */
 
 /* Event flags. */

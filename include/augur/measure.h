@@ -1,0 +1,135 @@
+/*
+ * measure.h - times a kernel function of a C file on a dataset: a generated
+ * driver binds the kernel's parameters to the dataset as the interpreter
+ * does, is compiled with the file's flags and run in a child process with a
+ * time limit (module: runtime). docs/cli/measure.md describes it.
+ */
+#ifndef AUGUR_MEASURE_H
+#define AUGUR_MEASURE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "augur/base.h"
+#include "augur/interp.h"
+#include "augur/skeleton.h"
+
+/*
+ * Receives what the compiler and the driver print on their standard error
+ * (compiler errors and warnings carry their own file:line:col), as it was
+ * printed. what is "compile", "link" or "run". text is borrowed for the call.
+ */
+typedef void augur_measure_output_fn(void *ud, const char *what, const char *text);
+
+/* Options of augur_measure(); zero-initialised means "all defaults". */
+struct augur_measure_opts {
+    /*
+     * Compiler flags: the entry of source in compile_commands (the file or
+     * its folder) when given, else args when args_given (the arguments
+     * after "--"), else -O3 -march=native, with -fopenmp when the file has
+     * OpenMP directives or openmp is set. -lm is always linked.
+     */
+    const char *compile_commands;
+    const char *const *args;
+    size_t nargs;
+    bool args_given;
+    bool openmp;
+    const char *cc; /* the compiler; NULL: $CC, else cc */
+    /*
+     * "NAME=VALUE,...": values of scalar parameters that the skeleton does
+     * not hold (outside the address and control slice, e.g. a damping
+     * factor). Others get 1 (integers) or 0.5 (floating point).
+     */
+    const char *values;
+    unsigned threads;   /* OMP_NUM_THREADS (0: $OMP_NUM_THREADS, else 1) */
+    uint64_t reps;      /* at least this many timed repetitions (0: 10) */
+    double min_time;    /* and at least this many seconds of them in total (<= 0: 0.2) */
+    double timeout;     /* wall-clock limit of the run in seconds (<= 0: 60) */
+    double cc_timeout;  /* limit of each compiler run (<= 0: 300) */
+    bool keep;          /* keep the working folder (driver, blob, binary) */
+    bool no_counts;     /* skip the interpreter run that counts bytes and flops */
+    const char *tmpdir; /* where the working folder goes (NULL: $TMPDIR, else /tmp) */
+    augur_measure_output_fn *on_output;
+    void *ud;
+};
+
+/* One parameter of the kernel as the driver passes it. */
+struct augur_measure_arg {
+    char *name;
+    char *what;   /* the binding target, "=VALUE", or "NULL" */
+    bool pointer; /* an array: its data lie in the blob */
+    uint64_t elements;
+    uint32_t elem_size;
+    bool in_skeleton; /* false: the skeleton does not use it (a default or --bind value) */
+};
+
+/* The result of augur_measure(). Every time is in seconds. */
+struct augur_measurement {
+    char *kernel;
+    char *source; /* absolute path */
+    double min, median, max, mean, total;
+    uint64_t reps;
+    double *times; /* reps entries, in the order they ran */
+    /*
+     * Round-based kernels (a parameter bound to round and a bfs.level
+     * array): a repetition is a whole BFS, rounds calls with round = 1, 2,
+     * ... as many as the warm-up search needed (its last round stores
+     * nothing new); interp_rounds is what the interpreter counted (0: not
+     * run). Other kernels: rounds 1, a repetition is one call.
+     */
+    bool round_based;
+    uint32_t rounds, interp_rounds;
+    char clock[32];    /* "CLOCK_MONOTONIC" */
+    char *compile_cmd; /* the compiler command for the kernel's file, shell-quoted */
+    char *link_cmd;    /* the link command */
+    char *cc_dir;      /* the folder the compiler ran in (compile_commands.json), or NULL */
+    char *flags_from;  /* "compile_commands.json", "command line" or "defaults" */
+    unsigned threads;  /* OMP_NUM_THREADS as run */
+    char *omp_num_threads, *omp_proc_bind, *omp_places;
+    bool omp_from_env[3]; /* the value came from the caller's environment */
+    struct augur_measure_arg *args;
+    uint32_t nargs;
+    /*
+     * Per repetition, counted by the skeleton interpreter on the same data
+     * (have_counts false when it was not run or failed: notes say why):
+     * bytes the source's accesses name (each access's element size, no
+     * cache reuse), floating-point operations (an FMA is two, vector
+     * operations count their lanes), and the operation totals by kind.
+     */
+    bool have_counts;
+    uint64_t bytes_read, bytes_written, accesses;
+    uint64_t flops;
+    uint64_t ops[AUGUR_OPK_COUNT];
+    char *workdir; /* the kept working folder, or NULL */
+    char *notes;   /* remarks, one a line, or NULL */
+};
+
+/*
+ * Times kernel (a kernel node of skel, parsed from opts->source, its
+ * bindings applied) on data with opts->threads OpenMP threads: writes each
+ * bound array in its parameter's element type to a blob in a private
+ * folder, generates a driver that includes the source (its main renamed),
+ * compiles and links it, runs it once to warm up, then repeats until both
+ * opts->reps repetitions and opts->min_time seconds are reached, timing
+ * each with CLOCK_MONOTONIC, then counts bytes and flops with the
+ * interpreter. skel, kernel and data are borrowed.
+ *
+ * Returns 0 and the caller's *out (augur_measurement_free()), or
+ * AUGUR_EBIND when the bindings do not fit the data or a parameter cannot be
+ * passed (file:line:col of the declaration), AUGUR_EUNSUP for CUDA kernels
+ * and parameters that are neither arrays nor scalars (structs, function
+ * pointers), AUGUR_EPARSE when the kernel does not compile (diag names the
+ * first error's file:line:col; the compiler's messages went to
+ * opts->on_output), AUGUR_ERUN when the driver fails: killed by a signal
+ * (named), exited with an error (its message), or ran past opts->timeout
+ * (its process group is killed), AUGUR_EIO for the working folder.
+ */
+AUGUR_API int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel,
+                            struct augur_bound *data, const struct augur_measure_opts *opts,
+                            struct augur_measurement **out, struct augur_diag *diag);
+
+/* Frees a measurement; NULL is a no-op. */
+AUGUR_API void augur_measurement_free(struct augur_measurement *m);
+
+#endif
