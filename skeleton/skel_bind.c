@@ -177,6 +177,10 @@ struct infer {
     struct guess *arrays;            /* one per array */
     struct guess *syms;              /* one per sym */
     bool *index_array;               /* its values become indices (directly or through a copy) */
+    bool *written;                   /* per array: stored into or updated */
+    bool *compared;                  /* per array: an element is compared in a condition */
+    int8_t *first_access;            /* per array: 1 when its first access is a store, -1 a load */
+    bool *node_id;                   /* per sym: used, as it is, as the index of an access */
     const struct augur_expr **value; /* per sym: its single assigned value, or NULL */
     uint32_t *nassign;
     uint32_t nrowptr;
@@ -286,7 +290,47 @@ static void set_sym(struct infer *in, const struct augur_expr *e, const char *ta
     in->syms[e->u.sym].why = why;
 }
 
-/* Collects single assignments and index arrays. */
+/* Marks the arrays loaded as an operand of a comparison in a condition. */
+static void mark_compared(struct infer *in, const struct augur_expr *c)
+{
+    c = resolve(in, c);
+    if (!c)
+        return;
+    if (c->kind == AUGUR_EXPR_UNARY) {
+        mark_compared(in, c->u.un.a);
+        return;
+    }
+    if (c->kind == AUGUR_EXPR_LOAD) { /* "if (deg[v])": compared with zero */
+        in->compared[c->u.load.array] = true;
+        return;
+    }
+    if (c->kind != AUGUR_EXPR_BINARY)
+        return;
+    switch (c->u.bin.op) {
+    case AUGUR_OP_LAND:
+    case AUGUR_OP_LOR:
+        mark_compared(in, c->u.bin.a);
+        mark_compared(in, c->u.bin.b);
+        break;
+    case AUGUR_OP_EQ:
+    case AUGUR_OP_NE:
+    case AUGUR_OP_LT:
+    case AUGUR_OP_LE:
+    case AUGUR_OP_GT:
+    case AUGUR_OP_GE:
+        for (int side = 0; side < 2; side++) {
+            const struct augur_expr *o = resolve(in, side ? c->u.bin.b : c->u.bin.a);
+
+            if (o && o->kind == AUGUR_EXPR_LOAD)
+                in->compared[o->u.load.array] = true;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* Collects single assignments, index arrays, and how each array and parameter is used. */
 static void scan(struct infer *in, const struct augur_node *n)
 {
     if (n->kind == AUGUR_NODE_ASSIGN) {
@@ -298,8 +342,14 @@ static void scan(struct infer *in, const struct augur_node *n)
         in->nassign[n->u.loop.var] += 2; /* a loop variable is never a single value */
         in->value[n->u.loop.var] = NULL;
     } else if (n->kind == AUGUR_NODE_ACCESS) {
+        uint32_t a = n->u.access.array;
+
         for (uint32_t i = 0; i < n->u.access.nvia; i++)
             in->index_array[n->u.access.via[i]] = true;
+        if (n->u.access.mode != AUGUR_ACCESS_READ)
+            in->written[a] = true;
+        if (!in->first_access[a])
+            in->first_access[a] = n->u.access.mode == AUGUR_ACCESS_READ ? -1 : 1;
     }
     for (uint32_t i = 0; i < n->nkids; i++)
         scan(in, n->kids[i]);
@@ -321,6 +371,24 @@ static bool spread_index(struct infer *in, const struct augur_node *n)
     for (uint32_t i = 0; i < n->nkids; i++)
         changed |= spread_index(in, n->kids[i]);
     return changed;
+}
+
+/*
+ * After scan() (single assignments known): syms that index an access as they
+ * are (node ids, counters), arrays compared in a branch condition.
+ */
+static void find_uses(struct infer *in, const struct augur_node *n)
+{
+    if (n->kind == AUGUR_NODE_ACCESS) {
+        const struct augur_expr *ix = resolve(in, base_index(in->k, n->u.access.index));
+
+        if (ix && ix->kind == AUGUR_EXPR_SYM)
+            in->node_id[ix->u.sym] = true;
+    } else if (n->kind == AUGUR_NODE_BRANCH) {
+        mark_compared(in, n->u.branch.cond);
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        find_uses(in, n->kids[i]);
 }
 
 /* The bound of a for loop "v < B" / "v <= B" / "v != B", or NULL. */
@@ -520,14 +588,35 @@ static void walk(struct infer *in, const struct augur_node *n)
                 set_array(in, a->array, "csr.val", "it is read along a row");
             break;
         }
-        /* A scalar param stored into an array that is also compared: a BFS level. */
-        if (a->mode == AUGUR_ACCESS_WRITE && a->value) {
-            const struct augur_expr *v = strip(a->value);
+        /*
+         * A BFS level array: compared in a condition (against the "unvisited"
+         * value or the previous round), and stored with a scalar parameter (the
+         * round) or with one of its own elements plus one (the parent's level
+         * + 1). Its values never index other arrays (a queue of nodes does),
+         * and the parameter is no node id (level[src] = 0 indexes with it).
+         */
+        if (a->mode == AUGUR_ACCESS_WRITE && a->value && in->compared[a->array] &&
+            !in->index_array[a->array] && ki->arrays[a->array].space == AUGUR_SPACE_GLOBAL &&
+            augur_type_is_int(ki->arrays[a->array].elem)) {
+            const struct augur_expr *v = resolve(in, a->value);
 
-            if (v->kind == AUGUR_EXPR_SYM && ki->syms[v->u.sym].kind == AUGUR_SYM_PARAM &&
-                ki->arrays[a->array].space == AUGUR_SPACE_GLOBAL) {
+            if (v && v->kind == AUGUR_EXPR_SYM && ki->syms[v->u.sym].kind == AUGUR_SYM_PARAM &&
+                !in->node_id[v->u.sym]) {
                 set_array(in, a->array, "bfs.level", "it is written with the round number");
                 set_sym(in, v, "round", "it is stored as a level");
+            } else if (v && v->kind == AUGUR_EXPR_BINARY && v->u.bin.op == AUGUR_OP_ADD) {
+                const struct augur_expr *x = resolve(in, v->u.bin.a), *y = resolve(in, v->u.bin.b);
+
+                if (x && x->kind == AUGUR_EXPR_INT) { /* 1 + level[node] */
+                    const struct augur_expr *t = x;
+
+                    x = y;
+                    y = t;
+                }
+                if (x && y && x->kind == AUGUR_EXPR_LOAD && x->u.load.array == a->array &&
+                    y->kind == AUGUR_EXPR_INT && y->u.i == 1)
+                    set_array(in, a->array, "bfs.level",
+                              "it is written with one of its elements plus one");
             }
         }
     }
@@ -545,28 +634,29 @@ static const char *sym_target(const struct infer *in, const struct augur_expr *e
                                      : in->k->u.kernel.syms[e->u.sym].bind;
 }
 
-/* True for an index k * N + i (or N * k + i, i + k * N) with N bound to n. */
-static bool slot_major(const struct infer *in, const struct augur_expr *e)
+/* True when a term of the sum e (through + only) is K * N or N * K with N bound to n. */
+static bool has_n_term(const struct infer *in, const struct augur_expr *e, int depth)
 {
-    const struct augur_expr *m, *x, *y;
     const char *t;
 
     e = resolve(in, e);
-    if (!e || e->kind != AUGUR_EXPR_BINARY || e->u.bin.op != AUGUR_OP_ADD)
+    if (!e || e->kind != AUGUR_EXPR_BINARY || depth > 16)
         return false;
-    for (int side = 0; side < 2; side++) {
-        m = strip(side ? e->u.bin.b : e->u.bin.a);
-        if (!m || m->kind != AUGUR_EXPR_BINARY || m->u.bin.op != AUGUR_OP_MUL)
-            continue;
-        x = m->u.bin.a;
-        y = m->u.bin.b;
-        t = sym_target(in, y);
-        if (!t || strcmp(t, "n"))
-            t = sym_target(in, x);
-        if (t && !strcmp(t, "n"))
-            return true;
-    }
-    return false;
+    if (e->u.bin.op == AUGUR_OP_ADD)
+        return has_n_term(in, e->u.bin.a, depth + 1) || has_n_term(in, e->u.bin.b, depth + 1);
+    if (e->u.bin.op != AUGUR_OP_MUL)
+        return false;
+    t = sym_target(in, e->u.bin.b);
+    if (!t || strcmp(t, "n"))
+        t = sym_target(in, e->u.bin.a);
+    return t && !strcmp(t, "n");
+}
+
+/* True for an index k * N + i (or N * k + i, i + k * N, k * N + lo + c) with N bound to n. */
+static bool slot_major(const struct infer *in, const struct augur_expr *e)
+{
+    e = resolve(in, e);
+    return e && e->kind == AUGUR_EXPR_BINARY && e->u.bin.op == AUGUR_OP_ADD && has_n_term(in, e, 0);
 }
 
 /* Edge lists and ELL: loops without a row pointer whose variable indexes index arrays. */
@@ -665,6 +755,20 @@ static bool uses_thread(const struct infer *in, const struct augur_expr *e, int 
     }
 }
 
+/* True when the rules so far found the two ends of an edge list (coo.row, coo.col). */
+static bool has_coo(const struct infer *in)
+{
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+
+    for (uint32_t a = 0; a < ki->narrays; a++) {
+        const char *t = in->arrays[a].target ? in->arrays[a].target : ki->arrays[a].bind;
+
+        if (t && (!strcmp(t, "coo.row") || !strcmp(t, "coo.col")))
+            return true;
+    }
+    return false;
+}
+
 /* Dense vectors: what is left, by how it is indexed. */
 static void walk_dense(struct infer *in, const struct augur_node *n,
                        const struct augur_node **loops, int nloops)
@@ -714,6 +818,17 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
         if (!target && ix && uses_thread(in, ix, 0) && stride_of(in, a->index, 0) <= 1)
             target = "vec(n)"; /* CUDA: one element per thread (blockIdx.x * blockDim.x + t) */
         /* an index array's values must be indices: a dense vector of zeros would not do */
+        if (target && !in->index_array[a->array] && !in->written[a->array]) {
+            if (!strcmp(target, "vec(nnz)") && has_coo(in)) {
+                /* read per entry beside the entries' two ends: their values */
+                maybe_array(in, a->array, "coo.val", "it is read per entry of an edge list");
+                target = NULL;
+            } else if (!strcmp(target, "vec(n)") && augur_type_is_int(ki->arrays[a->array].elem)) {
+                /* integers per node that the kernel only reads: the graph's degrees */
+                maybe_array(in, a->array, "deg", "integers per node, only read");
+                target = NULL;
+            }
+        }
         if (target && !in->index_array[a->array])
             maybe_array(in, a->array, target, "a dense vector");
     }
@@ -833,6 +948,29 @@ static void repetitions(struct infer *in, const struct augur_node *n)
         repetitions(in, n->kids[i]);
 }
 
+/*
+ * Node ids and worklists. A scalar parameter that indexes arrays as it is
+ * (level[src] = 0, queue[0] = src) is a node: the search or sweep starts
+ * at node 0. An index array the kernel fills before it reads it (a queue
+ * or stack of nodes: queue[tail++] = dst ... node = queue[head]) holds
+ * what the kernel stores: its initial contents do not matter, and it has
+ * room for every node.
+ */
+static void nodes_and_worklists(struct infer *in)
+{
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+
+    for (uint32_t s = 0; s < ki->nsyms; s++)
+        if (in->node_id[s] && ki->syms[s].kind == AUGUR_SYM_PARAM &&
+            augur_type_is_int(ki->syms[s].type) && !in->syms[s].target &&
+            ki->syms[s].bind_src == AUGUR_BIND_NONE)
+            in->syms[s] = (struct guess){ "=0", "it indexes arrays: a node id, node 0" };
+    for (uint32_t a = 0; a < ki->narrays; a++)
+        if (in->index_array[a] && in->written[a] && in->first_access[a] > 0 &&
+            augur_type_is_int(ki->arrays[a].elem))
+            maybe_array(in, a, "vec(n)", "a worklist of nodes the kernel fills before reading it");
+}
+
 /* Arrays read or written at the same index as a dense vector are dense vectors of that size. */
 static void same_index(struct infer *in, const struct augur_node *n, const struct augur_node *root)
 {
@@ -884,7 +1022,17 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
     in.syms = augur_calloc(ki->nsyms + 1, sizeof(*in.syms));
     in.value = augur_calloc(ki->nsyms + 1, sizeof(*in.value));
     in.nassign = augur_calloc(ki->nsyms + 1, sizeof(*in.nassign));
+    in.written = augur_calloc(ki->narrays + 1, sizeof(*in.written));
+    in.compared = augur_calloc(ki->narrays + 1, sizeof(*in.compared));
+    in.first_access = augur_calloc(ki->narrays + 1, sizeof(*in.first_access));
+    in.node_id = augur_calloc(ki->nsyms + 1, sizeof(*in.node_id));
+    if (!in.arrays || !in.index_array || !in.syms || !in.value || !in.nassign || !in.written ||
+        !in.compared || !in.first_access || !in.node_id) {
+        rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "out of memory inferring bindings");
+        goto out;
+    }
     scan(&in, k);
+    find_uses(&in, k);
     for (int i = 0; i < 8 && spread_index(&in, k); i++)
         ;
     find_rows(&in, k);
@@ -901,6 +1049,7 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
     if (!in.rc)
         walk_flat(&in, k, NULL, &first_index);
     repetitions(&in, k);
+    nodes_and_worklists(&in);
     if (!in.rc)
         walk_dense(&in, k, loops, 0);
     if (!in.rc)
@@ -918,11 +1067,16 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
                 ki->syms[s].bind_src = AUGUR_BIND_INFERRED;
             }
     }
+out:
     augur_free(in.arrays);
     augur_free(in.index_array);
     augur_free(in.syms);
     augur_free(in.value);
     augur_free(in.nassign);
+    augur_free(in.written);
+    augur_free(in.compared);
+    augur_free(in.first_access);
+    augur_free(in.node_id);
     return rc;
 }
 

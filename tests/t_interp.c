@@ -668,6 +668,88 @@ static void test_bfs(void)
     augur_dataset_free(ds);
 }
 
+/* The index of the kernel's array called name, or UINT32_MAX. */
+static uint32_t array_index(const struct augur_node *k, const char *name)
+{
+    for (uint32_t a = 0; a < k->u.kernel.narrays; a++)
+        if (strcmp(k->u.kernel.arrays[a].name, name) == 0)
+            return a;
+    return UINT32_MAX;
+}
+
+/*
+ * The data-driven BFS with the bindings inference gives it (no --bind): src
+ * is node 0, queue a worklist of n nodes, level the BFS levels. On polblogs
+ * (1490 nodes, 1222 reachable from node 0) every reached node is queued and
+ * read back once, and its row is scanned once.
+ */
+static void test_bfs_frontier(void)
+{
+    struct augur_dataset *ds = load("mtx/polblogs.mtx");
+    struct augur_skel *s = parse_c("kernels/bfs/ref.c", "bfs_frontier_ref", NULL);
+    struct augur_diag d;
+    struct augur_csr a;
+    struct augur_bound *b = NULL;
+    struct augur_interp *in = NULL;
+    const struct augur_node *k;
+    int32_t *level = NULL;
+    uint32_t *queue = NULL, lv;
+    uint64_t reached = 0, edges = 0, ext = 0;
+
+    augur_diag_init(&d);
+    if (!s || !ds || augur_dataset_csr(ds, true, &a, &d) != 0) {
+        ok(0, "bfs frontier: front end and dataset");
+        augur_skel_free(s);
+        augur_dataset_free(ds);
+        return;
+    }
+    k = s->kernels[0];
+    lv = array_index(k, "level");
+    for (uint32_t i = 0; i < k->u.kernel.nsyms; i++)
+        if (strcmp(k->u.kernel.syms[i].name, "src") == 0)
+            is_str(k->u.kernel.syms[i].bind, "=0", "bfs frontier: src is inferred as node 0");
+    is_str(k->u.kernel.arrays[array_index(k, "queue")].bind, "vec(n)",
+           "bfs frontier: queue is inferred as a worklist of n nodes");
+    is_str(k->u.kernel.arrays[lv].bind, "bfs.level", "bfs frontier: level is inferred as levels");
+    level = augur_calloc(a.nrows, sizeof(*level));
+    queue = augur_calloc(a.nrows, sizeof(*queue));
+    bfs_frontier_ref(a.nrows, a.rowptr, a.col, 0, level, queue);
+    for (uint32_t v = 0; v < a.nrows; v++)
+        if (level[v] != BFS_INF) {
+            reached++;
+            edges += a.rowptr[v + 1] - a.rowptr[v];
+        }
+    is_int(reached, 1222, "bfs frontier: the compiled reference reaches 1222 nodes of polblogs");
+    if (augur_bound_new(ds, NULL, &b, &d) == 0 && augur_interp_new(s, k, b, NULL, &in, &d) == 0 &&
+        augur_interp_run(in, &d) == 0) {
+        const int32_t *mine = augur_interp_array_data(in, lv, &ext);
+
+        is_int(
+            augur_interp_node_count(in, access_node(k, s, "queue", AUGUR_ACCESS_WRITE, 0), -1) +
+                augur_interp_node_count(in, access_node(k, s, "queue", AUGUR_ACCESS_WRITE, 1), -1),
+            reached, "bfs frontier: every reached node is queued once");
+        is_int(augur_interp_node_count(in, access_node(k, s, "queue", AUGUR_ACCESS_READ, 0), -1),
+               reached, "bfs frontier: every queued node is read back once");
+        is_int(augur_interp_node_count(in, access_node(k, s, "col", AUGUR_ACCESS_READ, 0), -1),
+               edges, "bfs frontier: the rows of the reached nodes are scanned once");
+        ok(mine && ext == a.nrows && memcmp(mine, level, a.nrows * sizeof(int32_t)) == 0,
+           "bfs frontier: every node's level equals the compiled reference's");
+    } else {
+        char msg[1200];
+
+        augur_diag_format(&d, msg, sizeof(msg));
+        ok(0, "bfs frontier runs with inferred bindings");
+        tap_diag("%s", msg);
+    }
+    augur_free(level);
+    augur_free(queue);
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+    augur_dataset_free(ds);
+}
+
 /* ---- caches by hand ---------------------------------------------------------------------- */
 
 #define TWO_PASS_SKEL                                  \
@@ -1175,6 +1257,7 @@ int main(void)
         test_spmv();
         test_fv();
         test_bfs();
+        test_bfs_frontier();
     } else {
         tap_skip("no AUGUR_DATASETS / AUGUR_SOURCE_DIR", "reference kernels on shared datasets");
     }

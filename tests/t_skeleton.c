@@ -499,7 +499,54 @@ static const char two_csr_text[] = "augur-skeleton 1\n"
                                    "  for i = 0; i < n; i += 1\n"
                                    "    for j = p[i]; j < p[i + 1]; j += 1\n"
                                    "      load q[j]\n"
-                                   "      store q[j] = L\n";
+                                   "      if q[j] == 0\n"
+                                   "        store q[j] = L\n";
+
+/* A data-driven BFS: s is a node id, wl a worklist filled before it is read. */
+static const char frontier_text[] = "augur-skeleton 1\n"
+                                    "kernel frontier @\"f.c\":1:1\n"
+                                    "  param s i32\n"
+                                    "  local head i32\n"
+                                    "  local tail i32\n"
+                                    "  local v i32\n"
+                                    "  local e i32\n"
+                                    "  local d i32\n"
+                                    "  array rp i32[] global param\n"
+                                    "  array ci i32[] global param\n"
+                                    "  array lv i32[] global param\n"
+                                    "  array wl i32[] global param\n"
+                                    "  set head = 0\n"
+                                    "  set tail = 1\n"
+                                    "  store lv[s] = 0\n"
+                                    "  store wl[0] = s\n"
+                                    "  while head < tail\n"
+                                    "    load wl[head]\n"
+                                    "    set v = wl[head]\n"
+                                    "    set head = head + 1\n"
+                                    "    load rp[v] indirect(wl)\n"
+                                    "    load rp[v + 1] indirect(wl)\n"
+                                    "    for e = rp[v]; e < rp[v + 1]; e += 1\n"
+                                    "      load ci[e]\n"
+                                    "      set d = ci[e]\n"
+                                    "      load lv[d] indirect(ci)\n"
+                                    "      if lv[d] == 2147483647\n"
+                                    "        load lv[v] indirect(wl)\n"
+                                    "        store lv[d] = lv[v] + 1 indirect(ci)\n"
+                                    "        store wl[tail] = d\n"
+                                    "        set tail = tail + 1\n";
+
+/* A parameter stored into an array that nothing compares is no round; counts are degrees. */
+static const char fill_text[] = "augur-skeleton 1\n"
+                                "kernel fill @\"g.c\":1:1\n"
+                                "  param n i32\n"
+                                "  param c i32\n"
+                                "  local i i32\n"
+                                "  array out i32[] global param\n"
+                                "  array cnt u32[] global param\n"
+                                "  for i = 0; i < n; i += 1\n"
+                                "    load cnt[i]\n"
+                                "    if cnt[i] > 0\n"
+                                "      store out[i] = c\n";
 
 static struct augur_skel *parse_text(const char *text, const char *name)
 {
@@ -574,8 +621,27 @@ static void test_bindings(void)
         is_str(bound(s, "dst"), "coo.col", "infer edges: dst by name");
         is_str(bound(s, "x"), "vec(n)", "infer edges: x through src");
         is_str(bound(s, "y"), "vec(m)", "infer edges: y through dst");
-        is_str(bound(s, "w"), "vec(nnz)", "infer edges: w per edge");
+        is_str(bound(s, "w"), "coo.val", "infer edges: w, read per edge beside src and dst");
         is_str(bound(s, "ne"), "nnz", "infer edges: ne bounds the edges");
+        augur_skel_free(s);
+    }
+    s = parse_text(frontier_text, "frontier");
+    if (s) {
+        ok(augur_skel_infer_bindings(s, &diag) == 0, "infer frontier: no conflict");
+        is_str(bound(s, "s"), "=0", "infer frontier: s indexes arrays, a node id: node 0");
+        is_str(bound(s, "wl"), "vec(n)", "infer frontier: wl is a worklist of n nodes");
+        is_str(bound(s, "lv"), "bfs.level", "infer frontier: lv is compared and set to lv + 1");
+        is_str(bound(s, "rp"), "csr.rowptr", "infer frontier: rp is the row pointer");
+        is_str(bound(s, "ci"), "csr.col", "infer frontier: ci is the column array");
+        ok(augur_skel_check_bindings(s, NULL, &diag) == 0, "infer frontier: everything bound");
+        augur_skel_free(s);
+    }
+    s = parse_text(fill_text, "fill");
+    if (s) {
+        ok(augur_skel_infer_bindings(s, &diag) == 0, "infer fill: no conflict");
+        is_str(bound(s, "out"), "vec(n)", "infer fill: out is never compared: no level array");
+        is_str(bound(s, "c"), "(none)", "infer fill: c is stored but is no round");
+        is_str(bound(s, "cnt"), "deg", "infer fill: integers per node, only read: the degrees");
         augur_skel_free(s);
     }
     s = parse_text(two_csr_text, "conflict");

@@ -39,7 +39,7 @@ void scatter_add(int nedges, const int *src, const int *dst, const float *w, con
 // CHECK: builtin lane i32
 // CHECK: array src i32[] global param @6:30 bind coo.row (inferred)
 // CHECK-NEXT: array dst i32[] global param @6:46 bind coo.col (inferred)
-// CHECK-NEXT: array w f32[] global param @6:62 bind vec(nnz) (inferred)
+// CHECK-NEXT: array w f32[] global param @6:62 bind coo.val (inferred)
 // CHECK-NEXT: array x f32[] global param @6:78 bind vec(n) (inferred)
 // CHECK-NEXT: array y f32[] global param @7:18 bind vec(m) (inferred)
 // CHECK: for e = e; e + 16 <= nedges; e += 16 @10:5
