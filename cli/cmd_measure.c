@@ -181,17 +181,23 @@ static int load_kernel(struct opts *o, const char *path, int nargs, char **args,
     fo.no_infer = true; /* after the command line's bindings, below */
     fo.on_diag = on_fe_diag;
     fo.ud = o;
+    /*
+     * The front end reads compile_commands.json from a folder; a file of
+     * another name gives the compile flags of the timed run only.
+     */
     if (o->cc_path) {
-        snprintf(dir, sizeof(dir), "%s", o->cc_path);
-        if (ends_with(dir, ".json")) {
-            char *slash = strrchr(dir, '/');
+        const char *base = strrchr(o->cc_path, '/');
 
-            if (slash)
-                *slash = '\0';
-            else
+        base = base ? base + 1 : o->cc_path;
+        snprintf(dir, sizeof(dir), "%s", o->cc_path);
+        if (!strcmp(base, "compile_commands.json")) {
+            dir[base - o->cc_path] = '\0';
+            if (!dir[0])
                 snprintf(dir, sizeof(dir), ".");
+            fo.build_dir = dir;
+        } else if (!ends_with(base, ".json")) {
+            fo.build_dir = dir;
         }
-        fo.build_dir = dir;
     }
     if (augur_fe_new(&fe, &diag) != 0)
         return cli_diag_error(&diag);

@@ -326,7 +326,7 @@ static int build_args(struct job *j, struct augur_diag *diag)
             {
                 char what[128];
 
-                snprintf(what, sizeof(what), "%s (%.17g)", s->bind, v);
+                snprintf(what, sizeof(what), "%s (%.15g)", s->bind, v);
                 ma->what = augur_strdup(what);
             }
             if (augur_type_is_float(s->type)) {
@@ -351,7 +351,7 @@ static int build_args(struct job *j, struct augur_diag *diag)
         {
             char what[64];
 
-            snprintf(what, sizeof(what), "=%.17g", v);
+            snprintf(what, sizeof(what), "=%.15g", v);
             ma->what = augur_strdup(what);
         }
         if (p->floating || v != floor(v) || fabs(v) >= 9.2e18) {

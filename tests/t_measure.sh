@@ -1,0 +1,231 @@
+#!/bin/bash
+# t_measure.sh - end-to-end tests of 'augur measure': the sample SpMV timed
+# with the bytes and flops its skeleton implies, a user-style kernel that is
+# not in kernels/ (int indices, a static helper, its own main, a parameter
+# outside the skeleton), compile flags from compile_commands.json and from
+# "--", OpenMP settings, a whole BFS timed round by round, and bad input: a
+# kernel the compiler rejects, one that crashes, one that never returns,
+# bindings that do not fit, bad options. Prints TAP.
+augur=${AUGUR_BIN:-build/augur}
+src=$(cd "${AUGUR_SOURCE_DIR:-.}" && pwd)
+data=${AUGUR_DATASETS:-}/mtx
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+
+pass() {
+    n=$((n + 1))
+    echo "ok $n - $1"
+}
+flunk() {
+    n=$((n + 1))
+    echo "not ok $n - $1"
+}
+skip() {
+    n=$((n + 1))
+    echo "ok $n - $1 # SKIP $2"
+}
+is() { # is NAME GOT WANT
+    if [ "$2" = "$3" ]; then
+        pass "$1"
+    else
+        flunk "$1"
+        echo "#        got: '$2'"
+        echo "#   expected: '$3'"
+    fi
+}
+check() { # check NAME CMD...: passes when CMD succeeds
+    local name=$1
+    shift
+    if "$@"; then pass "$name"; else flunk "$name"; fi
+}
+status() { # status NAME WANT CMD...: the exit status of CMD; stdout in $tmp/out, stderr in $tmp/err
+    local name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    is "$name" "$?" "$want"
+}
+
+if ! command -v jq >/dev/null || ! command -v "${CC:-cc}" >/dev/null; then
+    skip "augur measure" "no jq or no C compiler"
+    echo "1..$n"
+    exit 0
+fi
+export TMPDIR=$tmp/work # the working folders go here, to check they are removed
+mkdir -p "$TMPDIR"
+quick=(--reps 7 --min-time 0.01 --timeout 60)
+small=$src/samples/walshaw_fe_4elt2.mtx # 11143 nodes, 65636 entries in full
+nrows=11143
+nnz=65636
+
+# ---- the sample SpMV: fields, repetitions, order of the times, bytes and flops ----
+status "spmv runs" 0 "$augur" --json measure "$src/samples/spmv.c" --data "$small" "${quick[@]}"
+j=$tmp/out
+is "kernel" "$(jq -r .kernel "$j")" spmv
+is "clock" "$(jq -r .clock "$j")" CLOCK_MONOTONIC
+check "at least the repetitions asked for" [ "$(jq .reps "$j")" -ge 7 ]
+is "one time per repetition" "$(jq '.times | length' "$j")" "$(jq .reps "$j")"
+is "min <= median <= max" "$(jq '.min > 0 and .min <= .median and .median <= .max' "$j")" true
+is "min and max are the extremes of the times" \
+    "$(jq '(.times | min) == .min and (.times | max) == .max' "$j")" true
+# spmv.c: int rowptr (read twice a row), int col, double val and x per entry, double y per row
+is "bytes read: 2 x 4 n + (4 + 8 + 8) nnz" "$(jq .bytes_read "$j")" $((8 * nrows + 20 * nnz))
+is "bytes written: 8 n" "$(jq .bytes_written "$j")" $((8 * nrows))
+is "accesses: 3 n + 3 nnz" "$(jq .accesses "$j")" $((3 * nrows + 3 * nnz))
+is "flops: a multiply and an add per entry" "$(jq .flops "$j")" $((2 * nnz))
+is "bandwidth = bytes / median" \
+    "$(jq '((.bytes / .median / 1e9) - .gbytes_per_s | fabs) < 1e-6 * .gbytes_per_s' "$j")" true
+is "default flags" "$(jq -r .flags_from "$j")" defaults
+case "$(jq -r .compile_command "$j")" in
+*"-O3 -march=native -fopenmp -c "*) pass "default flags: -O3 -march=native, -fopenmp for its pragma" ;;
+*) flunk "default flags: -O3 -march=native, -fopenmp for its pragma" ;;
+esac
+is "OMP_NUM_THREADS 1 by default" "$(jq -r .omp.OMP_NUM_THREADS "$j")" 1
+is "OMP_PROC_BIND close" "$(jq -r .omp.OMP_PROC_BIND "$j")" close
+is "OMP_PLACES cores" "$(jq -r .omp.OMP_PLACES "$j")" cores
+is "scalar n bound to the rows" "$(jq -r '.arguments[0].binding' "$j")" "n (11143)"
+is "rowptr: n + 1 ints" "$(jq -r '.arguments[1] | "\(.binding) \(.elements) \(.elem_size)"' "$j")" \
+    "csr.rowptr 11144 4"
+is "working folder removed" "$(ls "$TMPDIR" | wc -l)" 0
+
+status "spmv on 2 threads, placement from the environment" 0 env OMP_PROC_BIND=spread \
+    "$augur" --json measure "$src/samples/spmv.c" --data "$small" --threads 2 "${quick[@]}"
+is "--threads sets OMP_NUM_THREADS" "$(jq -r .omp.OMP_NUM_THREADS "$tmp/out")" 2
+is "the environment's OMP_PROC_BIND is kept and reported" \
+    "$(jq -r '"\(.omp.OMP_PROC_BIND) \(.omp.from_environment | join(","))"' "$tmp/out")" \
+    "spread OMP_PROC_BIND"
+
+status "text output" 0 "$augur" measure "$src/samples/spmv.c" --data "$small" "${quick[@]}"
+check "text: time per call, clock, bytes the source names" \
+    grep -q "^seconds per call: min .* median .* max " "$tmp/out"
+check "text: the clock is named" grep -q "clock CLOCK_MONOTONIC" "$tmp/out"
+check "text: bytes per call" grep -q "^bytes per call $((16 * nrows + 20 * nnz)) " "$tmp/out"
+
+# ---- a user-style kernel: int CSC, a static helper, its own main, damping outside the skeleton ----
+user=$src/tests/data/measure/pagerank_user.c
+status "user kernel with a static helper and its own main" 0 "$augur" --json measure "$user" \
+    --function pr_step --data "$small" \
+    --bind "colptr=csc.colptr,rows=csc.row,outdeg=deg,damping=0.85" "${quick[@]}"
+is "user kernel: damping passed as given, outside the skeleton" \
+    "$(jq -r '.arguments[] | select(.name == "damping") | "\(.binding) \(.in_skeleton)"' "$tmp/out")" \
+    "=0.85 false"
+is "user kernel: outdeg bound to the degrees" \
+    "$(jq -r '.arguments[] | select(.name == "outdeg") | .binding' "$tmp/out")" deg
+is "user kernel: flops counted through the helper" "$(jq .flops "$tmp/out")" \
+    $((2 * nnz + 4 * nrows))
+status "user kernel without a damping value" 0 "$augur" --json measure "$user" --function pr_step \
+    --data "$small" "${quick[@]}"
+is "the default value is said" \
+    "$(jq -r '.notes[] | select(test("damping")) | test("passed 0.5")' "$tmp/out")" true
+
+# ---- compile flags: compile_commands.json ("arguments" and "command") and "--" ----
+cat >"$tmp/compile_commands.json" <<EOF
+[ { "directory": "$tmp", "file": "$user",
+    "arguments": ["gcc", "-O1", "-DUSER_FLAG=1", "-c", "-o", "pr.o", "$user"] } ]
+EOF
+status "flags from compile_commands.json" 0 "$augur" --json measure "$user" --function pr_step \
+    --data "$small" --compile-commands "$tmp" "${quick[@]}"
+is "flags_from" "$(jq -r .flags_from "$tmp/out")" compile_commands.json
+case "$(jq -r .compile_command "$tmp/out")" in
+*" -O1 -DUSER_FLAG=1 -c "*kernel.c" -o "*kernel.o) pass "the entry's flags, without its -c, -o and file" ;;
+*) flunk "the entry's flags, without its -c, -o and file" ;;
+esac
+is "the compiler ran in the entry's directory" "$(jq -r .compile_dir "$tmp/out")" "$tmp"
+cat >"$tmp/cc.json" <<EOF
+[ { "directory": "/", "file": "$user", "command": "cc -O2 '-DNAME=\"a b\"' -c $user -o pr.o" } ]
+EOF
+status "compile_commands.json with a command string" 0 "$augur" --json measure "$user" \
+    --function pr_step --data "$small" --compile-commands "$tmp/cc.json" "${quick[@]}"
+case "$(jq -r .compile_command "$tmp/out")" in
+*" -O2 '-DNAME=\"a b\"' -c "*) pass "the command is split as a shell would" ;;
+*) flunk "the command is split as a shell would" ;;
+esac
+status "flags after --" 0 "$augur" --json measure "$user" --function pr_step --data "$small" \
+    "${quick[@]}" -- -O2
+is "flags_from the command line" "$(jq -r .flags_from "$tmp/out")" "command line"
+case "$(jq -r .compile_command "$tmp/out")" in
+*"-march"*) flunk "only the flags given" ;;
+*" -O2 -c "*) pass "only the flags given" ;;
+*) flunk "only the flags given" ;;
+esac
+
+# ---- a whole topology-driven BFS, round by round ----
+if [ -d "$data" ]; then
+    status "bfs: a whole search per repetition" 0 "$augur" --json measure \
+        "$src/kernels/bfs/ref.c" --function bfs_topo_round_ref --data "$data/walshaw_4elt.mtx" \
+        "${quick[@]}"
+    is "bfs: round-based" "$(jq .round_based "$tmp/out")" true
+    is "bfs: the compiled search and the interpreter run the same rounds" \
+        "$(jq '.rounds == .interp_rounds and .rounds > 2' "$tmp/out")" true
+else
+    skip "bfs: a whole search per repetition" "no datasets"
+fi
+
+# ---- bad input ----
+"$augur" --json measure "$src/tests/data/measure/gcc_error.c" --data "$small" "${quick[@]}" \
+    >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if "${CC:-cc}" --version 2>/dev/null | grep -qi clang; then
+    skip "a kernel the compiler rejects" "the compiler is clang"
+else
+    is "a kernel the compiler rejects fails" "$rc" 1
+    check "the compiler's file:line:col error is passed through" \
+        grep -q "gcc_error.c:10:5: error: .this_is_not_declared" "$tmp/err"
+    check "the error names the file, line and column" \
+        grep -q '"error":".*gcc_error.c:10:5: .*this_is_not_declared' "$tmp/out"
+fi
+printf 'void broken(int n, double *y)\n{\n    y[0] = n +;\n}\n' >"$tmp/syntax.c"
+status "a kernel that does not parse" 1 "$augur" measure "$tmp/syntax.c" --data "$small"
+check "the front end names syntax.c:3" grep -q "syntax.c:3:" "$tmp/err"
+
+crash=$src/tests/data/measure/null_write.c
+status "crash=0 runs" 0 "$augur" measure "$crash" --data "$small" --bind crash=0 "${quick[@]}"
+t0=$(date +%s)
+status "a kernel writing through NULL fails" 1 "$augur" measure "$crash" --data "$small" \
+    --bind crash=1 "${quick[@]}"
+check "the crash is reported with its signal" grep -q "scale crashed: killed by SIGSEGV" "$tmp/err"
+status "json: the crash as an error document" 1 "$augur" --json measure "$crash" --data "$small" \
+    --bind crash=1 "${quick[@]}"
+is "json: error names the signal" "$(jq -r '.error | test("SIGSEGV")' "$tmp/out")" true
+
+t0=$(date +%s)
+status "a kernel that never returns is killed" 1 "$augur" measure \
+    "$src/tests/data/measure/forever.c" --data "$small" --bind "y=vec(n)" --timeout 2
+t1=$(date +%s)
+check "killed at the time limit" grep -q "spin ran past the time limit of 2 s and was killed" \
+    "$tmp/err"
+check "no hang: done within 30 s" [ $((t1 - t0)) -lt 30 ]
+is "no working folder left behind" "$(ls "$TMPDIR" | wc -l)" 0
+
+status "bindings that do not fit the data" 1 "$augur" measure "$src/samples/spmv.c" \
+    --data "$small" --bind "x=csr.rowptr"
+check "the bad binding names the array and its line" grep -q "spmv.c:8:[0-9]*: .*'x'" "$tmp/err"
+status "index data for a double array" 1 "$augur" measure "$crash" --data "$small" \
+    --bind "crash=0,x=ell.idx"
+check "index data into a double array is refused" grep -q "null_write.c:9:[0-9]*: .*'x'" "$tmp/err"
+status "a value for no parameter" 1 "$augur" measure "$src/samples/spmv.c" --data "$small" \
+    --bind zzz=3
+check "unknown names are refused" grep -q "cannot bind 'zzz'" "$tmp/err"
+status "an unbound scalar" 1 "$augur" measure "$crash" --data "$small" "${quick[@]}"
+check "the unbound scalar is named" grep -q "null_write.c:9:[0-9]*: scalar 'crash'" "$tmp/err"
+
+status "--reps 0" 2 "$augur" measure "$src/samples/spmv.c" --data "$small" --reps 0
+status "--threads abc" 2 "$augur" measure "$src/samples/spmv.c" --data "$small" --threads abc
+status "--min-time -1" 2 "$augur" measure "$src/samples/spmv.c" --data "$small" --min-time -1
+status "--timeout 0" 2 "$augur" measure "$src/samples/spmv.c" --data "$small" --timeout 0
+status "missing --data" 2 "$augur" measure "$src/samples/spmv.c"
+status "missing file" 2 "$augur" measure --data "$small"
+status "unknown option" 2 "$augur" measure "$src/samples/spmv.c" --data "$small" --bogus
+status "a skeleton file" 2 "$augur" measure "$tmp/x.skel" --data "$small"
+status "a missing dataset" 1 "$augur" measure "$src/samples/spmv.c" --data "$tmp/none.mtx"
+
+status "--keep keeps the working folder" 0 "$augur" --json measure "$src/samples/spmv.c" \
+    --data "$small" --keep "${quick[@]}"
+wd=$(jq -r .workdir "$tmp/out")
+check "kept: the driver, the kernel's file and the blob" \
+    test -f "$wd/driver.c" -a -f "$wd/kernel.c" -a -f "$wd/data.bin" -a -x "$wd/driver"
+check "the kernel's file includes the source with its main renamed" \
+    grep -q "#define main augur_user_main" "$wd/kernel.c"
+rm -rf "$wd"
+
+echo "1..$n"
