@@ -64,6 +64,33 @@ int cli_load_option(const char *cmd, int opt, const char *arg, struct augur_load
 int cli_load_dataset(const char *path, const struct augur_load_opts *opts,
                      struct augur_dataset **out);
 
+/* The machine file used when none is given (samples/machines/). */
+#define CLI_DEFAULT_MACHINE "dev-xeon-2vcpu.yml"
+
+/*
+ * The machine file: the given one, $AUGUR_MACHINE, else the shipped default
+ * found beside the binary (../samples/machines, ../share/augur/machines,
+ * ../../samples/machines). Returns false when there is none.
+ */
+bool cli_find_machine(const char *given, char *path, size_t size);
+
+/* How cli_load_kernel() finds and binds the kernel. */
+struct cli_kernel_opts {
+    const char *cmd;      /* the subcommand, for usage errors */
+    const char *function; /* --function, or NULL: the file's only kernel */
+    const char *bind;     /* --bind, or NULL */
+    const char *launch;   /* --launch, or NULL */
+};
+
+/*
+ * Builds the skeleton of path (a .skel file, or C/CUDA through the front
+ * end with the compiler arguments args), applies the bindings and picks the
+ * kernel. Reports failures itself: returns CLI_OK, CLI_FAILED or CLI_USAGE.
+ * The caller owns *skel (augur_skel_free()); *kernel points into it.
+ */
+int cli_load_kernel(const struct cli_kernel_opts *ko, const char *path, int nargs, char **args,
+                    struct augur_skel **skel, const struct augur_node **kernel);
+
 /* The subcommands. */
 int cmd_data(int argc, char **argv);
 void cmd_data_help(FILE *fp);
@@ -71,6 +98,8 @@ int cmd_calibrate(int argc, char **argv);
 void cmd_calibrate_help(FILE *fp);
 int cmd_measure(int argc, char **argv);
 void cmd_measure_help(FILE *fp);
+int cmd_predict(int argc, char **argv);
+void cmd_predict_help(FILE *fp);
 int cmd_simulate(int argc, char **argv);
 void cmd_simulate_help(FILE *fp);
 int cmd_skeleton(int argc, char **argv);

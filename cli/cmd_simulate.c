@@ -14,8 +14,6 @@
 #include "augur/interp.h"
 #include "cli.h"
 
-#define DEFAULT_MACHINE "dev-xeon-2vcpu.yml"
-
 void cmd_simulate_help(FILE *fp)
 {
     fprintf(fp,
@@ -33,7 +31,7 @@ void cmd_simulate_help(FILE *fp)
             "  --function NAME   the kernel to run (needed when the file has several)\n"
             "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, ell.idx, vec(n), n=100)\n"
             "  --machine FILE    machine file (default: $AUGUR_MACHINE, else\n"
-            "                    samples/machines/" DEFAULT_MACHINE ")\n"
+            "                    samples/machines/" CLI_DEFAULT_MACHINE ")\n"
             "  --threads T       OpenMP threads, one simulator thread each (default 1)\n"
             "  --sms N           CUDA kernels: SMs simulated (default: the machine's, else 1)\n"
             "  --launch G,B      CUDA launch: grid and block sizes\n"
@@ -70,19 +68,7 @@ struct opts {
     uint64_t seed, align;
     bool rounds, warm, stored_only, no_prefetch, no_flush, round_given;
     struct augur_load_opts load;
-    unsigned errors;
 };
-
-static void on_fe_diag(void *ud, const struct augur_diag *d, bool error)
-{
-    struct opts *o = ud;
-    char msg[1200];
-
-    augur_diag_format(d, msg, sizeof(msg));
-    fprintf(stderr, "%s\n", msg);
-    if (error)
-        o->errors++;
-}
 
 /* An interpreter warning: "file:line:col: warning: message". */
 static void on_warn(void *ud, const struct augur_diag *d)
@@ -92,42 +78,6 @@ static void on_warn(void *ud, const struct augur_diag *d)
         fprintf(stderr, "%s:%u:%u: warning: %s\n", d->file, d->line, d->col, d->msg);
     else
         fprintf(stderr, "augur: warning: %s\n", d->msg);
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-
-    return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
-/* The machine file: the given one, $AUGUR_MACHINE, else the shipped one beside the binary. */
-static bool find_machine(const char *given, char *path, size_t size)
-{
-    static const char *const rel[] = { "../samples/machines/" DEFAULT_MACHINE,
-                                       "../share/augur/machines/" DEFAULT_MACHINE,
-                                       "../../samples/machines/" DEFAULT_MACHINE };
-    const char *env = getenv("AUGUR_MACHINE");
-    char exe[PATH_MAX];
-    ssize_t n;
-
-    if (given || (env && *env)) {
-        snprintf(path, size, "%s", given ? given : env);
-        return true;
-    }
-    n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-    if (n <= 0)
-        return false;
-    exe[n] = '\0';
-    if (strrchr(exe, '/'))
-        *strrchr(exe, '/') = '\0';
-    for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
-        int len = snprintf(path, size, "%s/%s", exe, rel[i]);
-
-        if (len > 0 && (size_t)len < size && access(path, R_OK) == 0)
-            return true;
-    }
-    return false;
 }
 
 static int parse_u64(const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -417,49 +367,6 @@ static json_t *result_json(const struct augur_skel *skel, const struct augur_nod
 /* ---- the command -------------------------------------------------------------------------------
  */
 
-static int load_skeleton(struct opts *o, const char *path, int nargs, char **args,
-                         struct augur_skel **skel)
-{
-    struct augur_diag diag;
-    struct augur_fe *fe = NULL;
-    struct augur_fe_opts fo;
-    int rc = CLI_OK;
-
-    augur_diag_init(&diag);
-    if (ends_with(path, ".skel")) {
-        if (nargs)
-            return cli_usage_error("simulate", "compiler arguments need a source file");
-        if (augur_skel_load(path, skel, &diag) != 0)
-            return cli_diag_error(&diag);
-        if ((o->bind && augur_skel_bind(*skel, NULL, o->bind, AUGUR_BIND_CLI, &diag) != 0) ||
-            augur_skel_infer_bindings(*skel, &diag) != 0) {
-            augur_skel_free(*skel);
-            *skel = NULL;
-            return cli_diag_error(&diag);
-        }
-        return CLI_OK;
-    }
-    memset(&fo, 0, sizeof(fo));
-    fo.args = (const char *const *)args;
-    fo.nargs = (size_t)nargs;
-    fo.function = o->function;
-    fo.bind = o->bind;
-    fo.launch = o->launch;
-    fo.on_diag = on_fe_diag;
-    fo.ud = o;
-    if (augur_fe_new(&fe, &diag) != 0)
-        return cli_diag_error(&diag);
-    if (augur_fe_parse(fe, path, &fo, skel, &diag) != 0) {
-        if (diag.code == AUGUR_EPARSE && o->errors)
-            rc = cli_error("'%s' does not compile (%u error%s)", path, o->errors,
-                           o->errors == 1 ? "" : "s");
-        else
-            rc = cli_diag_error(&diag);
-    }
-    augur_fe_free(fe);
-    return rc;
-}
-
 static int parse_launch(const char *s, uint64_t *grid, uint64_t *block)
 {
     char *end;
@@ -678,32 +585,16 @@ int cmd_simulate(int argc, char **argv)
             bo.bfs_source = (uint32_t)v;
     }
 
-    rc = load_skeleton(&o, path, nopt < argc ? argc - nopt - 1 : 0,
-                       nopt < argc ? argv + nopt + 1 : NULL, &skel);
+    {
+        struct cli_kernel_opts ko = { "simulate", o.function, o.bind, o.launch };
+
+        rc = cli_load_kernel(&ko, path, nopt < argc ? argc - nopt - 1 : 0,
+                             nopt < argc ? argv + nopt + 1 : NULL, &skel, &kernel);
+    }
     if (rc)
         goto out;
     rc = CLI_FAILED;
-    if (o.function) {
-        kernel = augur_skel_find_kernel(skel, o.function);
-        if (!kernel) {
-            rc = cli_error("no kernel '%s' in '%s'", o.function, path);
-            goto out;
-        }
-    } else if (skel->nkernels != 1) {
-        struct augur_buf names;
-
-        augur_buf_init(&names);
-        for (uint32_t i = 0; i < skel->nkernels; i++)
-            augur_buf_printf(&names, "%s%s", i ? ", " : "", skel->kernels[i]->u.kernel.name);
-        rc = cli_usage_error("simulate",
-                             "'%s' has %" PRIu32 " kernels (%s): pick one with --function", path,
-                             skel->nkernels, skel->nkernels ? names.s : "none");
-        augur_buf_release(&names);
-        goto out;
-    } else {
-        kernel = skel->kernels[0];
-    }
-    if (!find_machine(o.machine, mpath, sizeof(mpath))) {
+    if (!cli_find_machine(o.machine, mpath, sizeof(mpath))) {
         rc = cli_error("no machine file: give --machine FILE or set AUGUR_MACHINE");
         goto out;
     }

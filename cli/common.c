@@ -1,11 +1,13 @@
 /*
- * common.c - error reporting, dispatch and dataset options shared by the
- * subcommands (module: cli).
+ * common.c - error reporting, dispatch, dataset options, the machine file and
+ * the kernel's skeleton, shared by the subcommands (module: cli).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -149,4 +151,125 @@ int cli_load_dataset(const char *path, const struct augur_load_opts *opts,
     if (augur_dataset_load(path, opts, out, &diag) != 0)
         return cli_diag_error(&diag);
     return CLI_OK;
+}
+
+bool cli_find_machine(const char *given, char *path, size_t size)
+{
+    static const char *const rel[] = { "../samples/machines/" CLI_DEFAULT_MACHINE,
+                                       "../share/augur/machines/" CLI_DEFAULT_MACHINE,
+                                       "../../samples/machines/" CLI_DEFAULT_MACHINE };
+    const char *env = getenv("AUGUR_MACHINE");
+    char exe[PATH_MAX];
+    ssize_t n;
+
+    if (given || (env && *env)) {
+        snprintf(path, size, "%s", given ? given : env);
+        return true;
+    }
+    n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    if (n <= 0)
+        return false;
+    exe[n] = '\0';
+    if (strrchr(exe, '/'))
+        *strrchr(exe, '/') = '\0';
+    for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+        int len = snprintf(path, size, "%s/%s", exe, rel[i]);
+
+        if (len > 0 && (size_t)len < size && access(path, R_OK) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* A front-end diagnostic goes to stderr as the compiler's would; errors are counted. */
+static void on_fe_diag(void *ud, const struct augur_diag *d, bool error)
+{
+    unsigned *errors = ud;
+    char msg[1200];
+
+    augur_diag_format(d, msg, sizeof(msg));
+    fprintf(stderr, "%s\n", msg);
+    if (error)
+        (*errors)++;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static int build_skeleton(const struct cli_kernel_opts *ko, const char *path, int nargs,
+                          char **args, struct augur_skel **skel)
+{
+    struct augur_diag diag;
+    struct augur_fe *fe = NULL;
+    struct augur_fe_opts fo;
+    unsigned errors = 0;
+    int rc = CLI_OK;
+
+    augur_diag_init(&diag);
+    if (has_suffix(path, ".skel")) {
+        if (nargs)
+            return cli_usage_error(ko->cmd, "compiler arguments need a source file");
+        if (augur_skel_load(path, skel, &diag) != 0)
+            return cli_diag_error(&diag);
+        if ((ko->bind && augur_skel_bind(*skel, NULL, ko->bind, AUGUR_BIND_CLI, &diag) != 0) ||
+            augur_skel_infer_bindings(*skel, &diag) != 0) {
+            augur_skel_free(*skel);
+            *skel = NULL;
+            return cli_diag_error(&diag);
+        }
+        return CLI_OK;
+    }
+    memset(&fo, 0, sizeof(fo));
+    fo.args = (const char *const *)args;
+    fo.nargs = (size_t)nargs;
+    fo.function = ko->function;
+    fo.bind = ko->bind;
+    fo.launch = ko->launch;
+    fo.on_diag = on_fe_diag;
+    fo.ud = &errors;
+    if (augur_fe_new(&fe, &diag) != 0)
+        return cli_diag_error(&diag);
+    if (augur_fe_parse(fe, path, &fo, skel, &diag) != 0) {
+        if (diag.code == AUGUR_EPARSE && errors)
+            rc = cli_error("'%s' does not compile (%u error%s)", path, errors,
+                           errors == 1 ? "" : "s");
+        else
+            rc = cli_diag_error(&diag);
+    }
+    augur_fe_free(fe);
+    return rc;
+}
+
+int cli_load_kernel(const struct cli_kernel_opts *ko, const char *path, int nargs, char **args,
+                    struct augur_skel **skel, const struct augur_node **kernel)
+{
+    int rc = build_skeleton(ko, path, nargs, args, skel);
+
+    if (rc)
+        return rc;
+    if (ko->function) {
+        *kernel = augur_skel_find_kernel(*skel, ko->function);
+        if (!*kernel)
+            rc = cli_error("no kernel '%s' in '%s'", ko->function, path);
+    } else if ((*skel)->nkernels != 1) {
+        struct augur_buf names;
+
+        augur_buf_init(&names);
+        for (uint32_t i = 0; i < (*skel)->nkernels; i++)
+            augur_buf_printf(&names, "%s%s", i ? ", " : "", (*skel)->kernels[i]->u.kernel.name);
+        rc = cli_usage_error(ko->cmd, "'%s' has %u kernels (%s): pick one with --function", path,
+                             (unsigned)(*skel)->nkernels, (*skel)->nkernels ? names.s : "none");
+        augur_buf_release(&names);
+    } else {
+        *kernel = (*skel)->kernels[0];
+    }
+    if (rc) {
+        augur_skel_free(*skel);
+        *skel = NULL;
+    }
+    return rc;
 }

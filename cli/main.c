@@ -20,6 +20,8 @@ static const struct cli_cmd commands[] = {
     { "data", cmd_data, cmd_data_help, "load, inspect and convert datasets" },
     { "help", cmd_help, cmd_help_help, "show help for a command" },
     { "measure", cmd_measure, cmd_measure_help, "time a kernel on a dataset (generated driver)" },
+    { "predict", cmd_predict, cmd_predict_help,
+      "predict a kernel's time on a dataset and a machine (the main job)" },
     { "simulate", cmd_simulate, cmd_simulate_help,
       "run a kernel on a dataset through the cache simulator" },
     { "skeleton", cmd_skeleton, cmd_skeleton_help, "build the skeleton of a C/CUDA kernel" },

@@ -37,7 +37,7 @@ enum ftype {
 
 enum { F_REQ = 1, F_POW2 = 2, F_SIGNED = 4 };
 
-enum sect { S_TOP, S_SIMD, S_CACHE, S_MEMORY, S_GPU, S_MODEL, S_COUNT };
+enum sect { S_TOP, S_CORE, S_SIMD, S_CACHE, S_MEMORY, S_GPU, S_MODEL, S_COUNT };
 
 struct field {
     const char *key;
@@ -50,6 +50,7 @@ struct field {
 };
 
 #define M(f)  offsetof(struct augur_machine, f)
+#define CO(f) offsetof(struct augur_machine_core, f)
 #define SI(f) offsetof(struct augur_machine_simd, f)
 #define C(f)  offsetof(struct augur_machine_cache, f)
 #define ME(f) offsetof(struct augur_machine_memory, f)
@@ -63,11 +64,22 @@ static const struct field top_fields[] = {
     { "cores", T_U32, M(cores), 0, 0, 1, AUGUR_MACHINE_MAX_CORES, 0 },
     { "threads_per_core", T_U32, M(threads_per_core), 0, 0, 1, 64, 0 },
     { "registers_bytes", T_SIZE64, M(registers_bytes), 0, 0, 1, 1 << 30, 0 },
+    { "core", T_SECTION, M(core), 0, 0, 0, 0, S_CORE },
     { "simd", T_SECTION, M(simd), 0, 0, 0, 0, S_SIMD },
     { "caches", T_CACHES, M(caches), M(ncaches), 0, 0, 0, 0 },
     { "memory", T_SECTION, M(memory), 0, 0, 0, 0, S_MEMORY },
     { "gpu", T_SECTION, M(gpu), 0, 0, 0, 0, S_GPU },
     { "model", T_SECTION, M(model), 0, 0, 0, 0, S_MODEL },
+};
+
+static const struct field core_fields[] = {
+    { "loads_per_cycle", T_F64, CO(loads_per_cycle), 0, 0, 0, 64, 0 },
+    { "stores_per_cycle", T_F64, CO(stores_per_cycle), 0, 0, 0, 64, 0 },
+    { "fp_ops_per_cycle", T_F64, CO(fp_ops_per_cycle), 0, 0, 0, 64, 0 },
+    { "int_ops_per_cycle", T_F64, CO(int_ops_per_cycle), 0, 0, 0, 64, 0 },
+    { "issue_width", T_F64, CO(issue_width), 0, 0, 0, 64, 0 },
+    { "inflight", T_F64, CO(inflight), 0, 0, 0, 4096, 0 },
+    { "mlp", T_F64, CO(mlp), 0, 0, 0, 1024, 0 },
 };
 
 static const struct field simd_fields[] = {
@@ -129,6 +141,7 @@ struct section {
 
 static const struct section sections[S_COUNT] = {
     [S_TOP] = { "machine", top_fields, NF(top_fields) },
+    [S_CORE] = { "core", core_fields, NF(core_fields) },
     [S_SIMD] = { "simd", simd_fields, NF(simd_fields) },
     [S_CACHE] = { "cache level", cache_fields, NF(cache_fields) },
     [S_MEMORY] = { "memory", memory_fields, NF(memory_fields) },
@@ -727,6 +740,8 @@ static int parse_section(struct loader *ld, const yaml_node_t *n, enum sect s, v
         ld->m->has_gpu = true;
     else if (s == S_MODEL)
         ld->m->model.given = true;
+    else if (s == S_CORE)
+        ld->m->core.given = true;
     return 0;
 }
 
@@ -1297,7 +1312,8 @@ static void dump_section(struct augur_buf *b, enum sect s, const void *base, int
 
         if (f->type == T_SECTION) {
             const struct augur_machine *m = base;
-            bool given = f->sub == S_SIMD
+            bool given = f->sub == S_CORE ? m->core.given
+                         : f->sub == S_SIMD
                              ? m->simd.width_bits || m->simd.gather_cycles_per_element ||
                                    m->simd.scatter_cycles_per_element
                          : f->sub == S_MEMORY ? m->has_memory

@@ -4,6 +4,7 @@
  */
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "pred_int.h"
 
@@ -122,20 +123,76 @@ double augur_pred_bw_crossover(double bw_cache, double bw_mem, double access_byt
     return item_bytes * bw_cache / (access_bytes * bw_mem);
 }
 
+/*
+ * Eq. 4-5 from a workload: F is the flops (the accesses for a kernel without
+ * flops), R and U the regular and indirect words per F, h of level i the
+ * share of indirect accesses that hit in the cache above it (the register
+ * file's h is min(1, C/W): nothing simulates it).
+ */
+struct bw_work {
+    struct augur_bw_input in;
+    struct augur_bw_level levels[AUGUR_PRED_MAX_LEVELS];
+    double units; /* F per call */
+    const char *unit;
+};
+
+static int bw_from_work(const struct augur_model_input *mi, struct bw_work *bw,
+                        struct augur_diag *diag)
+{
+    const struct augur_workload *w = mi->work;
+    double words = 8.0, first;
+    int rc;
+
+    memset(bw, 0, sizeof(*bw));
+    if ((rc = augur_pred_bw_levels(mi->machine, w->threads, words, bw->levels, &bw->in.nlevels,
+                                   diag)) < 0)
+        return rc;
+    bw->units = w->flops > 0 ? w->flops : w->total.accesses;
+    bw->unit = w->flops > 0 ? "GFLOP/s" : "G accesses/s";
+    if (!(bw->units > 0))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "bandwidth model: no work");
+    bw->in.regular = (w->total.bytes - w->total.irregular_bytes) / words / bw->units;
+    bw->in.irregular = w->total.irregular_bytes / words / bw->units;
+    bw->in.hit_words = 1;
+    bw->in.word_bytes = words;
+    bw->in.ws_words = w->footprint_bytes / words;
+    bw->in.levels = bw->levels;
+    first = w->irr_requests[0];
+    for (uint32_t i = 1; i < bw->in.nlevels && i - 1 < w->nlevels; i++) {
+        double missed = w->irr_requests[i - 1] - w->irr_hits[i - 1], h;
+
+        if (!(first > 0))
+            break;
+        h = 1 - missed / first;
+        bw->levels[i].hit = h < 0 ? 0 : h > 1 ? 1 : h;
+    }
+    return 0;
+}
+
 static int bw_predict(const struct augur_model_input *in, struct augur_prediction *out,
                       struct augur_diag *diag)
 {
     struct augur_bw_result r;
+    struct bw_work bw;
+    const struct augur_bw_input *bi;
     int rc;
 
-    if (!in || !in->bw || !out)
+    if (!in || !out || (!in->bw && !(in->work && in->machine)))
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "bandwidth model: no input");
-    if ((rc = augur_pred_bw(in->bw, &r, diag)) < 0)
+    if (in->bw) {
+        bi = in->bw;
+    } else {
+        if ((rc = bw_from_work(in, &bw, diag)) < 0)
+            return rc;
+        bi = &bw.in;
+    }
+    if ((rc = augur_pred_bw(bi, &r, diag)) < 0)
         return rc;
     out->model = augur_model_bw.name;
     out->rate = r.gflops_min;
-    out->rate_unit = "GFLOP/s";
-    out->bottleneck = in->bw->levels[r.bottleneck].name;
+    out->rate_unit = in->bw ? "GFLOP/s" : bw.unit;
+    out->bottleneck = bi->levels[r.bottleneck].name;
+    out->seconds = in->bw ? 0 : bw.units / (r.gflops_min * 1e9);
     return 0;
 }
 
@@ -143,23 +200,32 @@ static int bw_explain(const struct augur_model_input *in, struct augur_buf *buf,
                       struct augur_diag *diag)
 {
     struct augur_bw_result r;
+    struct bw_work bw;
+    const struct augur_bw_input *bi;
     int rc;
 
-    if (!in || !in->bw || !buf)
+    if (!in || !buf || (!in->bw && !(in->work && in->machine)))
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "bandwidth model: no input");
-    if ((rc = augur_pred_bw(in->bw, &r, diag)) < 0)
+    if (in->bw) {
+        bi = in->bw;
+    } else {
+        if ((rc = bw_from_work(in, &bw, diag)) < 0)
+            return rc;
+        bi = &bw.in;
+    }
+    if ((rc = augur_pred_bw(bi, &r, diag)) < 0)
         return rc;
-    augur_buf_printf(buf, "bandwidth model (seed 001 eq. 4-5): R %g U %g w %g W %g\n",
-                     in->bw->regular, in->bw->irregular, in->bw->word_bytes, in->bw->ws_words);
+    augur_buf_printf(buf, "bandwidth model (seed 001 eq. 4-5): R %g U %g w %g W %g\n", bi->regular,
+                     bi->irregular, bi->word_bytes, bi->ws_words);
     augur_buf_printf(buf, "%-8s %12s %4s %9s %8s %9s %9s\n", "level", "C (words)", "CL", "BW GB/s",
-                     "h", "WpF", "GFLOP/s");
-    for (uint32_t i = 0; i < in->bw->nlevels; i++) {
-        const struct augur_bw_level *l = &in->bw->levels[i];
+                     "h", "WpF", in->bw ? "GFLOP/s" : bw.unit);
+    for (uint32_t i = 0; i < bi->nlevels; i++) {
+        const struct augur_bw_level *l = &bi->levels[i];
         augur_buf_printf(buf, "%-8s %12.0f %4g %9.2f %8.5f %9.5f %9.4f%s\n",
                          l->name ? l->name : "?", l->size_words, l->line_words, l->bw_gbs, r.hit[i],
                          r.wpf[i], r.gflops[i], i == r.bottleneck ? "  <- bottleneck" : "");
     }
-    augur_buf_printf(buf, "minimum %.4f GFLOP/s\n", r.gflops_min);
+    augur_buf_printf(buf, "minimum %.4f %s\n", r.gflops_min, in->bw ? "GFLOP/s" : bw.unit);
     return 0;
 }
 

@@ -13,11 +13,47 @@
 /* clang-format off */
 #define AUGUR_MODELS(X) \
     X(bw)               \
-    X(opa)
+    X(opa)              \
+    X(skope)
 /* clang-format on */
 
 #define X(n) extern const struct augur_model_ops augur_model_##n;
 AUGUR_MODELS(X)
 #undef X
+
+/*
+ * The machine as the workload-driven models read it at a thread count,
+ * every default filled in (docs/models.md, "Machine rates").
+ */
+struct pred_rates {
+    unsigned threads;
+    double clock_ghz;
+    double loads_per_cycle, stores_per_cycle, fp_ops_per_cycle, int_ops_per_cycle, issue_width;
+    double inflight, mlp;
+    unsigned nlevels; /* caches; index nlevels is memory */
+    double latency_ns[AUGUR_WORK_MAX_LEVELS];
+    double bw_gbs[AUGUR_WORK_MAX_LEVELS];     /* all threads together, read from the level */
+    double line_bytes[AUGUR_WORK_MAX_LEVELS]; /* a transfer from the level */
+    const struct augur_curve_point *mem_curve;
+    uint32_t nmem_curve;
+    double gather_cycles, scatter_cycles; /* per element */
+};
+
+/*
+ * Fills r from machine m for threads threads and the workload's levels.
+ * Returns 0, or AUGUR_EMODEL naming what the machine lacks.
+ */
+int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
+                  struct pred_rates *r, struct augur_diag *diag);
+
+/* Cycles one instruction of kind k takes to issue (reciprocal throughput). */
+double pred_op_cycles(const struct pred_rates *r, enum augur_opkind k);
+
+/*
+ * Nanoseconds one request served by level i (1 .. nlevels, nlevels memory)
+ * costs a thread when up to m requests overlap: the latency over m, not
+ * below the thread's share of the level's bandwidth.
+ */
+double pred_serve_ns(const struct pred_rates *r, unsigned i, double m);
 
 #endif

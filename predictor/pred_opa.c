@@ -4,6 +4,7 @@
  */
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "pred_int.h"
@@ -109,41 +110,105 @@ int augur_pred_opa_rounds(const struct augur_opa_input *rounds, uint32_t nrounds
     return 0;
 }
 
+/*
+ * The CPU mapping of seed 000 from a workload: memory instructions are the
+ * jobs (the busiest thread's), each cache level's hits and memory's requests
+ * the servers. n is the memory instructions in flight (core.inflight); a
+ * server's service time at m = V n is pred_serve_ns() (L1: an issue slot).
+ */
+struct opa_work {
+    struct augur_opa_input in;
+    struct augur_opa_server servers[AUGUR_WORK_MAX_LEVELS];
+    char names[AUGUR_WORK_MAX_LEVELS][24];
+};
+
+static int opa_from_work(const struct augur_model_input *mi, struct opa_work *ow,
+                         struct augur_diag *diag)
+{
+    const struct augur_workload *w = mi->work;
+    struct pred_rates r;
+    double jobs = w->total.accesses * w->busiest_share;
+    int rc;
+
+    memset(ow, 0, sizeof(*ow));
+    if ((rc = pred_rates_of(mi->machine, w, &r, diag)) < 0)
+        return rc;
+    if (!(jobs > 0))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "operational analysis: no accesses");
+    ow->in.jobs = jobs;
+    ow->in.load = r.inflight;
+    for (unsigned i = 0; i <= r.nlevels; i++) {
+        struct augur_opa_server *s = &ow->servers[i];
+        double c = w->total.served[i] * w->busiest_share;
+
+        snprintf(ow->names[i], sizeof(ow->names[i]), "%s%s", w->level_name[i],
+                 i < r.nlevels ? " hit" : "");
+        s->name = ow->names[i];
+        s->completions = c;
+        s->service = i == 0 ? 1.0 / (r.loads_per_cycle * r.clock_ghz)
+                            : pred_serve_ns(&r, i, c / jobs * r.inflight);
+        if (!(s->service > 0))
+            s->service = 1e-9; /* a level without cost never bounds */
+    }
+    ow->in.servers = ow->servers;
+    ow->in.nservers = r.nlevels + 1;
+    return 0;
+}
+
+static int opa_input(const struct augur_model_input *in, struct opa_work *ow,
+                     const struct augur_opa_input **oi, struct augur_diag *diag)
+{
+    if (!in || (!in->opa && !(in->work && in->machine)))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "operational analysis: no input");
+    if (in->opa) {
+        *oi = in->opa;
+        return 0;
+    }
+    *oi = &ow->in;
+    return opa_from_work(in, ow, diag);
+}
+
 static int opa_predict(const struct augur_model_input *in, struct augur_prediction *out,
                        struct augur_diag *diag)
 {
+    const struct augur_opa_input *oi;
     struct augur_opa_result r;
+    struct opa_work ow;
     int rc;
 
-    if (!in || !in->opa || !out)
-        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "operational analysis: no input");
-    if ((rc = augur_pred_opa(in->opa, &r, diag)) < 0)
+    if (!out)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "operational analysis: no output");
+    if ((rc = opa_input(in, &ow, &oi, diag)) < 0 || (rc = augur_pred_opa(oi, &r, diag)) < 0)
         return rc;
     out->model = augur_model_opa.name;
-    out->rate = r.throughput;
-    out->rate_unit = "jobs per time unit";
-    out->bottleneck = in->opa->servers[r.bottleneck].name;
+    out->rate = in->opa ? r.throughput : r.throughput * 1e9;
+    out->rate_unit = in->opa ? "jobs per time unit" : "accesses/s";
+    /* borrowed from the input: the workload's level names outlive the call */
+    out->bottleneck = in->opa ? oi->servers[r.bottleneck].name : in->work->level_name[r.bottleneck];
+    out->seconds = in->opa ? 0 : r.time * 1e-9;
     return 0;
 }
 
 static int opa_explain(const struct augur_model_input *in, struct augur_buf *buf,
                        struct augur_diag *diag)
 {
+    const struct augur_opa_input *oi;
     struct augur_opa_result r;
+    struct opa_work ow;
     int rc;
 
-    if (!in || !in->opa || !buf)
-        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "operational analysis: no input");
-    if ((rc = augur_pred_opa(in->opa, &r, diag)) < 0)
+    if (!buf)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "operational analysis: no output");
+    if ((rc = opa_input(in, &ow, &oi, diag)) < 0 || (rc = augur_pred_opa(oi, &r, diag)) < 0)
         return rc;
-    augur_buf_printf(buf, "operational analysis (seed 000 eq. 2-3): N %g n %g\n", in->opa->jobs,
-                     in->opa->load);
+    augur_buf_printf(buf, "operational analysis (seed 000 eq. 2-3): N %g n %g\n", oi->jobs,
+                     oi->load);
     augur_buf_printf(buf, "%-10s %12s %9s %9s %10s %10s\n", "server", "C", "V", "m", "S", "V*S");
-    for (uint32_t i = 0; i < in->opa->nservers; i++) {
-        const struct augur_opa_server *s = &in->opa->servers[i];
+    for (uint32_t i = 0; i < oi->nservers; i++) {
+        const struct augur_opa_server *s = &oi->servers[i];
         augur_buf_printf(buf, "%-10s %12g %9.4f %9.3f %10.4g %10.4g%s\n", s->name ? s->name : "?",
-                         s->completions, r.visits[i], r.mlp[i], r.service[i], r.demand[i],
-                         i == r.bottleneck ? "  <- bottleneck" : "");
+                         s->completions, r.visits[i], in->opa ? r.mlp[i] : r.visits[i] * oi->load,
+                         r.service[i], r.demand[i], i == r.bottleneck ? "  <- bottleneck" : "");
     }
     augur_buf_printf(buf, "X0 %.6g jobs per time unit, time %.6g\n", r.throughput, r.time);
     return 0;

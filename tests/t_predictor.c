@@ -281,14 +281,15 @@ static void test_registry(void)
 {
     struct augur_bw_input bw = { 8.0 / 11, 4.0 / 11, 0, 8, 500000, table1, 4 };
     struct augur_opa_input opa = { 6, 0, fig2, 6 };
-    struct augur_model_input in = { &bw, &opa };
-    struct augur_model_input none = { NULL, NULL };
+    struct augur_model_input in = { .bw = &bw, .opa = &opa };
+    struct augur_model_input none = { .bw = NULL };
     struct augur_prediction p;
     struct augur_buf buf;
     const struct augur_model_ops *m;
 
-    is_int(augur_model_count(), 2, "two models registered");
-    ok(augur_model_at(2) == NULL, "no third model");
+    is_int(augur_model_count(), 3, "three models registered");
+    ok(augur_model_at(3) == NULL, "no fourth model");
+    ok(augur_model_find("skope") == augur_model_at(2), "skope is the third");
     ok(augur_model_find("nope") == NULL, "unknown model");
     m = augur_model_find("bw");
     if (ok(m != NULL && m == augur_model_at(0), "bw is the first model")) {
@@ -313,6 +314,122 @@ static void test_registry(void)
     }
 }
 
+/* A small machine whose every rate the workload tests below compute by hand. */
+static const char toy_yaml[] =
+    "name: toy\n"
+    "kind: cpu\n"
+    "clock_ghz: 2\n"
+    "cores: 2\n"
+    "registers_bytes: 1 KiB\n"
+    "core: {loads_per_cycle: 2, stores_per_cycle: 1, fp_ops_per_cycle: 2,\n"
+    "       int_ops_per_cycle: 4, inflight: 40, mlp: 10}\n"
+    "caches:\n"
+    "  - {name: L1, size: 32 KiB, line: 64, bandwidth_gbs: {1: 128}}\n"
+    "  - {name: L2, size: 1 MiB, line: 64, latency_ns: 5,\n"
+    "     bandwidth_gbs: {1: 64}}\n"
+    "  - {name: L3, size: 8 MiB, line: 64, latency_ns: 20,\n"
+    "     bandwidth_gbs: {1: 32}}\n"
+    "memory: {latency_ns: 100, bandwidth_gbs: {1: 8}}\n";
+
+/* 1000 loads (500 indirect) and 1000 FMAs on one line: 900 L1 hits, 60 L2, 30 L3, 10 memory. */
+static void toy_workload(struct augur_workload *w, struct augur_work_line *line)
+{
+    memset(w, 0, sizeof(*w));
+    memset(line, 0, sizeof(*line));
+    w->threads = 1;
+    w->nlevels = 3;
+    strcpy(w->level_name[0], "L1");
+    strcpy(w->level_name[1], "L2");
+    strcpy(w->level_name[2], "L3");
+    strcpy(w->level_name[3], "memory");
+    line->line = 7;
+    line->accesses = line->loads = 1000;
+    line->bytes = 8000;
+    line->irregular = 500;
+    line->irregular_bytes = 4000;
+    line->served[0] = 900;
+    line->served[1] = 60;
+    line->served[2] = 30;
+    line->served[3] = 10;
+    line->fill_bytes[3] = 640;
+    line->instr[AUGUR_OPK_FFMA] = line->elems[AUGUR_OPK_FFMA] = 1000;
+    w->total = *line;
+    w->lines = line;
+    w->nlines = 1;
+    w->irr_requests[0] = 500;
+    w->irr_hits[0] = 400;
+    w->irr_requests[1] = 100;
+    w->irr_hits[1] = 50;
+    w->irr_requests[2] = 50;
+    w->irr_hits[2] = 25;
+    w->footprint_bytes = 80000;
+    w->flops = 2000;
+    w->busiest_share = 1;
+    w->simd_util = 1;
+    w->calls = 1;
+}
+
+static void test_workload_models(void)
+{
+    struct augur_machine *m = NULL;
+    struct augur_workload w;
+    struct augur_work_line line;
+    struct augur_model_input in = { .bw = NULL };
+    struct augur_prediction p[3];
+    char why[3][160];
+    double lsec = 0;
+    uint32_t sel = 99;
+    struct augur_diag d;
+
+    augur_diag_init(&d);
+    if (!ok(augur_machine_parse(toy_yaml, sizeof(toy_yaml) - 1, "toy.yml", &m, &d) == 0,
+            "toy machine loads")) {
+        diag("%s", d.msg);
+        return;
+    }
+    toy_workload(&w, &line);
+    in.work = &w;
+    in.machine = m;
+
+    /*
+     * Model 3: issue max(1000 loads / 2, 1000 FMAs / 2, 2000 instructions / 4) = 500 cycles
+     * at 2 GHz = 250 ns; memory 60 x 1 + 30 x 2 + 10 x 10 = 220 ns
+     */
+    memset(&p[0], 0, sizeof(p[0]));
+    p[0].line_seconds = &lsec;
+    is_int(augur_model_find("skope")->predict(&in, &p[0], &d), 0, "skope predicts a workload");
+    is_double(p[0].seconds, 250e-9, 1e-15, "skope: max(issue, memory) = 250 ns");
+    is_str(p[0].bottleneck, "issue", "skope: issue bound");
+    is_double(lsec, 250e-9, 1e-15, "skope: the line carries it all");
+    line.served[3] = 100; /* 60 + 60 + 1000 = 1120 ns of memory time */
+    w.total = line;
+    is_int(augur_model_find("skope")->predict(&in, &p[0], &d), 0, "skope, memory bound");
+    is_double(p[0].seconds, 1120e-9, 1e-15, "skope: 1120 ns");
+    is_str(p[0].bottleneck, "memory latency", "skope: memory latency bound");
+    w.busiest_share = 0.5;
+    is_int(augur_model_find("skope")->predict(&in, &p[0], &d), 0, "skope, busiest thread half");
+    is_double(p[0].seconds, 560e-9, 1e-15, "skope: the busiest thread's share");
+    toy_workload(&w, &line);
+
+    /* Model 2: servers L1 900 x 0.25, L2 60 x 5/2.4, L3 30 x 20/1.2, memory 10 x 100 ns */
+    is_int(augur_model_find("opa")->predict(&in, &p[1], &d), 0, "opa predicts a workload");
+    is_str(p[1].bottleneck, "memory", "opa: memory is the bottleneck");
+    is_double(p[1].seconds, 1000e-9, 1e-15, "opa: C_B S_B = 1000 ns");
+
+    /* Model 1: R = U = 0.25 words per flop; h = 128/10000, 0.8, 0.9, 0.95; memory bound */
+    is_int(augur_model_find("bw")->predict(&in, &p[2], &d), 0, "bw predicts a workload");
+    is_str(p[2].bottleneck, "Memory", "bw: memory");
+    is_double(p[2].rate, 8 / (8 * (0.25 + 0.25 * (0.95 + 0.05 * 8))), 1e-12, "bw: P_memory");
+    is_double(p[2].seconds, 2000 * 8 * (0.25 + 0.25 * (0.95 + 0.05 * 8)) / 8 * 1e-9, 1e-15,
+              "bw: F / P");
+
+    is_int(augur_predict_all(&in, p, why, &sel, NULL, 0, &d), 0, "every model at once");
+    is_str(p[sel].model, "skope", "the aggregate is selected");
+    for (int i = 0; i < 3; i++)
+        augur_free(p[i].line_seconds);
+    augur_machine_free(m);
+}
+
 int main(void)
 {
     test_table2();
@@ -322,5 +439,6 @@ int main(void)
     test_fig2();
     test_gpu_and_curves();
     test_registry();
+    test_workload_models();
     return tap_done();
 }

@@ -86,6 +86,22 @@ struct augur_machine_cache {
     struct augur_machine_loc loc; /* the entry in the file */
 };
 
+/*
+ * The core's issue rates and memory parallelism (reciprocal throughputs of
+ * scalar code); 0 when not given: the models then use the defaults that
+ * docs/models.md lists.
+ */
+struct augur_machine_core {
+    bool given;
+    double loads_per_cycle;   /* scalar loads issued per cycle */
+    double stores_per_cycle;  /* scalar stores per cycle */
+    double fp_ops_per_cycle;  /* floating-point instructions per cycle (an FMA is one) */
+    double int_ops_per_cycle; /* integer, logic and compare instructions per cycle */
+    double issue_width;       /* instructions issued per cycle, all kinds together */
+    double inflight;          /* memory instructions in flight (the load queue): n of model 2 */
+    double mlp;               /* cache misses in flight per core (fill buffers) */
+};
+
 /* The SIMD unit of a core; all 0 when the file has no simd section. */
 struct augur_machine_simd {
     uint32_t width_bits;
@@ -137,6 +153,7 @@ struct augur_machine {
     uint32_t cores;            /* cores (CPU); SMs may be given here or in gpu.sms */
     uint32_t threads_per_core; /* 0: not given (1) */
     uint64_t registers_bytes;  /* data the register file holds (seed 001 Table 1, level 0) */
+    struct augur_machine_core core;
     struct augur_machine_simd simd;
     struct augur_machine_cache *caches; /* nearest the core first */
     uint32_t ncaches;

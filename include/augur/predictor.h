@@ -10,6 +10,7 @@
 
 #include "augur/base.h"
 #include "augur/error.h"
+#include "augur/interp.h"
 #include "augur/machine.h"
 
 #define AUGUR_PRED_MAX_LEVELS  (AUGUR_MACHINE_MAX_CACHES + 1) /* caches + memory */
@@ -124,10 +125,78 @@ AUGUR_API int augur_pred_opa_rounds(const struct augur_opa_input *rounds, uint32
  */
 AUGUR_API double augur_pred_curve_at(const struct augur_curve_point *c, uint32_t n, double m);
 
-/* What a model needs; each model reads its own member (NULL: not available). */
+/* ---- the workload: what a simulated run of a kernel on data did ------------------- */
+
+#define AUGUR_WORK_MAX_LEVELS (AUGUR_CACHESIM_MAX_LEVELS + 1) /* caches + memory */
+
+/*
+ * Counts of one source line (or of the whole kernel) per call: accesses,
+ * where they were served, and the operations the line executes.
+ */
+struct augur_work_line {
+    uint32_t file, line;               /* skel->files index, 1-based line; 0 for the whole kernel */
+    double accesses;                   /* element accesses (a SIMD lane is one; an update one) */
+    double loads, stores;              /* scalar load and store instructions (an update is both) */
+    double bytes;                      /* bytes the accesses name */
+    double irregular, irregular_bytes; /* of the accesses, indirect ones */
+    double served[AUGUR_WORK_MAX_LEVELS];          /* requests hitting cache i; last: memory */
+    double fill_bytes[AUGUR_WORK_MAX_LEVELS];      /* bytes into cache i from below; last: DRAM */
+    double writeback_bytes[AUGUR_WORK_MAX_LEVELS]; /* bytes cache i sends down; last: DRAM writes */
+    double row_misses;                             /* DRAM blocks opened */
+    double instr[AUGUR_OPK_COUNT];                 /* operation instructions (a vector op is one) */
+    double elems[AUGUR_OPK_COUNT];                 /* operations on elements (lanes counted) */
+};
+
+/*
+ * A kernel's run on data, per call, as the predictor's models read it:
+ * built by augur_workload_from_profile() from a simulation, or by hand.
+ */
+struct augur_workload {
+    unsigned threads;
+    unsigned nlevels;                           /* cache levels; served[nlevels] is memory */
+    char level_name[AUGUR_WORK_MAX_LEVELS][16]; /* "L1", ..., "memory" */
+    struct augur_work_line total;               /* the whole kernel */
+    struct augur_work_line *lines;              /* per source line, by file then line */
+    size_t nlines;
+    /*
+     * The indirect accesses alone: requests at each cache and how many of
+     * them hit there or closer (seed 001's h of the irregular reads).
+     */
+    double irr_requests[AUGUR_WORK_MAX_LEVELS];
+    double irr_hits[AUGUR_WORK_MAX_LEVELS];
+    double footprint_bytes; /* bytes of the arrays the kernel touches: W of seed 001 */
+    double flops;           /* floating-point operations on elements (an FMA is two) */
+    /* The busiest thread's share of the accesses (1 for one thread; 1/T when balanced). */
+    double busiest_share;
+    double simd_util;  /* active lanes over lanes of the vector accesses; 1 without any */
+    double calls;      /* the runs the counts were summed over (per call = total / calls) */
+    double tile_size;  /* tiled-and-grouped kernels (seed 002 eq. 5): the tile size, else 0 */
+    double tile_edges; /* the edges (non-zeros) tiled */
+};
+
+/*
+ * Builds the workload of a simulation: prof and in from augur_simulate()
+ * on kernel of skel. calls is the number of calls the profile covers (a
+ * whole BFS counts as one). The caller owns out->lines
+ * (augur_workload_release()). Returns 0 or AUGUR_EINVAL.
+ */
+AUGUR_API int augur_workload_from_profile(const struct augur_skel *skel,
+                                          const struct augur_node *kernel,
+                                          const struct augur_interp *in,
+                                          const struct augur_sim_profile *prof, double calls,
+                                          struct augur_workload *out, struct augur_diag *diag);
+AUGUR_API void augur_workload_release(struct augur_workload *w);
+
+/*
+ * What a model needs; each model reads its own member (NULL: not
+ * available). bw and opa give the paper's inputs directly; otherwise a
+ * model derives its input from work and machine at threads.
+ */
 struct augur_model_input {
     const struct augur_bw_input *bw;
     const struct augur_opa_input *opa;
+    const struct augur_workload *work;
+    const struct augur_machine *machine;
 };
 
 /* One model's answer. rate is work per unit time in the unit named. */
@@ -136,6 +205,9 @@ struct augur_prediction {
     double rate;
     const char *rate_unit;  /* "GFLOP/s", "jobs per time unit" */
     const char *bottleneck; /* the level or server's name, borrowed from the input */
+    double seconds;         /* time of one call (from a workload), else 0 */
+    /* Per source line (work->lines order), seconds of one call; NULL when the model has none. */
+    double *line_seconds;
 };
 
 /*
@@ -156,5 +228,17 @@ struct augur_model_ops {
 AUGUR_API uint32_t augur_model_count(void);
 AUGUR_API const struct augur_model_ops *augur_model_at(uint32_t i);
 AUGUR_API const struct augur_model_ops *augur_model_find(const char *name);
+
+/*
+ * Runs every registered model on in (work and machine set) and picks the
+ * estimate: out gets augur_model_count() predictions (a model that cannot
+ * answer gets seconds 0 and its reason in why[i]), *selected the index of
+ * the chosen one and selected_why the reason. Each out[i].line_seconds is
+ * the caller's (augur_free). Returns 0, or the first model's error when
+ * none answers.
+ */
+AUGUR_API int augur_predict_all(const struct augur_model_input *in, struct augur_prediction *out,
+                                char (*why)[160], uint32_t *selected, char *selected_why,
+                                size_t why_size, struct augur_diag *diag);
 
 #endif

@@ -1,0 +1,776 @@
+/*
+ * cmd_predict.c - "augur predict", the main job: runs a kernel's skeleton on
+ * the (sampled) dataset through the cache simulator, feeds the counts to
+ * every model with the machine file, and prints the time per call, the
+ * selected estimate and why, the bottleneck and each line's share (module: cli).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "augur/measure.h"
+#include "cli.h"
+
+void cmd_predict_help(FILE *fp)
+{
+    fprintf(fp,
+            "usage: augur predict [OPTIONS] FILE.c|FILE.cu|FILE.skel --data DATASET [-- "
+            "COMPILER_ARGS...]\n"
+            "\n"
+            "Predicts the time of one call of a kernel on a dataset and a machine: runs the\n"
+            "kernel's address and control slice on the (sampled) data through the cache\n"
+            "simulator, then the three models (seed 001's per-level bandwidth, seed 000's\n"
+            "operational analysis, seed 002's SKOPE-style aggregate). Prints every model's\n"
+            "time, the selected estimate and why, the bottleneck, and each source line's\n"
+            "share of the time.\n"
+            "\n"
+            "options:\n"
+            "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
+            "  --function NAME   the kernel (needed when the file has several)\n"
+            "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, ell.idx, vec(n), n=100)\n"
+            "  --machine FILE    machine file (default: $AUGUR_MACHINE, else\n"
+            "                    samples/machines/" CLI_DEFAULT_MACHINE ")\n"
+            "  --threads T       OpenMP threads (default 1)\n"
+            "  --sample RATE     simulate a sample of RATE (0 < RATE < 1) of the entries and\n"
+            "                    scale the counts up; 'full' (default) runs all the data\n"
+            "  --method M        the sampler: sa (default), rt or re (docs/sampling.md)\n"
+            "  --seed S          seed of the sampler and of the random stand-ins (default 0)\n"
+            "  --rounds          a topology-driven BFS: one call is every round until the\n"
+            "                    levels stop changing (default: one run, round 1)\n"
+            "  --source V        the BFS source node, or 'maxdeg' (default 0)\n"
+            "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
+            "  --stored-only     symmetric data: the stored triangle only (default: both)\n"
+            "  --cold            count the first call with empty caches (default: a warm\n"
+            "                    call, as a timed repetition sees)\n"
+            "  --measure         also run the kernel (augur measure) and print the error\n"
+            "  --reps N          --measure: repetitions (default 10)\n"
+            "  --explain         print each model's intermediate values\n"
+            "  --top N           show the N lines with the largest share (default 10)\n"
+            "  --json            the result as JSON\n" CLI_LOAD_HELP
+            "  -h, --help        print this help\n"
+            "\n"
+            "Arguments after \"--\" go to the compiler. docs/cli/predict.md has examples.\n");
+}
+
+struct opts {
+    const char *data, *function, *bind, *machine, *source;
+    unsigned threads, top, reps;
+    double sample;
+    enum augur_sampler method;
+    uint64_t seed;
+    uint32_t ell_width;
+    bool rounds, stored_only, cold, measure, explain;
+    struct augur_load_opts load;
+};
+
+/* What a run produced, for printing. */
+struct result {
+    const struct augur_skel *skel;
+    const struct augur_node *kernel;
+    const struct augur_dataset *ds;
+    const struct augur_machine *m;
+    const char *mpath;
+    struct augur_workload work;
+    struct augur_prediction pred[AUGUR_PRED_MAX_SERVERS];
+    char why[AUGUR_PRED_MAX_SERVERS][160];
+    uint32_t nmodels, selected;
+    char selected_why[200];
+    struct augur_sample_info sample;
+    bool sampled;
+    double scale; /* counts multiplied by this (full entries / sampled entries) */
+    uint64_t sim_events;
+    uint32_t rounds;
+    double sim_seconds, total_seconds;
+    bool measured;
+    struct augur_measurement *meas;
+    char measure_error[600];
+};
+
+static void on_warn(void *ud, const struct augur_diag *d)
+{
+    (void)ud;
+    if (d->file[0] && d->line)
+        fprintf(stderr, "%s:%u:%u: warning: %s\n", d->file, d->line, d->col, d->msg);
+    else
+        fprintf(stderr, "augur: warning: %s\n", d->msg);
+}
+
+static int parse_u64(const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    char *end;
+    unsigned long long v;
+
+    errno = 0;
+    v = strtoull(arg, &end, 10);
+    if (errno || end == arg || *end || arg[0] == '-' || v < lo || v > hi)
+        return cli_usage_error("predict",
+                               "%s needs a whole number in [%" PRIu64 ", %" PRIu64 "], not '%s'",
+                               opt, lo, hi, arg);
+    *out = v;
+    return 0;
+}
+
+static const char *file_of(const struct augur_skel *skel, uint32_t f)
+{
+    const char *s = f < skel->nfiles ? skel->files[f] : "?";
+    const char *slash = strrchr(s, '/');
+
+    return slash ? slash + 1 : s;
+}
+
+/* "1.23 ms": a time with a unit that keeps 3 significant digits readable. */
+static const char *fmt_time(double s, char *buf, size_t size)
+{
+    if (!(s > 0))
+        snprintf(buf, size, "-");
+    else if (s < 1e-6)
+        snprintf(buf, size, "%.3g ns", s * 1e9);
+    else if (s < 1e-3)
+        snprintf(buf, size, "%.3g us", s * 1e6);
+    else if (s < 1)
+        snprintf(buf, size, "%.3g ms", s * 1e3);
+    else
+        snprintf(buf, size, "%.3g s", s);
+    return buf;
+}
+
+/* Scales a level's capacity by r: sets are removed, ways and line kept. */
+static void scale_level(struct augur_cache_level_config *l, double r)
+{
+    uint64_t ways = l->ways ? l->ways : l->size / l->line;
+    uint64_t set_bytes = ways * l->line;
+    uint64_t sets = (uint64_t)((double)(l->size / set_bytes) * r);
+
+    if (l->ways == 0) {
+        uint64_t lines = (uint64_t)((double)(l->size / l->line) * r);
+
+        l->size = (lines ? lines : 1) * l->line;
+        return;
+    }
+    l->size = (sets ? sets : 1) * set_bytes;
+}
+
+static int selected_index(const struct result *r)
+{
+    return (int)r->selected;
+}
+
+static double measured_seconds(const struct result *r)
+{
+    return r->measured ? r->meas->median : 0;
+}
+
+/* ---- text ------------------------------------------------------------------------------ */
+
+static int cmp_share(const void *a, const void *b, void *ud)
+{
+    const double *sec = ud;
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+    return sec[x] < sec[y] ? 1 : sec[x] > sec[y] ? -1 : 0;
+}
+
+/* Insertion sort of line indices by descending seconds (few lines). */
+static void sort_lines(size_t *idx, size_t n, const double *sec)
+{
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && cmp_share(&idx[j - 1], &idx[j], (void *)sec) > 0; j--) {
+            size_t t = idx[j];
+
+            idx[j] = idx[j - 1];
+            idx[j - 1] = t;
+        }
+}
+
+static void print_text(const struct opts *o, const struct result *r)
+{
+    const struct augur_workload *w = &r->work;
+    const struct augur_prediction *sel = &r->pred[selected_index(r)];
+    char t1[32], t2[32];
+    size_t *idx, nshow;
+    double total = 0;
+
+    printf("kernel %s (%s:%u) on %s: %" PRIu32 " x %" PRIu32 ", %" PRIu64 " entries\n",
+           r->kernel->u.kernel.name, file_of(r->skel, r->kernel->loc.file), r->kernel->loc.line,
+           r->ds->path, r->ds->coo.nrows, r->ds->coo.ncols, augur_dataset_nnz_full(r->ds));
+    printf("machine %s (%s), %u thread%s\n", r->m->name, r->mpath, w->threads,
+           w->threads == 1 ? "" : "s");
+    if (r->sampled)
+        printf("data: %s sample of %.2f%% (%" PRIu64 " of %" PRIu64 " entries, seed %" PRIu64
+               "); counts scaled by %.4g\n",
+               augur_sampler_name(r->sample.method), 100 * r->sample.achieved, r->sample.nnz,
+               r->sample.nnz_full, r->sample.seed, r->scale);
+    else
+        printf("data: all of it (no sampling)\n");
+    printf("simulated %" PRIu64 " accesses%s in %.3f s; one call: %.4g accesses, %.4g flops, "
+           "%.4g bytes named\n\n",
+           r->sim_events, o->cold ? " (cold caches)" : " (a warm call)", r->sim_seconds,
+           w->total.accesses, w->flops, w->total.bytes);
+
+    printf("%-6s %12s %22s %-18s %s\n", "model", "time/call", "rate", "bottleneck", "source");
+    for (uint32_t i = 0; i < r->nmodels; i++) {
+        const struct augur_prediction *p = &r->pred[i];
+        const struct augur_model_ops *ops = augur_model_at(i);
+        char rate[40];
+
+        if (!(p->seconds > 0)) {
+            printf("%-6s %12s %22s %-18s %s (%s)\n", ops->name, "-", "-", "-", ops->source,
+                   r->why[i]);
+            continue;
+        }
+        snprintf(rate, sizeof(rate), "%.4g %s", p->rate, p->rate_unit);
+        printf("%-6s %12s %22s %-18s %s%s\n", ops->name, fmt_time(p->seconds, t1, sizeof(t1)), rate,
+               p->bottleneck ? p->bottleneck : "-", ops->source,
+               i == r->selected ? "  <- selected" : "");
+    }
+    printf("\nprediction: %s per call (model %s, bottleneck %s): %s\n",
+           fmt_time(sel->seconds, t1, sizeof(t1)), sel->model,
+           sel->bottleneck ? sel->bottleneck : "-", r->selected_why);
+    if (r->measured)
+        printf("measured:   %s per call (median of %" PRIu64
+               ", min %s; %s, OMP_PROC_BIND=%s OMP_PLACES=%s); error %.1f%%\n",
+               fmt_time(r->meas->median, t1, sizeof(t1)), r->meas->reps,
+               fmt_time(r->meas->min, t2, sizeof(t2)), r->meas->clock,
+               r->meas->omp_proc_bind ? r->meas->omp_proc_bind : "-",
+               r->meas->omp_places ? r->meas->omp_places : "-",
+               100 * augur_error_rate(r->meas->median, sel->seconds));
+    else if (r->measure_error[0])
+        printf("measured:   failed: %s\n", r->measure_error);
+
+    if (sel->line_seconds && w->nlines) {
+        idx = augur_mallocarray(w->nlines, sizeof(*idx));
+        for (size_t i = 0; i < w->nlines; i++) {
+            idx[i] = i;
+            total += sel->line_seconds[i];
+        }
+        sort_lines(idx, w->nlines, sel->line_seconds);
+        nshow = o->top && o->top < w->nlines ? o->top : w->nlines;
+        printf("\nper source line (model %s):\n%-18s %7s %11s %12s", sel->model, "line", "share",
+               "time", "accesses");
+        for (unsigned l = 1; l <= w->nlevels; l++)
+            printf(" %9s", w->level_name[l]);
+        printf(" %9s\n", "indirect");
+        for (size_t k = 0; k < nshow; k++) {
+            const struct augur_work_line *l = &w->lines[idx[k]];
+            char where[64];
+
+            if (!(l->accesses > 0) && !(sel->line_seconds[idx[k]] > 0))
+                continue;
+            snprintf(where, sizeof(where), "%s:%u", file_of(r->skel, l->file), l->line);
+            printf("%-18s %6.1f%% %11s %12.4g", where,
+                   total > 0 ? 100 * sel->line_seconds[idx[k]] / total : 0.0,
+                   fmt_time(sel->line_seconds[idx[k]], t1, sizeof(t1)), l->accesses);
+            for (unsigned v = 1; v <= w->nlevels; v++)
+                printf(" %9.4g", l->served[v]);
+            printf(" %9s\n", l->irregular > 0 ? "yes" : "no");
+        }
+        printf("(columns after accesses: requests served by each level beyond L1, per call)\n");
+        augur_free(idx);
+    }
+    printf("\nprediction took %.3f s\n", r->total_seconds);
+}
+
+static void print_explain(const struct augur_model_input *in)
+{
+    for (uint32_t i = 0; i < augur_model_count(); i++) {
+        const struct augur_model_ops *ops = augur_model_at(i);
+        struct augur_buf buf;
+        struct augur_diag d;
+
+        augur_buf_init(&buf);
+        augur_diag_init(&d);
+        if (ops->explain(in, &buf, &d) == 0)
+            printf("\n%s", buf.s ? buf.s : "");
+        else
+            printf("\n%s: %s\n", ops->name, d.msg);
+        augur_buf_release(&buf);
+    }
+}
+
+/* ---- JSON ------------------------------------------------------------------------------ */
+
+static json_t *result_json(const struct result *r)
+{
+    const struct augur_workload *w = &r->work;
+    const struct augur_prediction *sel = &r->pred[selected_index(r)];
+    json_t *doc = json_object(), *a;
+
+    json_object_set_new(doc, "kernel", json_string(r->kernel->u.kernel.name));
+    json_object_set_new(doc, "file",
+                        json_string(r->kernel->loc.file < r->skel->nfiles
+                                        ? r->skel->files[r->kernel->loc.file]
+                                        : ""));
+    json_object_set_new(doc, "dataset", json_string(r->ds->path));
+    json_object_set_new(doc, "rows", json_integer(r->ds->coo.nrows));
+    json_object_set_new(doc, "cols", json_integer(r->ds->coo.ncols));
+    json_object_set_new(doc, "nnz", json_integer((json_int_t)augur_dataset_nnz_full(r->ds)));
+    json_object_set_new(doc, "machine", json_string(r->m->name));
+    json_object_set_new(doc, "machine_file", json_string(r->mpath));
+    json_object_set_new(doc, "threads", json_integer(w->threads));
+    if (r->sampled)
+        json_object_set_new(doc, "sample",
+                            json_pack("{s:s,s:f,s:f,s:I,s:I,s:I,s:f}", "method",
+                                      augur_sampler_name(r->sample.method), "rate", r->sample.rate,
+                                      "achieved", r->sample.achieved, "seed",
+                                      (json_int_t)r->sample.seed, "nnz", (json_int_t)r->sample.nnz,
+                                      "nnz_full", (json_int_t)r->sample.nnz_full, "scale",
+                                      r->scale));
+    else
+        json_object_set_new(doc, "sample", json_null());
+    json_object_set_new(doc, "simulated_accesses", json_integer((json_int_t)r->sim_events));
+    json_object_set_new(doc, "rounds", json_integer(r->rounds));
+    json_object_set_new(doc, "accesses_per_call", json_real(w->total.accesses));
+    json_object_set_new(doc, "flops_per_call", json_real(w->flops));
+    json_object_set_new(doc, "bytes_per_call", json_real(w->total.bytes));
+    a = json_array();
+    for (uint32_t i = 0; i < r->nmodels; i++) {
+        const struct augur_prediction *p = &r->pred[i];
+        const struct augur_model_ops *ops = augur_model_at(i);
+        json_t *m = json_object();
+
+        json_object_set_new(m, "name", json_string(ops->name));
+        json_object_set_new(m, "source", json_string(ops->source));
+        if (p->seconds > 0) {
+            json_object_set_new(m, "seconds", json_real(p->seconds));
+            json_object_set_new(m, "rate", json_real(p->rate));
+            json_object_set_new(m, "rate_unit", json_string(p->rate_unit));
+            json_object_set_new(m, "bottleneck", json_string(p->bottleneck ? p->bottleneck : ""));
+        } else {
+            json_object_set_new(m, "seconds", json_null());
+            json_object_set_new(m, "error", json_string(r->why[i]));
+        }
+        json_array_append_new(a, m);
+    }
+    json_object_set_new(doc, "models", a);
+    json_object_set_new(doc, "selected", json_string(sel->model));
+    json_object_set_new(doc, "selected_why", json_string(r->selected_why));
+    json_object_set_new(doc, "seconds", json_real(sel->seconds));
+    json_object_set_new(doc, "bottleneck", json_string(sel->bottleneck ? sel->bottleneck : ""));
+    a = json_array();
+    for (size_t i = 0; i < w->nlines; i++) {
+        const struct augur_work_line *l = &w->lines[i];
+        json_t *g = json_object(), *lv = json_array();
+
+        json_object_set_new(g, "file",
+                            json_string(l->file < r->skel->nfiles ? r->skel->files[l->file] : ""));
+        json_object_set_new(g, "line", json_integer(l->line));
+        json_object_set_new(g, "seconds",
+                            json_real(sel->line_seconds ? sel->line_seconds[i] : 0.0));
+        json_object_set_new(g, "accesses", json_real(l->accesses));
+        json_object_set_new(g, "bytes", json_real(l->bytes));
+        json_object_set_new(g, "indirect", json_boolean(l->irregular > 0));
+        for (unsigned v = 0; v <= w->nlevels; v++)
+            json_array_append_new(
+                lv, json_pack("{s:s,s:f}", "level", w->level_name[v], "served", l->served[v]));
+        json_object_set_new(g, "served", lv);
+        json_array_append_new(a, g);
+    }
+    json_object_set_new(doc, "lines", a);
+    if (r->measured) {
+        json_object_set_new(doc, "measured",
+                            json_pack("{s:f,s:f,s:f,s:I,s:s}", "median", r->meas->median, "min",
+                                      r->meas->min, "max", r->meas->max, "reps",
+                                      (json_int_t)r->meas->reps, "clock", r->meas->clock));
+        json_object_set_new(doc, "error",
+                            json_real(augur_error_rate(measured_seconds(r), sel->seconds)));
+    } else if (r->measure_error[0]) {
+        json_object_set_new(doc, "measure_error", json_string(r->measure_error));
+    }
+    json_object_set_new(doc, "prediction_seconds", json_real(r->total_seconds));
+    return doc;
+}
+
+/* ---- the command -------------------------------------------------------------------------- */
+
+/* Multiplies every count of the workload by f (a sample's counts to the full data's). */
+static void scale_workload(struct augur_workload *w, double f)
+{
+    struct augur_work_line *ls[2] = { &w->total, NULL };
+
+    for (size_t i = 0; i <= w->nlines; i++) {
+        struct augur_work_line *l = i == w->nlines ? ls[0] : &w->lines[i];
+
+        l->accesses *= f;
+        l->loads *= f;
+        l->stores *= f;
+        l->bytes *= f;
+        l->irregular *= f;
+        l->irregular_bytes *= f;
+        l->row_misses *= f;
+        for (unsigned v = 0; v < AUGUR_WORK_MAX_LEVELS; v++) {
+            l->served[v] *= f;
+            l->fill_bytes[v] *= f;
+            l->writeback_bytes[v] *= f;
+        }
+        for (int k = 0; k < AUGUR_OPK_COUNT; k++) {
+            l->instr[k] *= f;
+            l->elems[k] *= f;
+        }
+    }
+    for (unsigned v = 0; v < AUGUR_WORK_MAX_LEVELS; v++) {
+        w->irr_requests[v] *= f;
+        w->irr_hits[v] *= f;
+    }
+    w->flops *= f;
+    w->footprint_bytes *= f;
+}
+
+/* Parses the options; returns CLI_OK with *path set, or an exit status. */
+static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const char **path)
+{
+    static const struct option longopts[] = {
+        { "data", required_argument, NULL, 'd' },
+        { "function", required_argument, NULL, 'f' },
+        { "bind", required_argument, NULL, 'b' },
+        { "machine", required_argument, NULL, 'm' },
+        { "threads", required_argument, NULL, 't' },
+        { "sample", required_argument, NULL, 'S' },
+        { "method", required_argument, NULL, 'M' },
+        { "seed", required_argument, NULL, 'x' },
+        { "rounds", no_argument, NULL, 'R' },
+        { "source", required_argument, NULL, 's' },
+        { "ell-width", required_argument, NULL, 'e' },
+        { "stored-only", no_argument, NULL, 'o' },
+        { "cold", no_argument, NULL, 'c' },
+        { "measure", no_argument, NULL, 'E' },
+        { "reps", required_argument, NULL, 'n' },
+        { "explain", no_argument, NULL, 'X' },
+        { "top", required_argument, NULL, 'k' },
+        { "json", no_argument, NULL, 'j' },
+        { "help", no_argument, NULL, 'h' },
+        CLI_LOAD_LONGOPTS,
+        { NULL, 0, NULL, 0 },
+    };
+    int opt;
+    uint64_t v;
+
+    *nopt = argc;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--") == 0) {
+            *nopt = i;
+            break;
+        }
+    opterr = 0;
+    while ((opt = getopt_long(*nopt, argv, "h", longopts, NULL)) != -1) {
+        int used = cli_load_option("predict", opt, optarg, &o->load);
+
+        if (used == CLI_USAGE)
+            return CLI_USAGE;
+        if (used)
+            continue;
+        switch (opt) {
+        case 'd':
+            o->data = optarg;
+            break;
+        case 'f':
+            o->function = optarg;
+            break;
+        case 'b':
+            o->bind = optarg;
+            break;
+        case 'm':
+            o->machine = optarg;
+            break;
+        case 't':
+            if (parse_u64("--threads", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
+                return CLI_USAGE;
+            o->threads = (unsigned)v;
+            break;
+        case 'S': {
+            char *end;
+
+            if (strcmp(optarg, "full") == 0) {
+                o->sample = 0;
+                break;
+            }
+            errno = 0;
+            o->sample = strtod(optarg, &end);
+            if (errno || end == optarg || *end || !(o->sample > 0 && o->sample <= 1))
+                return cli_usage_error(
+                    "predict", "--sample needs a rate in (0, 1] or 'full', not '%s'", optarg);
+            if (o->sample == 1)
+                o->sample = 0;
+            break;
+        }
+        case 'M':
+            if (augur_sampler_parse(optarg, &o->method) != 0)
+                return cli_usage_error("predict", "--method needs sa, rt or re, not '%s'", optarg);
+            break;
+        case 'x':
+            if (parse_u64("--seed", optarg, 0, UINT64_MAX, &o->seed))
+                return CLI_USAGE;
+            break;
+        case 'R':
+            o->rounds = true;
+            break;
+        case 's':
+            o->source = optarg;
+            break;
+        case 'e':
+            if (parse_u64("--ell-width", optarg, 1, UINT32_MAX, &v))
+                return CLI_USAGE;
+            o->ell_width = (uint32_t)v;
+            break;
+        case 'o':
+            o->stored_only = true;
+            break;
+        case 'c':
+            o->cold = true;
+            break;
+        case 'E':
+            o->measure = true;
+            break;
+        case 'n':
+            if (parse_u64("--reps", optarg, 1, 1000000, &v))
+                return CLI_USAGE;
+            o->reps = (unsigned)v;
+            break;
+        case 'X':
+            o->explain = true;
+            break;
+        case 'k':
+            if (parse_u64("--top", optarg, 1, UINT32_MAX, &v))
+                return CLI_USAGE;
+            o->top = (unsigned)v;
+            break;
+        case 'j':
+            cli_json = true;
+            break;
+        case 'h':
+            cmd_predict_help(stdout);
+            return -1;
+        default:
+            return cli_usage_error("predict", "unknown or incomplete option '%s'",
+                                   argv[optind - 1]);
+        }
+    }
+    if (optind >= *nopt)
+        return cli_usage_error("predict", "missing the kernel file (FILE.c, FILE.cu or FILE.skel)");
+    if (optind + 1 < *nopt)
+        return cli_usage_error("predict", "one kernel file at a time ('%s' is extra)",
+                               argv[optind + 1]);
+    if (!o->data)
+        return cli_usage_error("predict", "missing --data DATASET");
+    *path = argv[optind];
+    return CLI_OK;
+}
+
+int cmd_predict(int argc, char **argv)
+{
+    struct opts o;
+    struct result r;
+    struct augur_diag diag;
+    struct augur_skel *skel = NULL;
+    struct augur_dataset *ds = NULL;
+    struct augur_machine *m = NULL;
+    struct augur_bound *bound = NULL, *full_bound = NULL;
+    struct augur_interp *in = NULL;
+    struct augur_sim_profile *prof = NULL;
+    struct augur_csr csr;
+    struct augur_sample sample;
+    struct augur_bound_opts bo;
+    struct augur_sim_opts so;
+    struct augur_cache_config cfg;
+    struct augur_model_input mi;
+    const struct augur_node *kernel = NULL;
+    char mpath[PATH_MAX];
+    const char *path = NULL;
+    int nopt, rc;
+    uint64_t v;
+    double t0 = augur_now();
+
+    memset(&o, 0, sizeof(o));
+    memset(&r, 0, sizeof(r));
+    memset(&so, 0, sizeof(so));
+    memset(&csr, 0, sizeof(csr));
+    memset(&sample, 0, sizeof(sample));
+    augur_diag_init(&diag);
+    o.method = AUGUR_SAMPLER_SA;
+    o.top = 10;
+    rc = parse_args(argc, argv, &o, &nopt, &path);
+    if (rc)
+        return rc < 0 ? CLI_OK : rc;
+
+    memset(&bo, 0, sizeof(bo));
+    bo.stored_only = o.stored_only;
+    bo.ell_width = o.ell_width;
+    bo.round = 1;
+    bo.nthreads = o.threads ? o.threads : 1;
+    if (o.source) {
+        if (strcmp(o.source, "maxdeg") == 0)
+            bo.bfs_source_maxdeg = true;
+        else if (parse_u64("--source", o.source, 0, UINT32_MAX, &v))
+            return CLI_USAGE;
+        else
+            bo.bfs_source = (uint32_t)v;
+    }
+    {
+        struct cli_kernel_opts ko = { "predict", o.function, o.bind, NULL };
+
+        rc = cli_load_kernel(&ko, path, nopt < argc ? argc - nopt - 1 : 0,
+                             nopt < argc ? argv + nopt + 1 : NULL, &skel, &kernel);
+    }
+    if (rc)
+        goto out;
+    rc = CLI_FAILED;
+    /* a kernel with a round parameter is a level-synchronous BFS: one call is all its rounds */
+    for (uint32_t i = 0; i < kernel->u.kernel.nsyms; i++)
+        if (kernel->u.kernel.syms[i].bind && strcmp(kernel->u.kernel.syms[i].bind, "round") == 0)
+            o.rounds = true;
+    if (!cli_find_machine(o.machine, mpath, sizeof(mpath))) {
+        rc = cli_error("no machine file: give --machine FILE or set AUGUR_MACHINE");
+        goto out;
+    }
+    if (augur_machine_load(mpath, &m, &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    if (kernel->u.kernel.cuda != (m->kind == AUGUR_MACHINE_GPU)) {
+        rc = cli_error("%s: kernel '%s' is %s code but machine '%s' is a %s", mpath,
+                       kernel->u.kernel.name, kernel->u.kernel.cuda ? "CUDA" : "CPU", m->name,
+                       augur_machine_kind_name(m->kind));
+        goto out;
+    }
+    if (kernel->u.kernel.cuda) {
+        rc = cli_error("kernel '%s': predicting CUDA kernels needs the GPU warp model, which "
+                       "augur does not have yet; 'augur simulate' runs them",
+                       kernel->u.kernel.name);
+        goto out;
+    }
+    if (!o.threads)
+        o.threads = 1;
+    if (o.threads > m->cores * (m->threads_per_core ? m->threads_per_core : 1)) {
+        rc = cli_error("%s: --threads %u, but machine '%s' runs %u thread%s", mpath, o.threads,
+                       m->name, m->cores * (m->threads_per_core ? m->threads_per_core : 1),
+                       m->cores == 1 ? "" : "s");
+        goto out;
+    }
+    if (augur_cache_config_from_machine(m, o.threads, &cfg, &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    rc = cli_load_dataset(o.data, &o.load, &ds);
+    if (rc)
+        goto out;
+    rc = CLI_FAILED;
+    r.scale = 1;
+    if (o.sample > 0) {
+        struct augur_sample_opts sopt = { o.method, o.sample, o.seed, 0 };
+        double fp_ratio;
+
+        if (augur_dataset_csr(ds, !o.stored_only, &csr, &diag) != 0 ||
+            augur_sample_csr(&csr, &sopt, &sample, &diag) != 0 ||
+            augur_bound_from_csr(&sample.csr, &bo, &bound, &diag) != 0) {
+            rc = cli_diag_error(&diag);
+            goto out;
+        }
+        r.sampled = true;
+        r.sample = sample.info;
+        r.scale = sample.info.nnz ? (double)sample.info.nnz_full / (double)sample.info.nnz : 1;
+        /*
+         * The sample meets caches as much smaller than its data as the full run
+         * does (docs/sampling.md): every level shrinks by the ratio of the
+         * footprints, rows plus entries.
+         */
+        fp_ratio = ((double)sample.csr.nrows + (double)sample.csr.nnz) /
+                   ((double)csr.nrows + (double)csr.nnz);
+        if (fp_ratio > 0 && fp_ratio < 1)
+            for (unsigned l = 0; l < cfg.nlevels; l++)
+                scale_level(&cfg.level[l], fp_ratio);
+    } else if (augur_bound_new(ds, &bo, &bound, &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    so.interp.nthreads = o.threads;
+    so.interp.seed = o.seed;
+    so.interp.on_warn = on_warn;
+    so.rounds = o.rounds;
+    so.warm = !o.cold;
+    /* a warm call leaves its dirty lines in the caches, as the next repetition finds them */
+    so.no_flush = !o.cold;
+    if (augur_simulate(skel, kernel, bound, &cfg, &so, &prof, &in, &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    r.skel = skel;
+    r.kernel = kernel;
+    r.ds = ds;
+    r.m = m;
+    r.mpath = mpath;
+    r.sim_events = prof->events;
+    r.rounds = prof->rounds;
+    r.sim_seconds = prof->seconds;
+    /* one call: a run, or every round of a BFS */
+    if (augur_workload_from_profile(skel, kernel, in, prof,
+                                    o.rounds ? 1.0 : (prof->rounds ? prof->rounds : 1), &r.work,
+                                    &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    if (r.sampled)
+        scale_workload(&r.work, r.scale);
+    memset(&mi, 0, sizeof(mi));
+    mi.work = &r.work;
+    mi.machine = m;
+    r.nmodels = augur_model_count();
+    if (augur_predict_all(&mi, r.pred, r.why, &r.selected, r.selected_why, sizeof(r.selected_why),
+                          &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    r.total_seconds = augur_now() - t0;
+
+    if (o.measure) {
+        struct augur_measure_opts mo;
+        struct augur_diag md;
+
+        /* the full data, whatever was sampled */
+        if (!r.sampled)
+            full_bound = NULL;
+        else if (augur_bound_new(ds, &bo, &full_bound, &diag) != 0) {
+            rc = cli_diag_error(&diag);
+            goto out;
+        }
+        memset(&mo, 0, sizeof(mo));
+        mo.args = (const char *const *)(nopt < argc ? argv + nopt + 1 : NULL);
+        mo.nargs = nopt < argc ? (size_t)(argc - nopt - 1) : 0;
+        mo.args_given = nopt < argc;
+        mo.threads = o.threads;
+        mo.reps = o.reps;
+        mo.no_counts = true;
+        augur_diag_init(&md);
+        if (augur_measure(skel, kernel, full_bound ? full_bound : bound, &mo, &r.meas, &md) == 0)
+            r.measured = true;
+        else
+            augur_diag_format(&md, r.measure_error, sizeof(r.measure_error));
+    }
+
+    if (cli_json) {
+        rc = cli_print_json(result_json(&r));
+    } else {
+        print_text(&o, &r);
+        if (o.explain)
+            print_explain(&mi);
+        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+    }
+    if (rc == CLI_OK && o.measure && !r.measured)
+        rc = CLI_FAILED;
+out:
+    for (uint32_t i = 0; i < r.nmodels; i++)
+        augur_free(r.pred[i].line_seconds);
+    augur_workload_release(&r.work);
+    augur_measurement_free(r.meas);
+    augur_sim_profile_free(prof);
+    augur_interp_free(in);
+    augur_bound_free(bound);
+    augur_bound_free(full_bound);
+    augur_sample_release(&sample);
+    augur_csr_release(&csr);
+    augur_dataset_free(ds);
+    augur_machine_free(m);
+    augur_skel_free(skel);
+    return rc;
+}

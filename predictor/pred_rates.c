@@ -1,0 +1,136 @@
+/*
+ * pred_rates.c - the machine's rates as the workload-driven models read them:
+ * issue costs per operation, and the cost of a request served by each level
+ * at a thread count (module: predictor). docs/models.md lists the defaults.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "pred_int.h"
+
+/* Defaults for a machine file without a core section: a current x86 server core. */
+#define DEF_LOADS    2.0
+#define DEF_STORES   1.0
+#define DEF_FP       2.0
+#define DEF_INT      3.0
+#define DEF_WIDTH    4.0
+#define DEF_INFLIGHT 48.0
+#define DEF_MLP      10.0
+#define DEF_GATHER   1.0 /* cycles per gathered element */
+
+static double or_default(double v, double def)
+{
+    return v > 0 ? v : def;
+}
+
+int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
+                  struct pred_rates *r, struct augur_diag *diag)
+{
+    const char *file;
+    unsigned n;
+
+    if (!m || !w || !r)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "model: no machine or workload");
+    file = m->path && m->path[0] ? m->path : NULL;
+    memset(r, 0, sizeof(*r));
+    r->threads = w->threads ? w->threads : 1;
+    if (!(m->clock_ghz > 0))
+        return augur_diag_set(diag, AUGUR_EMODEL, file, 0, 0, "machine '%s' gives no clock_ghz",
+                              m->name);
+    if (!m->has_memory)
+        return augur_diag_set(diag, AUGUR_EMODEL, file, 0, 0, "machine '%s' has no memory section",
+                              m->name);
+    r->clock_ghz = m->clock_ghz;
+    r->loads_per_cycle = or_default(m->core.loads_per_cycle, DEF_LOADS);
+    r->stores_per_cycle = or_default(m->core.stores_per_cycle, DEF_STORES);
+    r->fp_ops_per_cycle = or_default(m->core.fp_ops_per_cycle, DEF_FP);
+    r->int_ops_per_cycle = or_default(m->core.int_ops_per_cycle, DEF_INT);
+    r->issue_width = or_default(m->core.issue_width, DEF_WIDTH);
+    r->inflight = or_default(m->core.inflight, DEF_INFLIGHT);
+    r->mlp = or_default(m->core.mlp, DEF_MLP);
+    r->gather_cycles = or_default(m->simd.gather_cycles_per_element, DEF_GATHER);
+    r->scatter_cycles = or_default(m->simd.scatter_cycles_per_element, DEF_GATHER);
+
+    n = w->nlevels < m->ncaches ? w->nlevels : m->ncaches;
+    r->nlevels = n;
+    for (unsigned i = 0; i < n; i++) {
+        const struct augur_machine_cache *c = &m->caches[i];
+
+        r->latency_ns[i] = c->latency_ns > 0 ? c->latency_ns : c->latency_cycles / m->clock_ghz;
+        r->bw_gbs[i] =
+            c->nbandwidth ? augur_machine_bw_at(c->bandwidth, c->nbandwidth, r->threads) : 0;
+        r->line_bytes[i] = c->line ? c->line : 64;
+        if (i > 0 && !(r->latency_ns[i] > 0) && !(r->bw_gbs[i] > 0))
+            return augur_diag_set(diag, AUGUR_EMODEL, file, c->loc.line, c->loc.col,
+                                  "cache %s gives neither a latency nor a bandwidth", c->name);
+    }
+    r->latency_ns[n] =
+        m->memory.latency_ns > 0 ? m->memory.latency_ns : m->memory.latency_cycles / m->clock_ghz;
+    r->bw_gbs[n] = m->memory.nbandwidth
+                       ? augur_machine_bw_at(m->memory.bandwidth, m->memory.nbandwidth, r->threads)
+                       : 0;
+    r->line_bytes[n] = n ? r->line_bytes[n - 1] : 64;
+    r->mem_curve = m->memory.mlp;
+    r->nmem_curve = m->memory.nmlp;
+    if (!(r->latency_ns[n] > 0) && !(r->bw_gbs[n] > 0) && !r->nmem_curve)
+        return augur_diag_set(diag, AUGUR_EMODEL, file, 0, 0,
+                              "machine '%s': memory gives no latency, bandwidth or mlp curve",
+                              m->name);
+    return 0;
+}
+
+double pred_op_cycles(const struct pred_rates *r, enum augur_opkind k)
+{
+    switch (k) {
+    case AUGUR_OPK_FADD:
+    case AUGUR_OPK_FMUL:
+    case AUGUR_OPK_FFMA:
+        return 1.0 / r->fp_ops_per_cycle;
+    case AUGUR_OPK_FDIV:
+        return 4.0;
+    case AUGUR_OPK_FSQRT:
+        return 6.0;
+    case AUGUR_OPK_FMATH:
+        return 20.0;
+    case AUGUR_OPK_IADD:
+    case AUGUR_OPK_IBIT:
+    case AUGUR_OPK_CMP:
+        return 1.0 / r->int_ops_per_cycle;
+    case AUGUR_OPK_IMUL:
+    case AUGUR_OPK_CVT:
+        return 1.0;
+    case AUGUR_OPK_IDIV:
+        return 20.0;
+    case AUGUR_OPK_VLOAD:
+        return 1.0 / r->loads_per_cycle;
+    case AUGUR_OPK_VSTORE:
+        return 1.0 / r->stores_per_cycle;
+    case AUGUR_OPK_CONFLICT:
+    case AUGUR_OPK_REDUCE:
+        return 4.0;
+    case AUGUR_OPK_GATHER:
+    case AUGUR_OPK_SCATTER:
+        return 0; /* per element: pred_gather_cycles */
+    default:
+        return 1.0;
+    }
+}
+
+double pred_serve_ns(const struct pred_rates *r, unsigned i, double m)
+{
+    double lat, floor_ns = 0;
+
+    if (i > r->nlevels)
+        return 0;
+    if (m < 1)
+        m = 1;
+    if (m > r->mlp)
+        m = r->mlp;
+    if (r->bw_gbs[i] > 0)
+        floor_ns = r->line_bytes[i] * r->threads / r->bw_gbs[i]; /* GB/s is bytes per ns */
+    if (i == r->nlevels && r->nmem_curve)
+        lat = augur_pred_curve_at(r->mem_curve, r->nmem_curve, m);
+    else
+        lat = r->latency_ns[i] / m;
+    return lat > floor_ns ? lat : floor_ns;
+}

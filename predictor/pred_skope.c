@@ -1,0 +1,179 @@
+/*
+ * pred_skope.c - Model 3, the SKOPE-style aggregate of seed 002 section IV-D:
+ * per source line, issue time at the effective SIMD width against the time
+ * of the requests each level serves; the busiest thread's share; the load
+ * imbalance of tiled-and-grouped code (eq. 4-6) (module: predictor).
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "pred_int.h"
+
+/* One line's time: its issue time and its memory time, which overlap. */
+struct line_time {
+    double issue_ns, memory_ns;
+};
+
+/*
+ * The issue ports work side by side: a line's issue time is its busiest
+ * class (loads, stores, floating point, integer) or its instruction count
+ * over the issue width, whichever is longer.
+ */
+static struct line_time line_time(const struct pred_rates *r, const struct augur_workload *w,
+                                  const struct augur_work_line *l)
+{
+    struct line_time t = { 0, 0 };
+    double simd = w->simd_util > 0 && w->simd_util <= 1 ? w->simd_util : 1;
+    double port[4] = { l->loads / r->loads_per_cycle, l->stores / r->stores_per_cycle, 0, 0 };
+    double instr_all = l->loads + l->stores, other = 0, cycles;
+
+    for (int k = 0; k < AUGUR_OPK_COUNT; k++) {
+        double instr = l->instr[k];
+
+        if (!(instr > 0))
+            continue;
+        /* eq. 6: vector work spreads over width x utilization lanes, so idle lanes cost */
+        if (l->elems[k] > instr)
+            instr /= simd;
+        instr_all += instr;
+        switch (k) {
+        case AUGUR_OPK_FADD:
+        case AUGUR_OPK_FMUL:
+        case AUGUR_OPK_FFMA:
+            port[2] += instr / r->fp_ops_per_cycle;
+            break;
+        case AUGUR_OPK_IADD:
+        case AUGUR_OPK_IBIT:
+        case AUGUR_OPK_CMP:
+            port[3] += instr / r->int_ops_per_cycle;
+            break;
+        case AUGUR_OPK_GATHER:
+            other += l->elems[k] * r->gather_cycles;
+            break;
+        case AUGUR_OPK_SCATTER:
+            other += l->elems[k] * r->scatter_cycles;
+            break;
+        default:
+            other += instr * pred_op_cycles(r, (enum augur_opkind)k);
+        }
+    }
+    cycles = instr_all / r->issue_width;
+    for (int i = 0; i < 4; i++)
+        if (port[i] > cycles)
+            cycles = port[i];
+    /* long-latency units (division, gathers, math calls) do not pipeline with the rest */
+    cycles += other;
+    t.issue_ns = cycles / r->clock_ghz;
+    /* requests served beyond L1; L1 hits cost their issue slot only */
+    for (unsigned i = 1; i <= r->nlevels; i++)
+        t.memory_ns += l->served[i] * pred_serve_ns(r, i, r->mlp);
+    return t;
+}
+
+/* eq. 4-5: T_MIMD = a threads / avg_MIMD, avg_MIMD = b edges / tile size (ns). */
+static double mimd_ns(const struct augur_machine *m, const struct augur_workload *w)
+{
+    double avg;
+
+    if (!m->model.given || w->tile_size <= 0 || w->tile_edges <= 0 || w->threads < 2)
+        return 0;
+    avg = m->model.mimd_b * w->tile_edges / w->tile_size;
+    return avg > 0 ? m->model.mimd_a * w->threads / avg * 1e9 : 0;
+}
+
+struct skope_result {
+    double seconds, issue_s, memory_s, dram_s, mimd_s;
+    const char *bottleneck;
+};
+
+static int skope_eval(const struct augur_model_input *in, struct skope_result *res,
+                      double *line_seconds, struct augur_diag *diag)
+{
+    const struct augur_workload *w;
+    struct pred_rates r;
+    double sum = 0, issue = 0, mem = 0, dram_bytes, dram_ns = 0;
+    int rc;
+
+    if (!in || !in->work || !in->machine)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "aggregate model: needs a workload and a machine");
+    w = in->work;
+    if ((rc = pred_rates_of(in->machine, w, &r, diag)) < 0)
+        return rc;
+    for (size_t i = 0; i < w->nlines; i++) {
+        struct line_time t = line_time(&r, w, &w->lines[i]);
+        double ns = t.issue_ns > t.memory_ns ? t.issue_ns : t.memory_ns;
+
+        issue += t.issue_ns;
+        mem += t.memory_ns;
+        sum += ns;
+        if (line_seconds)
+            line_seconds[i] = ns * w->busiest_share * 1e-9;
+    }
+    /* the busiest thread does its share of the work; DRAM is shared by all */
+    sum *= w->busiest_share;
+    dram_bytes = w->total.fill_bytes[r.nlevels] + w->total.writeback_bytes[r.nlevels];
+    if (r.bw_gbs[r.nlevels] > 0)
+        dram_ns = dram_bytes / r.bw_gbs[r.nlevels];
+    res->issue_s = issue * w->busiest_share * 1e-9;
+    res->memory_s = mem * w->busiest_share * 1e-9;
+    res->dram_s = dram_ns * 1e-9;
+    res->mimd_s = mimd_ns(in->machine, w) * 1e-9;
+    res->bottleneck = res->issue_s >= res->memory_s ? "issue" : "memory latency";
+    if (dram_ns > sum) {
+        sum = dram_ns;
+        res->bottleneck = "memory bandwidth";
+    }
+    res->seconds = sum * 1e-9 + res->mimd_s;
+    return 0;
+}
+
+static int skope_predict(const struct augur_model_input *in, struct augur_prediction *out,
+                         struct augur_diag *diag)
+{
+    struct skope_result res;
+    int rc;
+
+    if (!out)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "aggregate model: no output");
+    if ((rc = skope_eval(in, &res, out->line_seconds, diag)) < 0)
+        return rc;
+    out->model = augur_model_skope.name;
+    out->seconds = res.seconds;
+    out->rate = res.seconds > 0 ? 1.0 / res.seconds : 0;
+    out->rate_unit = "calls/s";
+    out->bottleneck = res.bottleneck;
+    return 0;
+}
+
+static int skope_explain(const struct augur_model_input *in, struct augur_buf *buf,
+                         struct augur_diag *diag)
+{
+    struct skope_result res;
+    struct pred_rates r;
+    int rc;
+
+    if (!buf)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "aggregate model: no output");
+    if ((rc = skope_eval(in, &res, NULL, diag)) < 0)
+        return rc;
+    pred_rates_of(in->machine, in->work, &r, NULL);
+    augur_buf_printf(buf,
+                     "aggregate model (seed 002 IV-D, eq. 4-6): busiest thread's share %.4f, "
+                     "SIMD utilization %.3f\n",
+                     in->work->busiest_share, in->work->simd_util);
+    augur_buf_printf(buf, "  issue %.4g s, memory %.4g s (lines: max of the two), DRAM %.4g s\n",
+                     res.issue_s, res.memory_s, res.dram_s);
+    augur_buf_printf(buf, "  request cost (ns) at mlp %g:", r.mlp);
+    for (unsigned i = 1; i <= r.nlevels; i++)
+        augur_buf_printf(buf, " %s %.3g", in->work->level_name[i], pred_serve_ns(&r, i, r.mlp));
+    augur_buf_printf(buf, "\n  T_MIMD %.4g s; total %.6g s per call\n", res.mimd_s, res.seconds);
+    return 0;
+}
+
+const struct augur_model_ops augur_model_skope = {
+    .name = "skope",
+    .source = "seed 002 (Zhu et al.) section IV-D, eq. 4-6",
+    .predict = skope_predict,
+    .explain = skope_explain,
+};

@@ -1,0 +1,188 @@
+/*
+ * pred_work.c - the workload the models read: a simulated run's counts per
+ * call, per source line, with the operations each line executes (module: predictor).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "augur/predictor.h"
+
+/* Adds one access node's simulated counts to a line. */
+static void add_access(struct augur_work_line *l, const struct augur_node *n,
+                       const struct augur_sim_group *g, unsigned nlevels, double scale)
+{
+    double ev = (double)g->events * scale;
+
+    double bytes = ev * augur_type_size(n->u.access.type);
+
+    l->accesses += ev;
+    /* an update is a load and a store; a vector access issues as its vector op */
+    if (n->u.access.lanes <= 1) {
+        if (n->u.access.mode != AUGUR_ACCESS_WRITE)
+            l->loads += ev;
+        if (n->u.access.mode != AUGUR_ACCESS_READ)
+            l->stores += ev;
+    }
+    l->bytes += bytes;
+    if (n->u.access.indirect) {
+        l->irregular += ev;
+        l->irregular_bytes += bytes;
+    }
+    for (unsigned i = 0; i < nlevels; i++) {
+        l->served[i] += (double)g->level[i].hits * scale;
+        l->fill_bytes[i] += (double)g->level[i].fill_bytes * scale;
+        l->writeback_bytes[i] += (double)g->level[i].writeback_bytes * scale;
+    }
+    l->served[nlevels] += (double)g->level[nlevels].accesses * scale;
+    l->fill_bytes[nlevels] += (double)g->level[nlevels].fill_bytes * scale;
+    l->writeback_bytes[nlevels] += (double)g->level[nlevels].writeback_bytes * scale;
+    l->row_misses += (double)g->level[nlevels].row_misses * scale;
+}
+
+static struct augur_work_line *line_of(struct augur_workload *w, const struct augur_srcloc *loc)
+{
+    for (size_t i = 0; i < w->nlines; i++)
+        if (w->lines[i].file == loc->file && w->lines[i].line == loc->line)
+            return &w->lines[i];
+    return NULL;
+}
+
+static int cmp_line(const void *a, const void *b)
+{
+    const struct augur_work_line *x = a, *y = b;
+
+    if (x->file != y->file)
+        return x->file < y->file ? -1 : 1;
+    return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static double flops_of(const double *elems)
+{
+    return elems[AUGUR_OPK_FADD] + elems[AUGUR_OPK_FMUL] + 2 * elems[AUGUR_OPK_FFMA] +
+           elems[AUGUR_OPK_FDIV] + elems[AUGUR_OPK_FSQRT] + elems[AUGUR_OPK_FMATH];
+}
+
+int augur_workload_from_profile(const struct augur_skel *skel, const struct augur_node *kernel,
+                                const struct augur_interp *in, const struct augur_sim_profile *prof,
+                                double calls, struct augur_workload *w, struct augur_diag *diag)
+{
+    unsigned nacc, nl;
+    double scale, busiest = 0, all = 0;
+    size_t cap;
+
+    if (!skel || !kernel || !in || !prof || !w || !(calls > 0))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "workload: bad arguments");
+    memset(w, 0, sizeof(*w));
+    nl = prof->nlevels < AUGUR_CACHESIM_MAX_LEVELS ? prof->nlevels : AUGUR_CACHESIM_MAX_LEVELS;
+    w->nlevels = nl;
+    w->threads = prof->stats.nthreads ? prof->stats.nthreads : 1;
+    w->calls = calls;
+    scale = 1.0 / calls;
+    for (unsigned i = 0; i <= nl; i++)
+        snprintf(w->level_name[i], sizeof(w->level_name[i]), "%s", prof->level_name[i]);
+
+    nacc = augur_interp_naccesses(in);
+    cap = (size_t)nacc + skel->nnodes + 1;
+    w->lines = augur_calloc(cap, sizeof(*w->lines));
+    if (!w->lines)
+        return augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "workload: out of memory");
+
+    /* one line entry per source line holding an access or an ops node */
+    for (uint32_t id = kernel->id; id < skel->nnodes; id++) {
+        const struct augur_node *n = skel->nodes[id];
+        struct augur_work_line *l;
+
+        if (augur_node_kernel(n) != kernel)
+            break;
+        if (n->kind != AUGUR_NODE_ACCESS && n->kind != AUGUR_NODE_OPS)
+            continue;
+        if (!(l = line_of(w, &n->loc))) {
+            l = &w->lines[w->nlines++];
+            l->file = n->loc.file;
+            l->line = n->loc.line;
+        }
+        if (n->kind == AUGUR_NODE_OPS) {
+            double cnt = (double)augur_interp_node_count(in, n->id, -1) * scale;
+
+            for (uint32_t j = 0; j < n->u.ops.n; j++) {
+                const struct augur_opcount *oc = &n->u.ops.v[j];
+
+                l->instr[oc->op] += cnt * (double)oc->count;
+                l->elems[oc->op] += cnt * (double)oc->count * oc->lanes;
+            }
+        }
+    }
+    for (unsigned a = 0; a < nacc && a < prof->naccesses; a++) {
+        const struct augur_node *n = skel->nodes[augur_interp_access_node(in, a)];
+        const struct augur_sim_group *g = &prof->accesses[a];
+        struct augur_work_line *l = line_of(w, &n->loc);
+
+        if (l)
+            add_access(l, n, g, nl, scale);
+        if (n->u.access.indirect)
+            for (unsigned i = 0; i < nl; i++) {
+                w->irr_requests[i] += (double)g->level[i].accesses * scale;
+                w->irr_hits[i] += (double)g->level[i].hits * scale;
+            }
+    }
+    qsort(w->lines, w->nlines, sizeof(*w->lines), cmp_line);
+
+    /* the whole kernel: the sum of its lines */
+    for (size_t i = 0; i < w->nlines; i++) {
+        const struct augur_work_line *l = &w->lines[i];
+        struct augur_work_line *t = &w->total;
+
+        t->accesses += l->accesses;
+        t->loads += l->loads;
+        t->stores += l->stores;
+        t->bytes += l->bytes;
+        t->irregular += l->irregular;
+        t->irregular_bytes += l->irregular_bytes;
+        t->row_misses += l->row_misses;
+        for (unsigned j = 0; j <= nl; j++) {
+            t->served[j] += l->served[j];
+            t->fill_bytes[j] += l->fill_bytes[j];
+            t->writeback_bytes[j] += l->writeback_bytes[j];
+        }
+        for (int k = 0; k < AUGUR_OPK_COUNT; k++) {
+            t->instr[k] += l->instr[k];
+            t->elems[k] += l->elems[k];
+        }
+    }
+    /* write-backs of the final flush belong to no access: take the level totals */
+    for (unsigned j = 0; j <= nl; j++)
+        w->total.writeback_bytes[j] = (double)prof->level[j].writeback_bytes * scale;
+    w->flops = flops_of(w->total.elems);
+
+    for (unsigned a = 0; a < augur_interp_narrays(in); a++) {
+        struct augur_interp_array ia;
+
+        augur_interp_array(in, a, &ia);
+        if (a < prof->narrays && prof->arrays[a].events)
+            w->footprint_bytes += (double)ia.extent * ia.elem_size;
+    }
+    for (unsigned t = 0; t < w->threads; t++) {
+        double e = (double)prof->thread[t].events;
+
+        all += e;
+        if (e > busiest)
+            busiest = e;
+    }
+    w->busiest_share = all > 0 ? busiest / all : 1.0;
+    /*
+     * SIMD utilization of tiled-and-grouped code comes from its grouping
+     * (seed 002 section IV); a plain run counts full vectors.
+     */
+    w->simd_util = 1.0;
+    return 0;
+}
+
+void augur_workload_release(struct augur_workload *w)
+{
+    if (!w)
+        return;
+    augur_free(w->lines);
+    w->lines = NULL;
+    w->nlines = 0;
+}
