@@ -41,7 +41,7 @@ demo: build
 	@echo
 	./$(BUILD)/augur skeleton $(DEMO_KERNEL)
 	@echo
-	./$(BUILD)/augur simulate $(DEMO_KERNEL) --data $(DEMO_DATA) --machine $(DEMO_MACHINE) --threads 2
+	./$(BUILD)/augur predict $(DEMO_KERNEL) --data $(DEMO_DATA) --machine $(DEMO_MACHINE) --threads 2 --measure
 
 # Every test: format check, the suite on a normal build (ctest) and on an
 # ASan+UBSan build (prove), then a short fuzz run of every parser.

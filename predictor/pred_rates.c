@@ -48,6 +48,17 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->issue_width = or_default(m->core.issue_width, DEF_WIDTH);
     r->inflight = or_default(m->core.inflight, DEF_INFLIGHT);
     r->mlp = or_default(m->core.mlp, DEF_MLP);
+    /*
+     * Without a core.mlp, the parallelism the memory curve shows: the
+     * latency over the shortest service time calibration reached.
+     */
+    if (!(m->core.mlp > 0) && m->memory.nmlp) {
+        double lat = m->memory.latency_ns > 0 ? m->memory.latency_ns : m->memory.mlp[0].ns;
+
+        for (uint32_t i = 0; i < m->memory.nmlp; i++)
+            if (m->memory.mlp[i].ns > 0 && lat / m->memory.mlp[i].ns > r->mlp)
+                r->mlp = lat / m->memory.mlp[i].ns;
+    }
     r->gather_cycles = or_default(m->simd.gather_cycles_per_element, DEF_GATHER);
     r->scatter_cycles = or_default(m->simd.scatter_cycles_per_element, DEF_GATHER);
 

@@ -1,0 +1,114 @@
+#!/bin/bash
+# t_predict.sh - end-to-end tests of 'augur predict': the three models on a
+# simulated run of the sample kernel, the JSON schema, determinism, sampling,
+# a whole BFS, --measure, and bad input (a GPU machine for a CPU kernel,
+# more threads than cores, a broken machine file, bad flags). Prints TAP.
+augur=${AUGUR_BIN:-build/augur}
+src=${AUGUR_SOURCE_DIR:-.}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+
+pass() {
+    n=$((n + 1))
+    echo "ok $n - $1"
+}
+flunk() {
+    n=$((n + 1))
+    echo "not ok $n - $1"
+}
+is() { # is NAME GOT WANT
+    if [ "$2" = "$3" ]; then
+        pass "$1"
+    else
+        flunk "$1"
+        echo "#        got: '$2'"
+        echo "#   expected: '$3'"
+    fi
+}
+status() { # status NAME WANT CMD...: the exit status of CMD; its stderr is kept in $tmp/err
+    local name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    is "$name" "$?" "$want"
+}
+jq_() { # jq_ FILE EXPR: a Python expression over the document d
+    python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
+}
+
+kernel=$src/samples/spmv.c
+mtx=$src/samples/walshaw_fe_4elt2.mtx
+cat >"$tmp/toy.yml" <<'YML'
+name: toy
+kind: cpu
+clock_ghz: 2
+cores: 2
+core: {loads_per_cycle: 2, stores_per_cycle: 1, fp_ops_per_cycle: 2, int_ops_per_cycle: 4,
+       issue_width: 4, inflight: 40, mlp: 10}
+caches:
+  - {name: L1, size: 32 KiB, line: 64, ways: 8, latency_ns: 2, bandwidth_gbs: {1: 128, 2: 256}}
+  - {name: L2, size: 256 KiB, line: 64, ways: 8, latency_ns: 5, bandwidth_gbs: {1: 64, 2: 128}}
+memory: {latency_ns: 100, bandwidth_gbs: {1: 10, 2: 16}}
+YML
+
+status "predict --json runs" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --json
+cp "$tmp/out" "$tmp/a.json"
+is "three models" "$(jq_ "$tmp/a.json" "len(d['models'])")" 3
+is "model names" "$(jq_ "$tmp/a.json" "','.join(m['name'] for m in d['models'])")" "bw,opa,skope"
+is "the aggregate is selected" "$(jq_ "$tmp/a.json" "d['selected']")" skope
+is "every model answers" "$(jq_ "$tmp/a.json" "all(m['seconds'] > 0 for m in d['models'])")" True
+is "selected time is the aggregate's" "$(jq_ "$tmp/a.json" "d['seconds'] == d['models'][2]['seconds']")" True
+# 3 loads per entry (val, col, x) and 3 accesses per row (rowptr twice, y): 3 x 65,636 + 3 x 11,143
+is "accesses per call" "$(jq_ "$tmp/a.json" "int(d['accesses_per_call'])")" 230337
+is "flops per call (fmul + fadd per entry)" "$(jq_ "$tmp/a.json" "int(d['flops_per_call'])")" 131272
+is "bytes per call" "$(jq_ "$tmp/a.json" "int(d['bytes_per_call'])")" "$((65636 * 16 + 11143 * 8 + 65636 * 4 + 11143 * 8))"
+is "per-line times add up to the selected time" \
+    "$(jq_ "$tmp/a.json" "abs(sum(l['seconds'] for l in d['lines']) - d['seconds']) <= 1e-12 * d['seconds']")" True
+is "the indirect line is marked" "$(jq_ "$tmp/a.json" "[l['indirect'] for l in d['lines'] if l['line'] == 15][0]")" True
+is "no sample by default" "$(jq_ "$tmp/a.json" "d['sample']")" None
+status "predict again" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --json
+is "deterministic" "$(jq_ "$tmp/out" "d['seconds']")" "$(jq_ "$tmp/a.json" "d['seconds']")"
+
+status "two threads" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --threads 2 --json
+is "two threads are faster" "$(python3 -c "import json; a=json.load(open('$tmp/a.json')); b=json.load(open('$tmp/out')); print(b['seconds'] < a['seconds'])")" True
+
+status "text output" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --explain
+grep -q "^prediction: .* per call (model skope" "$tmp/out" && pass "text: the prediction line" || flunk "text: the prediction line"
+grep -q "<- selected" "$tmp/out" && pass "text: the selected model" || flunk "text: the selected model"
+grep -q "^spmv.c:15 " "$tmp/out" && pass "text: per-line table" || flunk "text: per-line table"
+grep -q "aggregate model (seed 002" "$tmp/out" && pass "--explain: model 3's table" || flunk "--explain: model 3's table"
+
+status "sampled" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --sample 0.2 --seed 3 --json
+is "sample recorded" "$(jq_ "$tmp/out" "d['sample']['method']")" sa
+is "counts scaled up to the full data" "$(jq_ "$tmp/out" "d['sample']['scale'] > 1 and abs(d['flops_per_call'] - 131272) < 0.5 * 131272")" True
+
+status "a whole BFS (round parameter)" 0 "$augur" predict "$src/kernels/bfs/ref.c" --function bfs_topo_round_ref \
+    --data "$mtx" --machine "$tmp/toy.yml" --json
+is "BFS: every round simulated" "$(jq_ "$tmp/out" "d['rounds'] > 2")" True
+
+if command -v cc >/dev/null 2>&1; then
+    status "--measure" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --measure --reps 3 --json
+    is "measured time and error" "$(jq_ "$tmp/out" "d['measured']['median'] > 0 and d['error'] >= 0")" True
+else
+    n=$((n + 1))
+    echo "ok $n - --measure # SKIP no C compiler"
+fi
+
+# bad input
+status "a GPU machine for a CPU kernel" 1 "$augur" predict "$kernel" --data "$mtx" --machine "$src/samples/machines/h100-sxm.yml"
+grep -q "CPU code but machine" "$tmp/err" && pass "GPU machine: says why" || flunk "GPU machine: says why"
+status "more threads than cores" 1 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --threads 3
+grep -q "runs 2 threads" "$tmp/err" && pass "threads: says why" || flunk "threads: says why"
+printf 'name: broken\nkind: cpu\ncores: [1\n' >"$tmp/bad.yml"
+status "broken machine file" 1 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/bad.yml"
+grep -q "bad.yml:[0-9]*:[0-9]*" "$tmp/err" && pass "broken machine: file:line:col" || flunk "broken machine: file:line:col"
+printf 'name: t\nkind: cpu\ncores: 2\ncore: {loads_per_cycle: -2}\ncaches:\n  - {name: L1, size: 32 KiB, line: 64}\n' >"$tmp/neg.yml"
+status "negative core rate" 1 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/neg.yml"
+grep -q "neg.yml:4:" "$tmp/err" && pass "negative rate: file:line" || flunk "negative rate: file:line"
+status "missing --data" 2 "$augur" predict "$kernel"
+status "bad --sample" 2 "$augur" predict "$kernel" --data "$mtx" --sample 1.5
+status "bad --method" 2 "$augur" predict "$kernel" --data "$mtx" --sample 0.1 --method xx
+status "unknown option" 2 "$augur" predict "$kernel" --data "$mtx" --frobnicate
+status "--help" 0 "$augur" predict --help
+grep -q "usage: augur predict" "$tmp/out" && pass "--help prints the usage" || flunk "--help prints the usage"
+echo "1..$n"
