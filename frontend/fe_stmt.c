@@ -303,11 +303,13 @@ static void parse_reduction(struct fe_conv *cv, const char *g, size_t len, struc
     for (p = colon + 1; p < g + len;) {
         char var[128];
         size_t k = 0;
+        int depth = 0; /* inside an array section: y[0 : n] is one variable */
 
         while (p < g + len && (*p == ' ' || *p == ','))
             p++;
-        while (p < g + len && *p != ',' && *p != ' ') {
-            if (k + 1 < sizeof(var))
+        while (p < g + len && ((*p != ',' && *p != ' ') || depth > 0)) {
+            depth += *p == '[' ? 1 : *p == ']' ? -1 : 0;
+            if (k + 1 < sizeof(var) && *p != ' ')
                 var[k++] = *p;
             p++;
         }

@@ -97,8 +97,25 @@ struct wsinfo {
     enum augur_type vtype, ctype;
     enum augur_op rel; /* LT, LE, GT, GE, NE */
     bool nowait;
-    uint32_t node;    /* local node index + 1 (count slot) */
-    uint32_t exit_pc; /* the WSEND */
+    uint32_t node;      /* local node index + 1 (count slot) */
+    uint32_t exit_pc;   /* the WSEND */
+    uint32_t red, nred; /* its array-section reductions: reds[red .. red + nred) */
+};
+
+/*
+ * An array-section reduction of a worksharing loop (reduction(+: y[lo:len])):
+ * at the end of the loop each thread combines its partial into the original,
+ * a read and a write of every element of the section, as libgomp does.
+ */
+struct redinfo {
+    uint32_t array;
+    int32_t lo_sym, len_sym; /* the bound's sym, or -1: the constant below */
+    bool lo_shared, len_shared;
+    int64_t lo, len; /* len < 0: up to the array's extent */
+    uint32_t node;   /* the loop's access to the array whose line and count the events take */
+    uint32_t slot;   /* its count slot */
+    uint32_t per;    /* count per element: 1 on an update (two events each), else 2 */
+    uint16_t size;   /* bytes per event: the access's */
 };
 
 /* A parallel region. */
@@ -182,6 +199,8 @@ struct augur_interp {
     uint32_t nws;
     struct forkinfo *forks;
     uint32_t nforks;
+    struct redinfo *reds;
+    uint32_t nreds;
     uint32_t *fork_shared; /* sym indices of the regions' shared scalars */
     union reg *svals;      /* the values of shared scalars while a team runs */
     int32_t cur_fork;      /* the region the team runs, or -1 */

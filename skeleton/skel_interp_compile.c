@@ -4,6 +4,7 @@
  * invariant bounds, branches, accesses as events, OpenMP worksharing
  * (module: skeleton).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -52,6 +53,7 @@ struct comp {
     bool warned_opaque;
     bool *shared;             /* syms shared by the team of the enclosing region, or NULL */
     struct augur_vec fshared; /* uint32_t: every region's shared syms */
+    struct augur_vec reds;    /* struct redinfo: array-section reductions */
 };
 
 /* ---- locations and messages ------------------------------------------------------------ */
@@ -1250,6 +1252,120 @@ static void leave_region(struct comp *c, bool *old)
     c->shared = old;
 }
 
+/* The loop's first access to array a, an update preferred. */
+static const struct augur_node *red_access(const struct augur_node *n, uint32_t a,
+                                           const struct augur_node *best)
+{
+    const struct augur_node *kid;
+
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.array == a &&
+        (!best ||
+         (best->u.access.mode != AUGUR_ACCESS_RMW && n->u.access.mode == AUGUR_ACCESS_RMW)))
+        best = n;
+    augur_node_for_each_kid(n, kid) {
+        best = red_access(kid, a, best);
+    }
+    return best;
+}
+
+/*
+ * A bound of an array section, s[0 .. len): empty (returns 0), an integer
+ * or an integer scalar's name (returns 1), else -1.
+ */
+static int red_bound(const struct comp *c, const char *s, size_t len, int32_t *sym, bool *shared,
+                     int64_t *v)
+{
+    char buf[128], *end;
+
+    while (len && isspace((unsigned char)*s)) {
+        s++;
+        len--;
+    }
+    while (len && isspace((unsigned char)s[len - 1]))
+        len--;
+    *sym = -1;
+    *shared = false;
+    if (len == 0)
+        return 0;
+    if (len >= sizeof(buf))
+        return -1;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    if (isdigit((unsigned char)buf[0])) {
+        *v = strtoll(buf, &end, 10);
+        return *end == '\0' && *v >= 0 ? 1 : -1;
+    }
+    for (uint32_t i = 0; i < c->k->nsyms; i++)
+        if (!strcmp(c->k->syms[i].name, buf) && augur_type_is_int(c->k->syms[i].type)) {
+            *sym = (int32_t)i;
+            *shared = c->shared && c->shared[i];
+            return 1;
+        }
+    return -1;
+}
+
+/*
+ * The array-section reductions of worksharing loop n (reduction(+: y[:n]),
+ * reduction(+: y[lo:len]), or a whole array): appended to c->reds; returns
+ * how many. Scalar reductions need nothing: the team shares the scalar,
+ * which ends with the combined value.
+ */
+static uint32_t creductions(struct comp *c, const struct augur_node *n)
+{
+    const struct augur_omp *o = &n->u.loop.omp;
+    uint32_t count = 0;
+
+    for (uint32_t r = 0; r < o->nreductions; r++) {
+        const char *v = o->reductions[r].var, *br = strchr(v, '['), *colon, *close;
+        size_t nlen = br ? (size_t)(br - v) : strlen(v);
+        const struct augur_node *acc;
+        struct redinfo d;
+        int32_t a = -1;
+
+        while (nlen && isspace((unsigned char)v[nlen - 1]))
+            nlen--;
+        for (uint32_t i = 0; i < c->k->narrays; i++)
+            if (strlen(c->k->arrays[i].name) == nlen && !strncmp(c->k->arrays[i].name, v, nlen))
+                a = (int32_t)i;
+        if (a < 0)
+            continue; /* a scalar */
+        memset(&d, 0, sizeof(d));
+        d.array = (uint32_t)a;
+        d.lo_sym = d.len_sym = -1;
+        d.len = -1;
+        colon = br ? strchr(br, ':') : NULL;
+        close = br ? strchr(br, ']') : NULL;
+        if (br &&
+            (!colon || !close || close < colon ||
+             red_bound(c, br + 1, (size_t)(colon - br - 1), &d.lo_sym, &d.lo_shared, &d.lo) < 0 ||
+             red_bound(c, colon + 1, (size_t)(close - colon - 1), &d.len_sym, &d.len_shared,
+                       &d.len) < 0)) {
+            interp_warn(c->in, n->id,
+                        "reduction section '%s' is not [LO:LEN] with integers or scalar names: "
+                        "the whole array is combined",
+                        v);
+            d.lo_sym = d.len_sym = -1;
+            d.lo = 0;
+            d.len = -1;
+        }
+        acc = red_access(n, d.array, NULL);
+        if (!acc) {
+            interp_warn(c->in, n->id,
+                        "reduction array '%s' is not accessed in the loop: its combination is "
+                        "not simulated",
+                        c->k->arrays[a].name);
+            continue;
+        }
+        d.node = acc->id;
+        d.slot = slot(c, acc);
+        d.per = acc->u.access.mode == AUGUR_ACCESS_RMW ? 1 : 2;
+        d.size = (uint16_t)augur_type_size(acc->u.access.type);
+        *(struct redinfo *)augur_vec_push(&c->reds) = d;
+        count++;
+    }
+    return count;
+}
+
 static void cloop_ws(struct comp *c, const struct augur_node *n, const struct canon *cn, bool fork)
 {
     const struct augur_loop_info *l = &n->u.loop;
@@ -1302,6 +1418,8 @@ static void cloop_ws(struct comp *c, const struct augur_node *n, const struct ca
     wi->rel = cn->rel;
     wi->nowait = fork || (l->omp.flags & AUGUR_OMP_NOWAIT);
     wi->node = slot(c, n);
+    wi->red = (uint32_t)c->reds.len;
+    wi->nred = creductions(c, n);
     emit(c, OP_WSBEGIN, 0, 0, 0, 0, ws, 0, 0);
     next = emit(c, OP_WSNEXT, 0, 0, 0, 0, ws, 0, 0);
     lc = push_loop(c, n);
@@ -1594,6 +1712,7 @@ int interp_compile(struct augur_interp *in, struct augur_diag *diag)
     augur_vec_init(&c.ws, sizeof(struct wsinfo));
     augur_vec_init(&c.forks, sizeof(struct forkinfo));
     augur_vec_init(&c.fshared, sizeof(uint32_t));
+    augur_vec_init(&c.reds, sizeof(struct redinfo));
     c.stored = augur_calloc(c.k->narrays + 1, sizeof(bool));
     c.wsym = augur_calloc(c.k->nsyms + 1, sizeof(bool));
     c.node = in->kernel->id;
@@ -1642,6 +1761,8 @@ int interp_compile(struct augur_interp *in, struct augur_diag *diag)
         in->forks = augur_vec_take(&c.forks, &n);
         in->nforks = (uint32_t)n;
         in->fork_shared = augur_vec_take(&c.fshared, &n);
+        in->reds = augur_vec_take(&c.reds, &n);
+        in->nreds = (uint32_t)n;
     }
     for (uint32_t i = 0; i < c.k->narrays; i++)
         in->ainfo[i].written = c.stored[i];
@@ -1652,6 +1773,7 @@ out:
     augur_vec_release(&c.ws);
     augur_vec_release(&c.forks);
     augur_vec_release(&c.fshared);
+    augur_vec_release(&c.reds);
     augur_free(c.shared);
     for (unsigned i = 0; i < c.nloops; i++) {
         augur_vec_release(&c.loops[i].brk);

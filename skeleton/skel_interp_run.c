@@ -424,6 +424,66 @@ static int64_t trip_count(const struct wsinfo *W, const union reg *R, int64_t st
         pc = I->d;           \
     } while (0)
 
+/* A reduction section's bound: its constant, or the scalar's value in context c. */
+static int64_t red_value(const struct augur_interp *in, const struct ctx *c, int32_t sym,
+                         bool shared, int64_t v)
+{
+    if (sym < 0)
+        return v;
+    return shared ? in->svals[sym].i : c->r[sym].i;
+}
+
+/*
+ * The end of a worksharing loop with array-section reductions: thread c
+ * combines its partial into the original, a read and a write of every
+ * element of the section (libgomp's merge, one thread after the other).
+ * The events take the line and count of the loop's access to the array.
+ */
+static int combine(struct augur_interp *in, struct ctx *c, const struct wsinfo *W, uint32_t at)
+{
+    for (uint32_t r = W->red; r < W->red + W->nred; r++) {
+        const struct redinfo *D = &in->reds[r];
+        const struct rt_arr *A = &c->arr[D->array];
+        int64_t lo = red_value(in, c, D->lo_sym, D->lo_shared, D->lo);
+        int64_t len = red_value(in, c, D->len_sym, D->len_shared, D->len);
+
+        if (A->extent == 0 && in->ainfo[D->array].kind != ARR_GLOBAL)
+            continue; /* a local array the thread never made */
+        if (lo < 0 || (uint64_t)lo > A->extent)
+            return interp_fail(in, at,
+                               "reduction section of '%s' starts at %" PRId64
+                               ", outside its %" PRIu64 " elements",
+                               in->kernel->u.kernel.arrays[D->array].name, lo, A->extent);
+        if (D->len < 0 && D->len_sym < 0)
+            len = (int64_t)(A->extent - (uint64_t)lo);
+        if (len < 0 || (uint64_t)len > A->extent - (uint64_t)lo)
+            return interp_fail(in, at,
+                               "reduction section of '%s' [%" PRId64 ":%" PRId64
+                               "] is beyond its %" PRIu64 " elements",
+                               in->kernel->u.kernel.arrays[D->array].name, lo, len, A->extent);
+        for (uint64_t i = (uint64_t)lo; i < (uint64_t)(lo + len); i++)
+            for (int w = 0; w < 2; w++) {
+                struct augur_event *ev = &in->evbuf[in->nev++];
+
+                ev->addr = A->base + i * A->esize;
+                ev->index = i;
+                ev->node = D->node;
+                ev->warp = c->warp;
+                ev->array = (uint16_t)D->array;
+                ev->thread = (uint16_t)c->simthread;
+                ev->size = D->size;
+                ev->lane = c->lane;
+                ev->flags = w ? AUGUR_EV_WRITE : 0;
+                if (in->nev == INTERP_EVCAP)
+                    interp_flush(in);
+            }
+        c->cnt[D->slot] += (uint64_t)len * D->per;
+        c->clock += 2 * (uint64_t)len;
+        in->work[c->simthread].events += 2 * (uint64_t)len;
+    }
+    return 0;
+}
+
 static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
 {
     const struct ins *code = in->code;
@@ -884,6 +944,16 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
             const struct wsinfo *W = &in->ws[I->d];
             struct ws_priv *P = &c->ws[--c->nws];
 
+            if (W->nred) {
+                int rc;
+
+                in->nev = nev;
+                rc = combine(in, c, W, in->kernel->id + W->node - 1); /* the loop's node */
+                nev = in->nev;
+                if (rc)
+                    goto fail;
+            }
+
             if (!P->solo)
                 ws_leave(in, ws_get(in, P->seq));
             if (!W->nowait) {
@@ -1307,6 +1377,7 @@ void augur_interp_free(struct augur_interp *in)
     augur_free(in->init_regs);
     augur_free(in->ws);
     augur_free(in->forks);
+    augur_free(in->reds);
     augur_free(in->fork_shared);
     augur_free(in->svals);
     augur_free(in->acc_node);

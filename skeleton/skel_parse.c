@@ -798,6 +798,27 @@ static int parse_omp(struct parser *ps, struct augur_omp *omp)
                 ops[nred] = NULL;
                 break;
             }
+            /* an array section, y[:n] or y[lo:len], kept as written */
+            if (is(ps, "[")) {
+                size_t k = strlen(var);
+
+                while (ps->tok.kind != T_END && k + ps->tok.len + 1 < sizeof(var)) {
+                    bool last = is(ps, "]");
+
+                    memcpy(var + k, ps->tok.s, ps->tok.len);
+                    k += ps->tok.len;
+                    var[k] = '\0';
+                    next(ps);
+                    if (last)
+                        break;
+                }
+                if (var[k - 1] != ']') {
+                    FAIL(ps, "unterminated array section in reduction '%s'", var);
+                    augur_free(ops[nred]);
+                    ops[nred] = NULL;
+                    break;
+                }
+            }
             vars[nred] = augur_strdup(var);
             red[nred].op = ops[nred];
             red[nred].var = vars[nred];

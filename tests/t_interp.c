@@ -750,6 +750,130 @@ static void test_bfs_frontier(void)
     augur_dataset_free(ds);
 }
 
+/*
+ * An array-section reduction: y[col[j]] += 1 over 10 rows of 3 entries
+ * into y[0:8] (8 columns). At the end of the loop each thread reads and
+ * writes every element of the section once (libgomp's merge), after the
+ * loop's own 30 col reads and 30 updates of y (60 events).
+ */
+#define RED_SKEL                                                                  \
+    "augur-skeleton 1\n"                                                          \
+    "kernel colsum @\"r.c\":1:1\n"                                                \
+    "  param n i32 bind n (cli)\n"                                                \
+    "  param m i32 bind m (cli)\n"                                                \
+    "  local i i32\n"                                                             \
+    "  local j i32\n"                                                             \
+    "  array rowptr u64[] global param bind csr.rowptr (cli)\n"                   \
+    "  array col u32[] global param bind csr.col (cli)\n"                         \
+    "  array y f64[] global param bind vec(m) (cli)\n"                            \
+    "  for i = 0; i < n; i += 1 @2:5 parallel omp(parallel for schedule(static) " \
+    "reduction(+: %s))\n"                                                         \
+    "    for j = rowptr[i]; j < rowptr[i + 1]; j += 1 @3:9\n"                     \
+    "      load col[j] @4:15\n"                                                   \
+    "      update y[col[j]] @4:13 indirect(col)\n"
+
+static uint32_t col_mod8(uint32_t i, uint32_t k)
+{
+    return (3 * i + k) % 8;
+}
+
+static void test_reduction(void)
+{
+    static const uint32_t len10[10] = { 3, 3, 3, 3, 3, 3, 3, 3, 3, 3 };
+    static const char *const sections[] = { "y[:m]", "y[2:4]", "y" };
+    static const uint64_t elems[] = { 8, 4, 8 };
+    struct augur_csr a;
+
+    make_csr(&a, 10, 8, len10, col_mod8);
+    for (unsigned v = 0; v < 3; v++)
+        for (unsigned T = 1; T <= 2; T++) {
+            struct augur_skel *s;
+            struct augur_bound *b = NULL;
+            struct augur_interp *in = NULL;
+            struct augur_interp_opts o;
+            struct augur_diag d;
+            struct rec r = { 0 };
+            char text[2048], name[160];
+            uint64_t reads[2] = { 0, 0 }, writes[2] = { 0, 0 };
+            bool section = true;
+            int rc;
+
+            snprintf(text, sizeof(text), RED_SKEL, sections[v]);
+            s = parse(text);
+            memset(&o, 0, sizeof(o));
+            o.nthreads = T;
+            in = s ? start(s, &a, &o, &b, &rc, &d) : NULL;
+            snprintf(name, sizeof(name), "reduction(+: %s), %u thread%s", sections[v], T,
+                     T > 1 ? "s" : "");
+            if (!in || augur_interp_subscribe(in, on_rec, &r) != 0 ||
+                augur_interp_run(in, &d) != 0) {
+                ok(0, name);
+                augur_interp_free(in);
+                augur_bound_free(b);
+                augur_skel_free(s);
+                continue;
+            }
+            /* the y events after each thread's last col read are the merge */
+            for (size_t i = 0; i < r.n; i++) {
+                const struct augur_event *e = &r.ev[i];
+
+                if (e->array != 2 || e->thread >= 2)
+                    continue;
+                if (e->flags & AUGUR_EV_WRITE)
+                    writes[e->thread]++;
+                else
+                    reads[e->thread]++;
+            }
+            /* each thread's last 2 x elements y events: read, write of lo, lo + 1, ... */
+            for (unsigned t = 0; t < T; t++) {
+                uint64_t ny = reads[t] + writes[t], k = 0;
+
+                for (size_t i = 0; i < r.n; i++) {
+                    const struct augur_event *e = &r.ev[i];
+
+                    if (e->thread != t || e->array != 2 || ny-- > 2 * elems[v])
+                        continue;
+                    section &= e->index == (v == 1 ? 2 : 0) + k / 2 &&
+                               ((e->flags & AUGUR_EV_WRITE) != 0) == (k % 2 == 1);
+                    k++;
+                }
+                section &= k == 2 * elems[v];
+            }
+            is_int(reads[0] + reads[1], 30 + T * elems[v], name);
+            is_int(writes[0] + writes[1], 30 + T * elems[v], "  ... and as many writes");
+            is_int(augur_interp_stats(in)->events, 90 + 2 * T * elems[v],
+                   "  ... 90 loop events and 2 per element and thread");
+            ok(section, "  ... each thread merges the section in element order after its loop");
+            is_int(augur_interp_node_count(
+                       in, access_node(s->kernels[0], s, "y", AUGUR_ACCESS_RMW, 0), -1),
+                   30 + T * elems[v], "  ... counted on the loop's update of y");
+            augur_interp_free(in);
+            augur_bound_free(b);
+            augur_skel_free(s);
+            free(r.ev);
+        }
+    {
+        /* a section beyond the array: a run-time error at the loop, no access made */
+        struct augur_skel *s;
+        struct augur_bound *b = NULL;
+        struct augur_interp *in;
+        struct augur_diag d;
+        char text[2048];
+        int rc;
+
+        snprintf(text, sizeof(text), RED_SKEL, "y[4:m]");
+        s = parse(text);
+        in = s ? start(s, &a, NULL, &b, &rc, &d) : NULL;
+        ok(in && augur_interp_run(in, &d) == AUGUR_ERUN && d.line == 2 &&
+               strstr(d.msg, "reduction section of 'y' [4:8] is beyond its 8 elements"),
+           "reduction(+: y[4:m]) with 8 elements: an error naming the loop's line");
+        augur_interp_free(in);
+        augur_bound_free(b);
+        augur_skel_free(s);
+    }
+    augur_csr_release(&a);
+}
+
 /* ---- caches by hand ---------------------------------------------------------------------- */
 
 #define TWO_PASS_SKEL                                  \
@@ -1246,6 +1370,7 @@ int main(void)
     test_sched_run();
     test_dynamic_balance();
     test_shared_scalars();
+    test_reduction();
     test_hand_misses();
     test_layout();
     test_vectors();
