@@ -52,7 +52,7 @@ fi
 avx512=0
 grep -qw avx512f /proc/cpuinfo 2>/dev/null && avx512=1
 
-echo "# augur measure, $(date -u +%Y-%m-%d), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs"
+echo "# augur measure, $(date -u +%Y-%m-%d), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 printf "%-26s %-15s %-12s %3s %6s %11s %11s %11s %8s %8s\n" dataset kernel variant T reps \
     "min s" "median s" "max s" "GB/s" "Gflop/s"
 for d in "${datasets[@]}"; do
