@@ -194,6 +194,8 @@ void augur_cachesim_free(struct augur_cachesim *sim)
     }
     augur_free(sim->ctr);
     augur_free(sim->iof);
+    augur_free(sim->fblk);
+    augur_free(sim->srv);
     augur_free(sim->memo);
     augur_free(sim->open);
     augur_free(sim);
@@ -278,16 +280,38 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
         }
     }
     sim->ctr = augur_calloc((size_t)(sim->nlevels + 1) * ntags, sizeof(struct cs_ctr));
+    sim->srv = augur_calloc((size_t)ntags * CS_NSRV, sizeof(uint64_t));
     sim->iof = augur_calloc((size_t)nthreads * AUGUR_CACHESIM_MAX_LEVELS, sizeof(struct cs_inst *));
+    sim->fblk = augur_calloc((size_t)nthreads * AUGUR_CACHESIM_MAX_LEVELS, sizeof(uint64_t *));
     sim->simple = true;
     sim->simple_perm = true;
     for (l = 0; l < sim->nlevels; l++) {
         const struct cs_level *L = &sim->lv[l];
 
-        for (t = 0; t < nthreads; t++)
+        struct cs_flevel *F = &sim->fl[l];
+
+        for (t = 0; t < nthreads; t++) {
             sim->iof[(size_t)t * AUGUR_CACHESIM_MAX_LEVELS + l] = &L->inst[t / L->shared_by];
+            sim->fblk[(size_t)t * AUGUR_CACHESIM_MAX_LEVELS + l] = L->inst[t / L->shared_by].blk;
+        }
+        F->set_mask = L->set_mask;
+        F->pow2 = L->pow2;
+        F->nsets = L->nsets;
+        /* Lemire's multiply-shift remainder: exact for 32-bit la and set counts */
+        F->magic = !L->pow2 && L->nsets < (UINT64_C(1) << 32) ? UINT64_MAX / L->nsets + 1 : 0;
+        F->stride = L->stride;
+        F->fpw = L->fpw;
+        F->ways = L->ways;
+        F->lastsh = L->ways ? 4 * (L->ways - 1) : 0;
+        F->wmask = L->perm ? (uint32_t)((UINT64_C(1) << L->ways) - 1) : 0;
+        F->below = L->perm ? (UINT64_C(1) << F->lastsh) - 1 : 0;
+        F->line = L->line;
+        F->line_bits = L->line_bits;
+        F->incl = L->incl;
         if (!L->perm)
             sim->simple_perm = false;
+        if (L->big)
+            sim->big = true;
         if (L->nsect > 1 || L->pf != AUGUR_PREFETCH_NONE || L->wt || !L->walloc ||
             (l > 0 && L->line < sim->lv[l - 1].line))
             sim->simple = false;
@@ -307,6 +331,7 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
         sim->banks = cfg->dram.banks;
         sim->dram_policy = cfg->dram.policy;
         sim->open = augur_calloc(sim->banks, sizeof(uint64_t));
+        sim->bank_mask = is_pow2(sim->banks) ? sim->banks - 1 : 0;
     }
     *out = sim;
     return 0;
@@ -348,6 +373,44 @@ static void add(struct cs_ctr *s, const struct cs_ctr *c)
     s->rowmiss += c->rowmiss;
 }
 
+/*
+ * Adds the counts that follow from the walk's served counts of tag (cs_int.h
+ * CS_SRV): an access served at level s was a request to every level down to
+ * s, a miss above s and a hit at s; only L1 sees it as a write (the levels
+ * below fetch for the write-allocate, a read); each miss fills one line.
+ */
+static void add_walk(const struct augur_cachesim *sim, unsigned level, unsigned tag,
+                     struct cs_ctr *s)
+{
+    const uint64_t *w = &sim->srv[(size_t)tag << CS_SRV_SH];
+    uint64_t acc = 0, wr = 0, below = 0, wbelow = 0;
+    unsigned l;
+
+    for (l = level; l <= sim->nlevels; l++) {
+        acc += w[CS_SRV(l, 0)] + w[CS_SRV(l, 1)];
+        wr += w[CS_SRV(l, 1)];
+        if (l > level) {
+            below += w[CS_SRV(l, 0)] + w[CS_SRV(l, 1)];
+            wbelow += w[CS_SRV(l, 1)];
+        }
+    }
+    s->acc += acc;
+    if (level < sim->nlevels)
+        s->evict += w[CS_SRV_EVICT(level)];
+    if (level == sim->nlevels) {
+        s->fill += acc * sim->lv[level - 1].line;
+        s->rowhit += w[CS_SRV_ROWHIT];
+        s->rowmiss += w[CS_SRV_ROWMISS];
+        return;
+    }
+    s->miss += below;
+    s->fill += below * sim->lv[level].line;
+    if (level == 0) {
+        s->wr += wr;
+        s->wmiss += wbelow;
+    }
+}
+
 int augur_cachesim_counts(const struct augur_cachesim *sim, unsigned level, int tag,
                           struct augur_cache_counts *out)
 {
@@ -359,11 +422,15 @@ int augur_cachesim_counts(const struct augur_cachesim *sim, unsigned level, int 
         return AUGUR_EINVAL;
     memset(&s, 0, sizeof(s));
     row = &sim->ctr[(size_t)level * sim->ntags];
-    if (tag >= 0)
+    if (tag >= 0) {
         add(&s, &row[tag]);
-    else
-        for (t = 0; t < sim->ntags; t++)
+        add_walk(sim, level, (unsigned)tag, &s);
+    } else {
+        for (t = 0; t < sim->ntags; t++) {
             add(&s, &row[t]);
+            add_walk(sim, level, t, &s);
+        }
+    }
     memset(out, 0, sizeof(*out));
     out->accesses = s.acc;
     out->writes = s.wr;
@@ -392,6 +459,7 @@ int augur_cachesim_counts(const struct augur_cachesim *sim, unsigned level, int 
 void augur_cachesim_reset_counts(struct augur_cachesim *sim)
 {
     memset(sim->ctr, 0, (size_t)(sim->nlevels + 1) * sim->ntags * sizeof(struct cs_ctr));
+    memset(sim->srv, 0, (size_t)sim->ntags * CS_NSRV * sizeof(uint64_t));
 }
 
 void augur_cachesim_invalidate(struct augur_cachesim *sim)

@@ -110,14 +110,49 @@ struct cs_ctr {
 };
 
 /*
- * The L1 way a (thread, tag) pair hit last. It is only a hint: it is used
+ * Counts of the level walk (cs_sim.c walk), CS_NSRV words per tag: how many
+ * accesses of the tag each level served (memory at nlevels), reads and
+ * writes apart, and the DRAM row-buffer outcomes of its fills. Every count of
+ * such an access follows from the level that served it (it missed every
+ * level above and hit there), so the walk bumps one word per access and
+ * augur_cachesim_counts() derives accesses, misses and fill bytes per level.
+ * The clean evictions of the walk's fills are counted here too, by owner.
+ */
+#define CS_SRV_SH       4 /* log2 of the words per tag */
+#define CS_NSRV         (1u << CS_SRV_SH)
+#define CS_SRV(l, w)    (2 * (l) + (w)) /* served at level l (nlevels: memory), w: a write */
+#define CS_SRV_ROWHIT   (2 * (AUGUR_CACHESIM_MAX_LEVELS + 1))
+#define CS_SRV_ROWMISS  (CS_SRV_ROWHIT + 1)
+#define CS_SRV_EVICT(l) (CS_SRV_ROWMISS + 1 + (l)) /* clean lines of the tag evicted at level l */
+_Static_assert(CS_SRV_EVICT(AUGUR_CACHESIM_MAX_LEVELS - 1) < CS_NSRV, "walk counts fit CS_NSRV");
+
+/*
+ * The L1 way a (thread, tag) pair touched last. It is only a hint: it is used
  * when that way's tag word still holds the line, so eviction needs no care.
  */
 struct cs_memo {
     uint64_t la;
-    uint64_t *t;    /* the tag word */
-    uint64_t *perm; /* the set's recency permutation */
-    uint32_t k;     /* the way */
+    uint64_t *t;   /* the tag word; the set's recency permutation is the word before way 0's */
+    uint64_t *cnt; /* the tag's walk counts */
+    uint32_t k;    /* the way */
+    uint32_t tag;  /* the tag that filled it (always below ntags) */
+};
+
+/* What the level walk needs of one level, packed together. */
+struct cs_flevel {
+    uint64_t set_mask; /* power-of-two sets: la & set_mask */
+    uint64_t magic;    /* other set counts below 2^32: la % nsets by multiply-shift (la < 2^32) */
+    uint64_t below;    /* nibbles of recency positions 0 .. ways - 2 */
+    uint64_t nsets;
+    uint32_t stride; /* words per set block */
+    uint32_t fpw;    /* fingerprint words (the permutation word follows) */
+    uint32_t ways;
+    uint32_t lastsh; /* 4 * (ways - 1): the least recent way's nibble */
+    uint32_t wmask;  /* (1 << ways) - 1: the ways' bits among 16 fingerprint bytes */
+    uint32_t line;
+    unsigned line_bits;
+    bool pow2;
+    bool incl;
 };
 
 struct augur_cachesim {
@@ -135,15 +170,23 @@ struct augur_cachesim {
      * general recursive path. Both give the same counts (t_cachesim checks it).
      */
     bool simple;
+    bool big;         /* some level's state is larger than a host L2 (cs_level big) */
     bool simple_perm; /* simple, and every level set-associative with at most 16 ways */
     /* simple, and L1 is set-associative with power-of-two sets: its hit path is inlined */
     bool l1_inline;
     unsigned l1_bits;
     uint32_t l1_ways, l1_fpw, l1_stride;
     uint64_t l1_mask;
+    /*
+     * simple_perm and l1_inline: an L1 miss walks the levels with fl, fblk
+     * and srv (cs_sim.c walk), counting into srv instead of ctr.
+     */
+    struct cs_flevel fl[AUGUR_CACHESIM_MAX_LEVELS];
+    uint64_t **fblk;        /* per thread and level (as iof), the instance's set blocks */
+    uint64_t *srv;          /* ntags * CS_NSRV walk counts (cs_sim.c walk) */
+    uint32_t bank_mask;     /* banks - 1 when banks is a power of two, else 0 */
     struct cs_memo *memo;   /* nthreads * CS_NMEMO; filled only when l1_inline */
     uint64_t memo_sentinel; /* what an unused memo points at: never a valid tag word */
-    uint64_t memo_perm;
     /* DRAM row buffers */
     unsigned row_bits; /* 0: no row-buffer model */
     uint32_t banks;
@@ -158,5 +201,14 @@ void cs_prefetch_state(const struct augur_cachesim *sim, unsigned thread, uint64
 void cs_inst_clear(const struct cs_level *L, struct cs_inst *I);
 /* Points every last-line memo at nothing. */
 void cs_memo_clear(struct augur_cachesim *sim);
+/* The set of line address la in a level of the walk. */
+static inline uint64_t cs_fset(const struct cs_flevel *F, uint64_t la)
+{
+    if (F->pow2)
+        return la & F->set_mask;
+    if (F->magic && !(la >> 32))
+        return (uint64_t)(((unsigned __int128)(F->magic * la) * F->nsets) >> 64);
+    return la % F->nsets;
+}
 
 #endif

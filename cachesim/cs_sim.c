@@ -5,6 +5,9 @@
  */
 #include <assert.h>
 #include <string.h>
+#if defined(__SSE2__)
+#    include <emmintrin.h>
+#endif
 
 #include "cs_int.h"
 
@@ -29,11 +32,16 @@ static inline uint64_t fingerprint(uint64_t la)
     return (la * UINT64_C(0x9E3779B97F4A7C15)) >> 56;
 }
 
+/* Way k's fingerprint is byte k & 7 (from the low end) of word k >> 3 of its set block. */
 static inline void set_fingerprint(uint64_t *b, uint32_t k, uint64_t fp)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    ((unsigned char *)b)[k] = (unsigned char)fp; /* that byte is byte k of the block */
+#else
     unsigned sh = (k & 7) * 8;
 
     b[k >> 3] = (b[k >> 3] & ~(UINT64_C(0xFF) << sh)) | fp << sh;
+#endif
 }
 
 static inline uint64_t *tags_of(const struct cs_level *L, uint64_t *b)
@@ -266,15 +274,15 @@ static void fa_push_front(struct cs_inst *I, uint32_t s)
 /* ---- generic line operations --------------------------------------------------- */
 
 /*
- * The way of set block b holding line la, or -1. The fingerprints of all
- * ways are compared a word (eight ways) at a time; only ways whose
- * fingerprint matches have their tag word read.
+ * The way of set block b (fpw fingerprint words, then the recency order,
+ * the tag words from word tagoff) holding line la, or -1, given la's fingerprint in every byte of
+ * pat. The fingerprints of all ways are compared a word (eight ways) at a
+ * time; only ways whose fingerprint matches have their tag word read.
  */
-static inline int find_way(const uint64_t *b, uint32_t fpw, uint32_t tagoff, uint32_t ways,
-                           uint64_t la)
+static inline int find_way_pat(const uint64_t *b, uint32_t fpw, uint32_t tagoff, uint32_t ways,
+                               uint64_t la, uint64_t pat)
 {
     const uint64_t *t = b + tagoff, key = la << CS_TAGSH, low = UINT64_C(1) << CS_TAGSH;
-    uint64_t pat = fingerprint(la) * ONES;
     uint32_t w;
 
     for (w = 0; w < fpw; w++) {
@@ -292,21 +300,40 @@ static inline int find_way(const uint64_t *b, uint32_t fpw, uint32_t tagoff, uin
     return -1;
 }
 
-/* find_way() for sets of at most 8 ways (one fingerprint word): the usual L1. */
-static inline int find_way1(const uint64_t *b, uint32_t tagoff, uint32_t ways, uint64_t la)
+/*
+ * find_way_pat() for a level with a nibble permutation (at most 16 ways,
+ * wmask their bits, tag words from word fpw + 1), given la's fingerprint fp:
+ * with SSE2 all sixteen fingerprint bytes are compared at once (for eight
+ * ways or fewer the other eight bytes, the permutation word, are masked off).
+ */
+static inline int find_way16(const uint64_t *b, uint32_t fpw, uint32_t ways, uint32_t wmask,
+                             uint64_t la, uint64_t fp)
 {
-    const uint64_t key = la << CS_TAGSH, low = UINT64_C(1) << CS_TAGSH;
-    uint64_t x = b[0] ^ fingerprint(la) * ONES;
-    uint64_t m = (x - ONES) & ~x & HIGHS;
+#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t *t = b + fpw + 1, key = la << CS_TAGSH;
+    __m128i f = _mm_loadu_si128((const __m128i *)(const void *)b);
+    uint32_t m = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(f, _mm_set1_epi8((char)fp))) & wmask;
 
+    (void)ways;
     while (m) {
-        uint32_t k = (uint32_t)__builtin_ctzll(m) >> 3;
+        uint32_t k = (uint32_t)__builtin_ctz(m);
 
-        if (k < ways && (b[tagoff + k] ^ key) < low)
+        if ((t[k] ^ key) < (UINT64_C(1) << CS_TAGSH))
             return (int)k;
         m &= m - 1;
     }
     return -1;
+#else
+    (void)wmask;
+    return find_way_pat(b, fpw, fpw + 1, ways, la, fp * ONES);
+#endif
+}
+
+/* find_way_pat() for set block b with its tag words from word tagoff. */
+static inline int find_way(const uint64_t *b, uint32_t fpw, uint32_t tagoff, uint32_t ways,
+                           uint64_t la)
+{
+    return find_way_pat(b, fpw, tagoff, ways, la, fingerprint(la) * ONES);
 }
 
 static inline bool lookup(const struct cs_level *L, struct cs_inst *I, uint64_t la, struct pos *p)
@@ -854,91 +881,138 @@ static void req(struct augur_cachesim *sim, unsigned l, unsigned thread, uint64_
     }
 }
 
+/* ---- the level walk: simple hierarchies of nibble-permutation levels ---------------- */
+
+/* Evicts the valid line in way v of set block b of level l on the general path. */
+static void evict_way(struct augur_cachesim *sim, unsigned l, unsigned thread, uint64_t *b,
+                      uint32_t v)
+{
+    const struct cs_level *L = &sim->lv[l];
+    struct cs_inst *I = iof(sim, l, thread);
+    struct pos p;
+
+    p.t = b + L->tagoff + v;
+    p.b = b;
+    p.k = v;
+    p.m = (uint64_t)(b - I->blk) / L->stride * L->ways + v;
+    evict(sim, l, I, &p, thread);
+}
+
+/*
+ * A dirty line of non-inclusive level l, tag word tw, evicted: counted for
+ * its owner, its data written into the first level below that holds the line
+ * (which becomes dirty and the owner's), else into memory. writeback() does
+ * the same on the general path; here each level's set is found as the walk
+ * finds it.
+ */
+static __attribute__((noinline)) void walk_evict_dirty(struct augur_cachesim *sim, unsigned l,
+                                                       unsigned thread, uint64_t tw)
+{
+    uint64_t *const *fb = &sim->fblk[(size_t)thread * AUGUR_CACHESIM_MAX_LEVELS];
+    uint32_t own = owner_of(tw), size = sim->fl[l].line;
+    uint64_t lo = line_of(tw) << sim->fl[l].line_bits;
+    struct cs_ctr *c = ctr(sim, l, own);
+
+    c->evict++;
+    c->wb++;
+    c->wbytes += size;
+    for (l++; l < sim->nlevels; l++) {
+        const struct cs_flevel *F = &sim->fl[l];
+        uint64_t la = lo >> F->line_bits, *b = fb[l] + cs_fset(F, la) * F->stride;
+        int k = find_way16(b, F->fpw, F->ways, F->wmask, la, fingerprint(la));
+
+        if (k >= 0) {
+            uint64_t *t = b + F->fpw + 1 + k;
+
+            *t = (*t & ~(OWNM << 1)) | (uint64_t)own << 1 | 1;
+            return;
+        }
+    }
+    dram(sim, lo, size, true, own);
+}
+
+/*
+ * One access inside one L1 line of a simple hierarchy whose levels are all
+ * set-associative with a nibble permutation: look the line up level by
+ * level until it hits (or memory), finding each level's set once, then fill
+ * the levels that missed, deepest first, into the sets found on the way
+ * down, as the general path does. Counts go to the tag's served counts
+ * (cs_int.h CS_SRV): one word per access. first is 1 when the caller has
+ * looked L1 up (its set block l1blk, the line's fingerprint l1fp) and not
+ * found the line. The L1 line becomes the memo of (thread, tag).
+ */
+static __attribute__((noinline)) void walk(struct augur_cachesim *sim, unsigned thread,
+                                           uint64_t addr, bool w, uint32_t tag, unsigned first,
+                                           uint64_t *l1blk, uint64_t l1fp)
+{
+    uint64_t *const *fb = &sim->fblk[(size_t)thread * AUGUR_CACHESIM_MAX_LEVELS];
+    uint64_t *blk[AUGUR_CACHESIM_MAX_LEVELS], fps[AUGUR_CACHESIM_MAX_LEVELS];
+    uint64_t *cnt = &sim->srv[(size_t)tag << CS_SRV_SH], *t = NULL;
+    unsigned l = first, n = sim->nlevels, m;
+
+    blk[0] = l1blk;
+    fps[0] = l1fp;
+    for (; l < n; l++) {
+        const struct cs_flevel *F = &sim->fl[l];
+        uint64_t la = addr >> F->line_bits, fp = fingerprint(la);
+        uint64_t *b = fb[l] + cs_fset(F, la) * F->stride;
+        int k = find_way16(b, F->fpw, F->ways, F->wmask, la, fp);
+
+        if (k >= 0) {
+            t = b + F->fpw + 1 + k;
+            perm_touch(b + F->fpw, (uint32_t)k);
+            if (w && l == 0 && !(*t & 1))
+                *t = (*t & ~(OWNM << 1)) | (uint64_t)tag << 1 | 1;
+            break;
+        }
+        blk[l] = b;
+        fps[l] = fp;
+    }
+    cnt[CS_SRV(l, w)]++;
+    if (l == n && sim->row_bits) {
+        const struct cs_flevel *F = &sim->fl[n - 1];
+        uint64_t lo = addr & ~(uint64_t)(F->line - 1), r, r1 = (lo + F->line - 1) >> sim->row_bits;
+
+        for (r = lo >> sim->row_bits; r <= r1; r++)
+            cnt[row_hit(sim, r) ? CS_SRV_ROWHIT : CS_SRV_ROWMISS]++;
+    }
+    for (m = l; m-- > 0;) {
+        const struct cs_flevel *F = &sim->fl[m];
+        uint64_t la = addr >> F->line_bits, *b = blk[m], *P = b + F->fpw, tw;
+        uint32_t v = (uint32_t)(*P >> F->lastsh) & 0xF;
+
+        t = b + F->fpw + 1 + v;
+        tw = *t;
+        if (tw != CS_INVALID) {
+            if (F->incl)
+                evict_way(sim, m, thread, b, v);
+            else if (tw & 1)
+                walk_evict_dirty(sim, m, thread, tw);
+            else /* a clean line just goes */
+                sim->srv[(size_t)owner_of(tw) << CS_SRV_SH | CS_SRV_EVICT(m)]++;
+        }
+        *t = tag_word(la, tag) | (uint64_t)(w && m == 0);
+        set_fingerprint(b, v, fps[m]);
+        /* the victim is last: everything before it moves back one place */
+        *P = (*P & ~((F->below << 4) | 0xF)) | (*P & F->below) << 4 | v;
+        if (m == 0 && sim->l1_inline) {
+            struct cs_memo *mo = &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))];
+
+            mo->la = la;
+            mo->t = t;
+            mo->cnt = cnt;
+            mo->k = v;
+            mo->tag = tag;
+        }
+    }
+}
+
 /*
  * One access inside one line of every level, for a simple hierarchy: look
  * the line up level by level until it hits (or memory), then fill the
  * levels that missed, deepest first, as the general path does. first is 1
  * when the caller has already looked L1 up and counted its miss.
  */
-/*
- * simple_access() when every level is set-associative with a nibble
- * permutation: each level's set block is found once, on the way down, and
- * reused to fill on the way up.
- */
-static void simple_access_perm(struct augur_cachesim *sim, unsigned thread, uint64_t addr, bool w,
-                               uint32_t tag, uint64_t *l1blk)
-{
-    struct cs_inst *const *io = &sim->iof[(size_t)thread * AUGUR_CACHESIM_MAX_LEVELS];
-    uint64_t *blk[AUGUR_CACHESIM_MAX_LEVELS];
-    struct cs_ctr *c = &sim->ctr[tag];
-    unsigned l = 0, nmiss;
-
-    if (l1blk) {
-        /* the caller looked L1 up and did not find the line */
-        c->acc++;
-        c->wr += w;
-        c->miss++;
-        c->wmiss += w;
-        c->fill += sim->lv[0].line;
-        blk[0] = l1blk;
-        l = 1;
-        c += sim->ntags;
-    }
-    for (; l < sim->nlevels; l++, c += sim->ntags) {
-        const struct cs_level *L = &sim->lv[l];
-        uint64_t la = addr >> L->line_bits;
-        uint64_t *b = io[l]->blk + set_of(L, la) * L->stride;
-        int k = find_way(b, L->fpw, L->tagoff, L->ways, la);
-        bool wl = w && l == 0; /* the levels below see the write-allocate fetch, a read */
-
-        c->acc++;
-        c->wr += wl;
-        if (k >= 0) {
-            uint64_t *t = b + L->tagoff + k;
-
-            perm_touch(b + L->fpw, (uint32_t)k);
-            if (wl && !(*t & 1))
-                *t = (*t & ~(OWNM << 1)) | (uint64_t)tag << 1 | 1;
-            break;
-        }
-        c->miss++;
-        c->wmiss += wl;
-        c->fill += L->line;
-        blk[l] = b;
-    }
-    nmiss = l;
-    if (nmiss == sim->nlevels) {
-        const struct cs_level *L = &sim->lv[nmiss - 1];
-
-        dram(sim, addr & ~(uint64_t)(L->line - 1), L->line, false, tag);
-    }
-    while (nmiss--) {
-        const struct cs_level *L = &sim->lv[nmiss];
-        uint64_t la = addr >> L->line_bits, *b = blk[nmiss], *P = b + L->fpw, *t;
-        uint32_t v = perm_last(*P, L->ways);
-        uint64_t below = (UINT64_C(1) << (4 * (L->ways - 1))) - 1;
-
-        t = b + L->tagoff + v;
-        if (*t != CS_INVALID) {
-            if ((*t & 1) || L->incl) {
-                struct pos p;
-
-                p.t = t;
-                p.b = b;
-                p.k = v;
-                p.m = (uint64_t)(b - io[nmiss]->blk) / L->stride * L->ways + v;
-                evict(sim, nmiss, io[nmiss], &p, thread);
-            } else {
-                ctr(sim, nmiss, owner_of(*t))->evict++; /* a clean line just goes */
-            }
-        }
-        *t = tag_word(la, tag) | (uint64_t)(w && nmiss == 0);
-        set_fingerprint(b, v, fingerprint(la));
-        /* the victim is last: everything before it moves back one place */
-        *P = (*P & ~((below << 4) | 0xF)) | (*P & below) << 4 | v;
-    }
-}
-
 static void simple_access(struct augur_cachesim *sim, unsigned thread, uint64_t addr, bool w,
                           uint32_t tag, unsigned first)
 {
@@ -946,7 +1020,7 @@ static void simple_access(struct augur_cachesim *sim, unsigned thread, uint64_t 
 
     if (sim->simple_perm) {
         /* only a caller that has not looked L1 up comes here with a permutation hierarchy */
-        simple_access_perm(sim, thread, addr, w, tag, NULL);
+        walk(sim, thread, addr, w, tag, 0, NULL, 0);
         return;
     }
 
@@ -1030,78 +1104,84 @@ static __attribute__((noinline)) void access_slow(struct augur_cachesim *sim, un
     req(sim, 0, thread, addr, size, w, tag);
 }
 
-/* An access that the memo path did not finish. */
-/*
- * L1 of a simple hierarchy, when the memo did not hold the line: search the
- * set (a hit updates the memo), or go down the hierarchy.
- */
-static inline void l1_lookup(struct augur_cachesim *sim, unsigned thread, uint64_t la,
-                             struct cs_memo *mo, bool w, uint32_t tag)
+/* An L1 miss of the inlined path: the walk, or for other simple hierarchies the loop. */
+static __attribute__((noinline)) void l1_miss(struct augur_cachesim *sim, unsigned thread,
+                                              uint64_t addr, bool w, uint32_t tag, uint64_t *b,
+                                              uint64_t fp)
 {
-    struct cs_inst *I = sim->iof[(size_t)thread * AUGUR_CACHESIM_MAX_LEVELS];
-    uint64_t *b = I->blk + (la & sim->l1_mask) * sim->l1_stride, *t;
-    int k = sim->l1_fpw == 1 ? find_way1(b, 2, sim->l1_ways, la)
-                             : find_way(b, sim->l1_fpw, sim->l1_fpw + 1, sim->l1_ways, la);
-    struct cs_ctr *c;
-
-    if (k < 0) {
-        if (sim->simple_perm)
-            simple_access_perm(sim, thread, la << sim->l1_bits, w, tag, b);
-        else
-            access_l1_miss(sim, thread, la << sim->l1_bits, w, tag);
-        return;
-    }
-    t = b + sim->l1_fpw + 1 + k;
-    mo->la = la;
-    mo->t = t;
-    mo->perm = b + sim->l1_fpw;
-    mo->k = (uint32_t)k;
-    perm_touch(b + sim->l1_fpw, (uint32_t)k);
-    c = &sim->ctr[tag];
-    c->acc++;
-    c->wr += w;
-    if (w && !(*t & 1))
-        *t = (*t & ~(OWNM << 1)) | (uint64_t)tag << 1 | 1;
+    if (sim->simple_perm)
+        walk(sim, thread, addr, w, tag, 1, b, fp);
+    else
+        access_l1_miss(sim, thread, addr, w, tag);
 }
 
-/* An access the memo did not take: the L1 set of a simple hierarchy, or the general paths. */
+/*
+ * An access the memo did not take. For a simple hierarchy with an inlined
+ * L1 (l1_inline), a one-line access with a tag in range searches the L1 set:
+ * a hit becomes the memo of (thread, tag), a miss goes down the levels.
+ * Everything else takes access_slow().
+ */
 static __attribute__((noinline)) void access_unmemoized(struct augur_cachesim *sim, unsigned thread,
                                                         uint64_t addr, uint64_t size, bool w,
                                                         uint32_t tag)
 {
-    uint64_t last = addr + size - (size != 0), la = addr >> sim->l1_bits;
+    uint64_t last = addr + size - (size != 0), la = addr >> sim->l1_bits, *b, *t, fp;
+    struct cs_memo *mo;
+    int k;
 
-    if (sim->l1_inline && tag < sim->ntags && last <= ADDRM &&
-        ((addr ^ last) >> sim->l1_bits) == 0) {
-        l1_lookup(sim, thread, la, &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))], w, tag);
+    if (!sim->l1_inline || tag >= sim->ntags || last > ADDRM ||
+        ((addr ^ last) >> sim->l1_bits) != 0) {
+        access_slow(sim, thread, addr, size, w, tag);
         return;
     }
-    access_slow(sim, thread, addr, size, w, tag);
+    b = sim->fblk[(size_t)thread * AUGUR_CACHESIM_MAX_LEVELS] +
+        (la & sim->l1_mask) * sim->l1_stride;
+    fp = fingerprint(la);
+    k = find_way16(b, sim->l1_fpw, sim->l1_ways, sim->fl[0].wmask, la, fp);
+    if (k < 0) {
+        l1_miss(sim, thread, addr, w, tag, b, fp);
+        return;
+    }
+    t = b + sim->l1_fpw + 1 + k;
+    mo = &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))];
+    mo->la = la;
+    mo->t = t;
+    mo->cnt = &sim->srv[(size_t)tag << CS_SRV_SH];
+    mo->k = (uint32_t)k;
+    mo->tag = tag;
+    perm_touch(b + sim->l1_fpw, (uint32_t)k);
+    mo->cnt[CS_SRV(0, w)]++;
+    if (w && !(*t & 1))
+        *t = (*t & ~(OWNM << 1)) | (uint64_t)tag << 1 | 1;
 }
 
 /*
  * One access. The shortest path is the memo: the line the same (thread,
  * tag) touched last, still in its L1 way (a memo only ever holds lines of a
- * simple hierarchy's L1; other simulators never fill it). Then the L1 set;
+ * simple hierarchy's L1, below 2^48 and filled by a tag in range; other
+ * simulators never fill it). A hit there is one count and, unless the line
+ * is already the most recent of its set, a recency update. Then the L1 set;
  * everything else (other hierarchies, accesses across lines, tags out of
  * range) takes access_slow().
  */
 static inline void access_one(struct augur_cachesim *sim, unsigned thread, uint64_t addr,
                               uint64_t size, bool w, uint32_t tag)
 {
-    uint64_t last = addr + size - (size != 0), la = addr >> sim->l1_bits;
-    const struct cs_memo *mo = &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))];
+    uint64_t la = addr >> sim->l1_bits, lb = (addr + size - (size != 0)) >> sim->l1_bits;
+    struct cs_memo *mo = &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))];
 
     assert(thread < sim->nthreads);
-    if (mo->la == la && ((addr ^ last) >> sim->l1_bits) == 0 && tag < sim->ntags &&
-        (*mo->t ^ la << CS_TAGSH) < (UINT64_C(1) << CS_TAGSH) && (!w || (*mo->t & 1))) {
-        struct cs_ctr *c = &sim->ctr[tag];
+    if (((mo->la ^ la) | (lb ^ la) | (mo->tag ^ tag)) == 0) {
+        uint64_t *t = mo->t, tw = *t;
 
-        if ((*mo->perm & 0xF) != mo->k) /* not already the most recent in its set */
-            perm_touch(mo->perm, mo->k);
-        c->acc++;
-        c->wr += w;
-        return;
+        if ((tw ^ la << CS_TAGSH) < (UINT64_C(1) << CS_TAGSH) && (!w || (tw & 1))) {
+            uint64_t *P = t - mo->k - 1; /* the permutation word precedes the tag words */
+
+            if ((*P & 0xF) != mo->k) /* not already the most recent in its set */
+                perm_touch(P, mo->k);
+            mo->cnt[CS_SRV(0, w)]++;
+            return;
+        }
     }
     access_unmemoized(sim, thread, addr, size, w, tag);
 }
@@ -1112,20 +1192,36 @@ void augur_cachesim_access(struct augur_cachesim *sim, unsigned thread, uint64_t
     access_one(sim, thread, addr, size, is_write, tag);
 }
 
+/* Whether the memo of (thread, tag) holds addr's L1 line (a hint: the line may have gone). */
+static inline bool memo_has(const struct augur_cachesim *sim, const struct augur_cache_access *a)
+{
+    const struct cs_memo *mo = &sim->memo[(size_t)a->thread * CS_NMEMO + (a->tag & (CS_NMEMO - 1))];
+
+    return mo->la == a->addr >> sim->l1_bits;
+}
+
 void augur_cachesim_access_batch(struct augur_cachesim *sim, const struct augur_cache_access *acc,
                                  size_t n)
 {
     size_t i;
 
+    if (!sim->big) {
+        for (i = 0; i < n; i++)
+            access_one(sim, acc[i].thread, acc[i].addr, acc[i].size, acc[i].is_write != 0,
+                       acc[i].tag);
+        return;
+    }
     /*
      * Ask the host for the big levels' sets CS_PF_AHEAD accesses early: a
      * random stream then waits on several host cache misses at once, not on
-     * one after another.
+     * one after another. An access whose line its memo holds will not need
+     * them.
      */
     for (i = 0; i < n && i < CS_PF_AHEAD; i++)
-        cs_prefetch_state(sim, acc[i].thread, acc[i].addr);
+        if (!memo_has(sim, &acc[i]))
+            cs_prefetch_state(sim, acc[i].thread, acc[i].addr);
     for (i = 0; i < n; i++) {
-        if (i + CS_PF_AHEAD < n)
+        if (i + CS_PF_AHEAD < n && !memo_has(sim, &acc[i + CS_PF_AHEAD]))
             cs_prefetch_state(sim, acc[i + CS_PF_AHEAD].thread, acc[i + CS_PF_AHEAD].addr);
         access_one(sim, acc[i].thread, acc[i].addr, acc[i].size, acc[i].is_write != 0, acc[i].tag);
     }
@@ -1148,7 +1244,7 @@ void cs_prefetch_state(const struct augur_cachesim *sim, unsigned thread, uint64
         if (L->fa) {
             __builtin_prefetch(&I->hash[hslot(la, I->hmask)]);
         } else {
-            const uint64_t *b = I->blk + set_of(L, la) * L->stride;
+            const uint64_t *b = I->blk + cs_fset(&sim->fl[l], la) * L->stride;
 
             __builtin_prefetch(b);
             __builtin_prefetch(b + L->stride - 1);
@@ -1206,7 +1302,8 @@ void cs_memo_clear(struct augur_cachesim *sim)
     for (i = 0; i < (size_t)sim->nthreads * CS_NMEMO; i++) {
         sim->memo[i].la = 0;
         sim->memo[i].t = &sim->memo_sentinel;
-        sim->memo[i].perm = &sim->memo_perm;
+        sim->memo[i].cnt = sim->srv;
         sim->memo[i].k = 0;
+        sim->memo[i].tag = 0;
     }
 }
