@@ -10,7 +10,9 @@
 # say why).
 # Variants that cannot be driven from a dataset binding are listed as
 # skipped with the reason (CUDA; the tiled irreductions, which take a
-# tiling schedule; AVX-512 without avx512f). Exits 1 when a run fails.
+# tiling schedule; AVX-512 without avx512f). Each run may take 300 s
+# (the 10 repetitions of the slowest variant take about a minute). Exits 1
+# when a run fails.
 #
 # usage: bench/measure_all.sh [BUILD_DIR] [THREADS...]   (default threads: 1 2)
 set -uo pipefail
@@ -84,7 +86,7 @@ for d in "${datasets[@]}"; do
                 continue # one thread whatever OMP_NUM_THREADS says
             fi
             if out=$("$augur" --json measure "$here/$file" --function "$fn" --data "$data/$d" \
-                --bind "$bind" --threads "$t" "${opts[@]}" 2>"$err"); then
+                --bind "$bind" --threads "$t" --timeout 300 "${opts[@]}" 2>"$err"); then
                 echo "$out" | jq -r --arg d "$(basename "$d")" --arg k "$kernel" --arg v "$variant" \
                     '"\($d) \($k) \($v) \(.threads) \(.reps) \(.min) \(.median) \(.max) \(if .bytes then .bytes / .median / 1e9 else -1 end) \(if .flops then .flops / .median / 1e9 else -1 end)"' |
                     awk '{ gb = $9 < 0 ? "-" : sprintf("%.2f", $9); gf = $10 < 0 ? "-" : sprintf("%.3f", $10)

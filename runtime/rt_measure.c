@@ -12,6 +12,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -516,6 +517,7 @@ static void gen_driver(struct job *j, struct augur_buf *b)
         "        fprintf(stderr, \"cannot read the data blob '%%s'\\n\", argv[1]);\n"
         "        return 3;\n    }\n"
         "    fclose(fp);\n"
+        "    setvbuf(stdout, NULL, _IOLBF, 0); /* lines reach augur as they are printed */\n"
         "    for (int k = 0; k < NP; k++)\n"
         "        a[k] = off[k] == ~0ULL ? NULL : blob + off[k];\n"
         "    if (level_param >= 0) {\n"
@@ -1133,9 +1135,9 @@ int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel
                             "enough: augur measure compiles the C file)");
         goto out;
     }
-    if (strpbrk(j.src, "\"\\\n")) {
+    if (strpbrk(j.src, "\"\\\n") || strstr(j.src, "*/")) {
         rc = augur_diag_set(diag, AUGUR_EUNSUP, j.src, 0, 0,
-                            "the path holds a quote, backslash or newline");
+                            "the path holds a quote, backslash, newline or '*/'");
         goto out;
     }
     rc = augur_file_read(j.src, SOURCE_MAX_BYTES, &text, NULL, diag);
