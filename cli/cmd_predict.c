@@ -400,6 +400,7 @@ static void scale_workload(struct augur_workload *w, double f)
         l->irregular *= f;
         l->irregular_bytes *= f;
         l->row_misses *= f;
+        l->branch_misses *= f;
         for (unsigned v = 0; v < AUGUR_WORK_MAX_LEVELS; v++) {
             l->served[v] *= f;
             l->fill_bytes[v] *= f;

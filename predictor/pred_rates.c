@@ -16,7 +16,9 @@
 #define DEF_WIDTH    4.0
 #define DEF_INFLIGHT 48.0
 #define DEF_MLP      10.0
-#define DEF_GATHER   1.0 /* cycles per gathered element */
+#define DEF_GATHER   1.0  /* cycles per gathered element */
+#define DEF_BRANCH   15.0 /* cycles a mispredicted branch costs */
+#define DEF_REGION   1500.0 /* ns: libgomp's fork and join of a small team */
 
 static double or_default(double v, double def)
 {
@@ -46,6 +48,8 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->fp_ops_per_cycle = or_default(m->core.fp_ops_per_cycle, DEF_FP);
     r->int_ops_per_cycle = or_default(m->core.int_ops_per_cycle, DEF_INT);
     r->issue_width = or_default(m->core.issue_width, DEF_WIDTH);
+    r->branch_miss_cycles = or_default(m->core.branch_miss_cycles, DEF_BRANCH);
+    r->region_ns = or_default(m->core.region_ns, DEF_REGION);
     r->inflight = or_default(m->core.inflight, DEF_INFLIGHT);
     r->mlp = or_default(m->core.mlp, DEF_MLP);
     /*

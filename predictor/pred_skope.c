@@ -61,8 +61,8 @@ static struct line_time line_time(const struct pred_rates *r, const struct augur
     for (int i = 0; i < 4; i++)
         if (port[i] > cycles)
             cycles = port[i];
-    /* long-latency units (division, gathers, math calls) do not pipeline with the rest */
-    cycles += other;
+    /* long-latency units (division, gathers, math calls) and mispredicted branches serialise */
+    cycles += other + l->branch_misses * r->branch_miss_cycles;
     t.issue_ns = cycles / r->clock_ghz;
     /* requests served beyond L1; L1 hits cost their issue slot only */
     for (unsigned i = 1; i <= r->nlevels; i++)
@@ -82,7 +82,7 @@ static double mimd_ns(const struct augur_machine *m, const struct augur_workload
 }
 
 struct skope_result {
-    double seconds, issue_s, memory_s, dram_s, mimd_s;
+    double seconds, issue_s, memory_s, dram_s, mimd_s, region_s;
     const char *bottleneck;
 };
 
@@ -119,12 +119,14 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
     res->memory_s = mem * w->busiest_share * 1e-9;
     res->dram_s = dram_ns * 1e-9;
     res->mimd_s = mimd_ns(in->machine, w) * 1e-9;
+    /* a team's fork and join: one thread runs the region inline */
+    res->region_s = w->threads > 1 ? w->parallel * r.region_ns * 1e-9 : 0;
     res->bottleneck = res->issue_s >= res->memory_s ? "issue" : "memory latency";
     if (dram_ns > sum) {
         sum = dram_ns;
         res->bottleneck = "memory bandwidth";
     }
-    res->seconds = sum * 1e-9 + res->mimd_s;
+    res->seconds = sum * 1e-9 + res->mimd_s + res->region_s;
     return 0;
 }
 
@@ -167,7 +169,8 @@ static int skope_explain(const struct augur_model_input *in, struct augur_buf *b
     augur_buf_printf(buf, "  request cost (ns) at mlp %g:", r.mlp);
     for (unsigned i = 1; i <= r.nlevels; i++)
         augur_buf_printf(buf, " %s %.3g", in->work->level_name[i], pred_serve_ns(&r, i, r.mlp));
-    augur_buf_printf(buf, "\n  T_MIMD %.4g s; total %.6g s per call\n", res.mimd_s, res.seconds);
+    augur_buf_printf(buf, "\n  T_MIMD %.4g s; parallel regions %.4g s; total %.6g s per call\n",
+                     res.mimd_s, res.region_s, res.seconds);
     return 0;
 }
 

@@ -48,6 +48,32 @@ static struct augur_work_line *line_of(struct augur_workload *w, const struct au
     return NULL;
 }
 
+/*
+ * How often a branch's condition was evaluated: its parent loop's
+ * iterations, or the part of its parent branch it sits in. 0 when the
+ * parent is neither (a branch at the top of a kernel or region).
+ */
+static double branch_evals(const struct augur_interp *in, const struct augur_node *b)
+{
+    const struct augur_node *p = b->parent;
+    double taken, evals;
+    uint32_t k;
+
+    if (!p)
+        return 0;
+    if (p->kind == AUGUR_NODE_LOOP)
+        return (double)augur_interp_node_count(in, p->id, -1);
+    if (p->kind != AUGUR_NODE_BRANCH)
+        return 0;
+    for (k = 0; k < p->nkids && p->kids[k] != b; k++)
+        ;
+    taken = (double)augur_interp_node_count(in, p->id, -1);
+    if (k < p->u.branch.nthen)
+        return taken;
+    evals = branch_evals(in, p);
+    return evals > taken ? evals - taken : 0;
+}
+
 static int cmp_line(const void *a, const void *b)
 {
     const struct augur_work_line *x = a, *y = b;
@@ -95,14 +121,26 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
 
         if (augur_node_kernel(n) != kernel)
             break;
-        if (n->kind != AUGUR_NODE_ACCESS && n->kind != AUGUR_NODE_OPS)
+        if (n->kind != AUGUR_NODE_ACCESS && n->kind != AUGUR_NODE_OPS &&
+            n->kind != AUGUR_NODE_BRANCH)
             continue;
         if (!(l = line_of(w, &n->loc))) {
             l = &w->lines[w->nlines++];
             l->file = n->loc.file;
             l->line = n->loc.line;
         }
-        if (n->kind == AUGUR_NODE_OPS) {
+        if (n->kind == AUGUR_NODE_BRANCH) {
+            /*
+             * A data-dependent branch taken with probability p costs a
+             * predictor min(p, 1 - p) misses per evaluation (it learns the bias,
+             * not the data).
+             */
+            double evals = branch_evals(in, n) * scale;
+            double taken = (double)augur_interp_node_count(in, n->id, -1) * scale;
+
+            if (evals > 0 && taken <= evals)
+                l->branch_misses += taken < evals - taken ? taken : evals - taken;
+        } else if (n->kind == AUGUR_NODE_OPS) {
             double cnt = (double)augur_interp_node_count(in, n->id, -1) * scale;
 
             for (uint32_t j = 0; j < n->u.ops.n; j++) {
@@ -140,6 +178,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
         t->irregular += l->irregular;
         t->irregular_bytes += l->irregular_bytes;
         t->row_misses += l->row_misses;
+        t->branch_misses += l->branch_misses;
         for (unsigned j = 0; j <= nl; j++) {
             t->served[j] += l->served[j];
             t->fill_bytes[j] += l->fill_bytes[j];
@@ -170,6 +209,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
             busiest = e;
     }
     w->busiest_share = all > 0 ? busiest / all : 1.0;
+    w->parallel = (double)prof->stats.parallel * scale;
     /*
      * SIMD utilization of tiled-and-grouped code comes from its grouping
      * (seed 002 section IV); a plain run counts full vectors.

@@ -143,6 +143,7 @@ struct augur_work_line {
     double fill_bytes[AUGUR_WORK_MAX_LEVELS];      /* bytes into cache i from below; last: DRAM */
     double writeback_bytes[AUGUR_WORK_MAX_LEVELS]; /* bytes cache i sends down; last: DRAM writes */
     double row_misses;                             /* DRAM blocks opened */
+    double branch_misses; /* data-dependent branches: evaluations x min(p, 1 - p) */
     double instr[AUGUR_OPK_COUNT];                 /* operation instructions (a vector op is one) */
     double elems[AUGUR_OPK_COUNT];                 /* operations on elements (lanes counted) */
 };
@@ -170,6 +171,7 @@ struct augur_workload {
     double busiest_share;
     double simd_util;  /* active lanes over lanes of the vector accesses; 1 without any */
     double calls;      /* the runs the counts were summed over (per call = total / calls) */
+    double parallel;   /* OpenMP parallel regions entered per call (forks and joins) */
     double tile_size;  /* tiled-and-grouped kernels (seed 002 eq. 5): the tile size, else 0 */
     double tile_edges; /* the edges (non-zeros) tiled */
 };
