@@ -380,6 +380,7 @@ static json_t *result_json(const struct result *r)
         json_object_set_new(doc, "measure_error", json_string(r->measure_error));
     }
     json_object_set_new(doc, "prediction_seconds", json_real(r->total_seconds));
+    json_object_set_new(doc, "workload", cli_workload_json(w));
     return doc;
 }
 

@@ -671,6 +671,8 @@ out:
 static const struct cli_cmd train_commands[] = {
     { "categorizer", train_categorizer, categorizer_help,
       "the decision tree that picks a sampler (seed 002 section III-D)" },
+    { "model", train_model, train_model_help,
+      "the machine's core rates, fitted to measured augur predict runs" },
     { NULL, NULL, NULL, NULL },
 };
 

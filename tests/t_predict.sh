@@ -94,6 +94,27 @@ else
     echo "ok $n - --measure # SKIP no C compiler"
 fi
 
+# augur train model: fit on saved runs of three named copies of the sample, one held out
+if command -v cc >/dev/null 2>&1; then
+    for name in a b c; do
+        cp "$mtx" "$tmp/$name.mtx"
+        "$augur" predict "$kernel" --data "$tmp/$name.mtx" --machine "$tmp/toy.yml" --measure --reps 3 --json >"$tmp/run-$name.json"
+    done
+    status "train model" 0 "$augur" train model --machine "$tmp/toy.yml" --holdout 3 -o "$tmp/fit.yml" --json "$tmp"/run-*.json
+    is "two runs fitted, one held out" "$(jq_ "$tmp/out" "(d['train_runs'], d['test_runs'])")" "(2, 1)"
+    is "the fit does not get worse" "$(jq_ "$tmp/out" "d['objective_after'] <= d['objective_before']")" True
+    status "the fitted machine file loads" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/fit.yml" --json
+    echo '{"dataset": "x", "measured": {"median": 1}}' >"$tmp/nowork.json"
+    status "train model: a run without a workload" 1 "$augur" train model --machine "$tmp/toy.yml" "$tmp/nowork.json"
+    grep -q "nowork.json: no 'workload'" "$tmp/err" && pass "names the file" || flunk "names the file"
+else
+    for i in 1 2 3 4 5 6; do
+        n=$((n + 1))
+        echo "ok $n - train model # SKIP no C compiler"
+    done
+fi
+status "train model: no runs" 2 "$augur" train model --machine "$tmp/toy.yml"
+
 # bad input
 status "a GPU machine for a CPU kernel" 1 "$augur" predict "$kernel" --data "$mtx" --machine "$src/samples/machines/h100-sxm.yml"
 grep -q "CPU code but machine" "$tmp/err" && pass "GPU machine: says why" || flunk "GPU machine: says why"

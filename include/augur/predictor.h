@@ -143,9 +143,9 @@ struct augur_work_line {
     double fill_bytes[AUGUR_WORK_MAX_LEVELS];      /* bytes into cache i from below; last: DRAM */
     double writeback_bytes[AUGUR_WORK_MAX_LEVELS]; /* bytes cache i sends down; last: DRAM writes */
     double row_misses;                             /* DRAM blocks opened */
-    double branch_misses; /* data-dependent branches: evaluations x min(p, 1 - p) */
-    double instr[AUGUR_OPK_COUNT];                 /* operation instructions (a vector op is one) */
-    double elems[AUGUR_OPK_COUNT];                 /* operations on elements (lanes counted) */
+    double branch_misses;          /* data-dependent branches: evaluations x min(p, 1 - p) */
+    double instr[AUGUR_OPK_COUNT]; /* operation instructions (a vector op is one) */
+    double elems[AUGUR_OPK_COUNT]; /* operations on elements (lanes counted) */
 };
 
 /*
@@ -242,5 +242,29 @@ AUGUR_API const struct augur_model_ops *augur_model_find(const char *name);
 AUGUR_API int augur_predict_all(const struct augur_model_input *in, struct augur_prediction *out,
                                 char (*why)[160], uint32_t *selected, char *selected_why,
                                 size_t why_size, struct augur_diag *diag);
+
+/* A measured run for augur_fit_core(): its workload and its measured seconds per call. */
+struct augur_fit_run {
+    const struct augur_workload *work;
+    double measured;
+};
+
+struct augur_fit_result {
+    struct augur_machine_core core; /* the fitted core section */
+    double issue_scale;             /* the machine's issue rates were multiplied by this */
+    double before, after;           /* mean |ln(predicted / measured)| before and after */
+    unsigned evaluations;
+};
+
+/*
+ * Fits machine m's core section (issue rates as one scale, misses in
+ * flight, mispredicted-branch cycles, OpenMP region cost) so that Model 3
+ * best predicts the runs: coordinate descent on the mean |ln(predicted /
+ * measured)|, from the machine's own values. Returns 0, AUGUR_EINVAL for
+ * no runs or a run without a time, AUGUR_EMODEL when the model cannot
+ * predict a run on m.
+ */
+AUGUR_API int augur_fit_core(const struct augur_machine *m, const struct augur_fit_run *runs,
+                             size_t n, struct augur_fit_result *out, struct augur_diag *diag);
 
 #endif

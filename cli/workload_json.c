@@ -1,0 +1,214 @@
+/*
+ * workload_json.c - a prediction's workload as JSON and back, so that
+ * `augur train model` refits the machine from saved `augur predict --json`
+ * runs without simulating them again (module: cli).
+ */
+#include <string.h>
+
+#include "cli.h"
+
+static json_t *reals(const double *v, size_t n)
+{
+    json_t *a = json_array();
+
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(a, json_real(v[i]));
+    return a;
+}
+
+static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
+{
+    json_t *j = json_object(), *ops = json_object(), *el = json_object();
+
+    json_object_set_new(j, "file", json_integer(l->file));
+    json_object_set_new(j, "line", json_integer(l->line));
+    json_object_set_new(j, "accesses", json_real(l->accesses));
+    json_object_set_new(j, "loads", json_real(l->loads));
+    json_object_set_new(j, "stores", json_real(l->stores));
+    json_object_set_new(j, "bytes", json_real(l->bytes));
+    json_object_set_new(j, "irregular", json_real(l->irregular));
+    json_object_set_new(j, "irregular_bytes", json_real(l->irregular_bytes));
+    json_object_set_new(j, "served", reals(l->served, nlevels + 1));
+    json_object_set_new(j, "fill_bytes", reals(l->fill_bytes, nlevels + 1));
+    json_object_set_new(j, "writeback_bytes", reals(l->writeback_bytes, nlevels + 1));
+    json_object_set_new(j, "row_misses", json_real(l->row_misses));
+    json_object_set_new(j, "branch_misses", json_real(l->branch_misses));
+    for (int k = 0; k < AUGUR_OPK_COUNT; k++)
+        if (l->instr[k] > 0 || l->elems[k] > 0) {
+            json_object_set_new(ops, augur_opkind_name((enum augur_opkind)k),
+                                json_real(l->instr[k]));
+            json_object_set_new(el, augur_opkind_name((enum augur_opkind)k),
+                                json_real(l->elems[k]));
+        }
+    json_object_set_new(j, "instr", ops);
+    json_object_set_new(j, "elems", el);
+    return j;
+}
+
+json_t *cli_workload_json(const struct augur_workload *w)
+{
+    json_t *j = json_object(), *names = json_array(), *lines = json_array();
+
+    json_object_set_new(j, "threads", json_integer(w->threads));
+    for (unsigned i = 0; i <= w->nlevels; i++)
+        json_array_append_new(names, json_string(w->level_name[i]));
+    json_object_set_new(j, "levels", names);
+    json_object_set_new(j, "total", line_json(&w->total, w->nlevels));
+    for (size_t i = 0; i < w->nlines; i++)
+        json_array_append_new(lines, line_json(&w->lines[i], w->nlevels));
+    json_object_set_new(j, "lines", lines);
+    json_object_set_new(j, "irr_requests", reals(w->irr_requests, w->nlevels + 1));
+    json_object_set_new(j, "irr_hits", reals(w->irr_hits, w->nlevels + 1));
+    json_object_set_new(j, "footprint_bytes", json_real(w->footprint_bytes));
+    json_object_set_new(j, "flops", json_real(w->flops));
+    json_object_set_new(j, "busiest_share", json_real(w->busiest_share));
+    json_object_set_new(j, "simd_util", json_real(w->simd_util));
+    json_object_set_new(j, "calls", json_real(w->calls));
+    json_object_set_new(j, "parallel", json_real(w->parallel));
+    json_object_set_new(j, "tile_size", json_real(w->tile_size));
+    json_object_set_new(j, "tile_edges", json_real(w->tile_edges));
+    return j;
+}
+
+/* A non-negative finite number, or -1. */
+static double num(json_t *j)
+{
+    double v;
+
+    if (!json_is_number(j))
+        return -1;
+    v = json_number_value(j);
+    return v >= 0 && v < 1e300 ? v : -1;
+}
+
+static int reals_back(json_t *a, double *out, unsigned n, const char *what, char *err, size_t size)
+{
+    if (!json_is_array(a) || json_array_size(a) != n) {
+        snprintf(err, size, "workload: '%s' needs %u numbers", what, n);
+        return -1;
+    }
+    for (unsigned i = 0; i < n; i++)
+        if ((out[i] = num(json_array_get(a, i))) < 0) {
+            snprintf(err, size, "workload: '%s'[%u] is not a number >= 0", what, i);
+            return -1;
+        }
+    return 0;
+}
+
+static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, char *err, size_t size)
+{
+    static const char *const fields[] = { "accesses",   "loads",        "stores",
+                                          "bytes",      "irregular",    "irregular_bytes",
+                                          "row_misses", "branch_misses" };
+    double *dst[] = { &l->accesses,  &l->loads,           &l->stores,     &l->bytes,
+                      &l->irregular, &l->irregular_bytes, &l->row_misses, &l->branch_misses };
+    json_t *ops, *el;
+    const char *key;
+    json_t *v;
+
+    if (!json_is_object(j)) {
+        snprintf(err, size, "workload: a line is not an object");
+        return -1;
+    }
+    memset(l, 0, sizeof(*l));
+    l->file = (uint32_t)json_integer_value(json_object_get(j, "file"));
+    l->line = (uint32_t)json_integer_value(json_object_get(j, "line"));
+    for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+        if ((*dst[i] = num(json_object_get(j, fields[i]))) < 0) {
+            snprintf(err, size, "workload: line %u: '%s' is missing or negative", l->line,
+                     fields[i]);
+            return -1;
+        }
+    if (reals_back(json_object_get(j, "served"), l->served, nlevels + 1, "served", err, size) ||
+        reals_back(json_object_get(j, "fill_bytes"), l->fill_bytes, nlevels + 1, "fill_bytes", err,
+                   size) ||
+        reals_back(json_object_get(j, "writeback_bytes"), l->writeback_bytes, nlevels + 1,
+                   "writeback_bytes", err, size))
+        return -1;
+    ops = json_object_get(j, "instr");
+    el = json_object_get(j, "elems");
+    if (!json_is_object(ops) || !json_is_object(el)) {
+        snprintf(err, size, "workload: line %u: 'instr' and 'elems' must be objects", l->line);
+        return -1;
+    }
+    json_object_foreach(ops, key, v)
+    {
+        int k;
+
+        for (k = 0; k < AUGUR_OPK_COUNT; k++)
+            if (strcmp(key, augur_opkind_name((enum augur_opkind)k)) == 0)
+                break;
+        if (k == AUGUR_OPK_COUNT || (l->instr[k] = num(v)) < 0 ||
+            (l->elems[k] = num(json_object_get(el, key))) < 0) {
+            snprintf(err, size, "workload: line %u: bad operation '%s'", l->line, key);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int cli_workload_from_json(json_t *j, struct augur_workload *w, char *err, size_t size)
+{
+    static const char *const fields[] = { "footprint_bytes", "flops",     "busiest_share",
+                                          "simd_util",       "calls",     "parallel",
+                                          "tile_size",       "tile_edges" };
+    json_t *names, *lines;
+    double *dst[8];
+    size_t n;
+
+    memset(w, 0, sizeof(*w));
+    dst[0] = &w->footprint_bytes;
+    dst[1] = &w->flops;
+    dst[2] = &w->busiest_share;
+    dst[3] = &w->simd_util;
+    dst[4] = &w->calls;
+    dst[5] = &w->parallel;
+    dst[6] = &w->tile_size;
+    dst[7] = &w->tile_edges;
+    if (!json_is_object(j)) {
+        snprintf(err, size, "no 'workload' object (run augur predict --json)");
+        return -1;
+    }
+    names = json_object_get(j, "levels");
+    lines = json_object_get(j, "lines");
+    n = json_array_size(names);
+    if (n < 2 || n > AUGUR_WORK_MAX_LEVELS || !json_is_array(lines)) {
+        snprintf(err, size, "workload: 'levels' needs 2 to %d names and 'lines' a list",
+                 AUGUR_WORK_MAX_LEVELS);
+        return -1;
+    }
+    w->nlevels = (unsigned)n - 1;
+    for (size_t i = 0; i < n; i++) {
+        const char *s = json_string_value(json_array_get(names, i));
+
+        if (!s) {
+            snprintf(err, size, "workload: level %zu has no name", i);
+            return -1;
+        }
+        snprintf(w->level_name[i], sizeof(w->level_name[i]), "%s", s);
+    }
+    w->threads = (unsigned)json_integer_value(json_object_get(j, "threads"));
+    if (w->threads < 1 || w->threads > AUGUR_CACHESIM_MAX_THREADS) {
+        snprintf(err, size, "workload: 'threads' must be 1 to %d", AUGUR_CACHESIM_MAX_THREADS);
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+        if ((*dst[i] = num(json_object_get(j, fields[i]))) < 0) {
+            snprintf(err, size, "workload: '%s' is missing or negative", fields[i]);
+            return -1;
+        }
+    if (reals_back(json_object_get(j, "irr_requests"), w->irr_requests, w->nlevels + 1,
+                   "irr_requests", err, size) ||
+        reals_back(json_object_get(j, "irr_hits"), w->irr_hits, w->nlevels + 1, "irr_hits", err,
+                   size) ||
+        line_back(json_object_get(j, "total"), &w->total, w->nlevels, err, size))
+        return -1;
+    w->nlines = json_array_size(lines);
+    w->lines = augur_calloc(w->nlines ? w->nlines : 1, sizeof(*w->lines));
+    for (size_t i = 0; i < w->nlines; i++)
+        if (line_back(json_array_get(lines, i), &w->lines[i], w->nlevels, err, size)) {
+            augur_workload_release(w);
+            return -1;
+        }
+    return 0;
+}

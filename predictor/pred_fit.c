@@ -1,0 +1,119 @@
+/*
+ * pred_fit.c - fits the core rates of a machine file to measured runs: the
+ * issue rates, the misses in flight, the cost of a mispredicted branch and
+ * of an OpenMP region, chosen so that Model 3 best predicts the runs (module:
+ * predictor). docs/models.md, "Fitting the core", states the objective.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "pred_int.h"
+
+enum { P_ISSUE, P_MLP, P_BRANCH, P_REGION, NPARAMS };
+
+/* The range of each parameter: issue scale, misses in flight, cycles, ns. */
+static const double lo[NPARAMS] = { 0.25, 1, 1, 10 };
+static const double hi[NPARAMS] = { 4, 128, 100, 1e5 };
+
+/* The core the parameters stand for: the machine's (or default) rates times the issue scale. */
+static void core_of(const struct pred_rates *base, const double *p, struct augur_machine_core *c)
+{
+    memset(c, 0, sizeof(*c));
+    c->given = true;
+    c->loads_per_cycle = base->loads_per_cycle * p[P_ISSUE];
+    c->stores_per_cycle = base->stores_per_cycle * p[P_ISSUE];
+    c->fp_ops_per_cycle = base->fp_ops_per_cycle * p[P_ISSUE];
+    c->int_ops_per_cycle = base->int_ops_per_cycle * p[P_ISSUE];
+    c->issue_width = base->issue_width * p[P_ISSUE];
+    c->inflight = base->inflight;
+    c->mlp = p[P_MLP];
+    c->branch_miss_cycles = p[P_BRANCH];
+    c->region_ns = p[P_REGION];
+}
+
+/* Mean |ln(predicted / measured)| over the runs, or HUGE_VAL when a run cannot be predicted. */
+static double objective(const struct augur_machine *m, const struct pred_rates *base,
+                        const double *p, const struct augur_fit_run *runs, size_t n)
+{
+    struct augur_machine mm = *m;
+    struct augur_model_input in;
+    double sum = 0;
+
+    core_of(base, p, &mm.core);
+    memset(&in, 0, sizeof(in));
+    in.machine = &mm;
+    for (size_t i = 0; i < n; i++) {
+        struct augur_prediction pr;
+
+        memset(&pr, 0, sizeof(pr));
+        in.work = runs[i].work;
+        if (augur_model_skope.predict(&in, &pr, NULL) < 0 || !(pr.seconds > 0))
+            return HUGE_VAL;
+        sum += fabs(log(pr.seconds / runs[i].measured));
+    }
+    return sum / (double)n;
+}
+
+int augur_fit_core(const struct augur_machine *m, const struct augur_fit_run *runs, size_t n,
+                   struct augur_fit_result *out, struct augur_diag *diag)
+{
+    struct pred_rates base;
+    double p[NPARAMS], best, step = 2.0;
+    int rc;
+
+    if (!m || !runs || !out || n == 0)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "fit: no runs");
+    for (size_t i = 0; i < n; i++)
+        if (!runs[i].work || !(runs[i].measured > 0))
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "fit: run %zu has no workload or no measured time", i + 1);
+    /* the starting point: the machine's own rates (the defaults where it gives none) */
+    if ((rc = pred_rates_of(m, runs[0].work, &base, diag)) < 0)
+        return rc;
+    {
+        struct augur_machine plain = *m;
+
+        /* the issue scale multiplies the machine's rates; the others start where it is */
+        p[P_ISSUE] = 1;
+        p[P_MLP] = base.mlp;
+        p[P_BRANCH] = base.branch_miss_cycles;
+        p[P_REGION] = base.region_ns;
+        for (int k = 0; k < NPARAMS; k++)
+            p[k] = p[k] < lo[k] ? lo[k] : p[k] > hi[k] ? hi[k] : p[k];
+        out->before = objective(&plain, &base, p, runs, n);
+    }
+    best = out->before;
+    if (!isfinite(best))
+        return augur_diag_set(diag, AUGUR_EMODEL, NULL, 0, 0,
+                              "fit: the aggregate model cannot predict every run");
+    /* coordinate descent in log space, the step shrinking from x2 to x1.01 */
+    out->evaluations = 1;
+    while (step > 1.01) {
+        bool moved = false;
+
+        for (int k = 0; k < NPARAMS; k++)
+            for (int dir = -1; dir <= 1; dir += 2) {
+                double save = p[k], f;
+
+                p[k] = dir > 0 ? p[k] * step : p[k] / step;
+                if (p[k] < lo[k] || p[k] > hi[k]) {
+                    p[k] = save;
+                    continue;
+                }
+                f = objective(m, &base, p, runs, n);
+                out->evaluations++;
+                if (f < best - 1e-12) {
+                    best = f;
+                    moved = true;
+                } else {
+                    p[k] = save;
+                }
+            }
+        if (!moved)
+            step = sqrt(step);
+    }
+    core_of(&base, p, &out->core);
+    out->after = best;
+    out->issue_scale = p[P_ISSUE];
+    return 0;
+}
