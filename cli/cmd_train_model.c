@@ -241,15 +241,14 @@ int train_model(int argc, char **argv)
                 summary(runs, n, t, a, &med[t][a], &p90[t][a], &cnt[t]);
         if (cli_json) {
             json_t *doc = json_pack(
-                "{s:s,s:I,s:I,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f}",
-                "machine", machine, "train_runs", (json_int_t)cnt[0], "test_runs",
-                (json_int_t)cnt[1], "train_median_before", med[0][0], "train_median_after",
-                med[0][1], "test_median_before", med[1][0], "test_median_after", med[1][1],
-                "test_p90_before", p90[1][0], "test_p90_after", p90[1][1], "issue_scale",
-                res.issue_scale, "mlp", res.core.mlp, "branch_miss_cycles",
-                res.core.branch_miss_cycles, "region_ns", res.core.region_ns, "loads_per_cycle",
-                res.core.loads_per_cycle, "objective_before", res.before, "objective_after",
-                res.after);
+                "{s:s,s:I,s:I,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f}", "machine",
+                machine, "train_runs", (json_int_t)cnt[0], "test_runs", (json_int_t)cnt[1],
+                "train_median_before", med[0][0], "train_median_after", med[0][1],
+                "test_median_before", med[1][0], "test_median_after", med[1][1], "test_p90_before",
+                p90[1][0], "test_p90_after", p90[1][1], "issue_scale", res.issue_scale, "mlp",
+                res.core.mlp, "branch_miss_cycles", res.core.branch_miss_cycles, "region_ns",
+                res.core.region_ns, "loads_per_cycle", res.core.loads_per_cycle, "objective_before",
+                res.before, "objective_after", res.after);
 
             rc = cli_print_json(doc);
         } else {
