@@ -16,8 +16,8 @@
 #define DEF_WIDTH    4.0
 #define DEF_INFLIGHT 48.0
 #define DEF_MLP      10.0
-#define DEF_GATHER   1.0  /* cycles per gathered element */
-#define DEF_BRANCH   15.0 /* cycles a mispredicted branch costs */
+#define DEF_GATHER   1.0    /* cycles per gathered element */
+#define DEF_BRANCH   15.0   /* cycles a mispredicted branch costs */
 #define DEF_REGION   1500.0 /* ns: libgomp's fork and join of a small team */
 
 static double or_default(double v, double def)
