@@ -4,9 +4,12 @@
 # shared dataset at 1 and 2 threads: `augur predict --measure --json` runs
 # the three models on the simulated run and times the same source file
 # through `augur measure`. Prints one row per case, then per model and per
-# kernel the median and 90th percentile of the error. Nothing in the models
-# is fitted to these datasets: the machine file comes from `augur calibrate`
-# and the core rates are the documented defaults (docs/models.md).
+# kernel the median and 90th percentile of the error, with the machine file
+# as `augur calibrate` wrote it (core rates: the documented defaults). Then
+# `augur train model --holdout 2` fits the core rates on every other dataset
+# (sorted by name) and reports the aggregate model's error on the held-out
+# half, before and after the fit. ACCURACY_OUT=DIR keeps every run's JSON
+# and the fitted machine file there.
 #
 # usage: bench/accuracy.sh BUILD_DIR MACHINE.yml [DATASET...]
 #        (default datasets: every matrix and mesh in ../shared/datasets)
@@ -41,7 +44,10 @@ ireduce_moldyn_ref:kernels/ireduce/ref.c:ireduce_moldyn_ref:serial
 pagerank_ref:kernels/pagerank/ref.c:pagerank_pull_ref:serial
 pagerank_omp:kernels/pagerank/omp.c:pagerank_pull_omp:omp"
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+keep=${ACCURACY_OUT:-}
+runs=${keep:-$(mktemp -d)}
+mkdir -p "$runs/json"
+trap 'rm -f "$out"; [ -z "$keep" ] && rm -rf "$runs"' EXIT
 echo "# augur predict --measure, $(date -u +%Y-%m-%d), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), machine $machine"
 printf "%-28s %-20s %2s %11s %11s %11s %11s %8s %s\n" dataset kernel T measured bw opa skope error bottleneck
 for d in "${datasets[@]}"; do
@@ -55,6 +61,7 @@ for d in "${datasets[@]}"; do
             case $name in bfs_*) opts=(--source maxdeg) ;; esac
             json=$("$augur" predict "$here/$file" --function "$fn" --data "$d" --machine "$machine" \
                 --threads "$t" --measure --reps 5 --json "${opts[@]}" 2>/dev/null)
+            printf '%s\n' "$json" >"$runs/json/$(basename "$d")--$name--$t.json"
             python3 - "$(basename "$d")" "$name" "$t" "$json" >>"$out" <<'PY'
 import json, sys
 ds, k, t, text = sys.argv[1:5]
@@ -103,3 +110,6 @@ e = [float(r[7]) for r in ok if r[7] != "-"]
 if e:
     print(f"{'all':<20} {len(e):5d} {100*statistics.median(e):7.1f}% {100*pct(e, 0.9):7.1f}%")
 PY
+echo
+echo "# augur train model --holdout 2: core rates fitted on every other dataset, error on the rest"
+"$augur" train model --machine "$machine" --holdout 2 -o "$runs/fitted.yml" $(grep -l '"measured"' "$runs"/json/*.json) | sed -n 1,5p
