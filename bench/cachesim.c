@@ -131,15 +131,46 @@ static int random_stream(const struct augur_cache_config *cfg, uint64_t ws, uint
     return 0;
 }
 
+/* Hands one access to the simulator, or to the batch it fills (handed over when full). */
+struct feed {
+    struct augur_cachesim *sim;
+    bool batch;
+    size_t n;
+    struct augur_cache_access buf[4096];
+};
+
+static inline void feed(struct feed *f, uint64_t addr, uint32_t size, bool w, uint32_t tag)
+{
+    struct augur_cache_access *a;
+
+    if (!f->batch) {
+        augur_cachesim_access(f->sim, 0, addr, size, w, tag);
+        return;
+    }
+    a = &f->buf[f->n++];
+    a->addr = addr;
+    a->size = size;
+    a->thread = 0;
+    a->is_write = w;
+    a->pad = 0;
+    a->tag = tag;
+    if (f->n == 4096) {
+        augur_cachesim_access_batch(f->sim, f->buf, f->n);
+        f->n = 0;
+    }
+}
+
 /*
  * CSR SpMV y = A x: per row, rowptr[i + 1] (rowptr[0] once), per non-zero
  * col[j], val[j] and x[col[j]], then the store of y[i]. Arrays are laid out
  * one after the other, each 64-byte aligned, as malloc would place them.
+ * Passed one call per access (batch false), or in batches of 4096 through
+ * augur_cachesim_access_batch() as the interpreter passes its events.
  */
 static int spmv_stream(const struct augur_cache_config *cfg, const struct augur_csr *A,
-                       unsigned passes)
+                       unsigned passes, bool batch)
 {
-    struct augur_cachesim *sim;
+    static struct feed f;
     uint64_t rowptr = 1u << 20, col, val, x, y, n = 0;
     uint32_t i, p;
     double t0, t1, c0, c1;
@@ -148,45 +179,49 @@ static int spmv_stream(const struct augur_cache_config *cfg, const struct augur_
     val = (col + 4 * A->nnz + 63) & ~(uint64_t)63;
     x = (val + 8 * A->nnz + 63) & ~(uint64_t)63;
     y = (x + 8 * (uint64_t)A->ncols + 63) & ~(uint64_t)63;
-    if (new_sim(cfg, &sim))
+    if (new_sim(cfg, &f.sim))
         return 1;
+    f.batch = batch;
+    f.n = 0;
     t0 = augur_now();
     c0 = cpu_now();
     for (p = 0; p < passes; p++) {
-        augur_cachesim_access(sim, 0, rowptr, 8, false, 0);
+        feed(&f, rowptr, 8, false, 0);
         n++;
         for (i = 0; i < A->nrows; i++) {
             uint64_t j, end = A->rowptr[i + 1];
 
-            augur_cachesim_access(sim, 0, rowptr + 8 * ((uint64_t)i + 1), 8, false, 0);
+            feed(&f, rowptr + 8 * ((uint64_t)i + 1), 8, false, 0);
             for (j = A->rowptr[i]; j < end; j++) {
-                augur_cachesim_access(sim, 0, col + 4 * j, 4, false, 1);
-                augur_cachesim_access(sim, 0, val + 8 * j, 8, false, 2);
-                augur_cachesim_access(sim, 0, x + 8 * (uint64_t)A->col[j], 8, false, 3);
+                feed(&f, col + 4 * j, 4, false, 1);
+                feed(&f, val + 8 * j, 8, false, 2);
+                feed(&f, x + 8 * (uint64_t)A->col[j], 8, false, 3);
             }
-            augur_cachesim_access(sim, 0, y + 8 * (uint64_t)i, 8, true, 4);
+            feed(&f, y + 8 * (uint64_t)i, 8, true, 4);
             n += 2 + 3 * (end - A->rowptr[i]);
         }
     }
+    if (f.n)
+        augur_cachesim_access_batch(f.sim, f.buf, f.n);
     t1 = augur_now();
     c1 = cpu_now();
-    printf("spmv csr  %u passes %10llu accesses %7.3f s  %6.1f M/s (cpu %6.1f)\n", passes,
-           (unsigned long long)n, t1 - t0, (double)n / (t1 - t0) / 1e6,
-           (double)n / (c1 - c0) / 1e6);
-    print_levels(sim);
+    printf("spmv csr %-6s %u passes %10llu accesses %7.3f s  %6.1f M/s (cpu %6.1f)\n",
+           batch ? "batch" : "single", passes, (unsigned long long)n, t1 - t0,
+           (double)n / (t1 - t0) / 1e6, (double)n / (c1 - c0) / 1e6);
+    print_levels(f.sim);
     {
         struct augur_cache_counts c;
         static const char *const names[] = { "rowptr", "col", "val", "x", "y" };
-        unsigned t, last = augur_cachesim_nlevels(sim) - 1;
+        unsigned t, last = augur_cachesim_nlevels(f.sim) - 1;
 
-        printf("    %s misses per array:", augur_cachesim_level_name(sim, last));
+        printf("    %s misses per array:", augur_cachesim_level_name(f.sim, last));
         for (t = 0; t < 5; t++) {
-            augur_cachesim_counts(sim, last, (int)t, &c);
+            augur_cachesim_counts(f.sim, last, (int)t, &c);
             printf(" %s %llu", names[t], (unsigned long long)c.misses);
         }
         printf("\n");
     }
-    augur_cachesim_free(sim);
+    augur_cachesim_free(f.sim);
     return 0;
 }
 
@@ -302,7 +337,8 @@ int main(int argc, char **argv)
         augur_dataset_csr(ds, true, &A, &d) == 0) {
         printf("matrix %s: %u rows, %llu non-zeros\n", data_path, A.nrows,
                (unsigned long long)A.nnz);
-        rc |= spmv_stream(&cfg, &A, passes);
+        rc |= spmv_stream(&cfg, &A, passes, false);
+        rc |= spmv_stream(&cfg, &A, passes, true);
         augur_csr_release(&A);
     } else {
         augur_diag_format(&d, msg, sizeof(msg));

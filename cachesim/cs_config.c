@@ -305,6 +305,7 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
         F->lastsh = L->ways ? 4 * (L->ways - 1) : 0;
         F->wmask = L->perm ? (uint32_t)((UINT64_C(1) << L->ways) - 1) : 0;
         F->below = L->perm ? (UINT64_C(1) << F->lastsh) - 1 : 0;
+        F->keep = ~((F->below << 4) | 0xF);
         F->line = L->line;
         F->line_bits = L->line_bits;
         F->incl = L->incl;
@@ -326,6 +327,7 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
     sim->memo = augur_mallocarray((size_t)nthreads * CS_NMEMO, sizeof(struct cs_memo));
     cs_memo_clear(sim);
     sim->l1_mask = sim->lv[0].set_mask;
+    sim->l1_not = ~(uint64_t)(sim->lv[0].line - 1);
     if (cfg->dram.row_bytes) {
         sim->row_bits = log2u(cfg->dram.row_bytes);
         sim->banks = cfg->dram.banks;

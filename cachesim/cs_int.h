@@ -128,14 +128,18 @@ _Static_assert(CS_SRV_EVICT(AUGUR_CACHESIM_MAX_LEVELS - 1) < CS_NSRV, "walk coun
 
 /*
  * The L1 way a (thread, tag) pair touched last. It is only a hint: it is used
- * when that way's tag word still holds the line, so eviction needs no care.
+ * when that way's tag word is still the one the memo saw (the line, its owner
+ * and its dirty bit), so eviction needs no care. 64 bytes.
  */
 struct cs_memo {
-    uint64_t la;
-    uint64_t *t;   /* the tag word; the set's recency permutation is the word before way 0's */
-    uint64_t *cnt; /* the tag's walk counts */
-    uint32_t k;    /* the way */
-    uint32_t tag;  /* the tag that filled it (always below ntags) */
+    uint64_t base;  /* the line's first byte (below 2^48) */
+    uint64_t *t;    /* the tag word */
+    uint64_t tw;    /* what it held */
+    uint64_t *perm; /* the set's recency permutation */
+    uint64_t *cnt;  /* the tag's walk counts */
+    uint32_t k;     /* the way */
+    uint32_t tag;   /* the tag that filled it (always below ntags) */
+    uint64_t pad[2];
 };
 
 /* What the level walk needs of one level, packed together. */
@@ -143,6 +147,7 @@ struct cs_flevel {
     uint64_t set_mask; /* power-of-two sets: la & set_mask */
     uint64_t magic;    /* other set counts below 2^32: la % nsets by multiply-shift (la < 2^32) */
     uint64_t below;    /* nibbles of recency positions 0 .. ways - 2 */
+    uint64_t keep;     /* ~(below << 4 | 0xF): the permutation's bits beyond its ways */
     uint64_t nsets;
     uint32_t stride; /* words per set block */
     uint32_t fpw;    /* fingerprint words (the permutation word follows) */
@@ -177,6 +182,7 @@ struct augur_cachesim {
     unsigned l1_bits;
     uint32_t l1_ways, l1_fpw, l1_stride;
     uint64_t l1_mask;
+    uint64_t l1_not; /* ~(L1 line - 1) */
     /*
      * simple_perm and l1_inline: an L1 miss walks the levels with fl, fblk
      * and srv (cs_sim.c walk), counting into srv instead of ctr.

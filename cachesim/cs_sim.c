@@ -941,17 +941,20 @@ static __attribute__((noinline)) void walk_evict_dirty(struct augur_cachesim *si
  * looked L1 up (its set block l1blk, the line's fingerprint l1fp) and not
  * found the line. The L1 line becomes the memo of (thread, tag).
  */
-static __attribute__((noinline)) void walk(struct augur_cachesim *sim, unsigned thread,
-                                           uint64_t addr, bool w, uint32_t tag, unsigned first,
-                                           uint64_t *l1blk, uint64_t l1fp)
+static inline __attribute__((always_inline)) void
+walk_n(struct augur_cachesim *sim, unsigned thread, uint64_t addr, bool w, uint32_t tag,
+       unsigned first, uint64_t *l1blk, uint64_t l1fp, const unsigned n)
 {
     uint64_t *const *fb = &sim->fblk[(size_t)thread * AUGUR_CACHESIM_MAX_LEVELS];
     uint64_t *blk[AUGUR_CACHESIM_MAX_LEVELS], fps[AUGUR_CACHESIM_MAX_LEVELS];
-    uint64_t *cnt = &sim->srv[(size_t)tag << CS_SRV_SH], *t = NULL;
-    unsigned l = first, n = sim->nlevels, m;
+    uint64_t tws[AUGUR_CACHESIM_MAX_LEVELS]; /* the new tag word of each level that missed */
+    uint64_t *cnt = &sim->srv[(size_t)tag << CS_SRV_SH], *t, *t0 = NULL,
+             tagbits = (uint64_t)tag << 1;
+    unsigned l = first, m;
 
     blk[0] = l1blk;
     fps[0] = l1fp;
+    tws[0] = (addr >> sim->fl[0].line_bits) << CS_TAGSH | tagbits | w;
     for (; l < n; l++) {
         const struct cs_flevel *F = &sim->fl[l];
         uint64_t la = addr >> F->line_bits, fp = fingerprint(la);
@@ -962,11 +965,12 @@ static __attribute__((noinline)) void walk(struct augur_cachesim *sim, unsigned 
             t = b + F->fpw + 1 + k;
             perm_touch(b + F->fpw, (uint32_t)k);
             if (w && l == 0 && !(*t & 1))
-                *t = (*t & ~(OWNM << 1)) | (uint64_t)tag << 1 | 1;
+                *t = (*t & ~(OWNM << 1)) | tagbits | 1;
             break;
         }
         blk[l] = b;
         fps[l] = fp;
+        tws[l] = la << CS_TAGSH | tagbits | (w && l == 0);
     }
     cnt[CS_SRV(l, w)]++;
     if (l == n && sim->row_bits) {
@@ -978,32 +982,62 @@ static __attribute__((noinline)) void walk(struct augur_cachesim *sim, unsigned 
     }
     for (m = l; m-- > 0;) {
         const struct cs_flevel *F = &sim->fl[m];
-        uint64_t la = addr >> F->line_bits, *b = blk[m], *P = b + F->fpw, tw;
-        uint32_t v = (uint32_t)(*P >> F->lastsh) & 0xF;
+        uint64_t *b = blk[m], *P = b + F->fpw, p = *P, tw;
+        uint32_t v = (uint32_t)(p >> F->lastsh) & 0xF;
 
-        t = b + F->fpw + 1 + v;
+        t = P + 1 + v;
         tw = *t;
-        if (tw != CS_INVALID) {
-            if (F->incl)
-                evict_way(sim, m, thread, b, v);
-            else if (tw & 1)
-                walk_evict_dirty(sim, m, thread, tw);
-            else /* a clean line just goes */
-                sim->srv[(size_t)owner_of(tw) << CS_SRV_SH | CS_SRV_EVICT(m)]++;
+        /* an empty way (all ones), a dirty line or an inclusive level: the general steps */
+        if (__builtin_expect((tw & 1) | F->incl, 0)) {
+            if (tw != CS_INVALID) {
+                if (F->incl)
+                    evict_way(sim, m, thread, b, v);
+                else
+                    walk_evict_dirty(sim, m, thread, tw); /* neither changes this set's order */
+            }
+        } else { /* a clean line just goes */
+            sim->srv[(size_t)owner_of(tw) << CS_SRV_SH | CS_SRV_EVICT(m)]++;
         }
-        *t = tag_word(la, tag) | (uint64_t)(w && m == 0);
+        *t = tws[m];
         set_fingerprint(b, v, fps[m]);
         /* the victim is last: everything before it moves back one place */
-        *P = (*P & ~((F->below << 4) | 0xF)) | (*P & F->below) << 4 | v;
-        if (m == 0 && sim->l1_inline) {
-            struct cs_memo *mo = &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))];
+        *P = (p & F->keep) | (p & F->below) << 4 | v;
+        t0 = t;
+    }
+    if (l > 0 && sim->l1_inline) {
+        struct cs_memo *mo = &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))];
 
-            mo->la = la;
-            mo->t = t;
-            mo->cnt = cnt;
-            mo->k = v;
-            mo->tag = tag;
-        }
+        mo->base = addr & sim->l1_not;
+        mo->t = t0;
+        mo->tw = *t0;
+        mo->perm = blk[0] + sim->fl[0].fpw;
+        mo->cnt = cnt;
+        mo->k = (uint32_t)(t0 - mo->perm - 1);
+        mo->tag = tag;
+    }
+}
+
+/*
+ * walk_n() with the number of levels a constant, so that the compiler lays
+ * the level loops out level by level.
+ */
+static __attribute__((noinline)) void walk(struct augur_cachesim *sim, unsigned thread,
+                                           uint64_t addr, bool w, uint32_t tag, unsigned first,
+                                           uint64_t *l1blk, uint64_t l1fp)
+{
+    switch (sim->nlevels) {
+    case 1:
+        walk_n(sim, thread, addr, w, tag, first, l1blk, l1fp, 1);
+        break;
+    case 2:
+        walk_n(sim, thread, addr, w, tag, first, l1blk, l1fp, 2);
+        break;
+    case 3:
+        walk_n(sim, thread, addr, w, tag, first, l1blk, l1fp, 3);
+        break;
+    default:
+        walk_n(sim, thread, addr, w, tag, first, l1blk, l1fp, AUGUR_CACHESIM_MAX_LEVELS);
+        break;
     }
 }
 
@@ -1104,17 +1138,6 @@ static __attribute__((noinline)) void access_slow(struct augur_cachesim *sim, un
     req(sim, 0, thread, addr, size, w, tag);
 }
 
-/* An L1 miss of the inlined path: the walk, or for other simple hierarchies the loop. */
-static __attribute__((noinline)) void l1_miss(struct augur_cachesim *sim, unsigned thread,
-                                              uint64_t addr, bool w, uint32_t tag, uint64_t *b,
-                                              uint64_t fp)
-{
-    if (sim->simple_perm)
-        walk(sim, thread, addr, w, tag, 1, b, fp);
-    else
-        access_l1_miss(sim, thread, addr, w, tag);
-}
-
 /*
  * An access the memo did not take. For a simple hierarchy with an inlined
  * L1 (l1_inline), a one-line access with a tag in range searches the L1 set:
@@ -1139,49 +1162,51 @@ static __attribute__((noinline)) void access_unmemoized(struct augur_cachesim *s
     fp = fingerprint(la);
     k = find_way16(b, sim->l1_fpw, sim->l1_ways, sim->fl[0].wmask, la, fp);
     if (k < 0) {
-        l1_miss(sim, thread, addr, w, tag, b, fp);
+        if (sim->simple_perm)
+            walk(sim, thread, addr, w, tag, 1, b, fp);
+        else
+            access_l1_miss(sim, thread, addr, w, tag);
         return;
     }
     t = b + sim->l1_fpw + 1 + k;
+    perm_touch(b + sim->l1_fpw, (uint32_t)k);
+    if (w && !(*t & 1))
+        *t = (*t & ~(OWNM << 1)) | (uint64_t)tag << 1 | 1;
     mo = &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))];
-    mo->la = la;
+    mo->base = addr & sim->l1_not;
     mo->t = t;
+    mo->tw = *t;
+    mo->perm = b + sim->l1_fpw;
     mo->cnt = &sim->srv[(size_t)tag << CS_SRV_SH];
     mo->k = (uint32_t)k;
     mo->tag = tag;
-    perm_touch(b + sim->l1_fpw, (uint32_t)k);
     mo->cnt[CS_SRV(0, w)]++;
-    if (w && !(*t & 1))
-        *t = (*t & ~(OWNM << 1)) | (uint64_t)tag << 1 | 1;
 }
 
 /*
  * One access. The shortest path is the memo: the line the same (thread,
- * tag) touched last, still in its L1 way (a memo only ever holds lines of a
- * simple hierarchy's L1, below 2^48 and filled by a tag in range; other
- * simulators never fill it). A hit there is one count and, unless the line
- * is already the most recent of its set, a recency update. Then the L1 set;
+ * tag) touched last, still in its L1 way with the tag word the memo saw (a
+ * memo only ever holds lines of a simple hierarchy's L1, below 2^48 and
+ * filled by a tag in range; other simulators never fill it); a write needs
+ * the line dirty already. A hit there is one count and, unless the line is
+ * already the most recent of its set, a recency update. Then the L1 set;
  * everything else (other hierarchies, accesses across lines, tags out of
  * range) takes access_slow().
  */
 static inline void access_one(struct augur_cachesim *sim, unsigned thread, uint64_t addr,
                               uint64_t size, bool w, uint32_t tag)
 {
-    uint64_t la = addr >> sim->l1_bits, lb = (addr + size - (size != 0)) >> sim->l1_bits;
     struct cs_memo *mo = &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))];
+    uint64_t nm = sim->l1_not, base = mo->base, tw = mo->tw;
 
     assert(thread < sim->nthreads);
-    if (((mo->la ^ la) | (lb ^ la) | (mo->tag ^ tag)) == 0) {
-        uint64_t *t = mo->t, tw = *t;
-
-        if ((tw ^ la << CS_TAGSH) < (UINT64_C(1) << CS_TAGSH) && (!w || (tw & 1))) {
-            uint64_t *P = t - mo->k - 1; /* the permutation word precedes the tag words */
-
-            if ((*P & 0xF) != mo->k) /* not already the most recent in its set */
-                perm_touch(P, mo->k);
-            mo->cnt[CS_SRV(0, w)]++;
-            return;
-        }
+    /* size 0 counts as 1: addr - 1 may leave the memo for the slow path, never a wrong count */
+    if ((((addr & nm) ^ base) | (((addr + size - 1) & nm) ^ base) | (mo->tag ^ tag)) == 0 &&
+        *mo->t == tw && (tw & 1) >= w) {
+        if ((*mo->perm & 0xF) != mo->k) /* not already the most recent in its set */
+            perm_touch(mo->perm, mo->k);
+        mo->cnt[CS_SRV(0, w)]++;
+        return;
     }
     access_unmemoized(sim, thread, addr, size, w, tag);
 }
@@ -1197,7 +1222,7 @@ static inline bool memo_has(const struct augur_cachesim *sim, const struct augur
 {
     const struct cs_memo *mo = &sim->memo[(size_t)a->thread * CS_NMEMO + (a->tag & (CS_NMEMO - 1))];
 
-    return mo->la == a->addr >> sim->l1_bits;
+    return mo->base == (a->addr & sim->l1_not);
 }
 
 void augur_cachesim_access_batch(struct augur_cachesim *sim, const struct augur_cache_access *acc,
@@ -1300,8 +1325,10 @@ void cs_memo_clear(struct augur_cachesim *sim)
     if (!sim->memo)
         return;
     for (i = 0; i < (size_t)sim->nthreads * CS_NMEMO; i++) {
-        sim->memo[i].la = 0;
+        sim->memo[i].base = 0;
         sim->memo[i].t = &sim->memo_sentinel;
+        sim->memo[i].tw = 0; /* never the sentinel's CS_INVALID */
+        sim->memo[i].perm = &sim->memo_sentinel;
         sim->memo[i].cnt = sim->srv;
         sim->memo[i].k = 0;
         sim->memo[i].tag = 0;
