@@ -508,7 +508,6 @@ int rt_run_child(char *const *argv, char *const *envp, const char *cwd, double t
             close(po[0]), close(po[1]);
         return augur_diag_set(diag, AUGUR_ERUN, NULL, 0, 0, "cannot make a pipe: %s", strerror(e));
     }
-    fflush(NULL);
     pid = fork();
     if (pid < 0) {
         int e = errno;
