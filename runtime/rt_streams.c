@@ -74,7 +74,7 @@ static uint32_t ell_width_of(const struct augur_csr *csr, uint32_t width)
 
 /* The arrays of kernel k over csr; false for an unknown kernel. */
 static bool layout_of(const struct augur_csr *csr, enum augur_stream_kernel k, uint32_t width,
-                      struct layout *l)
+                      uint32_t ell_rows, struct layout *l)
 {
     uint64_t n = csr->nrows, m = csr->nnz;
 
@@ -89,7 +89,7 @@ static bool layout_of(const struct augur_csr *csr, enum augur_stream_kernel k, u
         l->bytes[4] = 8 * n;
         break;
     case AUGUR_STREAM_FV: { /* idx, a, x, y */
-        uint64_t slots = n * ell_width_of(csr, width);
+        uint64_t slots = (ell_rows > n ? ell_rows : n) * (uint64_t)ell_width_of(csr, width);
 
         l->narrays = 4;
         l->bytes[0] = 4 * slots;
@@ -119,7 +119,7 @@ uint64_t augur_stream_footprint(const struct augur_csr *csr, enum augur_stream_k
     struct layout l;
     uint64_t sum = 0;
 
-    if (!layout_of(csr, k, ell_width, &l))
+    if (!layout_of(csr, k, ell_width, 0, &l))
         return 0;
     for (unsigned a = 0; a < l.narrays; a++)
         sum += l.bytes[a];
@@ -167,11 +167,10 @@ static void stream_spmv(const struct augur_csr *c, const struct layout *l, struc
     }
 }
 
-static void stream_fv(const struct augur_csr *c, uint32_t w, const struct layout *l,
+static void stream_fv(const struct augur_csr *c, uint32_t w, uint64_t n, const struct layout *l,
                       struct emitter *e)
 {
     const uint64_t *b = l->base;
-    uint64_t n = c->nrows;
 
     for (uint32_t i = 0; i < c->nrows; i++) {
         uint64_t lo = c->rowptr[i], deg = c->rowptr[i + 1] - lo;
@@ -227,9 +226,14 @@ static int check_csr(const struct augur_csr *c, struct augur_diag *diag)
     return 0;
 }
 
-int augur_stream_generate(const struct augur_csr *csr, enum augur_stream_kernel k,
-                          uint32_t ell_width, augur_stream_fn *fn, void *ud,
-                          struct augur_diag *diag)
+/*
+ * augur_stream_generate() with fv's slot stride: slot k of row i at
+ * k * ell_rows + i when ell_rows exceeds the rows (a sample laid out as the
+ * full matrix's ELL arrays), else k * nrows + i.
+ */
+static int stream_generate(const struct augur_csr *csr, enum augur_stream_kernel k,
+                           uint32_t ell_width, uint32_t ell_rows, augur_stream_fn *fn, void *ud,
+                           struct augur_diag *diag)
 {
     struct emitter *e;
     struct layout l;
@@ -238,7 +242,7 @@ int augur_stream_generate(const struct augur_csr *csr, enum augur_stream_kernel 
     rc = check_csr(csr, diag);
     if (rc)
         return rc;
-    if (!layout_of(csr, k, ell_width, &l))
+    if (!layout_of(csr, k, ell_width, ell_rows, &l))
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "unknown kernel %d", (int)k);
     if (k == AUGUR_STREAM_FV && ell_width && ell_width < max_degree(csr))
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
@@ -253,7 +257,8 @@ int augur_stream_generate(const struct augur_csr *csr, enum augur_stream_kernel 
         stream_spmv(csr, &l, e);
         break;
     case AUGUR_STREAM_FV:
-        stream_fv(csr, ell_width_of(csr, ell_width), &l, e);
+        stream_fv(csr, ell_width_of(csr, ell_width), ell_rows > csr->nrows ? ell_rows : csr->nrows,
+                  &l, e);
         break;
     default:
         stream_ireduce(csr, &l, e);
@@ -263,6 +268,13 @@ int augur_stream_generate(const struct augur_csr *csr, enum augur_stream_kernel 
         fn(ud, e->buf, e->n);
     augur_free(e);
     return 0;
+}
+
+int augur_stream_generate(const struct augur_csr *csr, enum augur_stream_kernel k,
+                          uint32_t ell_width, augur_stream_fn *fn, void *ud,
+                          struct augur_diag *diag)
+{
+    return stream_generate(csr, k, ell_width, 0, fn, ud, diag);
 }
 
 /*
@@ -312,10 +324,11 @@ static void sink(void *ud, const struct augur_stream_access *a, size_t n)
     augur_cachesim_access_batch(s->sim, s->acc, n);
 }
 
-int augur_stream_simulate(const struct augur_csr *csr, enum augur_stream_kernel k,
-                          uint32_t ell_width, const struct augur_cache_config *cfg,
-                          const double *scale, bool warm, struct augur_stream_result *out,
-                          struct augur_diag *diag)
+/* augur_stream_simulate() with fv's slot stride (stream_generate()). */
+static int stream_simulate(const struct augur_csr *csr, enum augur_stream_kernel k,
+                           uint32_t ell_width, uint32_t ell_rows,
+                           const struct augur_cache_config *cfg, const double *scale, bool warm,
+                           struct augur_stream_result *out, struct augur_diag *diag)
 {
     struct augur_cache_config c = *cfg;
     struct augur_stream_result res;
@@ -344,13 +357,13 @@ int augur_stream_simulate(const struct augur_csr *csr, enum augur_stream_kernel 
     rc = augur_cachesim_new(&c, 1, MAX_ARRAYS, &s->sim, diag);
     if (rc)
         goto out;
-    rc = augur_stream_generate(csr, k, ell_width, sink, s, diag);
+    rc = stream_generate(csr, k, ell_width, ell_rows, sink, s, diag);
     if (rc)
         goto out;
     if (warm) {
         /* A second pass over warm caches, counted alone: an iteration's steady state. */
         augur_cachesim_reset_counts(s->sim);
-        rc = augur_stream_generate(csr, k, ell_width, sink, s, diag);
+        rc = stream_generate(csr, k, ell_width, ell_rows, sink, s, diag);
         if (rc)
             goto out;
     }
@@ -372,6 +385,14 @@ out:
         augur_cachesim_free(s->sim);
     augur_free(s);
     return rc;
+}
+
+int augur_stream_simulate(const struct augur_csr *csr, enum augur_stream_kernel k,
+                          uint32_t ell_width, const struct augur_cache_config *cfg,
+                          const double *scale, bool warm, struct augur_stream_result *out,
+                          struct augur_diag *diag)
+{
+    return stream_simulate(csr, k, ell_width, 0, cfg, scale, warm, out, diag);
 }
 
 double augur_error_rate(double actual, double predicted)
@@ -467,8 +488,8 @@ int augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample
         return rc;
     augur_scaling_scales(scaling, csr, &s.csr, k, cfg, scale);
     /* fv keeps the full matrix's ELL width: as many slot streams as the full run. */
-    rc = augur_stream_simulate(&s.csr, k, k == AUGUR_STREAM_FV ? max_degree(csr) : 0, cfg, scale,
-                               warm, out, diag);
+    rc = stream_simulate(&s.csr, k, k == AUGUR_STREAM_FV ? max_degree(csr) : 0, csr->nrows, cfg,
+                         scale, warm, out, diag);
     if (!rc && info)
         *info = s.info;
     augur_sample_release(&s);

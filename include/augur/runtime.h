@@ -570,7 +570,8 @@ AUGUR_API void augur_scaling_scales(enum augur_scaling scaling, const struct aug
 /*
  * Samples csr with opts and simulates kernel k on the sample with the
  * caches scaled as scaling says (warm: as augur_stream_simulate(); fv at the
- * full matrix's ELL width). info
+ * full matrix's ELL width and slot stride: slot k of sample row i at
+ * k * n + i, n the full matrix's rows, as in the full run's arrays). info
  * (may be NULL) receives what the sampler did. *out is written only on
  * success.
  */
