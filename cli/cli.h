@@ -69,6 +69,7 @@ int cli_load_dataset(const char *path, const struct augur_load_opts *opts,
 
 /*
  * The machine file: the given one, $AUGUR_MACHINE, else the shipped default
+ * ("auto" for either: this machine, calibrated once and cached)
  * found beside the binary (../samples/machines, ../share/augur/machines,
  * ../../samples/machines). Returns false when there is none.
  */

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -153,6 +154,62 @@ int cli_load_dataset(const char *path, const struct augur_load_opts *opts,
     return CLI_OK;
 }
 
+/*
+ * --machine auto: this machine, calibrated once (augur calibrate --quick)
+ * and kept in $XDG_CACHE_HOME/augur/machine.yml (else ~/.cache/augur/).
+ */
+static bool auto_machine(char *path, size_t size)
+{
+    const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    struct augur_calib_opts co;
+    struct augur_calib_result *res = NULL;
+    struct augur_diag diag;
+    struct augur_buf buf;
+    char dir[PATH_MAX];
+    int len;
+    bool ok;
+
+    if (cache && *cache)
+        len = snprintf(dir, sizeof(dir), "%s/augur", cache);
+    else if (home && *home)
+        len = snprintf(dir, sizeof(dir), "%s/.cache/augur", home);
+    else
+        return false;
+    if (len <= 0 || (size_t)len >= sizeof(dir) ||
+        (size_t)snprintf(path, size, "%s/machine.yml", dir) >= size)
+        return false;
+    if (access(path, R_OK) == 0)
+        return true;
+    /* make the folder and its parents (~/.cache may not exist yet) */
+    for (char *s = dir + 1; *s; s++)
+        if (*s == '/') {
+            *s = '\0';
+            mkdir(dir, 0755);
+            *s = '/';
+        }
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+        cli_error("cannot create %s: %s", dir, strerror(errno));
+        return false;
+    }
+    fprintf(stderr, "augur: calibrating this machine once (augur calibrate --quick) into %s\n",
+            path);
+    memset(&co, 0, sizeof(co));
+    co.quick = true;
+    augur_diag_init(&diag);
+    if (augur_calibrate(&co, &res, &diag) != 0) {
+        cli_diag_error(&diag);
+        return false;
+    }
+    augur_buf_init(&buf);
+    augur_calib_yaml(res, &buf);
+    ok = augur_file_write(path, buf.s, buf.len, &diag) == 0;
+    if (!ok)
+        cli_diag_error(&diag);
+    augur_buf_release(&buf);
+    augur_calib_free(res);
+    return ok;
+}
+
 bool cli_find_machine(const char *given, char *path, size_t size)
 {
     static const char *const rel[] = { "../samples/machines/" CLI_DEFAULT_MACHINE,
@@ -162,6 +219,8 @@ bool cli_find_machine(const char *given, char *path, size_t size)
     char exe[PATH_MAX];
     ssize_t n;
 
+    if ((given && strcmp(given, "auto") == 0) || (!given && env && strcmp(env, "auto") == 0))
+        return auto_machine(path, size);
     if (given || (env && *env)) {
         snprintf(path, size, "%s", given ? given : env);
         return true;

@@ -115,6 +115,11 @@ else
 fi
 status "train model: no runs" 2 "$augur" train model --machine "$tmp/toy.yml"
 
+# --machine auto: the cached calibration (seeded here, so nothing is calibrated)
+mkdir -p "$tmp/xdg/augur" && cp "$tmp/toy.yml" "$tmp/xdg/augur/machine.yml"
+XDG_CACHE_HOME="$tmp/xdg" status "--machine auto reads the cached file" 0 "$augur" predict "$kernel" --data "$mtx" --machine auto --json
+is "auto: the cached machine" "$(jq_ "$tmp/out" "d['machine']")" toy
+
 # bad input
 status "a GPU machine for a CPU kernel" 1 "$augur" predict "$kernel" --data "$mtx" --machine "$src/samples/machines/h100-sxm.yml"
 grep -q "CPU code but machine" "$tmp/err" && pass "GPU machine: says why" || flunk "GPU machine: says why"
