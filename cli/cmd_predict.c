@@ -402,6 +402,7 @@ static void scale_workload(struct augur_workload *w, double f)
         l->irregular_bytes *= f;
         l->row_misses *= f;
         l->branch_misses *= f;
+        l->chained *= f;
         for (unsigned v = 0; v < AUGUR_WORK_MAX_LEVELS; v++) {
             l->served[v] *= f;
             l->fill_bytes[v] *= f;
@@ -714,6 +715,11 @@ int cmd_predict(int argc, char **argv)
     }
     if (r.sampled)
         scale_workload(&r.work, r.scale);
+    if (augur_workload_count_chains(skel, kernel, bound, &so.interp, o.rounds, r.scale, &r.work,
+                                    &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
     memset(&mi, 0, sizeof(mi));
     mi.work = &r.work;
     mi.machine = m;

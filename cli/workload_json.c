@@ -33,6 +33,7 @@ static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
     json_object_set_new(j, "writeback_bytes", reals(l->writeback_bytes, nlevels + 1));
     json_object_set_new(j, "row_misses", json_real(l->row_misses));
     json_object_set_new(j, "branch_misses", json_real(l->branch_misses));
+    json_object_set_new(j, "chained", json_real(l->chained));
     for (int k = 0; k < AUGUR_OPK_COUNT; k++)
         if (l->instr[k] > 0 || l->elems[k] > 0) {
             json_object_set_new(ops, augur_opkind_name((enum augur_opkind)k),
@@ -97,11 +98,12 @@ static int reals_back(json_t *a, double *out, unsigned n, const char *what, char
 
 static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, char *err, size_t size)
 {
-    static const char *const fields[] = { "accesses",   "loads",        "stores",
-                                          "bytes",      "irregular",    "irregular_bytes",
-                                          "row_misses", "branch_misses" };
-    double *dst[] = { &l->accesses,  &l->loads,           &l->stores,     &l->bytes,
-                      &l->irregular, &l->irregular_bytes, &l->row_misses, &l->branch_misses };
+    static const char *const fields[] = { "accesses",   "loads",         "stores",
+                                          "bytes",      "irregular",     "irregular_bytes",
+                                          "row_misses", "branch_misses", "chained" };
+    double *dst[] = { &l->accesses,   &l->loads,         &l->stores,
+                      &l->bytes,      &l->irregular,     &l->irregular_bytes,
+                      &l->row_misses, &l->branch_misses, &l->chained };
     json_t *ops, *el;
     const char *key;
     json_t *v;

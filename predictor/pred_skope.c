@@ -9,9 +9,9 @@
 
 #include "pred_int.h"
 
-/* One line's time: its issue time and its memory time, which overlap. */
+/* One line's time: its issue time, its memory time and its update chain, which overlap. */
 struct line_time {
-    double issue_ns, memory_ns;
+    double issue_ns, memory_ns, chain_ns;
 };
 
 /*
@@ -22,7 +22,7 @@ struct line_time {
 static struct line_time line_time(const struct pred_rates *r, const struct augur_workload *w,
                                   const struct augur_work_line *l)
 {
-    struct line_time t = { 0, 0 };
+    struct line_time t = { 0, 0, 0 };
     double simd = w->simd_util > 0 && w->simd_util <= 1 ? w->simd_util : 1;
     double port[4] = { l->loads / r->loads_per_cycle, l->stores / r->stores_per_cycle, 0, 0 };
     double instr_all = l->loads + l->stores, other = 0, cycles;
@@ -64,6 +64,7 @@ static struct line_time line_time(const struct pred_rates *r, const struct augur
     /* long-latency units (division, gathers, math calls) and mispredicted branches serialise */
     cycles += other + l->branch_misses * r->branch_miss_cycles;
     t.issue_ns = cycles / r->clock_ghz;
+    t.chain_ns = l->chained * r->chain_cycles / r->clock_ghz;
     /* requests served beyond L1; L1 hits cost their issue slot only */
     for (unsigned i = 1; i <= r->nlevels; i++)
         t.memory_ns += l->served[i] * pred_serve_ns(r, i, r->mlp);
@@ -82,7 +83,7 @@ static double mimd_ns(const struct augur_machine *m, const struct augur_workload
 }
 
 struct skope_result {
-    double seconds, issue_s, memory_s, dram_s, mimd_s, region_s;
+    double seconds, issue_s, memory_s, chain_s, dram_s, mimd_s, region_s;
     const char *bottleneck;
 };
 
@@ -91,7 +92,7 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
 {
     const struct augur_workload *w;
     struct pred_rates r;
-    double sum = 0, issue = 0, mem = 0, dram_bytes, dram_ns = 0;
+    double sum = 0, issue = 0, mem = 0, chain = 0, dram_bytes, dram_ns = 0;
     int rc;
 
     if (!in || !in->work || !in->machine)
@@ -104,6 +105,9 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
         struct line_time t = line_time(&r, w, &w->lines[i]);
         double ns = t.issue_ns > t.memory_ns ? t.issue_ns : t.memory_ns;
 
+        if (t.chain_ns > ns)
+            ns = t.chain_ns;
+        chain += t.chain_ns;
         issue += t.issue_ns;
         mem += t.memory_ns;
         sum += ns;
@@ -121,7 +125,10 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
     res->mimd_s = mimd_ns(in->machine, w) * 1e-9;
     /* a team's fork and join: one thread runs the region inline */
     res->region_s = w->threads > 1 ? w->parallel * r.region_ns * 1e-9 : 0;
+    res->chain_s = chain * w->busiest_share * 1e-9;
     res->bottleneck = res->issue_s >= res->memory_s ? "issue" : "memory latency";
+    if (res->chain_s > res->issue_s && res->chain_s > res->memory_s)
+        res->bottleneck = "update chain";
     if (dram_ns > sum) {
         sum = dram_ns;
         res->bottleneck = "memory bandwidth";
@@ -164,8 +171,10 @@ static int skope_explain(const struct augur_model_input *in, struct augur_buf *b
                      "aggregate model (seed 002 IV-D, eq. 4-6): busiest thread's share %.4f, "
                      "SIMD utilization %.3f\n",
                      in->work->busiest_share, in->work->simd_util);
-    augur_buf_printf(buf, "  issue %.4g s, memory %.4g s (lines: max of the two), DRAM %.4g s\n",
-                     res.issue_s, res.memory_s, res.dram_s);
+    augur_buf_printf(buf,
+                     "  issue %.4g s, memory %.4g s, update chains %.4g s (lines: the max), "
+                     "DRAM %.4g s\n",
+                     res.issue_s, res.memory_s, res.chain_s, res.dram_s);
     augur_buf_printf(buf, "  request cost (ns) at mlp %g:", r.mlp);
     for (unsigned i = 1; i <= r.nlevels; i++)
         augur_buf_printf(buf, " %s %.3g", in->work->level_name[i], pred_serve_ns(&r, i, r.mlp));

@@ -226,3 +226,95 @@ void augur_workload_release(struct augur_workload *w)
     w->lines = NULL;
     w->nlines = 0;
 }
+
+/* The chain counter: per thread and access, the element its last store wrote. */
+struct chains {
+    const struct augur_interp *in;
+    unsigned naccesses, nthreads;
+    uint64_t *last;  /* nthreads x naccesses store addresses + 1 (0: none) */
+    uint64_t *count; /* per access */
+    uint8_t *is_rmw; /* per access */
+};
+
+static void on_chain_events(void *ud, const struct augur_event *ev, size_t n)
+{
+    struct chains *c = ud;
+
+    for (size_t i = 0; i < n; i++) {
+        int a = augur_interp_node_access(c->in, ev[i].node);
+        size_t slot;
+
+        if (a < 0 || !c->is_rmw[a] || ev[i].thread >= c->nthreads)
+            continue;
+        slot = (size_t)ev[i].thread * c->naccesses + (size_t)a;
+        if (ev[i].flags & AUGUR_EV_WRITE)
+            c->last[slot] = ev[i].addr + 1;
+        else if (c->last[slot] == ev[i].addr + 1)
+            c->count[a]++;
+    }
+}
+
+int augur_workload_count_chains(const struct augur_skel *skel, const struct augur_node *kernel,
+                                struct augur_bound *data, const struct augur_interp_opts *opts,
+                                bool rounds, double scale, struct augur_workload *w,
+                                struct augur_diag *diag)
+{
+    struct augur_interp *in = NULL;
+    struct chains c;
+    bool any = false;
+    int rc;
+
+    for (uint32_t id = kernel->id; id < skel->nnodes; id++) {
+        const struct augur_node *n = skel->nodes[id];
+
+        if (augur_node_kernel(n) != kernel)
+            break;
+        if (n->kind == AUGUR_NODE_ACCESS && n->u.access.mode == AUGUR_ACCESS_RMW)
+            any = true;
+    }
+    if (!any)
+        return 0;
+    if ((rc = augur_interp_new(skel, kernel, data, opts, &in, diag)) < 0)
+        return rc;
+    memset(&c, 0, sizeof(c));
+    c.in = in;
+    c.naccesses = augur_interp_naccesses(in);
+    c.nthreads = opts && opts->nthreads ? opts->nthreads : 1;
+    c.last = augur_calloc((size_t)c.nthreads * (c.naccesses + 1), sizeof(*c.last));
+    c.count = augur_calloc(c.naccesses + 1, sizeof(*c.count));
+    c.is_rmw = augur_calloc(c.naccesses + 1, 1);
+    if (!c.last || !c.count || !c.is_rmw) {
+        rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "chains: out of memory");
+        goto out;
+    }
+    for (unsigned a = 0; a < c.naccesses; a++)
+        c.is_rmw[a] =
+            skel->nodes[augur_interp_access_node(in, a)]->u.access.mode == AUGUR_ACCESS_RMW;
+    if ((rc = augur_interp_subscribe(in, on_chain_events, &c)) < 0)
+        goto out;
+    if (rounds) {
+        uint32_t nr;
+
+        rc = augur_interp_run_rounds(in, 0, &nr, diag);
+    } else {
+        rc = augur_interp_run(in, diag);
+    }
+    if (rc < 0)
+        goto out;
+    for (unsigned a = 0; a < c.naccesses; a++) {
+        const struct augur_node *n = skel->nodes[augur_interp_access_node(in, a)];
+        struct augur_work_line *l = line_of(w, &n->loc);
+
+        if (!c.count[a])
+            continue;
+        if (l)
+            l->chained += (double)c.count[a] * scale;
+        w->total.chained += (double)c.count[a] * scale;
+    }
+out:
+    augur_free(c.last);
+    augur_free(c.count);
+    augur_free(c.is_rmw);
+    augur_interp_free(in);
+    return rc;
+}

@@ -93,15 +93,16 @@ struct augur_machine_cache {
  */
 struct augur_machine_core {
     bool given;
-    double loads_per_cycle;   /* scalar loads issued per cycle */
-    double stores_per_cycle;  /* scalar stores per cycle */
-    double fp_ops_per_cycle;  /* floating-point instructions per cycle (an FMA is one) */
-    double int_ops_per_cycle; /* integer, logic and compare instructions per cycle */
-    double issue_width;       /* instructions issued per cycle, all kinds together */
+    double loads_per_cycle;    /* scalar loads issued per cycle */
+    double stores_per_cycle;   /* scalar stores per cycle */
+    double fp_ops_per_cycle;   /* floating-point instructions per cycle (an FMA is one) */
+    double int_ops_per_cycle;  /* integer, logic and compare instructions per cycle */
+    double issue_width;        /* instructions issued per cycle, all kinds together */
     double branch_miss_cycles; /* cycles a mispredicted branch costs */
     double region_ns;          /* an OpenMP parallel region's fork and join with 2+ threads */
-    double inflight;          /* memory instructions in flight (the load queue): n of model 2 */
-    double mlp;               /* cache misses in flight per core (fill buffers) */
+    double chain_cycles;       /* an update waiting for the previous one's store (forwarding) */
+    double inflight;           /* memory instructions in flight (the load queue): n of model 2 */
+    double mlp;                /* cache misses in flight per core (fill buffers) */
 };
 
 /* The SIMD unit of a core; all 0 when the file has no simd section. */

@@ -143,7 +143,9 @@ struct augur_work_line {
     double fill_bytes[AUGUR_WORK_MAX_LEVELS];      /* bytes into cache i from below; last: DRAM */
     double writeback_bytes[AUGUR_WORK_MAX_LEVELS]; /* bytes cache i sends down; last: DRAM writes */
     double row_misses;                             /* DRAM blocks opened */
-    double branch_misses;          /* data-dependent branches: evaluations x min(p, 1 - p) */
+    double branch_misses; /* data-dependent branches: evaluations x min(p, 1 - p) */
+    /* updates (+=) of the element the same update stored last: a chain through memory */
+    double chained;
     double instr[AUGUR_OPK_COUNT]; /* operation instructions (a vector op is one) */
     double elems[AUGUR_OPK_COUNT]; /* operations on elements (lanes counted) */
 };
@@ -188,6 +190,21 @@ AUGUR_API int augur_workload_from_profile(const struct augur_skel *skel,
                                           const struct augur_sim_profile *prof, double calls,
                                           struct augur_workload *out, struct augur_diag *diag);
 AUGUR_API void augur_workload_release(struct augur_workload *w);
+
+/*
+ * Counts the chained updates of a kernel with update accesses (y[u] += v
+ * where the previous execution of the same update, on the same thread,
+ * stored the same element: each waits for the one before through memory)
+ * by running it once more on data (without the caches) and adds them per
+ * call (times scale) to w's lines. A kernel without updates costs
+ * nothing. rounds: every BFS round, as augur_interp_run_rounds(). Returns
+ * 0 or the interpreter's error.
+ */
+AUGUR_API int augur_workload_count_chains(const struct augur_skel *skel,
+                                          const struct augur_node *kernel, struct augur_bound *data,
+                                          const struct augur_interp_opts *opts, bool rounds,
+                                          double scale, struct augur_workload *w,
+                                          struct augur_diag *diag);
 
 /*
  * What a model needs; each model reads its own member (NULL: not
