@@ -691,4 +691,45 @@ AUGUR_API int augur_generate_rmat(unsigned scale, unsigned edge_factor, double a
 AUGUR_API int augur_generate_blocks(uint32_t n, uint32_t b, uint32_t degree, uint64_t seed,
                                     struct augur_csr *out, struct augur_diag *diag);
 
+/* ---- tiling and grouping (Chen et al., CGO 2016; seed 002 section IV) ---- */
+
+/* Lanes of a conflict-free group: one 512-bit vector of 32-bit indices. */
+#define AUGUR_TILING_LANES 16u
+
+/*
+ * The schedule statistics of the tiled-and-grouped irregular reduction
+ * (docs/tiling.md). Every entry (i, j) of the matrix is an edge between
+ * nodes i and j of n = max(nrows, ncols) nodes. Nodes are cut into blocks
+ * of tile_size; tile (I, J) holds the edges with i in block I and j in
+ * block J. Within a tile, edges in row-major order go first fit into groups
+ * of at most AUGUR_TILING_LANES in which no node appears twice; tiles in
+ * (I, J) order go first fit into tile groups in which no two tiles share a
+ * node block (all threads run one tile group at a time).
+ */
+struct augur_tiling_stats {
+    uint32_t tile_size;
+    uint32_t nnodes;         /* n = max(nrows, ncols) */
+    uint64_t nblocks;        /* node blocks: ceil(n / tile_size) */
+    uint64_t nedges;         /* the matrix's entries */
+    uint64_t ntiles;         /* non-empty tiles */
+    uint64_t ngroups;        /* conflict-free groups over all tiles */
+    uint64_t nfull;          /* groups with all AUGUR_TILING_LANES lanes used */
+    double lanes_used;       /* nedges / ngroups */
+    double simd_util;        /* the SIMD utilization ratio: nedges / (lanes * ngroups) */
+    uint64_t ntgroups;       /* tile groups */
+    double avg_mimd;         /* seed 002 avg_MIMD: ntiles / ntgroups, tiles per tile group */
+    uint64_t min_tiles;      /* fewest tiles in a tile group */
+    uint64_t max_tiles;      /* most tiles in a tile group */
+    uint64_t max_tile_edges; /* most edges in one tile */
+};
+
+/*
+ * Computes the tiling-and-grouping statistics of csr at tile_size (the
+ * values are not read). Deterministic; O(nnz + n) memory. A tile_size of 0,
+ * a matrix without entries or an inconsistent CSR is AUGUR_EINVAL. *out is
+ * written only on success.
+ */
+AUGUR_API int augur_tiling_compute(const struct augur_csr *csr, uint32_t tile_size,
+                                   struct augur_tiling_stats *out, struct augur_diag *diag);
+
 #endif
