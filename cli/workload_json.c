@@ -66,6 +66,7 @@ json_t *cli_workload_json(const struct augur_workload *w)
     json_object_set_new(j, "simd_util", json_real(w->simd_util));
     json_object_set_new(j, "calls", json_real(w->calls));
     json_object_set_new(j, "parallel", json_real(w->parallel));
+    json_object_set_new(j, "chunks", json_real(w->chunks));
     json_object_set_new(j, "tile_size", json_real(w->tile_size));
     json_object_set_new(j, "tile_edges", json_real(w->tile_edges));
     return j;
@@ -151,11 +152,11 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
 
 int cli_workload_from_json(json_t *j, struct augur_workload *w, char *err, size_t size)
 {
-    static const char *const fields[] = { "footprint_bytes", "flops",     "busiest_share",
-                                          "simd_util",       "calls",     "parallel",
-                                          "tile_size",       "tile_edges" };
+    static const char *const fields[] = { "footprint_bytes", "flops",      "busiest_share",
+                                          "simd_util",       "calls",      "parallel",
+                                          "tile_size",       "tile_edges", "chunks" };
     json_t *names, *lines;
-    double *dst[8];
+    double *dst[9];
     size_t n;
 
     memset(w, 0, sizeof(*w));
@@ -167,6 +168,7 @@ int cli_workload_from_json(json_t *j, struct augur_workload *w, char *err, size_
     dst[5] = &w->parallel;
     dst[6] = &w->tile_size;
     dst[7] = &w->tile_edges;
+    dst[8] = &w->chunks;
     if (!json_is_object(j)) {
         snprintf(err, size, "no 'workload' object (run augur predict --json)");
         return -1;

@@ -9,11 +9,11 @@
 
 #include "pred_int.h"
 
-enum { P_ISSUE, P_MLP, P_BRANCH, P_REGION, P_CHAIN, NPARAMS };
+enum { P_ISSUE, P_MLP, P_BRANCH, P_REGION, P_CHAIN, P_CHUNK, NPARAMS };
 
 /* The range of each parameter: issue scale, misses in flight, cycles, ns. */
-static const double lo[NPARAMS] = { 0.25, 1, 1, 10, 1 };
-static const double hi[NPARAMS] = { 4, 128, 100, 1e5, 100 };
+static const double lo[NPARAMS] = { 0.25, 1, 1, 10, 1, 1 };
+static const double hi[NPARAMS] = { 4, 128, 100, 1e5, 100, 1e4 };
 
 /* The core the parameters stand for: the machine's (or default) rates times the issue scale. */
 static void core_of(const struct pred_rates *base, const double *p, struct augur_machine_core *c)
@@ -30,6 +30,7 @@ static void core_of(const struct pred_rates *base, const double *p, struct augur
     c->branch_miss_cycles = p[P_BRANCH];
     c->region_ns = p[P_REGION];
     c->chain_cycles = p[P_CHAIN];
+    c->chunk_ns = p[P_CHUNK];
 }
 
 /* Mean |ln(predicted / measured)| over the runs, or HUGE_VAL when a run cannot be predicted. */
@@ -80,6 +81,7 @@ int augur_fit_core(const struct augur_machine *m, const struct augur_fit_run *ru
         p[P_BRANCH] = base.branch_miss_cycles;
         p[P_REGION] = base.region_ns;
         p[P_CHAIN] = base.chain_cycles;
+        p[P_CHUNK] = base.chunk_ns;
         for (int k = 0; k < NPARAMS; k++)
             p[k] = p[k] < lo[k] ? lo[k] : p[k] > hi[k] ? hi[k] : p[k];
         out->before = objective(&plain, &base, p, runs, n);

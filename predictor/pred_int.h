@@ -29,7 +29,7 @@ struct pred_rates {
     unsigned threads;
     double clock_ghz;
     double loads_per_cycle, stores_per_cycle, fp_ops_per_cycle, int_ops_per_cycle, issue_width;
-    double inflight, mlp, branch_miss_cycles, region_ns, chain_cycles;
+    double inflight, mlp, branch_miss_cycles, region_ns, chain_cycles, chunk_ns;
     unsigned nlevels; /* caches; index nlevels is memory */
     double latency_ns[AUGUR_WORK_MAX_LEVELS];
     double bw_gbs[AUGUR_WORK_MAX_LEVELS];     /* all threads together, read from the level */

@@ -123,8 +123,10 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
     res->memory_s = mem * w->busiest_share * 1e-9;
     res->dram_s = dram_ns * 1e-9;
     res->mimd_s = mimd_ns(in->machine, w) * 1e-9;
-    /* a team's fork and join: one thread runs the region inline */
+    /* a team's fork and join (one thread runs the region inline); chunks beyond one per loop */
     res->region_s = w->threads > 1 ? w->parallel * r.region_ns * 1e-9 : 0;
+    if (w->chunks > w->parallel)
+        res->region_s += (w->chunks - w->parallel) * r.chunk_ns * 1e-9;
     res->chain_s = chain * w->busiest_share * 1e-9;
     res->bottleneck = res->issue_s >= res->memory_s ? "issue" : "memory latency";
     if (res->chain_s > res->issue_s && res->chain_s > res->memory_s)
@@ -178,8 +180,9 @@ static int skope_explain(const struct augur_model_input *in, struct augur_buf *b
     augur_buf_printf(buf, "  request cost (ns) at mlp %g:", r.mlp);
     for (unsigned i = 1; i <= r.nlevels; i++)
         augur_buf_printf(buf, " %s %.3g", in->work->level_name[i], pred_serve_ns(&r, i, r.mlp));
-    augur_buf_printf(buf, "\n  T_MIMD %.4g s; parallel regions %.4g s; total %.6g s per call\n",
-                     res.mimd_s, res.region_s, res.seconds);
+    augur_buf_printf(
+        buf, "\n  T_MIMD %.4g s; parallel regions and chunks %.4g s; total %.6g s per call\n",
+        res.mimd_s, res.region_s, res.seconds);
     return 0;
 }
 

@@ -101,6 +101,7 @@ struct augur_machine_core {
     double branch_miss_cycles; /* cycles a mispredicted branch costs */
     double region_ns;          /* an OpenMP parallel region's fork and join with 2+ threads */
     double chain_cycles;       /* an update waiting for the previous one's store (forwarding) */
+    double chunk_ns;           /* a thread taking a chunk of a dynamic or guided loop */
     double inflight;           /* memory instructions in flight (the load queue): n of model 2 */
     double mlp;                /* cache misses in flight per core (fill buffers) */
 };

@@ -174,6 +174,7 @@ struct augur_workload {
     double simd_util;  /* active lanes over lanes of the vector accesses; 1 without any */
     double calls;      /* the runs the counts were summed over (per call = total / calls) */
     double parallel;   /* OpenMP parallel regions entered per call (forks and joins) */
+    double chunks;     /* worksharing chunks the busiest thread took per call */
     double tile_size;  /* tiled-and-grouped kernels (seed 002 eq. 5): the tile size, else 0 */
     double tile_edges; /* the edges (non-zeros) tiled */
 };
