@@ -151,13 +151,55 @@ static uint64_t common(const struct graph *g, uint32_t u, uint32_t v)
     return c;
 }
 
+/* The low `bits` bits of t in reverse order. */
+static uint64_t bit_reverse(uint64_t t, unsigned bits)
+{
+    uint64_t r = 0;
+
+    for (unsigned b = 0; b < bits; b++, t >>= 1)
+        r = (r << 1) | (t & 1);
+    return r;
+}
+
+/*
+ * The nodes ranked by degree, nodes of one degree in random order: a
+ * Fisher-Yates shuffle, then a stable counting sort by degree.
+ */
+static uint32_t *degree_order(const uint32_t *deg, uint32_t n, uint64_t *state)
+{
+    uint32_t *perm = augur_mallocarray(n, sizeof(uint32_t));
+    uint32_t *order = augur_mallocarray(n, sizeof(uint32_t));
+    uint32_t maxk = 0;
+    uint64_t *start;
+
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t j = next_below(state, i + 1);
+
+        perm[i] = perm[j];
+        perm[j] = i;
+        if (deg[i] > maxk)
+            maxk = deg[i];
+    }
+    start = augur_calloc((size_t)maxk + 2, sizeof(uint64_t));
+    for (uint32_t i = 0; i < n; i++)
+        start[deg[i] + 1]++;
+    for (uint32_t k = 0; k <= maxk; k++)
+        start[k + 1] += start[k];
+    for (uint32_t i = 0; i < n; i++)
+        order[start[deg[perm[i]]]++] = perm[i];
+    augur_free(start);
+    augur_free(perm);
+    return order;
+}
+
 int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rnn_opts *opts,
                               struct augur_cc_estimate *out, struct augur_diag *diag)
 {
     struct augur_cc_estimate e;
     struct graph g;
-    uint32_t *perm = NULL;
+    uint32_t *deg = NULL, *order = NULL, rot;
     uint64_t state, m = 0;
+    unsigned bits;
     double total = 0.0, want;
     int rc;
 
@@ -178,11 +220,11 @@ int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rn
     } else {
         symmetrise(csr, &g);
     }
-    /* m: arcs without self loops (one binary search per row for the diagonal). */
+    /* k of every node and m: arcs without self loops (a binary search per row for the diagonal). */
+    deg = augur_mallocarray(g.n, sizeof(uint32_t));
     for (uint32_t i = 0; i < g.n; i++) {
-        uint64_t lo = g.ptr[i], hi = g.ptr[i + 1];
+        uint64_t lo = g.ptr[i], hi = g.ptr[i + 1], k = hi - lo;
 
-        m += hi - lo;
         while (lo < hi) {
             uint64_t mid = lo + (hi - lo) / 2;
 
@@ -192,7 +234,9 @@ int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rn
                 hi = mid;
         }
         if (lo < g.ptr[i + 1] && g.idx[lo] == i)
-            m--;
+            k--;
+        deg[i] = (uint32_t)k;
+        m += k;
     }
 
     memset(&e, 0, sizeof(e));
@@ -202,23 +246,33 @@ int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rn
     e.nnodes = g.n;
     e.nedges = m;
     want = opts->rate * (double)m;
-    perm = augur_mallocarray(g.n, sizeof(uint32_t));
-    for (uint32_t i = 0; i < g.n; i++)
-        perm[i] = i;
     state = opts->seed;
+    order = degree_order(deg, g.n, &state);
     /*
-     * Nodes in the order of a lazy Fisher-Yates shuffle: uniform and without
-     * replacement. Unlike Algorithm 3, the stopping test runs for nodes with
-     * k < 2 too (its "continue" skips it), so the loop ends on any graph.
+     * Nodes in a stratified order: ranked by degree (ties in random order),
+     * visited at the bit-reversed positions of a counter, rotated by a random
+     * offset. Every node is drawn once; whatever the number drawn, each node
+     * is equally likely to be among the first N (N / n exactly when N is a
+     * power of two), and the first N are spread evenly over the degree ranking
+     * (stratified sampling with proportional allocation), which removes the
+     * variance that comes from drawing too many or too few nodes of a degree.
+     * Unlike Algorithm 3, the stopping test runs for nodes with k < 2 too (its
+     * "continue" skips it), so the loop ends on any graph.
      */
-    for (uint32_t t = 0; t < g.n; t++) {
-        uint32_t j = t + next_below(&state, g.n - t), u = perm[j];
-        uint64_t k = 0, links = 0;
+    bits = 0;
+    while (bits < 32 && (UINT64_C(1) << bits) < g.n)
+        bits++;
+    rot = next_below(&state, g.n);
+    for (uint64_t t = 0; t < (UINT64_C(1) << bits); t++) {
+        uint64_t pos = bit_reverse(t, bits), links = 0;
+        uint32_t u;
+        uint64_t k;
 
-        perm[j] = perm[t];
-        perm[t] = u;
-        for (uint64_t p = g.ptr[u]; p < g.ptr[u + 1]; p++)
-            k += g.idx[p] != u;
+        if (pos >= g.n)
+            continue;
+        pos += rot;
+        u = order[pos >= g.n ? pos - g.n : pos];
+        k = deg[u];
         e.nodes_sampled++;
         e.edges_sampled += k;
         if (k < 2) {
@@ -234,7 +288,8 @@ int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rn
     }
     e.value = e.nodes_sampled ? total / e.nodes_sampled : 0.0;
     *out = e;
-    augur_free(perm);
+    augur_free(order);
+    augur_free(deg);
     graph_release(&g);
     return 0;
 }

@@ -550,6 +550,44 @@ static void test_rnn_known(void)
     augur_csr_release(&c);
 }
 
+/*
+ * The draws are stratified by degree: 100 disjoint triangles (k = 2, C = 1)
+ * and 150 disjoint edges (k = 1, C = 0), exact coefficient 300 / 600 = 1/2.
+ * At 10 % about 60 nodes are drawn, half from each degree; a uniform draw
+ * would be off by 0.065 (one standard deviation), the stratified one stays
+ * within 0.03 for every seed.
+ */
+static void test_rnn_stratified(void)
+{
+    uint32_t e[2 * 450];
+    size_t ne = 0;
+    struct augur_csr c;
+    struct augur_cc_estimate est;
+    double worst = 0.0;
+
+    for (uint32_t t = 0; t < 100; t++)
+        for (uint32_t a = 0; a < 3; a++) {
+            e[2 * ne] = 3 * t + a;
+            e[2 * ne++ + 1] = 3 * t + (a + 1) % 3;
+        }
+    for (uint32_t t = 0; t < 150; t++) {
+        e[2 * ne] = 300 + 2 * t;
+        e[2 * ne++ + 1] = 301 + 2 * t;
+    }
+    undirected(600, e, ne, &c);
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        double v = rnn(&c, 0.1, seed, false, true, &est);
+
+        if (fabs(v - 0.5) > worst)
+            worst = fabs(v - 0.5);
+    }
+    tap_diag("worst of 20 seeds: %.4f", worst);
+    ok(worst <= 0.03, "RNN stratified by degree: 20 seeds within 0.03 of 1/2");
+    ok(est.nodes_sampled >= 55 && est.nodes_sampled <= 65,
+       "RNN at 10 % of 900 arcs: about 60 nodes of mean degree 1.5");
+    augur_csr_release(&c);
+}
+
 /* At rate 1 every node is drawn: the estimate equals the exact coefficient. */
 static void test_rnn_exact(void)
 {
@@ -787,6 +825,7 @@ int main(void)
     test_write(&m);
     augur_csr_release(&m);
     test_rnn_known();
+    test_rnn_stratified();
     test_rnn_exact();
     test_rnn_dataset();
     test_streams();

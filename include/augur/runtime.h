@@ -402,8 +402,10 @@ AUGUR_API int augur_sample_dataset(const struct augur_sample *s, enum augur_fiel
 
 /*
  * Random Node Neighbor estimate of the global clustering coefficient
- * (seed 002 Algorithm 3): nodes drawn uniformly without replacement until
- * their degrees add up to p * m; each contributes its exact local
+ * (seed 002 Algorithm 3): nodes drawn without replacement, each equally
+ * likely, in an order stratified by degree (every prefix spread evenly over
+ * the nodes ranked by degree), until their degrees add up to p * m; each
+ * contributes its exact local
  * coefficient (eq. 1 or 2, as augur_clustering_compute() defines them) and
  * the estimate is the mean over the nodes drawn, those with k < 2 counting
  * as 0. With p = 1 every node is drawn and the value is exact.
