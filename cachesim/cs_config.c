@@ -297,8 +297,12 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
         F->set_mask = L->set_mask;
         F->pow2 = L->pow2;
         F->nsets = L->nsets;
-        /* Lemire's multiply-shift remainder: exact for 32-bit la and set counts */
+        /*
+         * Lemire, Kaser and Kurz (2019), Theorem 1: with a 64-bit magic the
+         * remainder is exact for la below 2^(64 - ceil(log2 nsets)).
+         */
         F->magic = !L->pow2 && L->nsets < (UINT64_C(1) << 32) ? UINT64_MAX / L->nsets + 1 : 0;
+        F->fastbits = 64 - log2u(L->nsets);
         F->stride = L->stride;
         F->fpw = L->fpw;
         F->ways = L->ways;

@@ -145,9 +145,14 @@ struct cs_memo {
 /* What the level walk needs of one level, packed together. */
 struct cs_flevel {
     uint64_t set_mask; /* power-of-two sets: la & set_mask */
-    uint64_t magic;    /* other set counts below 2^32: la % nsets by multiply-shift (la < 2^32) */
-    uint64_t below;    /* nibbles of recency positions 0 .. ways - 2 */
-    uint64_t keep;     /* ~(below << 4 | 0xF): the permutation's bits beyond its ways */
+    /*
+     * Other set counts below 2^32: la % nsets by Lemire's multiply-shift,
+     * exact for la below 2^fastbits, 64 minus the bits of nsets (so for every
+     * line address below 2^32; for the usual set counts, for all of them).
+     */
+    uint64_t magic;
+    uint64_t below; /* nibbles of recency positions 0 .. ways - 2 */
+    uint64_t keep;  /* ~(below << 4 | 0xF): the permutation's bits beyond its ways */
     uint64_t nsets;
     uint32_t stride; /* words per set block */
     uint32_t fpw;    /* fingerprint words (the permutation word follows) */
@@ -156,6 +161,7 @@ struct cs_flevel {
     uint32_t wmask;  /* (1 << ways) - 1: the ways' bits among 16 fingerprint bytes */
     uint32_t line;
     unsigned line_bits;
+    unsigned fastbits;
     bool pow2;
     bool incl;
 };
@@ -212,7 +218,7 @@ static inline uint64_t cs_fset(const struct cs_flevel *F, uint64_t la)
 {
     if (F->pow2)
         return la & F->set_mask;
-    if (F->magic && !(la >> 32))
+    if (F->magic && !(la >> F->fastbits))
         return (uint64_t)(((unsigned __int128)(F->magic * la) * F->nsets) >> 64);
     return la % F->nsets;
 }

@@ -27,24 +27,31 @@ static bool next_lane(const struct augur_event *prev, const struct augur_cache_a
            acc->is_write == ((e->flags & AUGUR_EV_WRITE) != 0);
 }
 
-/* Turns a batch of events into cache accesses. */
+/*
+ * Turns a batch of events into cache accesses. last is the event of the
+ * latest access (s->last, the held one's, until this batch has one): it is
+ * copied into s->last once, at the end.
+ */
 static void on_events(void *ud, const struct augur_event *ev, size_t n)
 {
     struct simsub *s = ud;
     const int32_t *acc = s->in->node_acc;
     uint32_t kid = s->in->kernel->id;
     size_t k = s->held ? 1 : 0; /* buf[0] holds the held access */
+    const struct augur_event *last = &s->last;
 
     for (size_t i = 0; i < n; i++) {
         const struct augur_event *e = &ev[i];
         struct augur_cache_access *a;
 
-        if (e->flags & AUGUR_EV_LOCAL)
-            continue; /* on-chip shared memory: no cache */
-        if (k > 0 && next_lane(&s->last, &s->buf[k - 1], e)) {
-            s->buf[k - 1].size += e->size; /* one request for a contiguous vector access */
-            s->last = *e;
-            continue;
+        if (e->flags & (AUGUR_EV_LOCAL | AUGUR_EV_SIMD)) {
+            if (e->flags & AUGUR_EV_LOCAL)
+                continue; /* on-chip shared memory: no cache */
+            if (k > 0 && next_lane(last, &s->buf[k - 1], e)) {
+                s->buf[k - 1].size += e->size; /* one request for a contiguous vector access */
+                last = e;
+                continue;
+            }
         }
         a = &s->buf[k++];
         a->addr = e->addr;
@@ -53,8 +60,10 @@ static void on_events(void *ud, const struct augur_event *ev, size_t n)
         a->is_write = (e->flags & AUGUR_EV_WRITE) != 0;
         a->pad = 0;
         a->tag = (uint32_t)acc[e->node - kid];
-        s->last = *e;
+        last = e;
     }
+    if (last != &s->last)
+        s->last = *last;
     /* a vector access at the end of the batch may go on in the next one */
     s->held = k > 0 && (s->last.flags & AUGUR_EV_SIMD);
     augur_cachesim_access_batch(s->sim, s->buf, s->held ? k - 1 : k);

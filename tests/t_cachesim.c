@@ -622,6 +622,376 @@ static void test_fast_paths(void)
     fast_vs_general(true, 24, "inclusive, 24-way L3 (stamps)");
 }
 
+/*
+ * The fast paths (memo, inlined L1 set, the level walk, the batch entry
+ * point) against the general recursive path on more geometries: lines
+ * growing down the hierarchy, direct-mapped and 16-way L1s, 2 and 4 levels,
+ * set counts that are not powers of two, addresses above 2^38 (line
+ * addresses past 32 bits: the remainder without the multiply-shift) and
+ * above 2^48 (taken modulo 2^48), accesses of size 0 and across lines, tags
+ * out of range, both DRAM policies, and counts reset, caches flushed and
+ * emptied in the middle of the stream.
+ */
+struct geom {
+    const char *name;
+    unsigned nlevels;
+    uint64_t size[4];
+    uint32_t line[4], ways[4], shared[4];
+    bool incl;
+    enum augur_dram_policy dram;
+    uint32_t banks;
+};
+
+static void paths_agree(const struct geom *g)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim[3];
+    struct augur_cache_access batch[64];
+    unsigned l, t, i, s, nb = 0;
+    bool same = true, varied;
+    char label[200];
+
+    cfg.nlevels = g->nlevels;
+    for (l = 0; l < g->nlevels; l++) {
+        cfg.level[l] = lvl(l == 0   ? "A"
+                           : l == 1 ? "B"
+                           : l == 2 ? "C"
+                                    : "D",
+                           g->size[l], g->line[l], g->ways[l]);
+        cfg.level[l].shared_by = g->shared[l];
+        cfg.level[l].inclusive = g->incl && l > 0;
+    }
+    cfg.dram.row_bytes = 256;
+    cfg.dram.banks = g->banks;
+    cfg.dram.policy = g->dram;
+    for (s = 0; s < 3; s++)
+        sim[s] = make(&cfg, 2, 6);
+    snprintf(label, sizeof(label), "%s: the configuration takes the walk", g->name);
+    ok(sim[0]->simple_perm && sim[0]->l1_inline, label);
+    sim[2]->simple = false; /* sim[2]: the general path; sim[1]: the batch entry point */
+    sim[2]->l1_inline = false;
+    rng_state = 99991;
+    for (i = 0; i < 400000; i++) {
+        uint64_t r = rnd(), hi = (r >> 33) % 9 == 0 ? UINT64_C(3) << 40 : 0;
+        uint64_t a = hi + (r % 7 < 4 ? (rnd() % 512) * 4 : rnd() % (256 * 1024));
+        uint32_t size = r % 13 == 0 ? 24 : r % 29 == 0 ? 0 : 8;
+        bool w = r % 5 == 0;
+        uint32_t tag = (uint32_t)(rnd() % 7); /* 6 is out of range: counted under 5 */
+        unsigned th = (unsigned)((r >> 20) & 1);
+
+        if ((r >> 40) % 97 == 0)
+            a |= UINT64_C(1) << 50; /* above 2^48 */
+        augur_cachesim_access(sim[0], th, a, size, w, tag);
+        augur_cachesim_access(sim[2], th, a, size, w, tag);
+        batch[nb].addr = a;
+        batch[nb].size = size;
+        batch[nb].thread = (uint16_t)th;
+        batch[nb].is_write = w;
+        batch[nb].pad = 0;
+        batch[nb].tag = tag;
+        if (++nb == 64 || i % 1000 == 999) {
+            augur_cachesim_access_batch(sim[1], batch, nb);
+            nb = 0;
+        }
+        if (i % 100000 == 99999) {
+            if (nb)
+                augur_cachesim_access_batch(sim[1], batch, nb);
+            nb = 0;
+            for (s = 0; s < 3; s++) {
+                if (i == 99999)
+                    augur_cachesim_reset_counts(sim[s]);
+                else if (i == 199999)
+                    augur_cachesim_flush(sim[s]);
+                else if (i == 299999)
+                    augur_cachesim_invalidate(sim[s]);
+            }
+        }
+    }
+    if (nb)
+        augur_cachesim_access_batch(sim[1], batch, nb);
+    for (s = 0; s < 3; s++)
+        augur_cachesim_flush(sim[s]);
+    for (s = 0; s < 2 && same; s++)
+        for (l = 0; l <= g->nlevels && same; l++)
+            for (t = 0; t < 6; t++) {
+                struct augur_cache_counts a = cnt(sim[s], l, (int)t), b = cnt(sim[2], l, (int)t);
+
+                if (memcmp(&a, &b, sizeof(a)) != 0) {
+                    diag("%s level %u tag %u: accesses %llu/%llu misses %llu/%llu evictions "
+                         "%llu/%llu write-backs %llu/%llu rows %llu/%llu",
+                         s ? "batch" : "single", l, t, (unsigned long long)a.accesses,
+                         (unsigned long long)b.accesses, (unsigned long long)a.misses,
+                         (unsigned long long)b.misses, (unsigned long long)a.evictions,
+                         (unsigned long long)b.evictions, (unsigned long long)a.writebacks,
+                         (unsigned long long)b.writebacks, (unsigned long long)a.row_hits,
+                         (unsigned long long)b.row_hits);
+                    same = false;
+                    break;
+                }
+            }
+    snprintf(label, sizeof(label), "%s: single calls, batches and the general path count the same",
+             g->name);
+    ok(same, label);
+    snprintf(label, sizeof(label), "%s: ... on a stream that hits and misses at every level",
+             g->name);
+    varied = cnt(sim[0], g->nlevels, -1).writes > 100;
+    for (l = 0; l < g->nlevels; l++)
+        varied = varied && cnt(sim[0], l, -1).hits > 1000 && cnt(sim[0], l, -1).misses > 1000;
+    ok(varied, label);
+    for (s = 0; s < 3; s++)
+        augur_cachesim_free(sim[s]);
+}
+
+static void test_walk_geometries(void)
+{
+    static const struct geom g[] = {
+        { "lines 32/64/128",
+          3,
+          { 1024, 8192, 11 * 128 * 12 },
+          { 32, 64, 128 },
+          { 4, 8, 11 },
+          { 1, 1, 2 },
+          false,
+          AUGUR_DRAM_OPEN_BANK,
+          16 },
+        { "direct-mapped L1",
+          3,
+          { 2048, 8192, 65536 },
+          { 64, 64, 64 },
+          { 1, 4, 16 },
+          { 1, 2, 2 },
+          false,
+          AUGUR_DRAM_OPEN_BANK,
+          5 },
+        { "16-way L1, 2 levels",
+          2,
+          { 16 * 64 * 4, 12 * 64 * 24 },
+          { 64, 64 },
+          { 16, 12 },
+          { 1, 2 },
+          false,
+          AUGUR_DRAM_LRU,
+          8 },
+        { "4 levels, inclusive",
+          4,
+          { 1024, 4096, 3 * 64 * 40, 16 * 64 * 64 },
+          { 64, 64, 64, 64 },
+          { 2, 4, 3, 16 },
+          { 1, 1, 2, 2 },
+          true,
+          AUGUR_DRAM_OPEN_BANK,
+          1 },
+        { "one level", 1, { 6 * 64 * 16 }, { 64 }, { 6 }, { 1 }, false, AUGUR_DRAM_LRU, 3 },
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof(g) / sizeof(g[0]); i++)
+        paths_agree(&g[i]);
+}
+
+/* The walk's set index (a multiply-shift remainder for 32-bit line addresses) equals la % sets. */
+static void test_set_index(void)
+{
+    static const uint32_t sets[] = { 3, 12, 1000, 53248 };
+    size_t i, j;
+
+    for (i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+        struct augur_cache_config cfg = { 0 };
+        struct augur_cachesim *sim;
+        bool same = true;
+        char label[120];
+
+        cfg.nlevels = 1;
+        cfg.level[0] = lvl("L", (uint64_t)sets[i] * 11 * 64, 64, 11);
+        sim = make(&cfg, 1, 1);
+        for (j = 0; j < 200000 && same; j++) {
+            uint64_t la = j < 1000 ? UINT32_MAX - j : rnd() >> (18 + j % 40);
+
+            if (cs_fset(&sim->fl[0], la) != la % sets[i]) {
+                diag("%u sets: line %llu gives set %llu", sets[i], (unsigned long long)la,
+                     (unsigned long long)cs_fset(&sim->fl[0], la));
+                same = false;
+            }
+        }
+        snprintf(label, sizeof(label), "%u sets: the walk's set index is the remainder", sets[i]);
+        ok(same, label);
+        augur_cachesim_free(sim);
+    }
+    {
+        /* set counts too large to allocate here, with the magic as cs_config.c makes it */
+        static const uint64_t big[] = { 3000000019u, (UINT64_C(1) << 31) + 11, 40000001 };
+        static const unsigned bits[] = { 32, 32, 26 };
+
+        for (i = 0; i < 3; i++) {
+            struct cs_flevel F;
+            bool same = true;
+
+            memset(&F, 0, sizeof(F));
+            F.nsets = big[i];
+            F.magic = UINT64_MAX / big[i] + 1;
+            F.fastbits = 64 - bits[i];
+            for (j = 0; j < 200000 && same; j++) {
+                uint64_t la = rnd() >> (18 + j % 40);
+
+                same = cs_fset(&F, la) == la % big[i];
+            }
+            ok(same, "a remainder by a large set count is exact below 2^46");
+        }
+    }
+}
+
+/*
+ * An independent model of a non-inclusive, write-back, write-allocate
+ * hierarchy (per set, timestamps; a dirty victim's data goes into the first
+ * level below that holds its line, else to memory), against the simulator
+ * on random streams: misses, evictions, write-backs per level and memory
+ * reads and writes.
+ */
+struct mlref {
+    unsigned n;
+    struct ref lv[3];
+    uint64_t acc[3], mem_rd, mem_wr;
+};
+
+/* The way of level r holding line la, or -1. */
+static int mlref_find(struct ref *r, uint64_t la)
+{
+    uint64_t set = la % r->nsets, k;
+
+    for (k = 0; k < r->ways; k++)
+        if (r->ts[set * r->ways + k] && r->tag[set * r->ways + k] == la)
+            return (int)(set * r->ways + k);
+    return -1;
+}
+
+static void mlref_down(struct mlref *m, unsigned l, uint64_t addr)
+{
+    for (; l < m->n; l++) {
+        int k = mlref_find(&m->lv[l], addr / m->lv[l].line);
+
+        if (k >= 0) {
+            m->lv[l].dirty[k] = 1;
+            return;
+        }
+    }
+    m->mem_wr++;
+}
+
+static void mlref_access(struct mlref *m, uint64_t addr, bool w)
+{
+    unsigned l, f;
+
+    for (l = 0; l < m->n; l++) {
+        struct ref *r = &m->lv[l];
+        int k = mlref_find(r, addr / r->line);
+
+        m->acc[l]++;
+        r->now++;
+        if (k >= 0) {
+            r->ts[k] = r->now;
+            if (l == 0)
+                r->dirty[k] |= w;
+            break;
+        }
+        r->miss++;
+    }
+    if (l == m->n)
+        m->mem_rd++;
+    for (f = l; f-- > 0;) { /* fill the levels that missed, deepest first */
+        struct ref *r = &m->lv[f];
+        uint64_t la = addr / r->line, set = la % r->nsets, k, v = set * r->ways;
+
+        for (k = set * r->ways; k < (set + 1) * r->ways; k++) {
+            if (!r->ts[k]) {
+                v = k;
+                break;
+            }
+            if (r->ts[k] < r->ts[v])
+                v = k;
+        }
+        if (r->ts[v]) {
+            r->evict++;
+            if (r->dirty[v]) {
+                r->wb++;
+                mlref_down(m, f + 1, r->tag[v] * r->line);
+            }
+        }
+        r->tag[v] = la;
+        r->ts[v] = ++r->now;
+        r->dirty[v] = w && f == 0;
+    }
+}
+
+static void against_ml_reference(unsigned n, const uint64_t *size, const uint32_t *line,
+                                 const uint32_t *ways, const char *name)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+    struct mlref m;
+    unsigned l, i;
+    bool same = true;
+    char label[160];
+
+    memset(&m, 0, sizeof(m));
+    m.n = n;
+    cfg.nlevels = n;
+    for (l = 0; l < n; l++) {
+        cfg.level[l] = lvl("X", size[l], line[l], ways[l]);
+        ref_init(&m.lv[l], size[l], line[l], ways[l]);
+    }
+    sim = make(&cfg, 1, 1);
+    rng_state = 4242;
+    for (i = 0; i < 300000; i++) {
+        uint64_t r = rnd();
+        uint64_t a = (r % 3 ? rnd() % (2 * size[0]) : rnd() % (3 * size[n - 1])) & ~(uint64_t)7;
+        bool w = (r >> 32) % 4 == 0;
+
+        augur_cachesim_access(sim, 0, a, 8, w, 0);
+        mlref_access(&m, a, w);
+    }
+    for (l = 0; l < n; l++) {
+        struct augur_cache_counts c = cnt(sim, l, -1);
+
+        if (c.accesses != m.acc[l] || c.misses != m.lv[l].miss || c.evictions != m.lv[l].evict ||
+            c.writebacks != m.lv[l].wb) {
+            diag("level %u: accesses %llu/%llu misses %llu/%llu evictions %llu/%llu write-backs "
+                 "%llu/%llu",
+                 l, (unsigned long long)c.accesses, (unsigned long long)m.acc[l],
+                 (unsigned long long)c.misses, (unsigned long long)m.lv[l].miss,
+                 (unsigned long long)c.evictions, (unsigned long long)m.lv[l].evict,
+                 (unsigned long long)c.writebacks, (unsigned long long)m.lv[l].wb);
+            same = false;
+        }
+    }
+    {
+        struct augur_cache_counts c = cnt(sim, n, -1);
+
+        if (c.reads != m.mem_rd || c.writes != m.mem_wr) {
+            diag("memory: reads %llu/%llu writes %llu/%llu", (unsigned long long)c.reads,
+                 (unsigned long long)m.mem_rd, (unsigned long long)c.writes,
+                 (unsigned long long)m.mem_wr);
+            same = false;
+        }
+    }
+    snprintf(label, sizeof(label), "%s: every level counts as the independent model", name);
+    ok(same, label);
+    snprintf(label, sizeof(label), "%s: ... with misses and write-backs at the last level", name);
+    ok(m.lv[n - 1].miss > 1000 && m.lv[n - 1].wb > 100, label);
+    for (l = 0; l < n; l++)
+        ref_free(&m.lv[l]);
+    augur_cachesim_free(sim);
+}
+
+static void test_ml_reference(void)
+{
+    static const uint64_t s3[] = { 2048, 16384, 11 * 64 * 48 }, s2[] = { 1024, 12 * 128 * 8 };
+    static const uint32_t l3[] = { 64, 64, 64 }, w3[] = { 8, 16, 11 }, l2[] = { 32, 128 },
+                          w2[] = { 2, 12 };
+
+    against_ml_reference(3, s3, l3, w3, "L1 8-way, L2 16-way, L3 11-way (48 sets)");
+    against_ml_reference(2, s2, l2, w2, "2-way 32-byte L1, 12-way 128-byte L2 (8 sets)");
+}
+
 /* ---- bad configurations -------------------------------------------------- */
 
 static void bad_cfg(const struct augur_cache_config *cfg, unsigned nthreads, int code,
@@ -786,6 +1156,9 @@ int main(void)
     test_shared_and_tags();
     test_reference();
     test_fast_paths();
+    test_walk_geometries();
+    test_set_index();
+    test_ml_reference();
     test_bad_configs();
     test_from_machine();
     return tap_done();
