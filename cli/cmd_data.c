@@ -17,6 +17,8 @@ struct info_opts {
     bool no_clustering;
     double rnn_rate;  /* rate of the Random Node Neighbor estimate */
     const char *tree; /* --tree, or NULL: look for the shipped one */
+    /* --tile-size: the tiling statistics at this size; 0: none */
+    uint32_t tile_size;
 };
 
 /* The rate of the clustering estimate in "data info" (seed 002 reports 1 %). */
@@ -44,6 +46,8 @@ static void info_help(FILE *fp)
                 "                    clustering coefficient, 0 < P <= 1 (default 0.01)\n"
                 "  --tree FILE       categorizer tree that gives the category (default: the\n"
                 "                    shipped samples/categorizer.tree, or $AUGUR_TREE)\n"
+                "  --tile-size T     also the tiling-and-grouping statistics at tile size T\n"
+                "                    (SIMD utilization, avg_MIMD; docs/tiling.md)\n"
                 "  --json            print the result as JSON\n"
                 "  -h, --help        print this help\n"
                 "\n"
@@ -132,6 +136,17 @@ static int info_option(const char *cmd, int opt, const char *arg, struct info_op
     case 't':
         info->tree = arg;
         return 1;
+    case 'T': {
+        unsigned long long v;
+
+        errno = 0;
+        v = strtoull(arg, &end, 10);
+        if (errno || end == arg || *end || arg[0] == '-' || v == 0 || v > UINT32_MAX)
+            return cli_usage_error(cmd, "--tile-size needs an integer in 1..%u, not '%s'",
+                                   UINT32_MAX, arg);
+        info->tile_size = (uint32_t)v;
+        return 1;
+    }
     }
     return 0;
 }
@@ -159,6 +174,7 @@ static int parse_args(const char *cmd, void (*help)(FILE *), int argc, char **ar
         { "no-clustering", no_argument, NULL, 'n' },
         { "rnn-rate", required_argument, NULL, 'e' },
         { "tree", required_argument, NULL, 't' },
+        { "tile-size", required_argument, NULL, 'T' },
         { NULL, 0, NULL, 0 },
     };
     int opt;
@@ -622,6 +638,47 @@ static void category_text(const struct category *cat)
                sampler_title(cat->sampler), cat->leaf, cat->tree);
 }
 
+/* The tiling section of "data info" (--tile-size). */
+static void tiling_text(const struct augur_tiling_stats *s, double seconds)
+{
+    printf("tiling:        tile size %u, %u-lane conflict-free groups (docs/tiling.md)\n",
+           s->tile_size, AUGUR_TILING_LANES);
+    kv("tiles", "%llu non-empty of %llu x %llu blocks; largest %llu edges",
+       (unsigned long long)s->ntiles, (unsigned long long)s->nblocks,
+       (unsigned long long)s->nblocks, (unsigned long long)s->max_tile_edges);
+    kv("groups", "%llu (%llu full), %.4g lanes used of %u", (unsigned long long)s->ngroups,
+       (unsigned long long)s->nfull, s->lanes_used, AUGUR_TILING_LANES);
+    kv("SIMD utilization", "%.4f (edges / (%u groups))", s->simd_util, AUGUR_TILING_LANES);
+    kv("tile groups", "%llu; tiles per tile group min %llu, max %llu",
+       (unsigned long long)s->ntgroups, (unsigned long long)s->min_tiles,
+       (unsigned long long)s->max_tiles);
+    kv("avg_MIMD", "%.4g (tiles per tile group)", s->avg_mimd);
+    kv("time", "%.4f s", seconds);
+}
+
+static json_t *tiling_json(const struct augur_tiling_stats *s, double seconds)
+{
+    json_t *o = json_object();
+
+    json_object_set_new(o, "tile_size", json_integer(s->tile_size));
+    json_object_set_new(o, "lanes", json_integer(AUGUR_TILING_LANES));
+    json_object_set_new(o, "nodes", json_integer(s->nnodes));
+    json_object_set_new(o, "blocks", json_integer((json_int_t)s->nblocks));
+    json_object_set_new(o, "edges", json_integer((json_int_t)s->nedges));
+    json_object_set_new(o, "tiles", json_integer((json_int_t)s->ntiles));
+    json_object_set_new(o, "max_tile_edges", json_integer((json_int_t)s->max_tile_edges));
+    json_object_set_new(o, "groups", json_integer((json_int_t)s->ngroups));
+    json_object_set_new(o, "full_groups", json_integer((json_int_t)s->nfull));
+    json_object_set_new(o, "lanes_used", json_real(s->lanes_used));
+    json_object_set_new(o, "simd_util", json_real(s->simd_util));
+    json_object_set_new(o, "tile_groups", json_integer((json_int_t)s->ntgroups));
+    json_object_set_new(o, "avg_mimd", json_real(s->avg_mimd));
+    json_object_set_new(o, "min_tiles", json_integer((json_int_t)s->min_tiles));
+    json_object_set_new(o, "max_tiles", json_integer((json_int_t)s->max_tiles));
+    json_object_set_new(o, "seconds", json_real(seconds));
+    return o;
+}
+
 static int data_info(int argc, char **argv)
 {
     struct augur_load_opts opts;
@@ -634,6 +691,8 @@ static int data_info(int argc, char **argv)
     struct category cat;
     struct augur_diag diag;
     struct info_times t = { 0 };
+    struct augur_tiling_stats tiling;
+    double tiling_s = 0;
     const char *skipped = NULL, *est_skipped = NULL;
     double t0;
     int first, rc;
@@ -713,6 +772,15 @@ static int data_info(int argc, char **argv)
         rc = cli_diag_error(&diag);
         goto out;
     }
+    if (info.tile_size) {
+        t0 = augur_now();
+        rc = augur_tiling_compute(&csr, info.tile_size, &tiling, &diag);
+        tiling_s = augur_now() - t0;
+        if (rc) {
+            rc = dataset_error(ds, &diag);
+            goto out;
+        }
+    }
 
     if (cli_json) {
         json_t *doc = dataset_json(ds);
@@ -722,6 +790,8 @@ static int data_info(int argc, char **argv)
         json_object_set_new(doc, "clustering_estimate",
                             estimate_json(&est, &cl, !skipped, est_skipped));
         json_object_set_new(doc, "category", category_json(&cat));
+        if (info.tile_size)
+            json_object_set_new(doc, "tiling", tiling_json(&tiling, tiling_s));
         json_object_set_new(doc, "seconds", times_json(ds, &t));
         rc = cli_print_json(doc);
     } else {
@@ -730,6 +800,8 @@ static int data_info(int argc, char **argv)
         clustering_text(&cl, skipped);
         estimate_text(&est, &cl, !skipped, est_skipped);
         category_text(&cat);
+        if (info.tile_size)
+            tiling_text(&tiling, tiling_s);
         times_text(ds, &t, skipped);
         rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
     }

@@ -14,6 +14,9 @@
 #include "augur/measure.h"
 #include "cli.h"
 
+/* Fewest entries a sample may hold: below, one row's accident is a large share of it. */
+#define MIN_SAMPLE 1000
+
 void cmd_predict_help(FILE *fp)
 {
     fprintf(fp,
@@ -42,6 +45,8 @@ void cmd_predict_help(FILE *fp)
             "                    levels stop changing (default: one run, round 1)\n"
             "  --source V        the BFS source node, or 'maxdeg' (default 0)\n"
             "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
+            "  --tile-size T     a tiled-and-grouped kernel: SIMD utilization and avg_MIMD\n"
+            "                    of the data at tile size T (docs/tiling.md)\n"
             "  --stored-only     symmetric data: the stored triangle only (default: both)\n"
             "  --cold            count the first call with empty caches (default: a warm\n"
             "                    call, as a timed repetition sees)\n"
@@ -61,7 +66,7 @@ struct opts {
     double sample;
     enum augur_sampler method;
     uint64_t seed;
-    uint32_t ell_width;
+    uint32_t ell_width, tile_size;
     bool rounds, stored_only, cold, measure, explain;
     struct augur_load_opts load;
 };
@@ -85,6 +90,8 @@ struct result {
     uint32_t rounds;
     double sim_seconds, total_seconds;
     bool measured;
+    struct augur_tiling_stats tiling; /* --tile-size (tiling.tile_size 0: not asked) */
+    bool simd_kernel;                 /* the kernel has SIMD accesses: simd_util applies */
     struct augur_measurement *meas;
     char measure_error[600];
 };
@@ -205,6 +212,12 @@ static void print_text(const struct opts *o, const struct result *r)
                r->sample.nnz_full, r->sample.seed, r->scale);
     else
         printf("data: all of it (no sampling)\n");
+    if (r->tiling.tile_size)
+        printf("tiling: tile size %u: SIMD utilization %.4f (%s), avg_MIMD %.4g (%" PRIu64
+               " tiles in %" PRIu64 " tile groups)\n",
+               r->tiling.tile_size, r->tiling.simd_util,
+               r->simd_kernel ? "applied" : "not applied: scalar kernel", r->tiling.avg_mimd,
+               r->tiling.ntiles, r->tiling.ntgroups);
     printf("simulated %" PRIu64 " accesses%s in %.3f s; one call: %.4g accesses, %.4g flops, "
            "%.4g bytes named\n\n",
            r->sim_events, o->cold ? " (cold caches)" : " (a warm call)", r->sim_seconds,
@@ -320,6 +333,17 @@ static json_t *result_json(const struct result *r)
                                       r->scale));
     else
         json_object_set_new(doc, "sample", json_null());
+    if (r->tiling.tile_size)
+        json_object_set_new(doc, "tiling",
+                            json_pack("{s:I,s:f,s:b,s:f,s:I,s:I,s:I,s:I}", "tile_size",
+                                      (json_int_t)r->tiling.tile_size, "simd_util",
+                                      r->tiling.simd_util, "applied", r->simd_kernel, "avg_mimd",
+                                      r->tiling.avg_mimd, "tiles", (json_int_t)r->tiling.ntiles,
+                                      "tile_groups", (json_int_t)r->tiling.ntgroups, "groups",
+                                      (json_int_t)r->tiling.ngroups, "edges",
+                                      (json_int_t)r->tiling.nedges));
+    else
+        json_object_set_new(doc, "tiling", json_null());
     json_object_set_new(doc, "simulated_accesses", json_integer((json_int_t)r->sim_events));
     json_object_set_new(doc, "rounds", json_integer(r->rounds));
     json_object_set_new(doc, "accesses_per_call", json_real(w->total.accesses));
@@ -421,6 +445,41 @@ static void scale_workload(struct augur_workload *w, double f)
     w->footprint_bytes *= f;
 }
 
+/* True when the subtree of n holds a SIMD access (lanes > 1). */
+static bool has_simd_access(const struct augur_node *n)
+{
+    const struct augur_node *k;
+
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.lanes > 1)
+        return true;
+    augur_node_for_each_kid(n, k)
+        if (has_simd_access(k))
+            return true;
+    return false;
+}
+
+/*
+ * --tile-size: the tiling-and-grouping statistics of the full data (seed
+ * 002 eq. 4-6): the SIMD utilization for a kernel with SIMD accesses, the
+ * tile size and the edges tiled for T_MIMD. csr is built when still empty.
+ */
+static int apply_tiling(const struct augur_dataset *ds, bool stored_only, uint32_t tile_size,
+                        struct augur_csr *csr, struct result *r, struct augur_diag *diag)
+{
+    int rc;
+
+    if (!csr->rowptr && (rc = augur_dataset_csr(ds, !stored_only, csr, diag)) != 0)
+        return rc;
+    if ((rc = augur_tiling_compute(csr, tile_size, &r->tiling, diag)) != 0)
+        return rc;
+    r->simd_kernel = has_simd_access(r->kernel);
+    if (r->simd_kernel)
+        r->work.simd_util = r->tiling.simd_util;
+    r->work.tile_size = tile_size;
+    r->work.tile_edges = (double)r->tiling.nedges;
+    return 0;
+}
+
 /* Parses the options; returns CLI_OK with *path set, or an exit status. */
 static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const char **path)
 {
@@ -436,6 +495,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "rounds", no_argument, NULL, 'R' },
         { "source", required_argument, NULL, 's' },
         { "ell-width", required_argument, NULL, 'e' },
+        { "tile-size", required_argument, NULL, 'T' },
         { "stored-only", no_argument, NULL, 'o' },
         { "cold", no_argument, NULL, 'c' },
         { "measure", no_argument, NULL, 'E' },
@@ -516,6 +576,11 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             if (parse_u64("--ell-width", optarg, 1, UINT32_MAX, &v))
                 return CLI_USAGE;
             o->ell_width = (uint32_t)v;
+            break;
+        case 'T':
+            if (parse_u64("--tile-size", optarg, 1, UINT32_MAX, &v))
+                return CLI_USAGE;
+            o->tile_size = (uint32_t)v;
             break;
         case 'o':
             o->stored_only = true;
@@ -670,6 +735,13 @@ int cmd_predict(int argc, char **argv)
             rc = cli_diag_error(&diag);
             goto out;
         }
+        if (sample.info.nnz < MIN_SAMPLE && sample.info.nnz < sample.info.nnz_full) {
+            rc = cli_error("--sample %g: the %s sample holds %" PRIu64
+                           " entries; at least %d are needed for its counts to stand for the "
+                           "data's: raise the rate (or --sample full)",
+                           o.sample, augur_sampler_name(o.method), sample.info.nnz, MIN_SAMPLE);
+            goto out;
+        }
         r.sampled = true;
         r.sample = sample.info;
         r.scale = sample.info.nnz ? (double)sample.info.nnz_full / (double)sample.info.nnz : 1;
@@ -717,6 +789,10 @@ int cmd_predict(int argc, char **argv)
         scale_workload(&r.work, r.scale);
     if (augur_workload_count_chains(skel, kernel, bound, &so.interp, o.rounds, r.scale, &r.work,
                                     &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    if (o.tile_size && apply_tiling(ds, o.stored_only, o.tile_size, &csr, &r, &diag) != 0) {
         rc = cli_diag_error(&diag);
         goto out;
     }
