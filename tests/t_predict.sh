@@ -133,6 +133,8 @@ status "negative core rate" 1 "$augur" predict "$kernel" --data "$mtx" --machine
 grep -q "neg.yml:4:" "$tmp/err" && pass "negative rate: file:line" || flunk "negative rate: file:line"
 status "missing --data" 2 "$augur" predict "$kernel"
 status "bad --sample" 2 "$augur" predict "$kernel" --data "$mtx" --sample 1.5
+status "a sample too small" 1 "$augur" predict "$kernel" --data "$mtx" --sample 0.0001
+grep -q "at least 1000 are needed" "$tmp/err" && pass "too small: says why" || flunk "too small: says why"
 status "bad --method" 2 "$augur" predict "$kernel" --data "$mtx" --sample 0.1 --method xx
 status "unknown option" 2 "$augur" predict "$kernel" --data "$mtx" --frobnicate
 status "--help" 0 "$augur" predict --help
