@@ -18,7 +18,9 @@
 #        ACCURACY_FV_MAXDEG (default 64): the finite-volume kernel is a mesh
 #        kernel, and padding a power-law graph's rows to its largest degree
 #        (1,383 on snap_email-Enron) makes a run of seconds that says nothing
-#        about meshes.
+#        about meshes. The topology-driven BFS sweeps every node in every
+#        round (n x diameter accesses: billions on the largest road graphs)
+#        and runs where the rows are at most ACCURACY_BFS_MAXROWS (500000).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:?usage: bench/accuracy.sh BUILD_DIR MACHINE.yml [DATASET...]}
@@ -56,9 +58,12 @@ trap 'rm -f "$out"; [ -z "$keep" ] && rm -rf "$runs"' EXIT
 echo "# augur predict --measure, $(date -u +%Y-%m-%d), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), machine $machine"
 printf "%-28s %-20s %2s %11s %11s %11s %11s %8s %s\n" dataset kernel T measured bw opa skope error bottleneck
 for d in "${datasets[@]}"; do
-    maxdeg=$("$augur" --json data info "$d" 2>/dev/null | python3 -c "import json,sys; print(json.load(sys.stdin)['features']['degree']['max'])" 2>/dev/null || echo 0)
+    info=$("$augur" --json data info "$d" 2>/dev/null)
+    maxdeg=$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['features']['degree']['max'])" "$info" 2>/dev/null || echo 0)
+    rows=$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['rows'])" "$info" 2>/dev/null || echo 0)
     while IFS=: read -r name file fn kind; do
         case $name in fv_*) [ "$maxdeg" -gt "${ACCURACY_FV_MAXDEG:-64}" ] && continue ;; esac
+        case $name in bfs_*) [ "$rows" -gt "${ACCURACY_BFS_MAXROWS:-500000}" ] && continue ;; esac
         if [ -n "${ACCURACY_KERNELS:-}" ] && ! [[ " $ACCURACY_KERNELS " == *" $name "* ]]; then
             continue
         fi

@@ -763,8 +763,12 @@ int cmd_predict(int argc, char **argv)
     so.interp.seed = o.seed;
     so.interp.on_warn = on_warn;
     so.rounds = o.rounds;
-    so.warm = !o.cold;
-    /* a warm call leaves its dirty lines in the caches, as the next repetition finds them */
+    /*
+     * A warm call leaves its dirty lines in the caches, as the next repetition
+     * finds them. A whole BFS is counted from cold caches: its rounds warm each
+     * other, and running it twice would double the slowest simulation.
+     */
+    so.warm = !o.cold && !o.rounds;
     so.no_flush = !o.cold;
     if (augur_simulate(skel, kernel, bound, &cfg, &so, &prof, &in, &diag) != 0) {
         rc = cli_diag_error(&diag);
