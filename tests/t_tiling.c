@@ -1,11 +1,14 @@
 /*
  * t_tiling.c - augur_tiling_compute(): a hand-worked matrix, an independent
  * naive computation (quadratic scans) on generated matrices, the schedule
- * that kernels/ireduce/tiling.c builds on shared datasets, and bad input.
+ * that kernels/ireduce/tiling.c builds on shared datasets, bad input, and
+ * the CLI: 'data info --tile-size' and 'predict --tile-size'.
  */
+#include <jansson.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "augur/augur.h"
 #include "ireduce/kernel.h"
@@ -391,11 +394,146 @@ static void datasets(void)
     }
 }
 
+/* ---- the CLI ----------------------------------------------------------------------------------
+ */
+
+/* Runs a shell command; returns its exit status and, when doc is not NULL, its stdout as JSON. */
+static int run(const char *cmd, json_t **doc)
+{
+    FILE *fp = popen(cmd, "r");
+    json_error_t err;
+    int st;
+
+    if (!fp)
+        return -1;
+    if (doc) {
+        *doc = json_loadf(fp, JSON_DISABLE_EOF_CHECK, &err);
+        if (!*doc)
+            tap_diag("no JSON from '%s': %s", cmd, err.text);
+    }
+    while (fgetc(fp) != EOF)
+        ;
+    st = pclose(fp);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static double num(json_t *doc, const char *obj, const char *key)
+{
+    json_t *o = json_object_get(doc, obj), *v = o ? json_object_get(o, key) : NULL;
+
+    return v ? json_number_value(v) : -1;
+}
+
+static void cli(void)
+{
+    const char *bin = getenv("AUGUR_BIN"), *src = getenv("AUGUR_SOURCE_DIR");
+    const char *simd_bind = "rowptr=csr.rowptr,col=csr.col,val=csr.val,x=vec(n),y=vec(n),nrows=n";
+    struct augur_dataset *ds = NULL;
+    struct augur_csr csr;
+    struct augur_tiling_stats st;
+    struct augur_diag diag;
+    char mtx[1024], cmd[4096];
+    json_t *doc = NULL;
+
+    if (!bin || !src) {
+        tap_skip("AUGUR_BIN or AUGUR_SOURCE_DIR not set", "the CLI");
+        return;
+    }
+    snprintf(mtx, sizeof(mtx), "%s/samples/walshaw_fe_4elt2.mtx", src);
+    memset(&csr, 0, sizeof(csr));
+    augur_diag_init(&diag);
+    if (!ok(augur_dataset_load(mtx, NULL, &ds, &diag) == 0 &&
+                augur_dataset_csr(ds, true, &csr, &diag) == 0 &&
+                augur_tiling_compute(&csr, 256, &st, &diag) == 0,
+            "walshaw_fe_4elt2 at 256 in the library")) {
+        tap_diag("%s", diag.msg);
+        goto out;
+    }
+
+    snprintf(cmd, sizeof(cmd), "'%s' --json data info --no-clustering --tile-size 256 '%s'", bin,
+             mtx);
+    is_int(run(cmd, &doc), 0, "data info --tile-size 256 runs");
+    is_int(num(doc, "tiling", "tiles"), st.ntiles, "data info: tiles as the library");
+    is_int(num(doc, "tiling", "groups"), st.ngroups, "data info: groups as the library");
+    is_int(num(doc, "tiling", "tile_groups"), st.ntgroups, "data info: tile groups as the library");
+    is_int(num(doc, "tiling", "min_tiles"), st.min_tiles, "data info: min tiles as the library");
+    is_int(num(doc, "tiling", "max_tiles"), st.max_tiles, "data info: max tiles as the library");
+    is_double(num(doc, "tiling", "simd_util"), st.simd_util, 1e-9,
+              "data info: SIMD utilization as the library");
+    is_double(num(doc, "tiling", "avg_mimd"), st.avg_mimd, 1e-9,
+              "data info: avg_MIMD as the library");
+    json_decref(doc);
+    doc = NULL;
+    snprintf(cmd, sizeof(cmd), "'%s' data info --tile-size 0 '%s' 2>/dev/null", bin, mtx);
+    is_int(run(cmd, NULL), 2, "data info --tile-size 0: usage error");
+
+    {
+        char empty[] = "/tmp/t_tiling_XXXXXX";
+        int fd = mkstemp(empty);
+        FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+        if (fp) {
+            fputs("%%MatrixMarket matrix coordinate pattern general\n3 3 0\n", fp);
+            fclose(fp);
+            snprintf(cmd, sizeof(cmd),
+                     "'%s' data info --no-clustering --format mtx --tile-size 64 '%s' 2>&1", bin,
+                     empty);
+            fp = popen(cmd, "r");
+            if (fp) {
+                char line[1024] = "", all[4096] = "";
+
+                while (fgets(line, sizeof(line), fp))
+                    strncat(all, line, sizeof(all) - strlen(all) - 1);
+                ok(pclose(fp) != 0, "data info --tile-size on an empty matrix fails");
+                ok(strstr(all, "no entries to tile") != NULL, "empty matrix: the message says so");
+            }
+            remove(empty);
+        }
+    }
+
+    /* a scalar kernel keeps simd_util 1; the tile size and edges reach the workload */
+    snprintf(cmd, sizeof(cmd),
+             "'%s' predict '%s/samples/spmv.c' --data '%s' --tile-size 256 --json", bin, src, mtx);
+    is_int(run(cmd, &doc), 0, "predict --tile-size 256 runs (scalar kernel)");
+    ok(json_is_false(json_object_get(json_object_get(doc, "tiling"), "applied")),
+       "predict scalar: not applied");
+    is_double(num(doc, "tiling", "simd_util"), st.simd_util, 1e-9,
+              "predict scalar: SIMD utilization reported");
+    is_double(num(doc, "tiling", "avg_mimd"), st.avg_mimd, 1e-9, "predict scalar: avg_MIMD");
+    is_double(num(doc, "workload", "simd_util"), 1.0, 0, "predict scalar: workload simd_util 1");
+    is_double(num(doc, "workload", "tile_size"), 256, 0, "predict scalar: workload tile_size");
+    is_double(num(doc, "workload", "tile_edges"), (double)csr.nnz, 0,
+              "predict scalar: workload tile_edges = the entries");
+    json_decref(doc);
+    doc = NULL;
+
+    /* an AVX-512 kernel (SIMD accesses): the measured utilization reaches Model 3 */
+    snprintf(cmd, sizeof(cmd),
+             "'%s' predict '%s/kernels/spmv/avx512.c' --data '%s' --tile-size 256 --bind '%s' "
+             "--json -- -mavx512f",
+             bin, src, mtx, simd_bind);
+    is_int(run(cmd, &doc), 0, "predict --tile-size 256 runs (AVX-512 kernel)");
+    ok(json_is_true(json_object_get(json_object_get(doc, "tiling"), "applied")),
+       "predict AVX-512: applied");
+    is_double(num(doc, "workload", "simd_util"), st.simd_util, 1e-9,
+              "predict AVX-512: workload simd_util = the measured one");
+    json_decref(doc);
+    doc = NULL;
+    snprintf(cmd, sizeof(cmd),
+             "'%s' predict '%s/samples/spmv.c' --data '%s' --tile-size x 2>/dev/null", bin, src,
+             mtx);
+    is_int(run(cmd, NULL), 2, "predict --tile-size x: usage error");
+out:
+    augur_csr_release(&csr);
+    augur_dataset_free(ds);
+}
+
 int main(void)
 {
     hand_worked();
     bad_input();
     generated();
     datasets();
+    cli();
     return tap_done();
 }
