@@ -531,6 +531,10 @@ static void row_test(struct infer *in, const struct augur_node *loop, const stru
 
     (void)loop;
     x = strip(x);
+    /* "j + 8 <= A[i+1]" (a row walked in steps of a vector) tests j as well */
+    if (x && x->kind == AUGUR_EXPR_BINARY && x->u.bin.op == AUGUR_OP_ADD &&
+        strip(x->u.bin.b)->kind == AUGUR_EXPR_INT)
+        x = strip(x->u.bin.a);
     if (!x || x->kind != AUGUR_EXPR_SYM)
         return;
     a = loaded_array(in, bound, &e2);
@@ -570,9 +574,10 @@ static void walk(struct infer *in, const struct augur_node *n)
         return;
     if (n->kind == AUGUR_NODE_ACCESS) {
         const struct augur_access_info *a = &n->u.access;
-        const struct augur_expr *ix = strip(a->index);
+        const struct augur_expr *ix = base_index(in->k, a->index);
 
-        /* Arrays indexed by a row variable are the columns and values. */
+        /* Arrays indexed by a row variable (val[j], or val[j + lane] eight at a time) are
+           the columns and values. */
         bool is_rowptr = false;
 
         /* a row pointer read along an outer row (CSR of CSR) stays a row pointer */
@@ -659,6 +664,49 @@ static bool slot_major(const struct infer *in, const struct augur_expr *e)
     return e && e->kind == AUGUR_EXPR_BINARY && e->u.bin.op == AUGUR_OP_ADD && has_n_term(in, e, 0);
 }
 
+/* The sym v of a block index v * L (L * v) for accesses of L lanes (X[8*v + lane]), or -1. */
+static int32_t vector_block(const struct infer *in, const struct augur_expr *ix, uint32_t lanes)
+{
+    const struct augur_expr *x, *y;
+
+    ix = resolve(in, ix);
+    if (lanes < 2 || !ix || ix->kind != AUGUR_EXPR_BINARY || ix->u.bin.op != AUGUR_OP_MUL)
+        return -1;
+    x = resolve(in, ix->u.bin.a);
+    y = resolve(in, ix->u.bin.b);
+    if (x && x->kind == AUGUR_EXPR_INT) {
+        const struct augur_expr *t = x;
+
+        x = y;
+        y = t;
+    }
+    if (!x || !y || x->kind != AUGUR_EXPR_SYM || y->kind != AUGUR_EXPR_INT ||
+        y->u.i != (int64_t)lanes)
+        return -1;
+    return (int32_t)x->u.sym;
+}
+
+/* B for a count of L-lane blocks (B + L - 1) / L or B / L (a block loop's bound), else NULL. */
+static const struct augur_expr *block_count(const struct infer *in, const struct augur_expr *b,
+                                            uint32_t lanes)
+{
+    const struct augur_expr *num, *den, *add;
+
+    b = resolve(in, b);
+    if (!b || b->kind != AUGUR_EXPR_BINARY || b->u.bin.op != AUGUR_OP_DIV)
+        return NULL;
+    num = resolve(in, b->u.bin.a);
+    den = resolve(in, b->u.bin.b);
+    if (!den || den->kind != AUGUR_EXPR_INT || den->u.i != (int64_t)lanes || !num)
+        return NULL;
+    if (num->kind == AUGUR_EXPR_BINARY && num->u.bin.op == AUGUR_OP_ADD) {
+        add = resolve(in, num->u.bin.b);
+        if (add && add->kind == AUGUR_EXPR_INT && add->u.i == (int64_t)lanes - 1)
+            return resolve(in, num->u.bin.a);
+    }
+    return num;
+}
+
 /* Edge lists and ELL: loops without a row pointer whose variable indexes index arrays. */
 static void walk_flat(struct infer *in, const struct augur_node *n, const struct augur_node *loop,
                       int32_t *first_index)
@@ -674,6 +722,10 @@ static void walk_flat(struct infer *in, const struct augur_node *n, const struct
         const struct augur_access_info *a = &n->u.access;
         const struct augur_expr *ix = resolve(in, base_index(in->k, a->index));
         int64_t w = stride_of(in, a->index, 0);
+
+        /* X[8*v + lane] eight lanes at a time: consecutive blocks, unit stride */
+        if (a->lanes > 1 && w == (int64_t)a->lanes && vector_block(in, ix, a->lanes) >= 0)
+            w = 1;
 
         const struct augur_expr *lb = loop ? strip(loop_bound(in, loop)) : NULL;
         const char *lbt = lb && lb->kind == AUGUR_EXPR_SYM
@@ -784,7 +836,9 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
             const char *t = in->arrays[a->via[v]].target ? in->arrays[a->via[v]].target
                                                          : ki->arrays[a->via[v]].bind;
 
-            if (!t)
+            /* a row pointer gives positions in a row (j = rowptr[i]; ... x[col[j]]), not
+               the element: the index array read at those positions decides */
+            if (!t || !strcmp(t, "csr.rowptr") || !strcmp(t, "csc.colptr"))
                 continue;
             if (!strcmp(t, "csr.col") || !strcmp(t, "coo.col") || !strcmp(t, "edges.dst"))
                 target = "vec(m)";
@@ -793,14 +847,22 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
         }
         if (!target && a->nvia)
             target = "vec(n)"; /* through a shared or local copy of an index array */
-        if (!target && ix && ix->kind == AUGUR_EXPR_SYM) {
+        /* X[8*v + lane] over v < (N + 7) / 8: eight elements of a vector of N at a time */
+        int32_t block = ix ? vector_block(in, ix, a->lanes) : -1;
+
+        if (!target && ix && (ix->kind == AUGUR_EXPR_SYM || block >= 0)) {
+            uint32_t v = block >= 0 ? (uint32_t)block : ix->u.sym;
+
             for (int l = nloops - 1; l >= 0; l--) {
-                if (ix->u.sym != (uint32_t)loops[l]->u.loop.var)
+                if (v != (uint32_t)loops[l]->u.loop.var)
                     continue;
                 if (loops[l]->u.loop.gridstride) {
                     target = "vec(n)";
                 } else {
                     const struct augur_expr *b = strip(loop_bound(in, loops[l]));
+
+                    if (block >= 0)
+                        b = block_count(in, b, a->lanes);
 
                     if (b && b->kind == AUGUR_EXPR_SYM) {
                         const char *t = in->syms[b->u.sym].target ? in->syms[b->u.sym].target

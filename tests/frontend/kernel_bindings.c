@@ -39,8 +39,8 @@ int dfs_count(const long *xadj, const int *adj, int root, int *mark, int *stack)
 // SIM-NEXT: mark 14
 // SIM-NEXT: stack 12
 //
-// Every function of kernels/*/ref.c, kernels/*/omp.c and samples/spmv.c. How
-// these compare with the bindings each desc.c names, and what the ones left
+// Every function of kernels/*/ref.c, kernels/*/omp.c, kernels/*/avx512.c and
+// samples/spmv.c. How these compare with the bindings each desc.c names, and what the ones left
 // unbound need, is in docs/skeleton.md ("Bindings").
 // RUN: %augur skeleton %S/../../kernels/spmv/ref.c --function spmv_csr_ref -- -fopenmp 2>/dev/null | grep -E '^  (param|array)' | sed -E 's/ @[0-9]+:[0-9]+//; / bind |local$/!s/$/ (not bound)/' | FileCheck --check-prefix=SPMVCSRREF %s
 // SPMVCSRREF: param nrows u32 bind n (inferred)
@@ -199,3 +199,53 @@ int dfs_count(const long *xadj, const int *adj, int root, int *mark, int *stack)
 // PAGERANKPULLOMP-NEXT: array pr f64[] global param bind vec(n) (inferred)
 // PAGERANKPULLOMP-NEXT: array contrib f64[] global param bind vec(n) (inferred)
 // PAGERANKPULLOMP-NEXT: array next f64[] global param bind vec(n) (inferred)
+// The AVX-512 variants: a row walked eight entries at a time from j = rowptr[i]
+// (j + 8 <= end, then a masked tail), cells eight at a time (x[8*v + lane]).
+// RUN: %augur skeleton %S/../../kernels/spmv/avx512.c --function spmv_csr_avx512 -- -fopenmp -mavx512f 2>/dev/null | grep -E '^  (param|array)' | sed -E 's/ @[0-9]+:[0-9]+//; / bind |local$/!s/$/ (not bound)/' | FileCheck --check-prefix=SPMVCSRAVX512 %s
+// SPMVCSRAVX512: param nrows u32 bind n (inferred)
+// SPMVCSRAVX512-NEXT: array rowptr u64[] global param bind csr.rowptr (inferred)
+// SPMVCSRAVX512-NEXT: array col u32[] global param bind csr.col (inferred)
+// SPMVCSRAVX512-NEXT: array val f64[] global param bind csr.val (inferred)
+// SPMVCSRAVX512-NEXT: array x f64[] global param bind vec(m) (inferred)
+// SPMVCSRAVX512-NEXT: array y f64[] global param bind vec(n) (inferred)
+// RUN: %augur skeleton %S/../../kernels/fv/avx512.c --function fv_ell_avx512 -- -fopenmp -mavx512f 2>/dev/null | grep -E '^  (param|array)' | sed -E 's/ @[0-9]+:[0-9]+//; / bind |local$/!s/$/ (not bound)/' | FileCheck --check-prefix=FVELLAVX512 %s
+// FVELLAVX512: param n u32 bind n (inferred)
+// FVELLAVX512-NEXT: param width u32 bind ell.width (inferred)
+// FVELLAVX512-NEXT: array idx u32[] global param bind ell.idx (inferred)
+// FVELLAVX512-NEXT: array a f64[] global param bind ell.val (inferred)
+// FVELLAVX512-NEXT: array x f64[] global param bind vec(n) (inferred)
+// FVELLAVX512-NEXT: array y f64[] global param bind vec(n) (inferred)
+// The tiled AVX-512 irregular reductions cannot be bound from a dataset (as
+// the tiled OpenMP ones); their gathers index x and y through vector registers.
+// RUN: %augur skeleton %S/../../kernels/ireduce/avx512.c --function ireduce_euler_avx512 -- -fopenmp -mavx512f 2>/dev/null | grep -E '^  (param|array)' | sed -E 's/ @[0-9]+:[0-9]+//; / bind |local$/!s/$/ (not bound)/' | FileCheck --check-prefix=IREDUCEEULERAVX512 %s
+// IREDUCEEULERAVX512: param ntgroups u64 bind n (inferred)
+// IREDUCEEULERAVX512-NEXT: array tgroup_tile u64[] global param bind csr.rowptr (inferred)
+// IREDUCEEULERAVX512-NEXT: array tile_group u64[] global param bind csr.rowptr (inferred)
+// IREDUCEEULERAVX512-NEXT: array gcount u8[] global param bind csr.val (inferred)
+// IREDUCEEULERAVX512-NEXT: array gu u32[] global param (not bound)
+// IREDUCEEULERAVX512-NEXT: array gv u32[] global param (not bound)
+// IREDUCEEULERAVX512-NEXT: array gw f64[] global param bind ell.val.rows (inferred)
+// IREDUCEEULERAVX512-NEXT: array x f64[] global param (not bound)
+// IREDUCEEULERAVX512-NEXT: array y f64[] global param (not bound)
+// RUN: %augur skeleton %S/../../kernels/ireduce/avx512.c --function ireduce_moldyn_avx512 -- -fopenmp -mavx512f 2>/dev/null | grep -E '^  (param|array)' | sed -E 's/ @[0-9]+:[0-9]+//; / bind |local$/!s/$/ (not bound)/' | FileCheck --check-prefix=IREDUCEMOLDYNAVX512 %s
+// IREDUCEMOLDYNAVX512: param ntgroups u64 bind n (inferred)
+// IREDUCEMOLDYNAVX512-NEXT: array tgroup_tile u64[] global param bind csr.rowptr (inferred)
+// IREDUCEMOLDYNAVX512-NEXT: array tile_group u64[] global param bind csr.rowptr (inferred)
+// IREDUCEMOLDYNAVX512-NEXT: array gcount u8[] global param bind csr.val (inferred)
+// IREDUCEMOLDYNAVX512-NEXT: array gu u32[] global param (not bound)
+// IREDUCEMOLDYNAVX512-NEXT: array gv u32[] global param (not bound)
+// IREDUCEMOLDYNAVX512-NEXT: array px f64[] global param (not bound)
+// IREDUCEMOLDYNAVX512-NEXT: array py f64[] global param (not bound)
+// IREDUCEMOLDYNAVX512-NEXT: array pz f64[] global param (not bound)
+// IREDUCEMOLDYNAVX512-NEXT: array fx f64[] global param (not bound)
+// IREDUCEMOLDYNAVX512-NEXT: array fy f64[] global param (not bound)
+// IREDUCEMOLDYNAVX512-NEXT: array fz f64[] global param (not bound)
+// The AVX-512 SpMV runs on a matrix without --bind: two row pointers a row,
+// every stored entry's column, value and x once (11143 rows, 65636 entries).
+// RUN: %augur simulate %S/../../kernels/spmv/avx512.c --function spmv_csr_avx512 --data %S/../../samples/walshaw_fe_4elt2.mtx | FileCheck --check-prefix=SPMVAVXSIM %s
+// SPMVAVXSIM: per array:
+// SPMVAVXSIM: rowptr 22286
+// SPMVAVXSIM-NEXT: col 65636
+// SPMVAVXSIM-NEXT: val 65636
+// SPMVAVXSIM-NEXT: x 65636
+// SPMVAVXSIM-NEXT: y 11143
