@@ -477,6 +477,7 @@ static int apply_tiling(const struct augur_dataset *ds, bool stored_only, uint32
         r->work.simd_util = r->tiling.simd_util;
     r->work.tile_size = tile_size;
     r->work.tile_edges = (double)r->tiling.nedges;
+    r->work.avg_mimd = r->tiling.avg_mimd;
     return 0;
 }
 

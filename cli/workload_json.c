@@ -67,6 +67,7 @@ json_t *cli_workload_json(const struct augur_workload *w)
     json_object_set_new(j, "calls", json_real(w->calls));
     json_object_set_new(j, "parallel", json_real(w->parallel));
     json_object_set_new(j, "chunks", json_real(w->chunks));
+    json_object_set_new(j, "avg_mimd", json_real(w->avg_mimd));
     json_object_set_new(j, "tile_size", json_real(w->tile_size));
     json_object_set_new(j, "tile_edges", json_real(w->tile_edges));
     return j;
@@ -154,9 +155,10 @@ int cli_workload_from_json(json_t *j, struct augur_workload *w, char *err, size_
 {
     static const char *const fields[] = { "footprint_bytes", "flops",      "busiest_share",
                                           "simd_util",       "calls",      "parallel",
-                                          "tile_size",       "tile_edges", "chunks" };
+                                          "tile_size",       "tile_edges", "chunks",
+                                          "avg_mimd" };
     json_t *names, *lines;
-    double *dst[9];
+    double *dst[10];
     size_t n;
 
     memset(w, 0, sizeof(*w));
@@ -169,6 +171,7 @@ int cli_workload_from_json(json_t *j, struct augur_workload *w, char *err, size_
     dst[6] = &w->tile_size;
     dst[7] = &w->tile_edges;
     dst[8] = &w->chunks;
+    dst[9] = &w->avg_mimd;
     if (!json_is_object(j)) {
         snprintf(err, size, "no 'workload' object (run augur predict --json)");
         return -1;

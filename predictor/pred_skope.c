@@ -78,7 +78,8 @@ static double mimd_ns(const struct augur_machine *m, const struct augur_workload
 
     if (!m->model.given || w->tile_size <= 0 || w->tile_edges <= 0 || w->threads < 2)
         return 0;
-    avg = m->model.mimd_b * w->tile_edges / w->tile_size;
+    /* measured on the data when the tiling was computed; eq. 5's estimate otherwise */
+    avg = w->avg_mimd > 0 ? w->avg_mimd : m->model.mimd_b * w->tile_edges / w->tile_size;
     return avg > 0 ? m->model.mimd_a * w->threads / avg * 1e9 : 0;
 }
 

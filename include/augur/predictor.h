@@ -177,6 +177,7 @@ struct augur_workload {
     double chunks;     /* worksharing chunks the busiest thread took per call */
     double tile_size;  /* tiled-and-grouped kernels (seed 002 eq. 5): the tile size, else 0 */
     double tile_edges; /* the edges (non-zeros) tiled */
+    double avg_mimd;   /* tiles per tile group, measured on the data (0: eq. 5's estimate) */
 };
 
 /*
