@@ -230,24 +230,54 @@ void augur_workload_release(struct augur_workload *w)
     w->nlines = 0;
 }
 
-/* The chain counter: per thread and access, the element its last store wrote. */
-struct chains {
+/*
+ * The second pass over the data: update chains (per thread and access, the
+ * element its last store wrote) and loop exits (per thread and loop, the trip
+ * count of its last instance: an exit the predictor expects after as many
+ * iterations as last time is mispredicted when the count changes).
+ */
+#define MAX_LOOPS 64
+
+struct pass2 {
     const struct augur_interp *in;
-    unsigned naccesses, nthreads;
-    uint64_t *last;  /* nthreads x naccesses store addresses + 1 (0: none) */
-    uint64_t *count; /* per access */
-    uint8_t *is_rmw; /* per access */
+    unsigned naccesses, nthreads, nloops;
+    uint64_t *last;        /* nthreads x naccesses store addresses + 1 (0: none) */
+    uint64_t *count;       /* chained updates per access */
+    uint8_t *is_rmw;       /* per access */
+    uint64_t *inside;      /* per access: mask of the loops that hold it */
+    int *witness;          /* per access: the loop it counts the iterations of, or -1 */
+    uint64_t *trip, *prev; /* nthreads x nloops: this instance's and the last one's trips */
+    uint64_t *exits;       /* mispredicted exits per loop */
+    const struct augur_node *loop[MAX_LOOPS];
 };
 
-static void on_chain_events(void *ud, const struct augur_event *ev, size_t n)
+static void on_pass2_events(void *ud, const struct augur_event *ev, size_t n)
 {
-    struct chains *c = ud;
+    struct pass2 *c = ud;
 
     for (size_t i = 0; i < n; i++) {
         int a = augur_interp_node_access(c->in, ev[i].node);
         size_t slot;
 
-        if (a < 0 || !c->is_rmw[a] || ev[i].thread >= c->nthreads)
+        if (a < 0 || ev[i].thread >= c->nthreads)
+            continue;
+        if (c->nloops) {
+            uint64_t *trip = c->trip + (size_t)ev[i].thread * c->nloops;
+            uint64_t *prev = c->prev + (size_t)ev[i].thread * c->nloops;
+            uint64_t outside = ~c->inside[a];
+
+            /* an access outside a loop ends the instance that was running */
+            for (unsigned l = 0; l < c->nloops; l++)
+                if (((outside >> l) & 1) && trip[l]) {
+                    if (prev[l] && trip[l] != prev[l])
+                        c->exits[l]++;
+                    prev[l] = trip[l];
+                    trip[l] = 0;
+                }
+            if (c->witness[a] >= 0 && !(ev[i].flags & AUGUR_EV_WRITE && c->is_rmw[a]))
+                trip[c->witness[a]]++;
+        }
+        if (!c->is_rmw[a])
             continue;
         slot = (size_t)ev[i].thread * c->naccesses + (size_t)a;
         if (ev[i].flags & AUGUR_EV_WRITE)
@@ -257,43 +287,96 @@ static void on_chain_events(void *ud, const struct augur_event *ev, size_t n)
     }
 }
 
+/*
+ * Whether e may vary with the data: it reads an array, or a local of the
+ * slice other than the loop's own variable (end = rowptr[i + 1]).
+ */
+static bool reads_data(const struct augur_node *k, const struct augur_expr *e, int32_t var)
+{
+    if (!e)
+        return false;
+    switch (e->kind) {
+    case AUGUR_EXPR_LOAD:
+        return true;
+    case AUGUR_EXPR_SYM:
+        return (int32_t)e->u.sym != var && e->u.sym < k->u.kernel.nsyms &&
+               k->u.kernel.syms[e->u.sym].kind == AUGUR_SYM_LOCAL;
+    case AUGUR_EXPR_UNARY:
+        return reads_data(k, e->u.un.a, var);
+    case AUGUR_EXPR_BINARY:
+        return reads_data(k, e->u.bin.a, var) || reads_data(k, e->u.bin.b, var);
+    case AUGUR_EXPR_SELECT:
+        return reads_data(k, e->u.sel.cond, var) || reads_data(k, e->u.sel.a, var) ||
+               reads_data(k, e->u.sel.b, var);
+    case AUGUR_EXPR_CAST:
+        return reads_data(k, e->u.cast.a, var);
+    default:
+        return false;
+    }
+}
+
 int augur_workload_count_chains(const struct augur_skel *skel, const struct augur_node *kernel,
                                 struct augur_bound *data, const struct augur_interp_opts *opts,
                                 bool rounds, double scale, struct augur_workload *w,
                                 struct augur_diag *diag)
 {
     struct augur_interp *in = NULL;
-    struct chains c;
-    bool any = false;
+    struct pass2 c;
     int rc;
 
-    for (uint32_t id = kernel->id; id < skel->nnodes; id++) {
+    memset(&c, 0, sizeof(c));
+    if ((rc = augur_interp_new(skel, kernel, data, opts, &in, diag)) < 0)
+        return rc;
+    c.in = in;
+    c.naccesses = augur_interp_naccesses(in);
+    c.nthreads = opts && opts->nthreads ? opts->nthreads : 1;
+    /* loops whose bounds the data decides (not parallel ones: each thread's share is fixed) */
+    for (uint32_t id = kernel->id; id < skel->nnodes && c.nloops < MAX_LOOPS; id++) {
         const struct augur_node *n = skel->nodes[id];
 
         if (augur_node_kernel(n) != kernel)
             break;
-        if (n->kind == AUGUR_NODE_ACCESS && n->u.access.mode == AUGUR_ACCESS_RMW)
-            any = true;
+        if (n->kind == AUGUR_NODE_LOOP && !n->u.loop.parallel &&
+            (reads_data(kernel, n->u.loop.cond, n->u.loop.var) ||
+             reads_data(kernel, n->u.loop.init, n->u.loop.var)))
+            c.loop[c.nloops++] = n;
     }
-    if (!any)
-        return 0;
-    if ((rc = augur_interp_new(skel, kernel, data, opts, &in, diag)) < 0)
-        return rc;
-    memset(&c, 0, sizeof(c));
-    c.in = in;
-    c.naccesses = augur_interp_naccesses(in);
-    c.nthreads = opts && opts->nthreads ? opts->nthreads : 1;
     c.last = augur_calloc((size_t)c.nthreads * (c.naccesses + 1), sizeof(*c.last));
     c.count = augur_calloc(c.naccesses + 1, sizeof(*c.count));
     c.is_rmw = augur_calloc(c.naccesses + 1, 1);
-    if (!c.last || !c.count || !c.is_rmw) {
-        rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "chains: out of memory");
+    c.inside = augur_calloc(c.naccesses + 1, sizeof(*c.inside));
+    c.witness = augur_mallocarray(c.naccesses + 1, sizeof(*c.witness));
+    c.trip = augur_calloc((size_t)c.nthreads * (c.nloops + 1), sizeof(*c.trip));
+    c.prev = augur_calloc((size_t)c.nthreads * (c.nloops + 1), sizeof(*c.prev));
+    c.exits = augur_calloc(c.nloops + 1, sizeof(*c.exits));
+    if (!c.last || !c.count || !c.is_rmw || !c.inside || !c.witness || !c.trip || !c.prev ||
+        !c.exits) {
+        rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "workload: out of memory");
         goto out;
     }
-    for (unsigned a = 0; a < c.naccesses; a++)
-        c.is_rmw[a] =
-            skel->nodes[augur_interp_access_node(in, a)]->u.access.mode == AUGUR_ACCESS_RMW;
-    if ((rc = augur_interp_subscribe(in, on_chain_events, &c)) < 0)
+    for (unsigned a = 0; a < c.naccesses; a++) {
+        const struct augur_node *n = skel->nodes[augur_interp_access_node(in, a)];
+
+        c.is_rmw[a] = n->u.access.mode == AUGUR_ACCESS_RMW;
+        c.witness[a] = -1;
+        for (unsigned l = 0; l < c.nloops; l++) {
+            for (const struct augur_node *p = n->parent; p; p = p->parent)
+                if (p == c.loop[l]) {
+                    c.inside[a] |= UINT64_C(1) << l;
+                    break;
+                }
+            /* a scalar access directly in the loop's body counts its iterations */
+            if (n->parent == c.loop[l] && n->u.access.lanes <= 1 && c.witness[a] < 0) {
+                bool taken = false;
+
+                for (unsigned b = 0; b < a; b++)
+                    taken |= c.witness[b] == (int)l;
+                if (!taken)
+                    c.witness[a] = (int)l;
+            }
+        }
+    }
+    if ((rc = augur_interp_subscribe(in, on_pass2_events, &c)) < 0)
         goto out;
     if (rounds) {
         uint32_t nr;
@@ -314,10 +397,26 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
             l->chained += (double)c.count[a] * scale;
         w->total.chained += (double)c.count[a] * scale;
     }
+    for (unsigned k = 0; k < c.nloops; k++) {
+        struct augur_work_line *l = line_of(w, &c.loop[k]->loc);
+
+        if (!c.exits[k])
+            continue;
+        if (!l && w->nlines) /* a loop line without accesses or ops: its first body line */
+            l = &w->lines[0];
+        if (l)
+            l->branch_misses += (double)c.exits[k] * scale;
+        w->total.branch_misses += (double)c.exits[k] * scale;
+    }
 out:
     augur_free(c.last);
     augur_free(c.count);
     augur_free(c.is_rmw);
+    augur_free(c.inside);
+    augur_free(c.witness);
+    augur_free(c.trip);
+    augur_free(c.prev);
+    augur_free(c.exits);
     augur_interp_free(in);
     return rc;
 }

@@ -194,13 +194,14 @@ AUGUR_API int augur_workload_from_profile(const struct augur_skel *skel,
 AUGUR_API void augur_workload_release(struct augur_workload *w);
 
 /*
- * Counts the chained updates of a kernel with update accesses (y[u] += v
- * where the previous execution of the same update, on the same thread,
- * stored the same element: each waits for the one before through memory)
- * by running it once more on data (without the caches) and adds them per
- * call (times scale) to w's lines. A kernel without updates costs
- * nothing. rounds: every BFS round, as augur_interp_run_rounds(). Returns
- * 0 or the interpreter's error.
+ * Runs the kernel once more on data (without the caches) and adds to w's
+ * lines, per call (times scale): the chained updates (y[u] += v where the
+ * previous execution of the same update, on the same thread, stored the
+ * same element: each waits for the one before through memory), and the
+ * mispredicted exits of loops whose trip count the data decides (an
+ * instance whose trip count differs from the previous instance's on that
+ * thread: a predictor expects the count it saw last). rounds: every BFS
+ * round, as augur_interp_run_rounds(). Returns 0 or the interpreter's error.
  */
 AUGUR_API int augur_workload_count_chains(const struct augur_skel *skel,
                                           const struct augur_node *kernel, struct augur_bound *data,
