@@ -994,6 +994,126 @@ static void copy_loop(struct fe_conv *cv, CXCursor call, struct fe_val dst, stru
     fe_forget_reads(cv);
 }
 
+/* A fresh local sym (no declaration) set to v here: a value captured before a store. */
+static const struct augur_expr *capture(struct fe_conv *cv, CXCursor at, const char *name,
+                                        const struct augur_expr *v)
+{
+    int32_t s = fe_declare_sym(cv, clang_getNullCursor(), name, AUGUR_SYM_LOCAL, v->type);
+    struct augur_node *n = augur_skel_leaf(cv->b, AUGUR_NODE_ASSIGN, fe_loc(cv, at));
+
+    n->u.assign.sym = (uint32_t)s;
+    n->u.assign.value = v;
+    return augur_expr_sym(cv->skel, v->type, (uint32_t)s);
+}
+
+/* The start offset of a cursor in its file (where a macro expands). */
+static unsigned start_offset(struct fe_conv *cv, CXCursor c)
+{
+    unsigned off = 0;
+
+    clang_getExpansionLocation(clang_getRangeStart(fe_file_extent(cv->t->tu, c)), NULL, NULL, NULL,
+                               &off);
+    return off;
+}
+
+/*
+ * Compare-and-swap builtins: __atomic_compare_exchange_n(p, &expected, desired, ...),
+ * __atomic_compare_exchange(p, &expected, &desired, ...), __sync_bool_compare_and_swap(p, old,
+ * new) and __sync_val_compare_and_swap(p, old, new). One atomic update of *p whose stored value
+ * is desired when *p equals the expected value (else *p itself):
+ *   set cas.old = p[i]; set cas.ok = cas.old == expected
+ *   update p[i] = cas.ok ? desired : cas.old   (atomic)
+ * and, for __atomic_compare_exchange*, expected = cas.old (what a failed exchange writes back;
+ * on success the two are equal). The result is cas.ok, or cas.old for the _val_ form. args are
+ * the operands in source order. False when *p cannot be placed (the caller falls back).
+ */
+static bool cas_builtin(struct fe_conv *cv, CXCursor c, const char *name, const CXCursor *args,
+                        size_t nargs, struct fe_val *result)
+{
+    bool gnu = !strncmp(name, "__atomic_", 9), val_form = strstr(name, "_val_") != NULL;
+    struct fe_val p, ex, de;
+    const struct augur_array *a;
+    const struct augur_expr *old, *expected, *desired, *ok;
+    enum augur_type et;
+    CXCursor exdecl = clang_getNullCursor();
+
+    if (nargs < 3)
+        return false;
+    p = fe_pointer(cv, args[0]);
+    if (p.array < 0)
+        return false;
+    a = augur_skel_array(cv->b, (uint32_t)p.array);
+    et = a->elem == AUGUR_T_REC ? AUGUR_T_U8 : a->elem;
+    for (size_t i = 3; i < nargs; i++) /* weak flag, memory orders */
+        fe_expr(cv, args[i], FE_DISCARD);
+    if (gnu) {
+        /* &expected: a local scalar (its value; it gets the old value back) or an element */
+        CXCursor e = fe_strip(args[1]);
+
+        ex = none();
+        if (is_kind(e, CXCursor_UnaryOperator) && nkids(e) == 1) {
+            CXCursor d = fe_strip(kid(e, 0));
+
+            if (is_kind(d, CXCursor_DeclRefExpr) &&
+                clang_getCursorKind(clang_getCursorReferenced(d)) == CXCursor_VarDecl &&
+                fe_type(clang_getCanonicalType(clang_getCursorType(d))) != AUGUR_T_VOID &&
+                fe_type(clang_getCanonicalType(clang_getCursorType(d))) != AUGUR_T_REC) {
+                exdecl = clang_getCursorReferenced(d);
+                ex = fe_expr(cv, d, FE_RVALUE);
+            }
+        }
+        if (clang_Cursor_isNull(exdecl)) {
+            struct fe_val q = fe_pointer(cv, args[1]);
+
+            if (q.array >= 0) {
+                const struct augur_array *qa = augur_skel_array(cv->b, (uint32_t)q.array);
+                enum augur_type qt = qa->elem == AUGUR_T_REC ? AUGUR_T_U8 : qa->elem;
+
+                fe_access(cv, c, (uint32_t)q.array, AUGUR_ACCESS_READ, qt, 0, q.e, NULL, 1, NULL,
+                          0);
+                ex = scalar(augur_expr_load(cv->skel, qt, (uint32_t)q.array, 0, q.e));
+            }
+        }
+    } else {
+        ex = fe_expr(cv, args[1], FE_RVALUE);
+    }
+    if (gnu && strcmp(name, "__atomic_compare_exchange") == 0) {
+        /* the desired value through a pointer */
+        struct fe_val q = fe_pointer(cv, args[2]);
+
+        de = none();
+        if (q.array >= 0)
+            de = scalar(augur_expr_load(cv->skel, et, (uint32_t)q.array, 0, q.e));
+    } else {
+        de = fe_expr(cv, args[2], FE_RVALUE);
+    }
+    expected = value_of(cv, ex, et);
+    desired = value_of(cv, de, et);
+    if (expected->type != et)
+        expected = augur_expr_cast(cv->skel, et, expected);
+    if (desired->type != et)
+        desired = augur_expr_cast(cv->skel, et, desired);
+    old = capture(cv, c, "cas.old", augur_expr_load(cv->skel, et, (uint32_t)p.array, 0, p.e));
+    ok = capture(cv, c, "cas.ok", augur_expr_binary(cv->skel, AUGUR_OP_EQ, old, expected));
+    fe_access(cv, c, (uint32_t)p.array, AUGUR_ACCESS_RMW, et, 0, p.e,
+              augur_expr_select(cv->skel, ok, desired, old), 1, NULL, AUGUR_ACC_ATOMIC);
+    fe_count(cv, AUGUR_OPK_CMP, et, 1, false, 1, c);
+    if (!clang_Cursor_isNull(exdecl))
+        fe_assign_decl(cv, exdecl, c, old);
+    *result = scalar(val_form ? old : ok);
+    return true;
+}
+
+/* True for the compare-and-swap builtins cas_builtin() models (clang may name the __sync_ ones
+   with their size: __sync_bool_compare_and_swap_4). */
+static bool is_cas(const char *name)
+{
+    return !strcmp(name, "__atomic_compare_exchange_n") ||
+           !strcmp(name, "__atomic_compare_exchange") ||
+           !strncmp(name, "__sync_bool_compare_and_swap", 28) ||
+           !strncmp(name, "__sync_val_compare_and_swap", 27);
+}
+
 /* __atomic_* and __sync_* builtins: an atomic access through the first argument. */
 static struct fe_val atomic_builtin(struct fe_conv *cv, CXCursor c, const char *name, CXCursor ptr)
 {
@@ -1046,6 +1166,58 @@ static void first_token(struct fe_conv *cv, CXCursor c, char *out, size_t size)
     }
     if (toks)
         clang_disposeTokens(cv->t->tu, toks, n);
+}
+
+/* e as 0 or 1: e itself when it is a comparison or a logical operation, else e != 0. */
+static const struct augur_expr *truth(struct fe_conv *cv, const struct augur_expr *e)
+{
+    if (e->kind == AUGUR_EXPR_UNARY && e->u.un.op == AUGUR_OP_NOT)
+        return e;
+    if (e->kind == AUGUR_EXPR_BINARY) {
+        switch (e->u.bin.op) {
+        case AUGUR_OP_EQ:
+        case AUGUR_OP_NE:
+        case AUGUR_OP_LT:
+        case AUGUR_OP_LE:
+        case AUGUR_OP_GT:
+        case AUGUR_OP_GE:
+        case AUGUR_OP_LAND:
+        case AUGUR_OP_LOR:
+            return e;
+        default:
+            break;
+        }
+    }
+    return augur_expr_binary(cv->skel, AUGUR_OP_NE, e, augur_expr_int(cv->skel, e->type, 0));
+}
+
+/* True when c contains an atomic builtin that stores (a compare-and-swap, a fetch-and-op). */
+static bool stores_atomically(struct fe_conv *cv, CXCursor c, int depth)
+{
+    struct fe_cursors kids = { 0 };
+    char name[64];
+    bool found = false;
+
+    if (depth > 64)
+        return false;
+    name[0] = '\0';
+    if (is_kind(c, CXCursor_CallExpr)) {
+        CXCursor callee = clang_getCursorReferenced(c);
+
+        if (!clang_Cursor_isNull(callee))
+            fe_spelling(callee, name, sizeof(name));
+    } else if (is_kind(c, CXCursor_UnexposedExpr)) {
+        first_token(cv, c, name, sizeof(name));
+    }
+    if ((!strncmp(name, "__atomic_", 9) || !strncmp(name, "__sync_", 7) ||
+         !strncmp(name, "__c11_atomic_", 13)) &&
+        !strstr(name, "_load") && strcmp(name, "__sync_synchronize") != 0)
+        return true;
+    fe_children(c, &kids);
+    for (size_t i = 0; i < kids.n && !found; i++)
+        found = stores_atomically(cv, kids.v[i], depth + 1);
+    fe_cursors_release(&kids);
+    return found;
 }
 
 static struct fe_val call(struct fe_conv *cv, CXCursor c)
@@ -1122,6 +1294,15 @@ static struct fe_val call(struct fe_conv *cv, CXCursor c)
     }
     if (!strcmp(name, "free"))
         return none();
+    if (is_cas(name)) {
+        CXCursor args[8];
+        int na = clang_Cursor_getNumArguments(c);
+
+        for (int i = 0; i < na && i < 8; i++)
+            args[i] = clang_Cursor_getArgument(c, (unsigned)i);
+        if (na > 0 && cas_builtin(cv, c, name, args, (size_t)(na < 8 ? na : 8), &r))
+            return r;
+    }
     if (!strncmp(name, "__sync_", 7) || !strncmp(name, "__atomic_", 9))
         return atomic_builtin(cv, c, name, clang_Cursor_getArgument(c, 0));
     if ((!strcmp(name, "memcpy") || !strcmp(name, "memmove") || !strcmp(name, "memset")) &&
@@ -1356,6 +1537,8 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
             return v;
         if (!strcmp(op, "+"))
             return v;
+        if (!strcmp(op, "!") && v.array >= 0) /* "if (!p)" on a placed array: never null */
+            return scalar(augur_expr_int(cv->skel, AUGUR_T_I32, 0));
         {
             enum augur_op uop = !strcmp(op, "-")   ? AUGUR_OP_NEG
                                 : !strcmp(op, "!") ? AUGUR_OP_NOT
@@ -1392,8 +1575,28 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
         if (bop == AUGUR_OP_LAND || bop == AUGUR_OP_LOR) {
             /* The right side runs only when the left allows it. */
             struct guard g = { NULL, 0 };
-            const struct augur_expr *ae = value_of(cv, a, AUGUR_T_I32);
+            const struct augur_expr *ae = value_of(cv, a, AUGUR_T_I32), *cs;
 
+            if (stores_atomically(cv, r, 0)) {
+                /*
+                 * "level[v] == INF && CAS(&level[v], ...)": the right side stores into what
+                 * the left read, so the value is kept in a sym, set before the store:
+                 * set cond = left; if (cond) { ...; set cond = right != 0 }.
+                 */
+                cs = capture(cv, c, "cond", truth(cv, ae));
+                guard_open(cv, &g,
+                           bop == AUGUR_OP_LAND ? cs : augur_expr_unary(cv->skel, AUGUR_OP_NOT, cs),
+                           c);
+                b = expr_at(cv, r, depth + 1);
+                {
+                    struct augur_node *n = augur_skel_leaf(cv->b, AUGUR_NODE_ASSIGN, fe_loc(cv, r));
+
+                    n->u.assign.sym = cs->u.sym;
+                    n->u.assign.value = truth(cv, value_of(cv, b, AUGUR_T_I32));
+                }
+                guard_close(cv, &g);
+                return scalar(cs);
+            }
             guard_open(cv, &g,
                        bop == AUGUR_OP_LAND ? ae : augur_expr_unary(cv->skel, AUGUR_OP_NOT, ae), c);
             b = expr_at(cv, r, depth + 1);
@@ -1471,6 +1674,30 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
         if (!strncmp(first, "__atomic_", 9) || !strncmp(first, "__c11_atomic_", 13)) {
             CXCursor ptr = clang_getNullCursor();
 
+            if (is_cas(first)) {
+                /* the operands in source order */
+                CXCursor args[8];
+                size_t na = 0;
+                struct fe_val r;
+
+                fe_children(c, &kids);
+                for (size_t i = 0; i < kids.n && na < 8; i++) {
+                    size_t j = na++;
+
+                    if (!clang_isExpression(clang_getCursorKind(kids.v[i]))) {
+                        na--;
+                        continue;
+                    }
+                    while (j > 0 && start_offset(cv, args[j - 1]) > start_offset(cv, kids.v[i])) {
+                        args[j] = args[j - 1];
+                        j--;
+                    }
+                    args[j] = kids.v[i];
+                }
+                fe_cursors_release(&kids);
+                if (cas_builtin(cv, c, first, args, na, &r))
+                    return r;
+            }
             fe_children(c, &kids);
             for (size_t i = 0; i < kids.n && clang_Cursor_isNull(ptr); i++)
                 if (clang_getCanonicalType(clang_getCursorType(fe_strip(kids.v[i]))).kind ==

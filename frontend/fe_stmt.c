@@ -1109,6 +1109,8 @@ static const struct augur_expr *scalar_cond(struct fe_conv *cv, struct fe_val c)
         return fe_opaque(cv, AUGUR_T_I32, "any lane of a mask");
     if (c.e && c.array < 0)
         return c.e;
+    if (c.array >= 0) /* "if (p)" on a placed array (malloc's result): never null */
+        return augur_expr_int(cv->skel, AUGUR_T_I32, 1);
     return fe_opaque(cv, AUGUR_T_I32, "condition");
 }
 

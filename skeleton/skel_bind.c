@@ -386,6 +386,23 @@ static void find_uses(struct infer *in, const struct augur_node *n)
             in->node_id[ix->u.sym] = true;
     } else if (n->kind == AUGUR_NODE_BRANCH) {
         mark_compared(in, n->u.branch.cond);
+    } else if (n->kind == AUGUR_NODE_ASSIGN && n->u.assign.value &&
+               n->u.assign.value->kind == AUGUR_EXPR_BINARY) {
+        /* a comparison kept in a sym for a later branch (ok = old == expected) */
+        switch (n->u.assign.value->u.bin.op) {
+        case AUGUR_OP_EQ:
+        case AUGUR_OP_NE:
+        case AUGUR_OP_LT:
+        case AUGUR_OP_LE:
+        case AUGUR_OP_GT:
+        case AUGUR_OP_GE:
+        case AUGUR_OP_LAND:
+        case AUGUR_OP_LOR:
+            mark_compared(in, n->u.assign.value);
+            break;
+        default:
+            break;
+        }
     }
     for (uint32_t i = 0; i < n->nkids; i++)
         find_uses(in, n->kids[i]);
@@ -565,6 +582,59 @@ static void rows_bound(struct infer *in, const struct augur_node *n, const struc
         rows_bound(in, n->kids[i], e, target);
 }
 
+/*
+ * The value an access stores: for a compare-and-swap (update p[i] = ok ? desired : old, old
+ * loaded from the same array) the desired value; NULL for an update without a value.
+ */
+static const struct augur_expr *stored_value(const struct infer *in,
+                                             const struct augur_access_info *a)
+{
+    const struct augur_expr *v = resolve(in, a->value);
+
+    if (a->mode == AUGUR_ACCESS_RMW) {
+        const struct augur_expr *x, *y;
+
+        if (!v || v->kind != AUGUR_EXPR_SELECT)
+            return NULL;
+        x = resolve(in, v->u.sel.a);
+        y = resolve(in, v->u.sel.b);
+        if (y && y->kind == AUGUR_EXPR_LOAD && y->u.load.array == a->array)
+            return x;
+        if (x && x->kind == AUGUR_EXPR_LOAD && x->u.load.array == a->array)
+            return y;
+        return NULL;
+    }
+    return v;
+}
+
+/*
+ * A round counter: scalars and constants (depth + 1), no loaded value, at least one sym, and
+ * no sym that indexes arrays (a node id).
+ */
+static bool round_counter(const struct infer *in, const struct augur_expr *e, int depth)
+{
+    e = strip(e);
+    if (!e || depth > 16)
+        return false;
+    switch (e->kind) {
+    case AUGUR_EXPR_SYM:
+        return !in->node_id[e->u.sym] && in->k->u.kernel.syms[e->u.sym].kind != AUGUR_SYM_BUILTIN;
+    case AUGUR_EXPR_BINARY: {
+        const struct augur_expr *x = strip(e->u.bin.a), *y = strip(e->u.bin.b);
+
+        if (e->u.bin.op != AUGUR_OP_ADD && e->u.bin.op != AUGUR_OP_SUB)
+            return false;
+        if (x && x->kind == AUGUR_EXPR_INT)
+            return round_counter(in, y, depth + 1);
+        if (y && y->kind == AUGUR_EXPR_INT)
+            return round_counter(in, x, depth + 1);
+        return round_counter(in, x, depth + 1) && round_counter(in, y, depth + 1);
+    }
+    default:
+        return false;
+    }
+}
+
 /* The rules that need the rows. */
 static void walk(struct infer *in, const struct augur_node *n)
 {
@@ -600,10 +670,10 @@ static void walk(struct infer *in, const struct augur_node *n)
          * + 1). Its values never index other arrays (a queue of nodes does),
          * and the parameter is no node id (level[src] = 0 indexes with it).
          */
-        if (a->mode == AUGUR_ACCESS_WRITE && a->value && in->compared[a->array] &&
+        if (a->mode != AUGUR_ACCESS_READ && a->value && in->compared[a->array] &&
             !in->index_array[a->array] && ki->arrays[a->array].space == AUGUR_SPACE_GLOBAL &&
             augur_type_is_int(ki->arrays[a->array].elem)) {
-            const struct augur_expr *v = resolve(in, a->value);
+            const struct augur_expr *v = stored_value(in, a);
 
             if (v && v->kind == AUGUR_EXPR_SYM && ki->syms[v->u.sym].kind == AUGUR_SYM_PARAM &&
                 !in->node_id[v->u.sym]) {
@@ -622,6 +692,8 @@ static void walk(struct infer *in, const struct augur_node *n)
                     y->kind == AUGUR_EXPR_INT && y->u.i == 1)
                     set_array(in, a->array, "bfs.level",
                               "it is written with one of its elements plus one");
+                else if (round_counter(in, v, 0))
+                    set_array(in, a->array, "bfs.level", "it is written with a round counter");
             }
         }
     }

@@ -998,6 +998,12 @@ static void caccess(struct comp *c, const struct augur_node *n)
     ri = cexpr(c, a->index, NO_REG);
     if (store)
         rv = cexpr_as(c, a->value, a->type, NO_REG);
+    /* an atomic update stores before its events, where the thread may yield: no other
+       thread runs between its read and its write */
+    if (store && (a->flags & AUGUR_ACC_ATOMIC)) {
+        emit(c, OP_ST, a->type, rv, ri, a->array, n->id, 0, a->offset);
+        store = false;
+    }
     if (a->mode == AUGUR_ACCESS_WRITE) {
         emit(c, ev, flags | AUGUR_EV_WRITE, size, ri, a->array, n->id, slot(c, n), imm);
     } else {

@@ -751,6 +751,71 @@ static void test_bfs_frontier(void)
 }
 
 /*
+ * The OpenMP data-driven BFS claims a node with __atomic_compare_exchange_n:
+ * the front end models it as an atomic update that stores the round when
+ * the level is still the unvisited value, so inference finds the level
+ * array, and two simulated threads never claim a node twice: every reached
+ * node of polblogs enters next[] once, and the levels equal the compiled
+ * reference's.
+ */
+static void test_bfs_frontier_omp(void)
+{
+    struct augur_dataset *ds = load("mtx/polblogs.mtx");
+    struct augur_skel *s = parse_c("kernels/bfs/omp.c", "bfs_frontier_omp", NULL);
+    struct augur_diag d;
+    struct augur_csr a;
+    struct augur_bound *b = NULL;
+    struct augur_interp *in = NULL;
+    struct augur_interp_opts o;
+    const struct augur_node *k;
+    int32_t *level = NULL;
+    uint32_t *queue = NULL, lv;
+    uint64_t reached = 0, ext = 0;
+
+    augur_diag_init(&d);
+    if (!s || !ds || augur_dataset_csr(ds, true, &a, &d) != 0) {
+        ok(0, "bfs frontier omp: front end and dataset");
+        augur_skel_free(s);
+        augur_dataset_free(ds);
+        return;
+    }
+    k = s->kernels[0];
+    lv = array_index(k, "level");
+    is_str(k->u.kernel.arrays[lv].bind, "bfs.level",
+           "bfs frontier omp: level is inferred as levels (claimed by compare-and-swap)");
+    level = augur_calloc(a.nrows, sizeof(*level));
+    queue = augur_calloc(a.nrows, sizeof(*queue));
+    bfs_frontier_ref(a.nrows, a.rowptr, a.col, 0, level, queue);
+    for (uint32_t v = 0; v < a.nrows; v++)
+        reached += level[v] != BFS_INF;
+    memset(&o, 0, sizeof(o));
+    o.nthreads = 2;
+    if (augur_bound_new(ds, NULL, &b, &d) == 0 && augur_interp_new(s, k, b, &o, &in, &d) == 0 &&
+        augur_interp_run(in, &d) == 0) {
+        const int32_t *mine = augur_interp_array_data(in, lv, &ext);
+
+        is_int(augur_interp_node_count(in, access_node(k, s, "next", AUGUR_ACCESS_WRITE, 0), -1),
+               reached - 1,
+               "bfs frontier omp, 2 threads: every reached node but src is claimed once");
+        ok(mine && ext == a.nrows && memcmp(mine, level, a.nrows * sizeof(int32_t)) == 0,
+           "bfs frontier omp, 2 threads: every node's level equals the compiled reference's");
+    } else {
+        char msg[1200];
+
+        augur_diag_format(&d, msg, sizeof(msg));
+        ok(0, "bfs frontier omp runs with inferred bindings");
+        tap_diag("%s", msg);
+    }
+    augur_free(level);
+    augur_free(queue);
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+    augur_dataset_free(ds);
+}
+
+/*
  * An array-section reduction: y[col[j]] += 1 over 10 rows of 3 entries
  * into y[0:8] (8 columns). At the end of the loop each thread reads and
  * writes every element of the section once (libgomp's merge), after the
@@ -1383,6 +1448,7 @@ int main(void)
         test_fv();
         test_bfs();
         test_bfs_frontier();
+        test_bfs_frontier_omp();
     } else {
         tap_skip("no AUGUR_DATASETS / AUGUR_SOURCE_DIR", "reference kernels on shared datasets");
     }

@@ -40,7 +40,8 @@ int dfs_count(const long *xadj, const int *adj, int root, int *mark, int *stack)
 // SIM-NEXT: stack 12
 //
 // Every function of kernels/*/ref.c, kernels/*/omp.c, kernels/*/avx512.c and
-// samples/spmv.c. How these compare with the bindings each desc.c names, and what the ones left
+// samples/spmv.c. How these compare with the bindings each desc.c names, and
+// what the ones left
 // unbound need, is in docs/skeleton.md ("Bindings").
 // RUN: %augur skeleton %S/../../kernels/spmv/ref.c --function spmv_csr_ref -- -fopenmp 2>/dev/null | grep -E '^  (param|array)' | sed -E 's/ @[0-9]+:[0-9]+//; / bind |local$/!s/$/ (not bound)/' | FileCheck --check-prefix=SPMVCSRREF %s
 // SPMVCSRREF: param nrows u32 bind n (inferred)
@@ -138,7 +139,7 @@ int dfs_count(const long *xadj, const int *adj, int root, int *mark, int *stack)
 // BFSFRONTIEROMP-NEXT: param src u32 bind =0 (inferred)
 // BFSFRONTIEROMP-NEXT: array rowptr u64[] global param bind csr.rowptr (inferred)
 // BFSFRONTIEROMP-NEXT: array col u32[] global param bind csr.col (inferred)
-// BFSFRONTIEROMP-NEXT: array level i32[] global param bind vec(n) (inferred)
+// BFSFRONTIEROMP-NEXT: array level i32[] global param bind bfs.level (inferred)
 // BFSFRONTIEROMP-NEXT: array queue u32[] global param bind vec(n) (inferred)
 // BFSFRONTIEROMP-NEXT: array next u32[(i64)(u64)n] local
 // RUN: %augur skeleton %S/../../kernels/ireduce/ref.c --function ireduce_euler_ref -- -fopenmp 2>/dev/null | grep -E '^  (param|array)' | sed -E 's/ @[0-9]+:[0-9]+//; / bind |local$/!s/$/ (not bound)/' | FileCheck --check-prefix=IREDUCEEULERREF %s
