@@ -64,6 +64,16 @@ int cli_load_option(const char *cmd, int opt, const char *arg, struct augur_load
 int cli_load_dataset(const char *path, const struct augur_load_opts *opts,
                      struct augur_dataset **out);
 
+/*
+ * Parses a whole number in [lo, hi] for option opt of subcommand cmd.
+ * Returns 0, or CLI_USAGE after a usage error naming the option.
+ */
+int cli_parse_u64(const char *cmd, const char *opt, const char *arg, uint64_t lo, uint64_t hi,
+                  uint64_t *out);
+
+/* The interpreter's warnings: "file:line:col: warning: message" on stderr. */
+void cli_interp_warning(void *ud, const struct augur_diag *d);
+
 /* The machine file used when none is given (samples/machines/). */
 #define CLI_DEFAULT_MACHINE "dev-xeon-2vcpu.yml"
 

@@ -91,21 +91,6 @@ static void on_output(void *ud, const char *what, const char *text)
         fputc('\n', stderr);
 }
 
-static int parse_u64(const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    char *end;
-    unsigned long long v;
-
-    errno = 0;
-    v = strtoull(arg, &end, 10);
-    if (errno || end == arg || *end || arg[0] == '-' || v < lo || v > hi)
-        return cli_usage_error("measure",
-                               "%s needs a whole number in [%" PRIu64 ", %" PRIu64 "], not '%s'",
-                               opt, lo, hi, arg);
-    *out = v;
-    return 0;
-}
-
 static int parse_seconds(const char *opt, const char *arg, double *out)
 {
     char *end;
@@ -484,12 +469,12 @@ int cmd_measure(int argc, char **argv)
             o.bind = optarg;
             break;
         case 't':
-            if (parse_u64("--threads", optarg, 1, 4096, &v))
+            if (cli_parse_u64("measure", "--threads", optarg, 1, 4096, &v))
                 return CLI_USAGE;
             o.threads = (unsigned)v;
             break;
         case 'n':
-            if (parse_u64("--reps", optarg, 1, 100000000, &o.reps))
+            if (cli_parse_u64("measure", "--reps", optarg, 1, 100000000, &o.reps))
                 return CLI_USAGE;
             break;
         case 'M':
@@ -513,7 +498,7 @@ int cmd_measure(int argc, char **argv)
             o.source = optarg;
             break;
         case 'e':
-            if (parse_u64("--ell-width", optarg, 1, UINT32_MAX, &v))
+            if (cli_parse_u64("measure", "--ell-width", optarg, 1, UINT32_MAX, &v))
                 return CLI_USAGE;
             o.ell_width = (uint32_t)v;
             break;
@@ -558,7 +543,7 @@ int cmd_measure(int argc, char **argv)
     if (o.source) {
         if (strcmp(o.source, "maxdeg") == 0)
             bo.bfs_source_maxdeg = true;
-        else if (parse_u64("--source", o.source, 0, UINT32_MAX, &v))
+        else if (cli_parse_u64("measure", "--source", o.source, 0, UINT32_MAX, &v))
             return CLI_USAGE;
         else
             bo.bfs_source = (uint32_t)v;

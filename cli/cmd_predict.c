@@ -96,30 +96,6 @@ struct result {
     char measure_error[600];
 };
 
-static void on_warn(void *ud, const struct augur_diag *d)
-{
-    (void)ud;
-    if (d->file[0] && d->line)
-        fprintf(stderr, "%s:%u:%u: warning: %s\n", d->file, d->line, d->col, d->msg);
-    else
-        fprintf(stderr, "augur: warning: %s\n", d->msg);
-}
-
-static int parse_u64(const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    char *end;
-    unsigned long long v;
-
-    errno = 0;
-    v = strtoull(arg, &end, 10);
-    if (errno || end == arg || *end || arg[0] == '-' || v < lo || v > hi)
-        return cli_usage_error("predict",
-                               "%s needs a whole number in [%" PRIu64 ", %" PRIu64 "], not '%s'",
-                               opt, lo, hi, arg);
-    *out = v;
-    return 0;
-}
-
 static const char *file_of(const struct augur_skel *skel, uint32_t f)
 {
     const char *s = f < skel->nfiles ? skel->files[f] : "?";
@@ -539,7 +515,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             o->machine = optarg;
             break;
         case 't':
-            if (parse_u64("--threads", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
+            if (cli_parse_u64("predict", "--threads", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
                 return CLI_USAGE;
             o->threads = (unsigned)v;
             break;
@@ -564,7 +540,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
                 return cli_usage_error("predict", "--method needs sa, rt or re, not '%s'", optarg);
             break;
         case 'x':
-            if (parse_u64("--seed", optarg, 0, UINT64_MAX, &o->seed))
+            if (cli_parse_u64("predict", "--seed", optarg, 0, UINT64_MAX, &o->seed))
                 return CLI_USAGE;
             break;
         case 'R':
@@ -574,12 +550,12 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             o->source = optarg;
             break;
         case 'e':
-            if (parse_u64("--ell-width", optarg, 1, UINT32_MAX, &v))
+            if (cli_parse_u64("predict", "--ell-width", optarg, 1, UINT32_MAX, &v))
                 return CLI_USAGE;
             o->ell_width = (uint32_t)v;
             break;
         case 'T':
-            if (parse_u64("--tile-size", optarg, 1, UINT32_MAX, &v))
+            if (cli_parse_u64("predict", "--tile-size", optarg, 1, UINT32_MAX, &v))
                 return CLI_USAGE;
             o->tile_size = (uint32_t)v;
             break;
@@ -593,7 +569,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             o->measure = true;
             break;
         case 'n':
-            if (parse_u64("--reps", optarg, 1, 1000000, &v))
+            if (cli_parse_u64("predict", "--reps", optarg, 1, 1000000, &v))
                 return CLI_USAGE;
             o->reps = (unsigned)v;
             break;
@@ -601,7 +577,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             o->explain = true;
             break;
         case 'k':
-            if (parse_u64("--top", optarg, 1, UINT32_MAX, &v))
+            if (cli_parse_u64("predict", "--top", optarg, 1, UINT32_MAX, &v))
                 return CLI_USAGE;
             o->top = (unsigned)v;
             break;
@@ -671,7 +647,7 @@ int cmd_predict(int argc, char **argv)
     if (o.source) {
         if (strcmp(o.source, "maxdeg") == 0)
             bo.bfs_source_maxdeg = true;
-        else if (parse_u64("--source", o.source, 0, UINT32_MAX, &v))
+        else if (cli_parse_u64("predict", "--source", o.source, 0, UINT32_MAX, &v))
             return CLI_USAGE;
         else
             bo.bfs_source = (uint32_t)v;
@@ -762,7 +738,7 @@ int cmd_predict(int argc, char **argv)
     }
     so.interp.nthreads = o.threads;
     so.interp.seed = o.seed;
-    so.interp.on_warn = on_warn;
+    so.interp.on_warn = cli_interp_warning;
     so.rounds = o.rounds;
     /*
      * A warm call leaves its dirty lines in the caches, as the next repetition

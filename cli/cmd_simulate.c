@@ -71,30 +71,6 @@ struct opts {
 };
 
 /* An interpreter warning: "file:line:col: warning: message". */
-static void on_warn(void *ud, const struct augur_diag *d)
-{
-    (void)ud;
-    if (d->file[0] && d->line)
-        fprintf(stderr, "%s:%u:%u: warning: %s\n", d->file, d->line, d->col, d->msg);
-    else
-        fprintf(stderr, "augur: warning: %s\n", d->msg);
-}
-
-static int parse_u64(const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    char *end;
-    unsigned long long v;
-
-    errno = 0;
-    v = strtoull(arg, &end, 10);
-    if (errno || end == arg || *end || arg[0] == '-' || v < lo || v > hi)
-        return cli_usage_error("simulate",
-                               "%s needs a whole number in [%" PRIu64 ", %" PRIu64 "], not '%s'",
-                               opt, lo, hi, arg);
-    *out = v;
-    return 0;
-}
-
 static double rate(uint64_t part, uint64_t whole)
 {
     return whole ? (double)part / (double)whole : 0.0;
@@ -464,12 +440,12 @@ int cmd_simulate(int argc, char **argv)
             o.machine = optarg;
             break;
         case 't':
-            if (parse_u64("--threads", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
+            if (cli_parse_u64("simulate", "--threads", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
                 return CLI_USAGE;
             o.threads = (unsigned)v;
             break;
         case 'S':
-            if (parse_u64("--sms", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
+            if (cli_parse_u64("simulate", "--sms", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
                 return CLI_USAGE;
             o.sms = (unsigned)v;
             break;
@@ -482,7 +458,7 @@ int cmd_simulate(int argc, char **argv)
                                        optarg);
             break;
         case 'r':
-            if (parse_u64("--round", optarg, 1, INT32_MAX, &v))
+            if (cli_parse_u64("simulate", "--round", optarg, 1, INT32_MAX, &v))
                 return CLI_USAGE;
             o.round = (int64_t)v;
             o.round_given = true;
@@ -494,7 +470,7 @@ int cmd_simulate(int argc, char **argv)
             o.source = optarg;
             break;
         case 'n':
-            if (parse_u64("--runs", optarg, 1, 1000000, &v))
+            if (cli_parse_u64("simulate", "--runs", optarg, 1, 1000000, &v))
                 return CLI_USAGE;
             o.runs = (unsigned)v;
             break;
@@ -502,7 +478,7 @@ int cmd_simulate(int argc, char **argv)
             o.warm = true;
             break;
         case 'e':
-            if (parse_u64("--ell-width", optarg, 1, UINT32_MAX, &v))
+            if (cli_parse_u64("simulate", "--ell-width", optarg, 1, UINT32_MAX, &v))
                 return CLI_USAGE;
             o.ell_width = (uint32_t)v;
             break;
@@ -510,14 +486,14 @@ int cmd_simulate(int argc, char **argv)
             o.stored_only = true;
             break;
         case 'q':
-            if (parse_u64("--quantum", optarg, 1, 1u << 30, &v))
+            if (cli_parse_u64("simulate", "--quantum", optarg, 1, 1u << 30, &v))
                 return CLI_USAGE;
             o.quantum = (unsigned)v;
             break;
         case 'L':
             if (strcmp(optarg, "malloc") == 0)
                 o.align = 0;
-            else if (parse_u64("--layout", optarg, 16, UINT64_C(1) << 30, &o.align))
+            else if (cli_parse_u64("simulate", "--layout", optarg, 16, UINT64_C(1) << 30, &o.align))
                 return CLI_USAGE;
             else if (o.align & (o.align - 1))
                 return cli_usage_error(
@@ -533,7 +509,7 @@ int cmd_simulate(int argc, char **argv)
             o.trips = optarg;
             break;
         case 'x':
-            if (parse_u64("--seed", optarg, 0, UINT64_MAX, &o.seed))
+            if (cli_parse_u64("simulate", "--seed", optarg, 0, UINT64_MAX, &o.seed))
                 return CLI_USAGE;
             break;
         case 'P':
@@ -546,7 +522,7 @@ int cmd_simulate(int argc, char **argv)
             o.trace = optarg;
             break;
         case 'k':
-            if (parse_u64("--top", optarg, 1, UINT32_MAX, &v))
+            if (cli_parse_u64("simulate", "--top", optarg, 1, UINT32_MAX, &v))
                 return CLI_USAGE;
             o.top = (unsigned)v;
             break;
@@ -579,7 +555,7 @@ int cmd_simulate(int argc, char **argv)
     if (o.source) {
         if (strcmp(o.source, "maxdeg") == 0)
             bo.bfs_source_maxdeg = true;
-        else if (parse_u64("--source", o.source, 0, UINT32_MAX, &v))
+        else if (cli_parse_u64("simulate", "--source", o.source, 0, UINT32_MAX, &v))
             return CLI_USAGE;
         else
             bo.bfs_source = (uint32_t)v;
@@ -635,7 +611,7 @@ int cmd_simulate(int argc, char **argv)
     so.interp.place = o.place;
     so.interp.probs = o.probs;
     so.interp.trips = o.trips;
-    so.interp.on_warn = on_warn;
+    so.interp.on_warn = cli_interp_warning;
     so.runs = o.runs;
     so.rounds = o.rounds;
     so.warm = o.warm;

@@ -3,6 +3,7 @@
  * the kernel's skeleton, shared by the subcommands (module: cli).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -331,4 +332,29 @@ int cli_load_kernel(const struct cli_kernel_opts *ko, const char *path, int narg
         *skel = NULL;
     }
     return rc;
+}
+
+int cli_parse_u64(const char *cmd, const char *opt, const char *arg, uint64_t lo, uint64_t hi,
+                  uint64_t *out)
+{
+    char *end;
+    unsigned long long v;
+
+    errno = 0;
+    v = strtoull(arg, &end, 10);
+    if (errno || end == arg || *end || arg[0] == '-' || v < lo || v > hi)
+        return cli_usage_error(cmd,
+                               "%s needs a whole number in [%" PRIu64 ", %" PRIu64 "], not '%s'",
+                               opt, lo, hi, arg);
+    *out = v;
+    return 0;
+}
+
+void cli_interp_warning(void *ud, const struct augur_diag *d)
+{
+    (void)ud;
+    if (d->file[0] && d->line)
+        fprintf(stderr, "%s:%u:%u: warning: %s\n", d->file, d->line, d->col, d->msg);
+    else
+        fprintf(stderr, "augur: warning: %s\n", d->msg);
 }
