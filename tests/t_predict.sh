@@ -7,31 +7,7 @@ augur=${AUGUR_BIN:-build/augur}
 src=${AUGUR_SOURCE_DIR:-.}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-
-pass() {
-    n=$((n + 1))
-    echo "ok $n - $1"
-}
-flunk() {
-    n=$((n + 1))
-    echo "not ok $n - $1"
-}
-is() { # is NAME GOT WANT
-    if [ "$2" = "$3" ]; then
-        pass "$1"
-    else
-        flunk "$1"
-        echo "#        got: '$2'"
-        echo "#   expected: '$3'"
-    fi
-}
-status() { # status NAME WANT CMD...: the exit status of CMD; its stderr is kept in $tmp/err
-    local name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    is "$name" "$?" "$want"
-}
+. "$(dirname "$0")/tap.sh"
 jq_() { # jq_ FILE EXPR: a Python expression over the document d
     python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
 }
