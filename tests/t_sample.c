@@ -626,6 +626,59 @@ static void test_rnn_exact(void)
     }
 }
 
+/*
+ * fv on a skewed graph (pgp_giantcompo: ELL width 205, 411 slot streams in
+ * a 32 KiB 8-way L1): the sample keeps the full matrix's width and slot
+ * stride, so its streams fall into the sets as the full run's do and the L1
+ * miss rate transfers; laid out with the sample's own row count as the
+ * stride, the same streams conflict.
+ */
+static void test_fv_stride(void)
+{
+    const char *dir = getenv("AUGUR_DATASETS");
+    char path[1024];
+    struct augur_dataset *ds = NULL;
+    struct augur_csr c;
+    struct augur_sample s;
+    struct augur_sample_opts so = { .method = AUGUR_SAMPLER_SA, .rate = 0.05, .seed = 1 };
+    struct augur_cache_config cfg;
+    struct augur_stream_result full, kept, own;
+    struct augur_diag d;
+    uint32_t w = 0;
+
+    snprintf(path, sizeof(path), "%s/mtx/pgp_giantcompo.mtx", dir ? dir : "");
+    augur_diag_init(&d);
+    if (!dir || augur_dataset_load(path, NULL, &ds, &d) != 0) {
+        tap_skip("no datasets", "fv sample of pgp_giantcompo: L1 transfers with the full stride");
+        tap_skip("no datasets", "fv sample of pgp_giantcompo: the sample's own stride conflicts");
+        return;
+    }
+    augur_dataset_csr(ds, true, &c, &d);
+    for (uint32_t i = 0; i < c.nrows; i++)
+        if (c.rowptr[i + 1] - c.rowptr[i] > w)
+            w = (uint32_t)(c.rowptr[i + 1] - c.rowptr[i]);
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.nlevels = 1;
+    strcpy(cfg.level[0].name, "L1");
+    cfg.level[0].size = 32 << 10;
+    cfg.level[0].line = 64;
+    cfg.level[0].ways = 8;
+    augur_stream_simulate(&c, AUGUR_STREAM_FV, 0, &cfg, NULL, false, &full, &d);
+    augur_sample_simulate(&c, &so, AUGUR_STREAM_FV, &cfg, AUGUR_SCALING_NONE, false, &kept, NULL,
+                          &d);
+    augur_sample_csr(&c, &so, &s, &d);
+    augur_stream_simulate(&s.csr, AUGUR_STREAM_FV, w, &cfg, NULL, false, &own, &d);
+    tap_diag("fv L1 miss rate: full %.4f, sample %.4f, sample at its own stride %.4f",
+             full.miss_rate[0], kept.miss_rate[0], own.miss_rate[0]);
+    ok(augur_error_rate(full.miss_rate[0], kept.miss_rate[0]) < 0.2,
+       "fv sample of pgp_giantcompo: L1 transfers with the full stride");
+    ok(augur_error_rate(full.miss_rate[0], own.miss_rate[0]) > 1.0,
+       "fv sample of pgp_giantcompo: the sample's own stride conflicts");
+    augur_sample_release(&s);
+    augur_csr_release(&c);
+    augur_dataset_free(ds);
+}
+
 static void test_rnn_dataset(void)
 {
     const char *dir = getenv("AUGUR_DATASETS");
@@ -828,6 +881,7 @@ int main(void)
     test_rnn_stratified();
     test_rnn_exact();
     test_rnn_dataset();
+    test_fv_stride();
     test_streams();
     return tap_done();
 }
