@@ -2,9 +2,16 @@
 # cachesim.sh [BUILD] - the cache simulator's throughput (bench_cachesim), and in the same
 # run the same CSR SpMV (same matrix, same passes) natively and under valgrind's cachegrind,
 # an independent simulator: its slowdown and its accesses per second.
+# cachesim.sh --instructions [BUILD] - instead, the simulator's instructions per access on
+# that SpMV stream (one pass under callgrind; independent of the machine's load).
 # AUGUR_DATASETS names the datasets (default ../shared/datasets); MATRIX a matrix file.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
+instr=0
+if [ "${1:-}" = --instructions ]; then
+    instr=1
+    shift
+fi
 build=${1:-$top/build}
 data=${AUGUR_DATASETS:-$top/../shared/datasets}
 matrix=${MATRIX:-$data/mtx/road_usa_FLA.mtx.gz}
@@ -12,6 +19,21 @@ passes=3
 bin=$build/bench_cachesim
 [ -x "$bin" ] || { echo "cachesim.sh: no $bin (make bench_cachesim)" >&2; exit 1; }
 export AUGUR_SOURCE_DIR="$top" AUGUR_DATASETS="$data"
+
+if [ $instr = 1 ]; then
+    # Instructions counted in the simulator's own code (cachesim/, with what the compiler
+    # inlined there), divided by the SpMV accesses simulated (the random streams are cut to
+    # 16 accesses each; creating the simulators and clearing their caches is included).
+    out=$(mktemp)
+    trap 'rm -f "$out"' EXIT
+    acc=$(valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" --data "$matrix" \
+        --passes 1 --accesses 16 2>/dev/null | awk '/^spmv/ { n += $(NF-7) } END { print n }')
+    callgrind_annotate --auto=no --threshold=100 "$out" 2>/dev/null | awk -v acc="$acc" '
+        /cachesim\/|emmintrin\.h/ && $1 ~ /^[0-9,]+$/ { gsub(",", "", $1); ir += $1 }
+        END { printf "simulator: %.0f instructions, %d SpMV accesses, %.1f instructions per access\n",
+                     ir, acc, ir / acc }'
+    exit 0
+fi
 
 "$bin" --data "$matrix" --passes $passes
 

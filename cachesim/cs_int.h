@@ -17,7 +17,7 @@
 #define CS_ADDR_BITS 48         /* addresses are taken modulo 2^48 (line addresses < 2^46) */
 #define CS_PF_AHEAD  16         /* the batch path prefetches host memory this many accesses ahead */
 #define CS_MAX_WAYS  64         /* set-associative levels; more ways: fully associative */
-#define CS_NMEMO     64         /* last-line memo entries per thread (by tag) */
+#define CS_NMEMO     128        /* memo entries per thread, by a hash of (line, tag) */
 
 /*
  * Per-line state that only sectored levels and levels with a prefetcher need;
@@ -127,7 +127,8 @@ struct cs_ctr {
 _Static_assert(CS_SRV_EVICT(AUGUR_CACHESIM_MAX_LEVELS - 1) < CS_NSRV, "walk counts fit CS_NSRV");
 
 /*
- * The L1 way a (thread, tag) pair touched last. It is only a hint: it is used
+ * An L1 way that a (thread, tag) pair touched, in the thread's entry of a
+ * hash of the line and the tag (cs_sim.c memo_of). It is only a hint: it is used
  * when that way's tag word is still the one the memo saw (the line, its owner
  * and its dirty bit), so eviction needs no care. 64 bytes.
  */

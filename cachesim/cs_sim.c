@@ -567,6 +567,21 @@ static inline struct cs_inst *iof(const struct augur_cachesim *sim, unsigned l, 
     return sim->iof[(size_t)thread * AUGUR_CACHESIM_MAX_LEVELS + l];
 }
 
+/*
+ * The memo entry of (thread, tag) for the L1 line starting at base: a hash of
+ * the line and the tag, so that each stream of a tag (the columns of an ELL
+ * matrix, the lines x[col[j]] comes back to) keeps its own.
+ */
+static inline struct cs_memo *memo_of(const struct augur_cachesim *sim, unsigned thread,
+                                      uint64_t base, uint32_t tag)
+{
+    uint64_t h = ((base * UINT64_C(0x9E3779B97F4A7C15)) >> 57) ^ (tag & (CS_NMEMO - 1));
+
+    _Static_assert(CS_NMEMO == 128, "the hash has 7 bits");
+
+    return &sim->memo[(size_t)thread * CS_NMEMO + h];
+}
+
 /* Reads the sectors in mask of line la of level l from level l + 1; returns the bytes. */
 static uint64_t fetch(struct augur_cachesim *sim, unsigned l, unsigned thread, uint64_t la,
                       uint32_t mask, uint32_t tag)
@@ -1005,7 +1020,7 @@ walk_n(struct augur_cachesim *sim, unsigned thread, uint64_t addr, bool w, uint3
         t0 = t;
     }
     if (l > 0 && sim->l1_inline) {
-        struct cs_memo *mo = &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))];
+        struct cs_memo *mo = memo_of(sim, thread, addr & sim->l1_not, tag);
 
         mo->base = addr & sim->l1_not;
         mo->t = t0;
@@ -1172,7 +1187,7 @@ static __attribute__((noinline)) void access_unmemoized(struct augur_cachesim *s
     perm_touch(b + sim->l1_fpw, (uint32_t)k);
     if (w && !(*t & 1))
         *t = (*t & ~(OWNM << 1)) | (uint64_t)tag << 1 | 1;
-    mo = &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))];
+    mo = memo_of(sim, thread, addr & sim->l1_not, tag);
     mo->base = addr & sim->l1_not;
     mo->t = t;
     mo->tw = *t;
@@ -1196,8 +1211,9 @@ static __attribute__((noinline)) void access_unmemoized(struct augur_cachesim *s
 static inline void access_one(struct augur_cachesim *sim, unsigned thread, uint64_t addr,
                               uint64_t size, bool w, uint32_t tag)
 {
-    struct cs_memo *mo = &sim->memo[thread * CS_NMEMO + (tag & (CS_NMEMO - 1))];
-    uint64_t nm = sim->l1_not, base = mo->base, tw = mo->tw;
+    uint64_t nm = sim->l1_not;
+    struct cs_memo *mo = memo_of(sim, thread, addr & nm, tag);
+    uint64_t base = mo->base, tw = mo->tw;
 
     assert(thread < sim->nthreads);
     /* size 0 counts as 1: addr - 1 may leave the memo for the slow path, never a wrong count */
@@ -1220,9 +1236,7 @@ void augur_cachesim_access(struct augur_cachesim *sim, unsigned thread, uint64_t
 /* Whether the memo of (thread, tag) holds addr's L1 line (a hint: the line may have gone). */
 static inline bool memo_has(const struct augur_cachesim *sim, const struct augur_cache_access *a)
 {
-    const struct cs_memo *mo = &sim->memo[(size_t)a->thread * CS_NMEMO + (a->tag & (CS_NMEMO - 1))];
-
-    return mo->base == (a->addr & sim->l1_not);
+    return memo_of(sim, a->thread, a->addr & sim->l1_not, a->tag)->base == (a->addr & sim->l1_not);
 }
 
 void augur_cachesim_access_batch(struct augur_cachesim *sim, const struct augur_cache_access *acc,
