@@ -41,8 +41,7 @@ int dfs_count(const long *xadj, const int *adj, int root, int *mark, int *stack)
 //
 // Every function of kernels/*/ref.c, kernels/*/omp.c, kernels/*/avx512.c and
 // samples/spmv.c. How these compare with the bindings each desc.c names, and
-// what the ones left
-// unbound need, is in docs/skeleton.md ("Bindings").
+// what the ones left unbound need, is in docs/skeleton.md ("Bindings").
 // RUN: %augur skeleton %S/../../kernels/spmv/ref.c --function spmv_csr_ref -- -fopenmp 2>/dev/null | grep -E '^  (param|array)' | sed -E 's/ @[0-9]+:[0-9]+//; / bind |local$/!s/$/ (not bound)/' | FileCheck --check-prefix=SPMVCSRREF %s
 // SPMVCSRREF: param nrows u32 bind n (inferred)
 // SPMVCSRREF-NEXT: array rowptr u64[] global param bind csr.rowptr (inferred)
