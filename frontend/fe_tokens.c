@@ -582,6 +582,16 @@ static bool walk(struct stream *st, struct fe_opmap *m, CXCursor c, int depth)
              walk(st, m, kids.v[1], depth + 1) && take(st, "]");
         break;
     case CXCursor_CallExpr:
+        /* a builtin that clang names by its size (__sync_val_compare_and_swap_4 for the
+           token __sync_val_compare_and_swap): skip "name ( ... )" */
+        s = peek(st);
+        fe_spelling(clang_getCursorReferenced(c), name, sizeof(name));
+        if (s && is_ident(s) && strcmp(s, name) != 0 && !strncmp(name, s, strlen(s)) &&
+            !strncmp(s, "__", 2) && st->pos + 1 < st->n && !strcmp(st->v[st->pos + 1].s, "(")) {
+            st->pos++;
+            ok = skip_group(st);
+            break;
+        }
         if (kids.n < 1 || !walk(st, m, kids.v[0], depth + 1) || !take(st, "("))
             break;
         ok = true;
