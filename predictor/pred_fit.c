@@ -9,11 +9,15 @@
 
 #include "pred_int.h"
 
-enum { P_ISSUE, P_MLP, P_BRANCH, P_REGION, P_CHAIN, P_CHUNK, NPARAMS };
+enum { P_ISSUE, P_INT, P_MLP, P_BRANCH, P_REGION, P_CHAIN, P_CHUNK, NPARAMS };
 
-/* The range of each parameter: issue scale, misses in flight, cycles, ns. */
-static const double lo[NPARAMS] = { 0.25, 1, 1, 10, 1, 1 };
-static const double hi[NPARAMS] = { 4, 128, 100, 1e5, 100, 1e4 };
+/*
+ * The range of each parameter: issue scale, integer scale (source-level index
+ * arithmetic that compilers fold into addressing), misses in flight,
+ * cycles, ns, cycles, ns.
+ */
+static const double lo[NPARAMS] = { 0.25, 0.25, 1, 1, 10, 1, 1 };
+static const double hi[NPARAMS] = { 4, 8, 128, 100, 1e5, 100, 1e4 };
 
 /* The core the parameters stand for: the machine's (or default) rates times the issue scale. */
 static void core_of(const struct pred_rates *base, const double *p, struct augur_machine_core *c)
@@ -23,7 +27,7 @@ static void core_of(const struct pred_rates *base, const double *p, struct augur
     c->loads_per_cycle = base->loads_per_cycle * p[P_ISSUE];
     c->stores_per_cycle = base->stores_per_cycle * p[P_ISSUE];
     c->fp_ops_per_cycle = base->fp_ops_per_cycle * p[P_ISSUE];
-    c->int_ops_per_cycle = base->int_ops_per_cycle * p[P_ISSUE];
+    c->int_ops_per_cycle = base->int_ops_per_cycle * p[P_ISSUE] * p[P_INT];
     c->issue_width = base->issue_width * p[P_ISSUE];
     c->inflight = base->inflight;
     c->mlp = p[P_MLP];
@@ -77,6 +81,7 @@ int augur_fit_core(const struct augur_machine *m, const struct augur_fit_run *ru
 
         /* the issue scale multiplies the machine's rates; the others start where it is */
         p[P_ISSUE] = 1;
+        p[P_INT] = 1;
         p[P_MLP] = base.mlp;
         p[P_BRANCH] = base.branch_miss_cycles;
         p[P_REGION] = base.region_ns;

@@ -36,16 +36,29 @@ static struct line_time line_time(const struct pred_rates *r, const struct augur
         if (l->elems[k] > instr)
             instr /= simd;
         instr_all += instr;
+        /* pipelined operations share their ports; the long-latency ones wait */
         switch (k) {
         case AUGUR_OPK_FADD:
         case AUGUR_OPK_FMUL:
         case AUGUR_OPK_FFMA:
+        case AUGUR_OPK_BCAST:
+        case AUGUR_OPK_PERM:
+        case AUGUR_OPK_MASK:
+        case AUGUR_OPK_VOTHER:
             port[2] += instr / r->fp_ops_per_cycle;
             break;
         case AUGUR_OPK_IADD:
         case AUGUR_OPK_IBIT:
         case AUGUR_OPK_CMP:
+        case AUGUR_OPK_IMUL:
+        case AUGUR_OPK_CVT:
             port[3] += instr / r->int_ops_per_cycle;
+            break;
+        case AUGUR_OPK_VLOAD:
+            port[0] += instr / r->loads_per_cycle;
+            break;
+        case AUGUR_OPK_VSTORE:
+            port[1] += instr / r->stores_per_cycle;
             break;
         case AUGUR_OPK_GATHER:
             other += l->elems[k] * r->gather_cycles;
@@ -53,7 +66,7 @@ static struct line_time line_time(const struct pred_rates *r, const struct augur
         case AUGUR_OPK_SCATTER:
             other += l->elems[k] * r->scatter_cycles;
             break;
-        default:
+        default: /* division, square root, math calls, conflict detection, reductions */
             other += instr * pred_op_cycles(r, (enum augur_opkind)k);
         }
     }
