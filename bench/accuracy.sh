@@ -123,5 +123,5 @@ if e:
     print(f"{'all':<20} {len(e):5d} {100*statistics.median(e):7.1f}% {100*pct(e, 0.9):7.1f}%")
 PY
 echo
-echo "# augur train model --holdout 2: core rates fitted on every other dataset, error on the rest"
-"$augur" train model --machine "$machine" --holdout 2 -o "$runs/fitted.yml" $(grep -l '"measured"' "$runs"/json/*.json) | sed -n 1,5p
+echo "# bench/accuracy_fit.sh: core rates fitted on every other dataset (sorted by name), error on the rest"
+"$here/bench/accuracy_fit.sh" "$build" "$machine" "$runs" 2
