@@ -137,10 +137,17 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
     res->memory_s = mem * w->busiest_share * 1e-9;
     res->dram_s = dram_ns * 1e-9;
     res->mimd_s = mimd_ns(in->machine, w) * 1e-9;
-    /* a team's fork and join (one thread runs the region inline); chunks beyond one per loop */
-    res->region_s = w->threads > 1 ? w->parallel * r.region_ns * 1e-9 : 0;
-    if (w->chunks > w->parallel)
-        res->region_s += (w->chunks - w->parallel) * r.chunk_ns * 1e-9;
+    /*
+     * A team's fork and join, and its threads contending for the chunks of a
+     * dynamic loop (the shared counter's line moves between cores); one
+     * thread runs the region inline and takes its chunks uncontended.
+     */
+    res->region_s = 0;
+    if (w->threads > 1) {
+        res->region_s = w->parallel * r.region_ns * 1e-9;
+        if (w->chunks > w->parallel)
+            res->region_s += (w->chunks - w->parallel) * r.chunk_ns * 1e-9;
+    }
     res->chain_s = chain * w->busiest_share * 1e-9;
     res->bottleneck = res->issue_s >= res->memory_s ? "issue" : "memory latency";
     if (res->chain_s > res->issue_s && res->chain_s > res->memory_s)
