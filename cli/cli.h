@@ -71,6 +71,9 @@ int cli_load_dataset(const char *path, const struct augur_load_opts *opts,
 int cli_parse_u64(const char *cmd, const char *opt, const char *arg, uint64_t lo, uint64_t hi,
                   uint64_t *out);
 
+/* --source V: a node number or 'maxdeg', into bo. Returns 0 or CLI_USAGE. */
+int cli_bfs_source(const char *cmd, const char *arg, struct augur_bound_opts *bo);
+
 /* The interpreter's warnings: "file:line:col: warning: message" on stderr. */
 void cli_interp_warning(void *ud, const struct augur_diag *d);
 

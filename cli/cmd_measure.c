@@ -540,14 +540,8 @@ int cmd_measure(int argc, char **argv)
     bo.stored_only = o.stored_only;
     bo.ell_width = o.ell_width;
     bo.nthreads = o.threads ? o.threads : 1;
-    if (o.source) {
-        if (strcmp(o.source, "maxdeg") == 0)
-            bo.bfs_source_maxdeg = true;
-        else if (cli_parse_u64("measure", "--source", o.source, 0, UINT32_MAX, &v))
-            return CLI_USAGE;
-        else
-            bo.bfs_source = (uint32_t)v;
-    }
+    if (o.source && cli_bfs_source("measure", o.source, &bo))
+        return CLI_USAGE;
     nargs = nopt < argc ? argc - nopt - 1 : 0;
     rc =
         load_kernel(&o, path, nargs, nopt < argc ? argv + nopt + 1 : NULL, &skel, &kernel, &values);

@@ -624,7 +624,6 @@ int cmd_predict(int argc, char **argv)
     char mpath[PATH_MAX];
     const char *path = NULL;
     int nopt, rc;
-    uint64_t v;
     double t0 = augur_now();
 
     memset(&o, 0, sizeof(o));
@@ -644,14 +643,8 @@ int cmd_predict(int argc, char **argv)
     bo.ell_width = o.ell_width;
     bo.round = 1;
     bo.nthreads = o.threads ? o.threads : 1;
-    if (o.source) {
-        if (strcmp(o.source, "maxdeg") == 0)
-            bo.bfs_source_maxdeg = true;
-        else if (cli_parse_u64("predict", "--source", o.source, 0, UINT32_MAX, &v))
-            return CLI_USAGE;
-        else
-            bo.bfs_source = (uint32_t)v;
-    }
+    if (o.source && cli_bfs_source("predict", o.source, &bo))
+        return CLI_USAGE;
     {
         struct cli_kernel_opts ko = { "predict", o.function, o.bind, NULL };
 

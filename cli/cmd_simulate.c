@@ -552,14 +552,8 @@ int cmd_simulate(int argc, char **argv)
     bo.ell_width = o.ell_width;
     bo.round = o.round_given ? o.round : 1;
     bo.nthreads = o.threads ? o.threads : 1;
-    if (o.source) {
-        if (strcmp(o.source, "maxdeg") == 0)
-            bo.bfs_source_maxdeg = true;
-        else if (cli_parse_u64("simulate", "--source", o.source, 0, UINT32_MAX, &v))
-            return CLI_USAGE;
-        else
-            bo.bfs_source = (uint32_t)v;
-    }
+    if (o.source && cli_bfs_source("simulate", o.source, &bo))
+        return CLI_USAGE;
 
     {
         struct cli_kernel_opts ko = { "simulate", o.function, o.bind, o.launch };

@@ -358,3 +358,17 @@ void cli_interp_warning(void *ud, const struct augur_diag *d)
     else
         fprintf(stderr, "augur: warning: %s\n", d->msg);
 }
+
+int cli_bfs_source(const char *cmd, const char *arg, struct augur_bound_opts *bo)
+{
+    uint64_t v;
+
+    if (strcmp(arg, "maxdeg") == 0) {
+        bo->bfs_source_maxdeg = true;
+        return 0;
+    }
+    if (cli_parse_u64(cmd, "--source", arg, 0, UINT32_MAX, &v))
+        return CLI_USAGE;
+    bo->bfs_source = (uint32_t)v;
+    return 0;
+}
