@@ -17,6 +17,9 @@
 /* Fewest entries a sample may hold: below, one row's accident is a large share of it. */
 #define MIN_SAMPLE 1000
 
+/* Longest BFS (accesses) that Model 2 also analyses round by round. */
+#define MAX_ROUND_EVENTS 200000000u
+
 void cmd_predict_help(FILE *fp)
 {
     fprintf(fp,
@@ -763,6 +766,16 @@ int cmd_predict(int argc, char **argv)
         scale_workload(&r.work, r.scale);
     if (augur_workload_count_chains(skel, kernel, bound, &so.interp, o.rounds, r.scale, &r.work,
                                     &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    /*
+     * Model 2 analyses a BFS round by round: one more run through the caches,
+     * unless the search is too long to simulate twice in reasonable time.
+     */
+    if (o.rounds && !r.sampled && prof->rounds && prof->events <= MAX_ROUND_EVENTS &&
+        augur_workload_add_rounds(skel, kernel, bound, &cfg, &so.interp, prof->rounds, &r.work,
+                                  &diag) != 0) {
         rc = cli_diag_error(&diag);
         goto out;
     }

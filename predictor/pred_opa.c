@@ -122,12 +122,12 @@ struct opa_work {
     char names[AUGUR_WORK_MAX_LEVELS][24];
 };
 
-static int opa_from_work(const struct augur_model_input *mi, struct opa_work *ow,
-                         struct augur_diag *diag)
+static int opa_build(const struct augur_model_input *mi, double accesses, const double *served,
+                     struct opa_work *ow, struct augur_diag *diag)
 {
     const struct augur_workload *w = mi->work;
     struct pred_rates r;
-    double jobs = w->total.accesses * w->busiest_share;
+    double jobs = accesses * w->busiest_share;
     int rc;
 
     memset(ow, 0, sizeof(*ow));
@@ -139,7 +139,7 @@ static int opa_from_work(const struct augur_model_input *mi, struct opa_work *ow
     ow->in.load = r.inflight;
     for (unsigned i = 0; i <= r.nlevels; i++) {
         struct augur_opa_server *s = &ow->servers[i];
-        double c = w->total.served[i] * w->busiest_share;
+        double c = served[i] * w->busiest_share;
 
         snprintf(ow->names[i], sizeof(ow->names[i]), "%s%s", w->level_name[i],
                  i < r.nlevels ? " hit" : "");
@@ -152,6 +152,48 @@ static int opa_from_work(const struct augur_model_input *mi, struct opa_work *ow
     }
     ow->in.servers = ow->servers;
     ow->in.nservers = r.nlevels + 1;
+    return 0;
+}
+
+static int opa_from_work(const struct augur_model_input *mi, struct opa_work *ow,
+                         struct augur_diag *diag)
+{
+    return opa_build(mi, mi->work->total.accesses, mi->work->total.served, ow, diag);
+}
+
+/*
+ * A level-synchronous kernel, round by round (seed 000 section 5.2): each
+ * round is its own network, the times add up. *worst gets the round of the
+ * longest time; times (may be NULL) each round's nanoseconds.
+ */
+static int opa_rounds(const struct augur_model_input *mi, double *total, uint32_t *worst,
+                      double *times, struct augur_diag *diag)
+{
+    const struct augur_workload *w = mi->work;
+    double longest = -1;
+    int rc;
+
+    *total = 0;
+    *worst = 0;
+    for (uint32_t k = 0; k < w->nrounds; k++) {
+        struct opa_work ow;
+        struct augur_opa_result r;
+
+        if (times)
+            times[k] = 0;
+        if (!(w->rounds[k].accesses > 0))
+            continue;
+        if ((rc = opa_build(mi, w->rounds[k].accesses, w->rounds[k].served, &ow, diag)) < 0 ||
+            (rc = augur_pred_opa(&ow.in, &r, diag)) < 0)
+            return rc;
+        *total += r.time;
+        if (times)
+            times[k] = r.time;
+        if (r.time > longest) {
+            longest = r.time;
+            *worst = k;
+        }
+    }
     return 0;
 }
 
@@ -178,6 +220,25 @@ static int opa_predict(const struct augur_model_input *in, struct augur_predicti
 
     if (!out)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "operational analysis: no output");
+    if (in && !in->opa && in->work && in->machine && in->work->nrounds) {
+        double total;
+        uint32_t worst;
+        const struct augur_work_round *wr;
+
+        if ((rc = opa_rounds(in, &total, &worst, NULL, diag)) < 0)
+            return rc;
+        wr = &in->work->rounds[worst];
+        if ((rc = opa_build(in, wr->accesses, wr->served, &ow, diag)) < 0 ||
+            (rc = augur_pred_opa(&ow.in, &r, diag)) < 0)
+            return rc;
+        out->model = augur_model_opa.name;
+        out->seconds = total * 1e-9;
+        out->rate = total > 0 ? in->work->total.accesses / out->seconds : 0;
+        out->rate_unit = "accesses/s";
+        /* the longest round's bottleneck */
+        out->bottleneck = in->work->level_name[r.bottleneck];
+        return 0;
+    }
     if ((rc = opa_input(in, &ow, &oi, diag)) < 0 || (rc = augur_pred_opa(oi, &r, diag)) < 0)
         return rc;
     out->model = augur_model_opa.name;
@@ -199,6 +260,37 @@ static int opa_explain(const struct augur_model_input *in, struct augur_buf *buf
 
     if (!buf)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "operational analysis: no output");
+    if (in && !in->opa && in->work && in->machine && in->work->nrounds) {
+        const struct augur_workload *w = in->work;
+        double total, *times = augur_calloc(w->nrounds, sizeof(double));
+        uint32_t worst;
+
+        if (!times)
+            return augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "out of memory");
+        if ((rc = opa_rounds(in, &total, &worst, times, diag)) < 0) {
+            augur_free(times);
+            return rc;
+        }
+        augur_buf_printf(buf,
+                         "operational analysis (seed 000 eq. 2-3), round by round: %u rounds, "
+                         "%.6g ns in all; the longest is round %u\n",
+                         w->nrounds, total, worst + 1);
+        augur_buf_printf(buf, "%6s %12s %12s", "round", "N", "time ns");
+        for (unsigned l = 0; l <= w->nlevels; l++)
+            augur_buf_printf(buf, " %10s", w->level_name[l]);
+        augur_buf_putc(buf, '\n');
+        for (uint32_t k = 0; k < w->nrounds; k++) {
+            /* the first and last rounds, and the longest, when there are many */
+            if (w->nrounds > 24 && k >= 10 && k + 10 < w->nrounds && k != worst)
+                continue;
+            augur_buf_printf(buf, "%6u %12.6g %12.6g", k + 1, w->rounds[k].accesses, times[k]);
+            for (unsigned l = 0; l <= w->nlevels; l++)
+                augur_buf_printf(buf, " %10.4g", w->rounds[k].served[l]);
+            augur_buf_puts(buf, k == worst ? "  <- longest\n" : "\n");
+        }
+        augur_free(times);
+        return 0;
+    }
     if ((rc = opa_input(in, &ow, &oi, diag)) < 0 || (rc = augur_pred_opa(oi, &r, diag)) < 0)
         return rc;
     augur_buf_printf(buf, "operational analysis (seed 000 eq. 2-3): N %g n %g\n", oi->jobs,

@@ -226,8 +226,11 @@ void augur_workload_release(struct augur_workload *w)
     if (!w)
         return;
     augur_free(w->lines);
+    augur_free(w->rounds);
     w->lines = NULL;
     w->nlines = 0;
+    w->rounds = NULL;
+    w->nrounds = 0;
 }
 
 /*
@@ -418,5 +421,82 @@ out:
     augur_free(c.prev);
     augur_free(c.exits);
     augur_interp_free(in);
+    return rc;
+}
+
+/* Feeds a round's events to the cache simulator (CUDA shared memory is not cached). */
+struct round_sink {
+    struct augur_cachesim *sim;
+    uint64_t events;
+};
+
+static void on_round_events(void *ud, const struct augur_event *ev, size_t n)
+{
+    struct round_sink *rs = ud;
+
+    for (size_t i = 0; i < n; i++) {
+        if (ev[i].flags & AUGUR_EV_LOCAL)
+            continue;
+        augur_cachesim_access(rs->sim, ev[i].thread, ev[i].addr, ev[i].size,
+                              (ev[i].flags & AUGUR_EV_WRITE) != 0, 0);
+        rs->events++;
+    }
+}
+
+int augur_workload_add_rounds(const struct augur_skel *skel, const struct augur_node *kernel,
+                              struct augur_bound *data, const struct augur_cache_config *cfg,
+                              const struct augur_interp_opts *opts, uint32_t nrounds,
+                              struct augur_workload *w, struct augur_diag *diag)
+{
+    struct augur_interp *in = NULL;
+    struct round_sink rs = { NULL, 0 };
+    const char *round = NULL;
+    unsigned nthreads = opts && opts->nthreads ? opts->nthreads : 1, nl;
+    double before[AUGUR_WORK_MAX_LEVELS] = { 0 };
+    int rc;
+
+    for (uint32_t i = 0; i < kernel->u.kernel.nsyms; i++)
+        if (kernel->u.kernel.syms[i].bind && strcmp(kernel->u.kernel.syms[i].bind, "round") == 0)
+            round = kernel->u.kernel.syms[i].name;
+    if (!round || nrounds == 0)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "rounds: kernel %s has no parameter bound to round",
+                              kernel->u.kernel.name);
+    augur_free(w->rounds);
+    w->nrounds = 0;
+    w->rounds = augur_calloc(nrounds, sizeof(*w->rounds));
+    if (!w->rounds)
+        return augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "rounds: out of memory");
+    if ((rc = augur_cachesim_new(cfg, nthreads, 1, &rs.sim, diag)) < 0)
+        return rc;
+    nl = augur_cachesim_nlevels(rs.sim);
+    if (nl > AUGUR_CACHESIM_MAX_LEVELS)
+        nl = AUGUR_CACHESIM_MAX_LEVELS;
+    if ((rc = augur_interp_new(skel, kernel, data, opts, &in, diag)) < 0 ||
+        (rc = augur_interp_subscribe(in, on_round_events, &rs)) < 0)
+        goto out;
+    for (uint32_t r = 1; r <= nrounds; r++) {
+        struct augur_work_round *wr = &w->rounds[r - 1];
+        uint64_t ev0 = rs.events;
+
+        if ((rc = augur_interp_set_param(in, round, r, diag)) < 0 ||
+            (rc = augur_interp_run(in, diag)) < 0)
+            goto out;
+        wr->accesses = (double)(rs.events - ev0);
+        /* the counts so far, less those before the round */
+        for (unsigned l = 0; l <= nl; l++) {
+            struct augur_cache_counts c;
+            double served;
+
+            augur_cachesim_counts(rs.sim, l, -1, &c);
+            served = l < nl ? (double)c.hits : (double)c.accesses;
+            wr->served[l] = served - before[l];
+            before[l] = served;
+        }
+        w->nrounds = r;
+    }
+out:
+    augur_interp_free(in);
+    augur_cachesim_free(rs.sim);
     return rc;
 }

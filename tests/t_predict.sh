@@ -61,6 +61,10 @@ is "counts scaled up to the full data" "$(jq_ "$tmp/out" "d['sample']['scale'] >
 status "a whole BFS (round parameter)" 0 "$augur" predict "$src/kernels/bfs/ref.c" --function bfs_topo_round_ref \
     --data "$mtx" --machine "$tmp/toy.yml" --json
 is "BFS: every round simulated" "$(jq_ "$tmp/out" "d['rounds'] > 2")" True
+rounds=$(jq_ "$tmp/out" "d['rounds']")
+status "BFS --explain" 0 "$augur" predict "$src/kernels/bfs/ref.c" --function bfs_topo_round_ref \
+    --data "$mtx" --machine "$tmp/toy.yml" --explain
+grep -q "round by round: $rounds rounds" "$tmp/out" && pass "model 2 analyses each round" || flunk "model 2 analyses each round"
 
 if command -v cc >/dev/null 2>&1; then
     status "--measure" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --measure --reps 3 --json

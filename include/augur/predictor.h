@@ -150,6 +150,12 @@ struct augur_work_line {
     double elems[AUGUR_OPK_COUNT]; /* operations on elements (lanes counted) */
 };
 
+/* One round of a level-synchronous kernel (a BFS round): its requests per level. */
+struct augur_work_round {
+    double accesses;                      /* memory instructions of the round, all threads */
+    double served[AUGUR_WORK_MAX_LEVELS]; /* requests hitting cache i; last: memory */
+};
+
 /*
  * A kernel's run on data, per call, as the predictor's models read it:
  * built by augur_workload_from_profile() from a simulation, or by hand.
@@ -178,6 +184,9 @@ struct augur_workload {
     double tile_size;  /* tiled-and-grouped kernels (seed 002 eq. 5): the tile size, else 0 */
     double tile_edges; /* the edges (non-zeros) tiled */
     double avg_mimd;   /* tiles per tile group, measured on the data (0: eq. 5's estimate) */
+    /* A whole BFS: each round's counts (augur_workload_add_rounds()); NULL otherwise. */
+    struct augur_work_round *rounds;
+    uint32_t nrounds;
 };
 
 /*
@@ -192,6 +201,21 @@ AUGUR_API int augur_workload_from_profile(const struct augur_skel *skel,
                                           const struct augur_sim_profile *prof, double calls,
                                           struct augur_workload *out, struct augur_diag *diag);
 AUGUR_API void augur_workload_release(struct augur_workload *w);
+
+/*
+ * For a kernel with a parameter bound to round (a topology-driven BFS):
+ * simulates rounds 1 .. nrounds on data with the caches cfg, the caches
+ * carried from round to round as in the real search, and records each
+ * round's accesses and requests served per level in w->rounds, so that
+ * Model 2 analyses each round on its own (seed 000 section 5.2). Returns 0,
+ * AUGUR_EINVAL for a kernel without a round parameter, or the
+ * interpreter's error.
+ */
+AUGUR_API int augur_workload_add_rounds(const struct augur_skel *skel,
+                                        const struct augur_node *kernel, struct augur_bound *data,
+                                        const struct augur_cache_config *cfg,
+                                        const struct augur_interp_opts *opts, uint32_t nrounds,
+                                        struct augur_workload *w, struct augur_diag *diag);
 
 /*
  * Runs the kernel once more on data (without the caches) and adds to w's
