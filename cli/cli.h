@@ -77,6 +77,15 @@ int cli_bfs_source(const char *cmd, const char *arg, struct augur_bound_opts *bo
 /* The interpreter's warnings: "file:line:col: warning: message" on stderr. */
 void cli_interp_warning(void *ud, const struct augur_diag *d);
 
+/*
+ * A file augur ships: the given path, else $envvar (when envvar is not
+ * NULL and it is set), else name under samples/ or share/augur/ beside the
+ * directory of the augur executable (a build tree inside the checkout, or an
+ * installation). Returns false when there is none.
+ */
+bool cli_find_shipped(const char *given, const char *envvar, const char *name, char *path,
+                      size_t size);
+
 /* The machine file used when none is given (samples/machines/). */
 #define CLI_DEFAULT_MACHINE "dev-xeon-2vcpu.yml"
 

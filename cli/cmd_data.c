@@ -481,30 +481,7 @@ static int dataset_error(const struct augur_dataset *ds, struct augur_diag *diag
  */
 static bool find_tree(const char *given, char *path, size_t size)
 {
-    static const char *const rel[] = { "../samples/categorizer.tree",
-                                       "../share/augur/categorizer.tree",
-                                       "../../samples/categorizer.tree" };
-    const char *env = getenv("AUGUR_TREE");
-    char exe[PATH_MAX];
-    ssize_t n;
-
-    if (given || (env && *env)) {
-        snprintf(path, size, "%s", given ? given : env);
-        return true;
-    }
-    n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-    if (n <= 0)
-        return false;
-    exe[n] = '\0';
-    if (strrchr(exe, '/'))
-        *strrchr(exe, '/') = '\0';
-    for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
-        int len = snprintf(path, size, "%s/%s", exe, rel[i]);
-
-        if (len > 0 && (size_t)len < size && access(path, R_OK) == 0)
-            return true;
-    }
-    return false;
+    return cli_find_shipped(given, "AUGUR_TREE", "categorizer.tree", path, size);
 }
 
 /* What the categorizer said about a dataset. */

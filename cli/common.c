@@ -211,17 +211,14 @@ static bool auto_machine(char *path, size_t size)
     return ok;
 }
 
-bool cli_find_machine(const char *given, char *path, size_t size)
+bool cli_find_shipped(const char *given, const char *envvar, const char *name, char *path,
+                      size_t size)
 {
-    static const char *const rel[] = { "../samples/machines/" CLI_DEFAULT_MACHINE,
-                                       "../share/augur/machines/" CLI_DEFAULT_MACHINE,
-                                       "../../samples/machines/" CLI_DEFAULT_MACHINE };
-    const char *env = getenv("AUGUR_MACHINE");
+    static const char *const dirs[] = { "../samples", "../share/augur", "../../samples" };
+    const char *env = envvar ? getenv(envvar) : NULL;
     char exe[PATH_MAX];
     ssize_t n;
 
-    if ((given && strcmp(given, "auto") == 0) || (!given && env && strcmp(env, "auto") == 0))
-        return auto_machine(path, size);
     if (given || (env && *env)) {
         snprintf(path, size, "%s", given ? given : env);
         return true;
@@ -232,13 +229,22 @@ bool cli_find_machine(const char *given, char *path, size_t size)
     exe[n] = '\0';
     if (strrchr(exe, '/'))
         *strrchr(exe, '/') = '\0';
-    for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
-        int len = snprintf(path, size, "%s/%s", exe, rel[i]);
+    for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+        int len = snprintf(path, size, "%s/%s/%s", exe, dirs[i], name);
 
         if (len > 0 && (size_t)len < size && access(path, R_OK) == 0)
             return true;
     }
     return false;
+}
+
+bool cli_find_machine(const char *given, char *path, size_t size)
+{
+    const char *env = getenv("AUGUR_MACHINE");
+
+    if ((given && strcmp(given, "auto") == 0) || (!given && env && strcmp(env, "auto") == 0))
+        return auto_machine(path, size);
+    return cli_find_shipped(given, "AUGUR_MACHINE", "machines/" CLI_DEFAULT_MACHINE, path, size);
 }
 
 /* A front-end diagnostic goes to stderr as the compiler's would; errors are counted. */

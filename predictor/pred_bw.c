@@ -169,6 +169,25 @@ static int bw_from_work(const struct augur_model_input *mi, struct bw_work *bw,
     return 0;
 }
 
+/* The paper's input as given, or derived from the workload; then eq. 4-5. */
+static int bw_eval(const struct augur_model_input *in, struct bw_work *bw,
+                   const struct augur_bw_input **bi, struct augur_bw_result *r,
+                   struct augur_diag *diag)
+{
+    int rc;
+
+    if (!in || (!in->bw && !(in->work && in->machine)))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "bandwidth model: no input");
+    if (in->bw) {
+        *bi = in->bw;
+    } else {
+        if ((rc = bw_from_work(in, bw, diag)) < 0)
+            return rc;
+        *bi = &bw->in;
+    }
+    return augur_pred_bw(*bi, r, diag);
+}
+
 static int bw_predict(const struct augur_model_input *in, struct augur_prediction *out,
                       struct augur_diag *diag)
 {
@@ -177,16 +196,9 @@ static int bw_predict(const struct augur_model_input *in, struct augur_predictio
     const struct augur_bw_input *bi;
     int rc;
 
-    if (!in || !out || (!in->bw && !(in->work && in->machine)))
-        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "bandwidth model: no input");
-    if (in->bw) {
-        bi = in->bw;
-    } else {
-        if ((rc = bw_from_work(in, &bw, diag)) < 0)
-            return rc;
-        bi = &bw.in;
-    }
-    if ((rc = augur_pred_bw(bi, &r, diag)) < 0)
+    if (!out)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "bandwidth model: no output");
+    if ((rc = bw_eval(in, &bw, &bi, &r, diag)) < 0)
         return rc;
     out->model = augur_model_bw.name;
     out->rate = r.gflops_min;
@@ -204,16 +216,9 @@ static int bw_explain(const struct augur_model_input *in, struct augur_buf *buf,
     const struct augur_bw_input *bi;
     int rc;
 
-    if (!in || !buf || (!in->bw && !(in->work && in->machine)))
-        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "bandwidth model: no input");
-    if (in->bw) {
-        bi = in->bw;
-    } else {
-        if ((rc = bw_from_work(in, &bw, diag)) < 0)
-            return rc;
-        bi = &bw.in;
-    }
-    if ((rc = augur_pred_bw(bi, &r, diag)) < 0)
+    if (!buf)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "bandwidth model: no output");
+    if ((rc = bw_eval(in, &bw, &bi, &r, diag)) < 0)
         return rc;
     augur_buf_printf(buf, "bandwidth model (seed 001 eq. 4-5): R %g U %g w %g W %g\n", bi->regular,
                      bi->irregular, bi->word_bytes, bi->ws_words);
