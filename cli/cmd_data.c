@@ -539,6 +539,8 @@ static const char *sampler_title(enum augur_sampler s)
         return "Stride Average";
     case AUGUR_SAMPLER_RT:
         return "Random Tile";
+    case AUGUR_SAMPLER_RB:
+        return "Random Row Blocks";
     default:
         return "Random Edge";
     }
@@ -832,8 +834,9 @@ static void sample_help(FILE *fp)
                 "is written as a general matrix.\n"
                 "\n"
                 "options:\n" CLI_LOAD_HELP
-                "  --method M        auto (default): the categorizer tree picks sa or rt;\n"
-                "                    sa: Stride Average; rt: Random Tile; re: Random Edge\n"
+                "  --method M        auto (default): the categorizer tree picks sa, rt or rb;\n"
+                "                    sa: Stride Average; rt: Random Tile; rb: Random Row\n"
+                "                    Blocks (runs of whole rows); re: Random Edge\n"
                 "  --rate P          fraction of the entries to take, 0 < P <= 1 (default 0.05)\n"
                 "  --seed S          seed of the random samplers and of the categorizer's\n"
                 "                    feature estimates (default 1)\n"
@@ -847,7 +850,7 @@ static void sample_help(FILE *fp)
                 "evaluation (instead of, or besides, writing the sample):\n"
                 "  --evaluate        simulate kernels on the full data and on samples and\n"
                 "                    report each level's miss rate and its error (eq. 7);\n"
-                "                    --method may then be a list (re,sa,rt,auto) or 'all'\n"
+                "                    --method may then be a list (re,sa,rt,rb,auto) or 'all'\n"
                 "  --machine FILE    the machine file whose caches are simulated (one core)\n"
                 "  --kernel K        spmv, fv, ireduce, or all (default all)\n"
                 "  --seeds N         seeds S .. S+N-1 for the random samplers, errors\n"
@@ -1005,7 +1008,7 @@ static int parse_sample_args(int argc, char **argv, struct sample_args *a)
             return used ? used : cli_usage_error(cmd, "unknown option");
     }
     if (parse_methods(method, a->evaluate, a->methods) != 0)
-        return cli_usage_error(cmd, "--method needs auto, sa, rt or re%s, not '%s'",
+        return cli_usage_error(cmd, "--method needs auto, sa, rt, rb or re%s, not '%s'",
                                a->evaluate ? " (a comma list, or all)" : "", method);
     if (strcmp(kernel, "all") == 0) {
         for (int k = 0; k < AUGUR_STREAM_COUNT; k++)
@@ -1065,6 +1068,10 @@ static json_t *info_json(const struct augur_sample *smp, const struct augur_csr 
                                       (json_int_t)in->ndense, "sparse", (json_int_t)in->nsparse,
                                       "last_tile_nnz", (json_int_t)in->last_tile_nnz, "reached",
                                       in->reached));
+    if (in->method == AUGUR_SAMPLER_RB && !in->whole)
+        json_object_set_new(o, "row_blocks",
+                            json_pack("{s:i,s:i}", "blocks", (json_int_t)in->blocks, "rows",
+                                      (json_int_t)in->rows_taken));
     return o;
 }
 
@@ -1090,6 +1097,8 @@ static void info_text(const struct augur_sample *smp, const struct augur_csr *fu
            "added %llu",
            (unsigned long long)in->ntiles, in->tile, (unsigned long long)in->ndense,
            (unsigned long long)in->nsparse, (unsigned long long)in->last_tile_nnz);
+    else if (in->method == AUGUR_SAMPLER_RB)
+        kv("row blocks", "%u blocks, %u whole rows", in->blocks, in->rows_taken);
 }
 
 /* Loads the machine and builds its one-core cache configuration. */

@@ -16,7 +16,8 @@ static void categorizer_help(FILE *fp)
                 "\n"
                 "Trains the categorizer of seed 002 section III-D: a CART decision tree over\n"
                 "the Table I features and the Random Node Neighbor clustering coefficient\n"
-                "that picks Stride Average (sa) or Random Tile (rt) for a matrix. Each training\n"
+                "that picks Stride Average (sa), Random Tile (rt) or Random Row Blocks (rb)\n"
+                "for a matrix. Each training\n"
                 "matrix is labelled with the sampler whose samples better predict the full\n"
                 "run's L1 miss rate (seed 002 eq. 7; the kernel's accesses simulated on the\n"
                 "machine's caches, one core). The matrices: FILE..., every dataset under\n"
@@ -34,7 +35,8 @@ static void categorizer_help(FILE *fp)
                 "  --kernel K        the kernel whose L1 miss rate labels: spmv (default), fv,\n"
                 "                    ireduce, or all (the mean error over the three)\n"
                 "  --rate P          sampling rate, 0 < P <= 1 (default 0.05)\n"
-                "  --seeds N         Random Tile seeds per matrix, errors averaged (default 5)\n"
+                "  --seeds N         Random Tile and Row Blocks seeds per matrix, errors\n"
+                "                    averaged (default 5)\n"
                 "  --scaling X       cache scaling of sampled runs: auto (default), reuse,\n"
                 "                    footprint, none\n"
                 "  --rnn-rate P      rate of the clustering coefficient estimate (default 0.05)\n"
@@ -279,14 +281,15 @@ static const char *base_name(const char *path)
 
 /*
  * Features, full run and the sampled runs of one matrix; the label is the
- * sampler (sa or rt) with the smaller mean L1 error. Returns 0, or a failure
+ * sampler (sa, rt or rb) with the smallest mean L1 error. Returns 0, or a failure
  * to report and skip.
  */
 static int label_matrix(const struct augur_csr *csr, bool symmetric, const struct train_args *a,
                         const struct augur_cache_config *cfg, struct item *it,
                         struct augur_diag *diag)
 {
-    static const enum augur_sampler cand[] = { AUGUR_SAMPLER_SA, AUGUR_SAMPLER_RT };
+    static const enum augur_sampler cand[] = { AUGUR_SAMPLER_SA, AUGUR_SAMPLER_RT,
+                                               AUGUR_SAMPLER_RB };
     int k0 = a->kernel < 0 ? 0 : a->kernel, k1 = a->kernel < 0 ? AUGUR_STREAM_COUNT : k0 + 1;
     int rc;
 
@@ -303,7 +306,7 @@ static int label_matrix(const struct augur_csr *csr, bool symmetric, const struc
         if (rc)
             return rc;
         it->full_l1 += full.miss_rate[0] / (k1 - k0);
-        for (int c = 0; c < 2; c++) {
+        for (int c = 0; c < 3; c++) {
             enum augur_sampler m = cand[c];
             unsigned nseeds = m == AUGUR_SAMPLER_SA ? 1 : a->seeds;
 
@@ -324,9 +327,11 @@ static int label_matrix(const struct augur_csr *csr, bool symmetric, const struc
             }
         }
     }
-    /* Ties go to Stride Average: deterministic and cheaper. */
-    it->label =
-        it->err[AUGUR_SAMPLER_RT] < it->err[AUGUR_SAMPLER_SA] ? AUGUR_SAMPLER_RT : AUGUR_SAMPLER_SA;
+    /* Ties go to Stride Average (deterministic and cheaper), then Random Tile. */
+    it->label = AUGUR_SAMPLER_SA;
+    for (int c = 1; c < 3; c++)
+        if (it->err[cand[c]] < it->err[it->label])
+            it->label = cand[c];
     return 0;
 }
 
@@ -448,11 +453,12 @@ static json_t *item_json(const struct item *it)
 
     for (unsigned i = 0; i < AUGUR_CAT_NFEATURES; i++)
         json_object_set_new(f, augur_cat_feature_name(i), json_real(it->x[i]));
-    return json_pack("{s:s,s:s,s:i,s:I,s:o,s:f,s:{s:f,s:f},s:{s:f,s:f},s:s,s:s,s:s}", "name",
-                     it->name, "kind", it->kind, "rows", (json_int_t)it->n, "nnz",
+    return json_pack("{s:s,s:s,s:i,s:I,s:o,s:f,s:{s:f,s:f,s:f},s:{s:f,s:f,s:f},s:s,s:s,s:s}",
+                     "name", it->name, "kind", it->kind, "rows", (json_int_t)it->n, "nnz",
                      (json_int_t)it->nnz, "features", f, "full_l1", it->full_l1, "miss_rate", "sa",
-                     it->miss[AUGUR_SAMPLER_SA], "rt", it->miss[AUGUR_SAMPLER_RT], "error", "sa",
-                     it->err[AUGUR_SAMPLER_SA], "rt", it->err[AUGUR_SAMPLER_RT], "label",
+                     it->miss[AUGUR_SAMPLER_SA], "rt", it->miss[AUGUR_SAMPLER_RT], "rb",
+                     it->miss[AUGUR_SAMPLER_RB], "error", "sa", it->err[AUGUR_SAMPLER_SA], "rt",
+                     it->err[AUGUR_SAMPLER_RT], "rb", it->err[AUGUR_SAMPLER_RB], "label",
                      augur_sampler_name(it->label), "cv", augur_sampler_name(it->cv), "cv_base",
                      augur_sampler_name(it->cv_base));
 }
@@ -468,8 +474,8 @@ static int train_categorizer(int argc, char **argv)
     struct augur_buf text, comment;
     double *x = NULL;
     enum augur_sampler *y = NULL;
-    double err_sa = 0, err_rt = 0, err_best = 0, err_cv = 0, err_base = 0;
-    size_t n, correct, correct_base, nsa = 0;
+    double err_sa = 0, err_rt = 0, err_rb = 0, err_best = 0, err_cv = 0, err_base = 0;
+    size_t n, correct, correct_base, nsa = 0, nrt = 0;
     double depth_acc[17], depth_err[17];
     unsigned ndepths = 0;
     uint64_t base_mask = ((uint64_t)1 << AUGUR_CAT_NFEATURES) - 1;
@@ -536,9 +542,9 @@ static int train_categorizer(int argc, char **argv)
         }
         it.name = augur_strdup(name);
         if (!cli_json)
-            fprintf(stderr, "augur: labelled %-34s %-4s (sa %.3f, rt %.3f) in %.2f s\n", name,
-                    augur_sampler_name(it.label), it.err[AUGUR_SAMPLER_SA],
-                    it.err[AUGUR_SAMPLER_RT], augur_now() - t0);
+            fprintf(stderr, "augur: labelled %-34s %-4s (sa %.3f, rt %.3f, rb %.3f) in %.2f s\n",
+                    name, augur_sampler_name(it.label), it.err[AUGUR_SAMPLER_SA],
+                    it.err[AUGUR_SAMPLER_RT], it.err[AUGUR_SAMPLER_RB], augur_now() - t0);
         *(struct item *)augur_vec_push(&items) = it;
     }
     n = items.len;
@@ -582,8 +588,10 @@ static int train_categorizer(int argc, char **argv)
             memcpy(x + i * AUGUR_CAT_NFEATURES, it[i].x, sizeof(it[i].x));
             y[i] = it[i].label;
             nsa += it[i].label == AUGUR_SAMPLER_SA;
+            nrt += it[i].label == AUGUR_SAMPLER_RT;
             err_sa += it[i].err[AUGUR_SAMPLER_SA] / n;
             err_rt += it[i].err[AUGUR_SAMPLER_RT] / n;
+            err_rb += it[i].err[AUGUR_SAMPLER_RB] / n;
             err_best += it[i].err[it[i].label] / n;
             err_cv += it[i].err[it[i].cv] / n;
             err_base += it[i].err[it[i].cv_base] / n;
@@ -596,19 +604,20 @@ static int train_categorizer(int argc, char **argv)
     }
     augur_buf_printf(&comment,
                      "Trained by 'augur train categorizer' on %zu matrices (%zu labelled sa, %zu "
-                     "rt).\nLabel: the sampler whose samples (rate %g; rt: %u seeds) better "
+                     "rt, %zu rb).\nLabel: the sampler whose samples (rate %g; rt, rb: %u seeds) "
+                     "best "
                      "predict the L1 miss rate of %s\non %s, one core, caches scaled: %s.\n"
                      "Depth %u (of 1..%u, the best %u-fold cross-validated accuracy).\n"
                      "%u-fold cross-validated accuracy: %.1f %% (without cc: %.1f %%).\n"
-                     "Mean L1 miss-rate error (eq. 7): sa %.2f %%, rt %.2f %%, tree (cross-"
-                     "validated) %.2f %%, better of the two %.2f %%.",
-                     n, nsa, n - nsa, a.rate, a.seeds,
+                     "Mean L1 miss-rate error (eq. 7): sa %.2f %%, rt %.2f %%, rb %.2f %%, tree "
+                     "(cross-validated) %.2f %%, best of the three %.2f %%.",
+                     n, nsa, nrt, n - nsa - nrt, a.rate, a.seeds,
                      a.kernel < 0 ? "spmv, fv and ireduce (mean)"
                                   : augur_stream_kernel_name((enum augur_stream_kernel)a.kernel),
                      machine->name ? machine->name : a.machine, augur_scaling_name(a.scaling),
                      a.tree.max_depth, ndepths, a.folds, a.folds, 100.0 * (double)correct / n,
                      100.0 * (double)correct_base / n, 100.0 * err_sa, 100.0 * err_rt,
-                     100.0 * err_cv, 100.0 * err_best);
+                     100.0 * err_rb, 100.0 * err_cv, 100.0 * err_best);
     augur_tree_format(tree, comment.s, &text);
     rc = augur_file_write(a.output, text.s, text.len, &diag);
     if (rc) {
@@ -626,22 +635,27 @@ static int train_categorizer(int argc, char **argv)
         for (size_t i = 0; i < n; i++)
             json_array_append_new(arr, item_json(&AUGUR_VEC_AT(&items, struct item, i)));
         rc = cli_print_json(json_pack(
-            "{s:s,s:i,s:o,s:i,s:i,s:i,s:f,s:f,s:{s:f,s:f,s:f,s:f,s:f},s:o,s:s}", "output", a.output,
-            "depth", (int)a.tree.max_depth, "depths", depths, "matrices", (int)n, "labelled_sa",
-            (int)nsa, "folds", (int)a.folds, "cv_accuracy", (double)correct / n,
+            "{s:s,s:i,s:o,s:i,s:i,s:i,s:i,s:i,s:f,s:f,s:{s:f,s:f,s:f,s:f,s:f,s:f},s:o,s:s}",
+            "output", a.output, "depth", (int)a.tree.max_depth, "depths", depths, "matrices",
+            (int)n, "labelled_sa", (int)nsa, "labelled_rt", (int)nrt, "labelled_rb",
+            (int)(n - nsa - nrt), "folds", (int)a.folds, "cv_accuracy", (double)correct / n,
             "cv_accuracy_without_cc", (double)correct_base / n, "mean_error", "sa", err_sa, "rt",
-            err_rt, "tree_cv", err_cv, "tree_cv_without_cc", err_base, "better", err_best, "items",
-            arr, "tree", text.s));
+            err_rt, "rb", err_rb, "tree_cv", err_cv, "tree_cv_without_cc", err_base, "better",
+            err_best, "items", arr, "tree", text.s));
     } else {
-        printf("%-34s %-6s %9s %9s %8s %7s %8s %8s %5s %4s\n", "matrix", "kind", "rows", "nnz",
-               "cc", "nnz_cv", "err sa", "err rt", "label", "cv");
+        printf("%-34s %-6s %9s %9s %8s %7s %8s %9s %8s %8s %8s %5s %4s\n", "matrix", "kind", "rows",
+               "nnz", "cc", "nnz_cv", "dist_med", "prev_line", "err sa", "err rt", "err rb",
+               "label", "cv");
         for (size_t i = 0; i < n; i++) {
             const struct item *it = &AUGUR_VEC_AT(&items, struct item, i);
 
-            printf("%-34s %-6s %9u %9llu %8.4f %7.3f %7.2f%% %7.2f%% %5s %4s\n", it->name, it->kind,
-                   it->n, (unsigned long long)it->nnz, it->x[AUGUR_CAT_CC], it->x[AUGUR_CAT_NNZ_CV],
+            printf("%-34s %-6s %9u %9llu %8.4f %7.3f %8.0f %9.4f %7.2f%% %7.2f%% %7.2f%% %5s "
+                   "%4s\n",
+                   it->name, it->kind, it->n, (unsigned long long)it->nnz, it->x[AUGUR_CAT_CC],
+                   it->x[AUGUR_CAT_NNZ_CV], it->x[AUGUR_CAT_DIST_MED], it->x[AUGUR_CAT_PREV_LINE],
                    100.0 * it->err[AUGUR_SAMPLER_SA], 100.0 * it->err[AUGUR_SAMPLER_RT],
-                   augur_sampler_name(it->label), augur_sampler_name(it->cv));
+                   100.0 * it->err[AUGUR_SAMPLER_RB], augur_sampler_name(it->label),
+                   augur_sampler_name(it->cv));
         }
         printf("\ndepth  cv accuracy  cv mean L1 error\n");
         for (unsigned dep = 1; dep <= ndepths; dep++)

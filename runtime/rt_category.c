@@ -27,6 +27,51 @@ static double rnn_rate_of(const struct augur_cat_opts *o)
     return o->rnn_rate > 0.0 ? o->rnn_rate : 0.01;
 }
 
+/* The median of |i - j| over the entries (a count per distance); 0 for an empty matrix. */
+static double dist_median(const struct augur_csr *csr)
+{
+    uint32_t n = csr->nrows > csr->ncols ? csr->nrows : csr->ncols;
+    uint64_t *count, seen = 0;
+    uint32_t d = 0;
+
+    if (csr->nnz == 0)
+        return 0.0;
+    count = augur_calloc((size_t)n + 1, sizeof(uint64_t));
+    for (uint32_t i = 0; i < csr->nrows; i++)
+        for (uint64_t k = csr->rowptr[i]; k < csr->rowptr[i + 1]; k++)
+            count[i > csr->col[k] ? i - csr->col[k] : csr->col[k] - i]++;
+    for (d = 0; d < n; d++) {
+        seen += count[d];
+        if (2 * seen >= csr->nnz)
+            break;
+    }
+    augur_free(count);
+    return (double)d;
+}
+
+/*
+ * The share of the entries (i, j), i > 0, whose line j / AUGUR_SAMPLE_ALIGN
+ * row i - 1 touches too: a merge of the two sorted rows' lines.
+ */
+static double prev_line_share(const struct augur_csr *csr)
+{
+    uint64_t hit = 0, all = 0;
+
+    for (uint32_t i = 1; i < csr->nrows; i++) {
+        uint64_t a = csr->rowptr[i - 1], a_end = csr->rowptr[i];
+
+        for (uint64_t k = csr->rowptr[i]; k < csr->rowptr[i + 1]; k++) {
+            uint32_t line = csr->col[k] / AUGUR_SAMPLE_ALIGN;
+
+            while (a < a_end && csr->col[a] / AUGUR_SAMPLE_ALIGN < line)
+                a++;
+            hit += a < a_end && csr->col[a] / AUGUR_SAMPLE_ALIGN == line;
+            all++;
+        }
+    }
+    return all ? (double)hit / (double)all : 0.0;
+}
+
 int augur_cat_features(const struct augur_csr *csr, bool symmetric,
                        const struct augur_cat_opts *opts, double out[AUGUR_CAT_NFEATURES],
                        struct augur_diag *diag)
@@ -67,6 +112,8 @@ int augur_cat_features(const struct augur_csr *csr, bool symmetric,
     v[AUGUR_CAT_SNZB_SIG] = f.snzb.std;
     v[AUGUR_CAT_NNZ_CV] = f.nnz_row.cv;
     v[AUGUR_CAT_CC] = cc.value;
+    v[AUGUR_CAT_DIST_MED] = dist_median(csr);
+    v[AUGUR_CAT_PREV_LINE] = prev_line_share(csr);
     memcpy(out, v, sizeof(v));
     return 0;
 }
@@ -368,9 +415,10 @@ void augur_tree_format(const struct augur_tree *t, const char *comment, struct a
             augur_buf_printf(buf, "node %u split %s %.17g %u %u\n", i, feature_names[nd->feature],
                              nd->threshold, nd->left, nd->right);
         else
-            augur_buf_printf(buf, "node %u leaf %s %llu %llu %llu\n", i,
+            augur_buf_printf(buf, "node %u leaf %s %llu %llu %llu %llu\n", i,
                              augur_sampler_name(nd->cls), (unsigned long long)nd->count[0],
-                             (unsigned long long)nd->count[1], (unsigned long long)nd->count[2]);
+                             (unsigned long long)nd->count[1], (unsigned long long)nd->count[2],
+                             (unsigned long long)nd->count[3]);
     }
 }
 
@@ -488,14 +536,18 @@ static int parse_node(struct rt_scan *s, struct augur_tree *t, uint32_t *ref_lin
         rt_skip_blanks(s);
         at = s->p;
         if (!rt_parse_word(s, word, sizeof(word)))
-            return rt_error(s, AUGUR_EPARSE, "expected the leaf's sampler (sa, rt, re)");
+            return rt_error(s, AUGUR_EPARSE, "expected the leaf's sampler (sa, rt, rb, re)");
         if (augur_sampler_parse(word, &cls) != 0) {
             s->p = at;
-            return rt_error(s, AUGUR_EPARSE, "unknown sampler '%s' (sa, rt, re)", word);
+            return rt_error(s, AUGUR_EPARSE, "unknown sampler '%s' (sa, rt, rb, re)", word);
         }
         nd->cls = cls;
+        /* The counts of re, sa and rt (files written before rb had three), then rb's. */
         if (!rt_at_eol(s) && *s->p != '#')
             for (unsigned k = 0; k < AUGUR_SAMPLER_COUNT; k++) {
+                rt_skip_blanks(s);
+                if (k == AUGUR_SAMPLER_RB && (rt_at_eol(s) || *s->p == '#'))
+                    break;
                 rc = rt_parse_u64(s, &nd->count[k], "training count");
                 if (rc)
                     return rc;

@@ -1,7 +1,8 @@
 /*
  * rt_sample.c - performance-preserving samplers of seed 002 section III:
  * Random Edge, Stride Average (Algorithm 1) and Random Tile (Algorithm 2),
- * and the stride-preserving renumbering of a sample (module: runtime).
+ * augur's Random Row Blocks, and the stride-preserving renumbering of a
+ * sample (module: runtime).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -257,6 +258,82 @@ static int sample_rt(const struct augur_csr *csr, uint64_t target, uint64_t *sta
     return 0;
 }
 
+/* floor(a * k / d) without overflow for d, k < 2^32 (k <= d). */
+static uint64_t mul_div(uint64_t a, uint32_t k, uint32_t d)
+{
+    return a / d * k + a % d * k / d;
+}
+
+/* The row that holds entry pos (rows are sorted; the last one whose first entry is <= pos). */
+static uint32_t row_of(const struct augur_csr *csr, uint64_t pos)
+{
+    uint32_t lo = 0, hi = csr->nrows;
+
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+
+        if (csr->rowptr[mid] <= pos)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/*
+ * Random Row Blocks: the entries, in storage order, are cut into K equal
+ * segments; segment k gets a run of consecutive whole rows that starts at
+ * the row holding an entry drawn uniformly among the positions where the
+ * run's quota still fits in the segment (or where the previous run ended,
+ * if later), and takes rows until round(target (k + 1) / K) entries are
+ * taken in all (a run whose quota an earlier run's last row already met is
+ * skipped). Every entry of a taken row is taken, so target <= taken <
+ * target + the largest row degree. The rows cannot run out first: the
+ * entries before a run's end that no run took are at most m - target
+ * (each run starts by the segment's end less its want), which leaves at
+ * least the entries still wanted after it.
+ */
+static int sample_rb(const struct augur_csr *csr, uint64_t target, uint64_t *state,
+                     struct augur_sample_info *info, struct picks *p, struct augur_diag *diag)
+{
+    uint64_t m = csr->nnz, taken = 0;
+    uint32_t nb = AUGUR_RB_BLOCKS, next = 0;
+
+    if (nb > target)
+        nb = (uint32_t)target;
+    if (nb > csr->nrows)
+        nb = csr->nrows;
+    info->blocks = nb;
+    augur_vec_reserve(&p->v, target);
+    for (uint32_t k = 0; k < nb && next < csr->nrows; k++) {
+        uint64_t seg_lo = mul_div(m, k, nb), seg_hi = mul_div(m, k + 1, nb);
+        uint64_t quota = mul_div(target, k + 1, nb), want, slack, pos;
+        uint32_t r;
+
+        if (taken >= quota)
+            continue;
+        want = quota - taken;
+        slack = seg_hi - seg_lo > want ? seg_hi - seg_lo - want : 0;
+        pos = seg_lo + (uint64_t)(next_unit(state) * (double)(slack + 1));
+        if (pos > seg_lo + slack)
+            pos = seg_lo + slack;
+        r = row_of(csr, pos);
+        for (r = r < next ? next : r; taken < quota && r < csr->nrows; r++) {
+            uint64_t lo, hi;
+            int rc = row_bounds(csr, r, &lo, &hi, diag);
+
+            if (rc)
+                return rc;
+            for (uint64_t j = lo; j < hi; j++)
+                take(p, j, r);
+            taken += hi - lo;
+            info->rows_taken++;
+        }
+        next = r;
+    }
+    return 0;
+}
+
 static int cmp_pick(const void *x, const void *y)
 {
     const struct pick *a = x, *b = y;
@@ -387,6 +464,130 @@ static void assemble(const struct augur_csr *csr, const struct picks *p, struct 
     numbering_release(&cols);
 }
 
+/* Exact lookup: the index of id among the numbering's ids, or SIZE_MAX. */
+static size_t numbering_find(const struct numbering *m, uint32_t id)
+{
+    size_t lo = 0, hi = m->n;
+
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+
+        if (m->old[mid] < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < m->n && m->old[lo] == id ? lo : SIZE_MAX;
+}
+
+/* An entry of a folded row: its new column and value. */
+struct folded {
+    uint32_t col;
+    double val;
+};
+
+static int cmp_folded(const void *x, const void *y)
+{
+    const struct folded *a = x, *b = y;
+
+    return a->col < b->col ? -1 : a->col > b->col;
+}
+
+/*
+ * Random Row Blocks' numbering: the taken rows are numbered alone, by the
+ * gap rule; a column that is a taken row maps to that row's number, any
+ * other column j is folded onto j mod F, F = the rows' numbering rounded
+ * down to a multiple of AUGUR_SAMPLE_ALIGN (at least the largest taken
+ * degree, rounded up), which keeps j's offset in its line. A folded column
+ * that meets one the row already has moves on by AUGUR_SAMPLE_ALIGN (same
+ * offset) until free, by one once its offset class is full, so that every
+ * row keeps all of its entries, distinct and sorted.
+ */
+static void assemble_folded(const struct augur_csr *csr, const struct picks *p,
+                            struct augur_sample *out)
+{
+    const struct pick *pk = p->v.data;
+    const uint64_t g = AUGUR_SAMPLE_ALIGN;
+    size_t n = p->v.len;
+    struct numbering rows = { 0 };
+    struct augur_csr *s = &out->csr;
+    uint32_t *ids = augur_mallocarray(n ? n : 1, sizeof(uint32_t)), *stamp = NULL;
+    struct folded *f = augur_mallocarray(n ? n : 1, sizeof(*f));
+    uint64_t fold, maxdeg = 0;
+    size_t i0 = 0;
+
+    for (size_t i = 0; i < n; i++)
+        ids[i] = pk[i].row;
+    numbering_build(&rows, ids, n);
+    for (size_t i = 0; i < n;) {
+        size_t e = i;
+
+        while (e < n && pk[e].row == pk[i].row)
+            e++;
+        if (e - i > maxdeg)
+            maxdeg = e - i;
+        i = e;
+    }
+    fold = rows.size / g * g;
+    if (fold < (maxdeg + g - 1) / g * g)
+        fold = (maxdeg + g - 1) / g * g;
+    s->nrows = s->ncols = rows.size > fold ? rows.size : (uint32_t)fold;
+    s->nnz = n;
+    s->rowptr = augur_calloc((size_t)s->nrows + 1, sizeof(uint64_t));
+    s->col = augur_mallocarray(n ? n : 1, sizeof(uint32_t));
+    s->val = csr->val ? augur_mallocarray(n ? n : 1, sizeof(double)) : NULL;
+    stamp = augur_calloc(s->nrows, sizeof(uint32_t));
+    for (uint32_t row = 1; i0 < n; row++) {
+        size_t e = i0;
+        uint32_t r = numbering_map(&rows, pk[i0].row);
+
+        while (e < n && pk[e].row == pk[i0].row)
+            e++;
+        /* The columns that are taken rows first: they are fixed. */
+        for (size_t i = i0; i < e; i++) {
+            size_t at = numbering_find(&rows, csr->col[pk[i].pos]);
+
+            f[i].col = UINT32_MAX;
+            f[i].val = csr->val ? csr->val[pk[i].pos] : 0.0;
+            if (at != SIZE_MAX) {
+                f[i].col = rows.new_[at];
+                stamp[f[i].col] = row;
+            }
+        }
+        for (size_t i = i0; i < e; i++) {
+            uint64_t c, tries = 0;
+
+            if (f[i].col != UINT32_MAX)
+                continue;
+            c = csr->col[pk[i].pos] % fold;
+            while (stamp[c] == row)
+                c = ++tries < fold / g ? (c + g) % fold : (c + 1) % fold;
+            f[i].col = (uint32_t)c;
+            stamp[c] = row;
+        }
+        qsort(f + i0, e - i0, sizeof(*f), cmp_folded);
+        for (size_t i = i0; i < e; i++) {
+            s->col[i] = f[i].col;
+            if (s->val)
+                s->val[i] = f[i].val;
+        }
+        s->rowptr[r + 1] = e - i0;
+        i0 = e;
+    }
+    for (uint32_t r = 0; r < s->nrows; r++)
+        s->rowptr[r + 1] += s->rowptr[r];
+    out->row_orig = augur_mallocarray(s->nrows, sizeof(uint32_t));
+    memset(out->row_orig, 0xff, (size_t)s->nrows * sizeof(uint32_t));
+    for (size_t i = 0; i < rows.n; i++)
+        out->row_orig[rows.new_[i]] = rows.old[i];
+    /* A folded column has no single original: col_orig names the taken rows only. */
+    out->col_orig = augur_mallocarray(s->nrows, sizeof(uint32_t));
+    memcpy(out->col_orig, out->row_orig, (size_t)s->nrows * sizeof(uint32_t));
+    augur_free(stamp);
+    augur_free(f);
+    numbering_release(&rows);
+}
+
 /* p = 1: the sample is the matrix itself, numbering unchanged. */
 static void copy_whole(const struct augur_csr *csr, struct augur_sample *out)
 {
@@ -480,6 +681,9 @@ int augur_sample_csr(const struct augur_csr *csr, const struct augur_sample_opts
                                     "no Random Tile of side %u met an entry in %llu tries",
                                     info->tile, (unsigned long long)info->ntiles);
             break;
+        case AUGUR_SAMPLER_RB:
+            rc = sample_rb(csr, info->target, &state, info, &p, diag);
+            break;
         default:
             break;
         }
@@ -487,7 +691,10 @@ int augur_sample_csr(const struct augur_csr *csr, const struct augur_sample_opts
             goto out;
         if (opts->method == AUGUR_SAMPLER_RT)
             qsort(p.v.data, p.v.len, sizeof(struct pick), cmp_pick);
-        assemble(csr, &p, &res);
+        if (opts->method == AUGUR_SAMPLER_RB && csr->nrows == csr->ncols)
+            assemble_folded(csr, &p, &res);
+        else
+            assemble(csr, &p, &res);
     }
     info->nnz = res.csr.nnz;
     info->achieved = (double)res.csr.nnz / (double)csr->nnz;

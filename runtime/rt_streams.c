@@ -486,6 +486,9 @@ int augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample
     rc = augur_sample_csr(csr, opts, &s, diag);
     if (rc)
         return rc;
+    /* rb folds x to about p of its length, which unscaled caches would hold whole. */
+    if (scaling == AUGUR_SCALING_AUTO && opts->method == AUGUR_SAMPLER_RB)
+        scaling = AUGUR_SCALING_REUSE;
     augur_scaling_scales(scaling, csr, &s.csr, k, cfg, scale);
     /* fv keeps the full matrix's ELL width: as many slot streams as the full run. */
     rc = stream_simulate(&s.csr, k, k == AUGUR_STREAM_FV ? max_degree(csr) : 0, csr->nrows, cfg,

@@ -34,7 +34,40 @@ static void test_features(void)
     is_double(x[AUGUR_CAT_CC], e.value, 0, "feature cc: the undirected RNN estimate");
     is_str(augur_cat_feature_name(AUGUR_CAT_CC), "cc", "feature name 'cc'");
     is_str(augur_cat_feature_name(AUGUR_CAT_SNZB_SIG), "snzb_sig", "feature name 'snzb_sig'");
+    is_str(augur_cat_feature_name(AUGUR_CAT_DIST_MED), "dist_med", "feature name 'dist_med'");
     augur_csr_release(&c);
+    {
+        /* Rows 0..99: the diagonal and i + 1; row 0 also column 99. */
+        uint64_t rowptr[101];
+        uint32_t col[200];
+        uint64_t k = 0;
+
+        for (uint32_t i = 0; i < 100; i++) {
+            rowptr[i] = k;
+            col[k++] = i;
+            if (i + 1 < 100)
+                col[k++] = i + 1;
+            if (i == 0)
+                col[k++] = 99;
+        }
+        rowptr[100] = k;
+        memset(&c, 0, sizeof(c));
+        c.nrows = c.ncols = 100;
+        c.nnz = k;
+        c.rowptr = rowptr;
+        c.col = col;
+        ok(augur_cat_features(&c, false, &o, x, &d) == 0, "features of a bidiagonal matrix");
+        is_double(x[AUGUR_CAT_PREV_LINE], 185.0 / 197.0, 1e-12,
+                  "prev_line: of the 197 entries below row 0, all but the 12 (i, i + 1) with "
+                  "i + 1 a multiple of 8 share a line with row i - 1");
+        is_double(x[AUGUR_CAT_DIST_MED], 0.0, 0, "dist_med: 100 of 200 entries on the diagonal");
+        /* Row 0 becomes columns 1, 2 and 99: 99 entries on the diagonal, 101 off it. */
+        col[0] = 1;
+        col[1] = 2;
+        col[2] = 99;
+        ok(augur_cat_features(&c, false, &o, x, &d) == 0 && x[AUGUR_CAT_DIST_MED] == 1.0,
+           "dist_med: 101 of 200 entries off the diagonal, median 1");
+    }
 }
 
 /* Points labelled rt where cc < 0.1 and nnz_cv > 2, else sa. */
@@ -153,7 +186,8 @@ static void test_corrupt(void)
     struct augur_tree *t = NULL;
     struct augur_diag d;
     const char *good = HDR "# comment\nnode 0 split cc 0.25 1 2  # tail comment\n"
-                           "node 1 leaf rt 1 2 3\nnode 2 leaf sa\n";
+                           "node 1 leaf rt 1 2 3\nnode 2 split dist_med 500 3 4\n"
+                           "node 3 leaf sa 0 4 1 2 # re sa rt rb\nnode 4 leaf rb\n";
     double x[NF] = { 0 };
 
     augur_diag_init(&d);
@@ -163,7 +197,18 @@ static void test_corrupt(void)
         x[AUGUR_CAT_CC] = 0.25;
         ok(augur_tree_classify(t, x, NULL) == AUGUR_SAMPLER_RT, "cc <= 0.25: rt");
         x[AUGUR_CAT_CC] = 0.26;
-        ok(augur_tree_classify(t, x, NULL) == AUGUR_SAMPLER_SA, "cc > 0.25: sa");
+        ok(augur_tree_classify(t, x, NULL) == AUGUR_SAMPLER_SA, "cc > 0.25, dist_med <= 500: sa");
+        x[AUGUR_CAT_DIST_MED] = 501;
+        ok(augur_tree_classify(t, x, NULL) == AUGUR_SAMPLER_RB, "dist_med > 500: rb");
+        {
+            struct augur_buf b;
+
+            augur_buf_init(&b);
+            augur_tree_format(t, NULL, &b);
+            ok(strstr(b.s, "node 1 leaf rt 1 2 3 0\n") && strstr(b.s, "node 3 leaf sa 0 4 1 2\n"),
+               "leaf counts: three (re, sa, rt: before rb) read as rb 0; four written");
+            augur_buf_release(&b);
+        }
         augur_tree_free(t);
     }
     bad_tree("", AUGUR_EPARSE, 1, "empty file");
@@ -197,6 +242,7 @@ static void test_corrupt(void)
     bad_tree(HDR "features rnn-rate 0.1 row-fraction 1 seed 1 block-size run\n", AUGUR_EPARSE, 3,
              "a second features line");
     bad_tree(HDR "node 0 leaf sa 1 2\n", AUGUR_EPARSE, 3, "training count");
+    bad_tree(HDR "node 0 leaf rb 1 2 3 4 5\n", AUGUR_EPARSE, 3, "unexpected");
     {
         /* A NUL byte inside the text is an error, not the end of it. */
         static const char nul[] = HDR "node 0 leaf sa\n\0node 1 leaf rt\n";
@@ -237,6 +283,12 @@ static void test_shipped(void)
     augur_cat_features(&c, false, augur_tree_feature_opts(t), x, &d);
     ok(augur_tree_classify(t, x, &leaf) == AUGUR_SAMPLER_SA,
        "shipped tree: block diagonal, b = 32 -> sa");
+    augur_csr_release(&c);
+    /* One block of all 16384 nodes: neighbours anywhere, as a mesh numbered without locality. */
+    augur_generate_blocks(16384, 16384, 4, 3, &c, &d);
+    augur_cat_features(&c, false, augur_tree_feature_opts(t), x, &d);
+    ok(augur_tree_classify(t, x, &leaf) == AUGUR_SAMPLER_RB,
+       "shipped tree: 4 random neighbours among 16384 nodes -> rb");
     augur_csr_release(&c);
     augur_tree_free(t);
 }

@@ -301,11 +301,19 @@ if [ -f "$pb" ]; then
     check "rt: same seed, same file" cmp -s "$tmp/rt1.mtx" "$tmp/rt2.mtx"
     check "rt: another seed, another sample" bash -c "! cmp -s '$tmp/rt1.mtx' '$tmp/rt3.mtx'"
     jcheck "rt: stops at the first tile that reaches 10 %" "$tmp/rt1.json" "" 'd["sample"]["tiles"]["reached"] and d["sample"]["target"] == 3343 and d["sample"]["target"] <= d["sample"]["nnz"] < d["sample"]["target"] + d["sample"]["tiles"]["last_tile_nnz"]'
+    "$augur" --json data sample --method rb --seed 3 "$pb" -o "$tmp/rb1.mtx" >"$tmp/rb1.json" 2>/dev/null
+    "$augur" data sample --method rb --seed 3 "$pb" -o "$tmp/rb2.mtx" >/dev/null 2>&1
+    "$augur" data sample --method rb --seed 4 "$pb" -o "$tmp/rb3.mtx" >/dev/null 2>&1
+    check "rb: same seed, same file" cmp -s "$tmp/rb1.mtx" "$tmp/rb2.mtx"
+    check "rb: another seed, another sample" bash -c "! cmp -s '$tmp/rb1.mtx' '$tmp/rb3.mtx'"
+    jcheck "rb: 8 blocks of whole rows, the target reached by less than a row" "$tmp/rb1.json" "" 'd["sample"]["row_blocks"]["blocks"] == 8 and d["sample"]["target"] == 1672 and 1672 <= d["sample"]["nnz"] < 1672 + 351 and d["sample"]["rows"] < 1490'
+    "$augur" --json data info --no-clustering "$tmp/rb1.mtx" >"$tmp/rbinfo.json" 2>/dev/null
+    jcheck "rb: the sample file loads back: its entries and size" "$tmp/rbinfo.json" "$tmp/rb1.json" 'd["nnz_stored"] == e["sample"]["nnz"] and d["rows"] == e["sample"]["rows"]'
     "$augur" data sample --method re "$pb" -o - >"$tmp/re.mtx" 2>/dev/null
     check "re to standard output: exactly 1672 entries" grep -Eq '^[0-9]+ [0-9]+ 1672$' "$tmp/re.mtx"
     if [ -f "$tree" ]; then
         "$augur" --json data sample --tree "$tree" "$pb" -o "$tmp/auto.mtx" >"$tmp/auto.json" 2>/dev/null
-        jcheck "auto: the tree's sampler is used" "$tmp/auto.json" "" 'd["sample"]["method"] == d["category"]["sampler"] and d["category"]["sampler"] in ("sa", "rt")'
+        jcheck "auto: the tree's sampler is used" "$tmp/auto.json" "" 'd["sample"]["method"] == d["category"]["sampler"] and d["category"]["sampler"] in ("sa", "rt", "rb")'
         "$augur" --json data info --tree "$tree" "$pb" >"$tmp/pbc.json" 2>/dev/null
         jcheck "info: the category of the tree" "$tmp/pbc.json" "$tmp/auto.json" 'd["category"]["sampler"] == e["category"]["sampler"] and d["category"]["tree"].endswith("categorizer.tree")'
         jcheck "info: RNN estimate at 1 %, its error against the exact value" "$tmp/pbc.json" "" 'd["clustering_estimate"]["rate"] == 0.01 and d["clustering_estimate"]["arcs_sampled"] >= 0.01 * 33430 and math.isclose(d["clustering_estimate"]["error"], abs(d["clustering_estimate"]["value"] - 0.262651775135839) / 0.262651775135839, rel_tol=1e-6)'
@@ -319,7 +327,7 @@ if [ -f "$pb" ]; then
     txt=$("$augur" data info "$pb")
     check "info text: the estimate line" grep -Eq '^  estimate \(RNN\): +0\.[0-9]+ \(Algorithm 3, undirected, rate 0.01, seed 1' <<<"$txt"
     check "info text: the error line" grep -Eq '^  estimate error: +[0-9.]+ % of the exact undirected value' <<<"$txt"
-    check "info text: a category line" grep -Eq '^category: +(sa|rt|unavailable)' <<<"$txt"
+    check "info text: a category line" grep -Eq '^category: +(sa|rt|rb|unavailable)' <<<"$txt"
 fi
 
 cr=$data/ss_cryg2500.mtx

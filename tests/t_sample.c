@@ -1,7 +1,8 @@
 /*
- * t_sample.c - the samplers (Random Edge, Stride Average, Random Tile), the
- * renumbering of a sample, the Random Node Neighbor clustering estimate,
- * the kernel address streams and their cache simulation.
+ * t_sample.c - the samplers (Random Edge, Stride Average, Random Tile,
+ * Random Row Blocks), the renumbering of a sample, the Random Node Neighbor
+ * clustering estimate, the kernel address streams and their cache
+ * simulation.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -272,6 +273,151 @@ static void test_rt(const struct augur_csr *m)
     ok(augur_sample_csr(m, &o, &a, &d) == 0 && a.info.tile == 5 && is_subset(&a, m),
        "RT: a given tile side is used");
     augur_sample_release(&a);
+}
+
+/* The largest row degree of c. */
+static uint64_t max_deg(const struct augur_csr *c)
+{
+    uint64_t w = 0;
+
+    for (uint32_t i = 0; i < c->nrows; i++)
+        if (c->rowptr[i + 1] - c->rowptr[i] > w)
+            w = c->rowptr[i + 1] - c->rowptr[i];
+    return w;
+}
+
+/*
+ * Every row of a Random Row Blocks sample is a whole row of full: the same
+ * degree and values (value = row + col / 1000 names the original column);
+ * a column that is a taken row maps to it, any other lies inside the folded
+ * range F (the sample's size rounded down to 8) and keeps its offset in a
+ * line (j mod 8) unless the row uses all F / 8 columns of that offset.
+ */
+static bool rb_rows_whole(const struct augur_sample *s, const struct augur_csr *full)
+{
+    const struct augur_csr *c = &s->csr;
+    uint32_t *where = malloc((size_t)full->nrows * sizeof(uint32_t));
+    uint32_t fold = c->nrows / AUGUR_SAMPLE_ALIGN * AUGUR_SAMPLE_ALIGN;
+    uint64_t per_offset[AUGUR_SAMPLE_ALIGN];
+    bool good = true;
+
+    memset(where, 0xff, (size_t)full->nrows * sizeof(uint32_t));
+    for (uint32_t r = 0; r < c->nrows; r++)
+        if (s->row_orig[r] != UINT32_MAX)
+            where[s->row_orig[r]] = r;
+    for (uint32_t r = 0; r < c->nrows && good; r++) {
+        uint32_t i = s->row_orig[r];
+
+        if (i == UINT32_MAX) {
+            good = c->rowptr[r] == c->rowptr[r + 1];
+            continue;
+        }
+        good = c->rowptr[r + 1] - c->rowptr[r] == full->rowptr[i + 1] - full->rowptr[i];
+        memset(per_offset, 0, sizeof(per_offset));
+        for (uint64_t k = c->rowptr[r]; k < c->rowptr[r + 1]; k++)
+            per_offset[c->col[k] % AUGUR_SAMPLE_ALIGN]++;
+        for (uint64_t k = c->rowptr[r]; k < c->rowptr[r + 1] && good; k++) {
+            uint32_t j = (uint32_t)llround((c->val[k] - i) * 1000.0), off = j % AUGUR_SAMPLE_ALIGN;
+
+            /* A folded column changes its offset only when its offset's slots are all used. */
+            good = has_entry(full, i, j, NULL) &&
+                   (where[j] != UINT32_MAX
+                        ? c->col[k] == where[j]
+                        : c->col[k] < fold && (c->col[k] % AUGUR_SAMPLE_ALIGN == off ||
+                                               per_offset[off] >= fold / AUGUR_SAMPLE_ALIGN));
+        }
+    }
+    free(where);
+    return good;
+}
+
+/* Runs of consecutive original rows among the taken ones (empty rows of full join runs). */
+static unsigned rb_runs(const struct augur_sample *s, const struct augur_csr *full)
+{
+    unsigned runs = 0;
+    uint32_t prev = UINT32_MAX;
+
+    for (uint32_t r = 0; r < s->csr.nrows; r++) {
+        uint32_t i = s->row_orig[r];
+
+        if (i == UINT32_MAX)
+            continue;
+        runs += prev == UINT32_MAX || full->rowptr[prev + 1] != full->rowptr[i];
+        prev = i;
+    }
+    return runs;
+}
+
+static void test_rb(const struct augur_csr *m)
+{
+    struct augur_sample_opts o = { .method = AUGUR_SAMPLER_RB, .rate = 0.05, .seed = 3 };
+    struct augur_sample a, b, c;
+    struct augur_diag d;
+    uint64_t w = max_deg(m);
+    bool all = true;
+
+    augur_diag_init(&d);
+    ok(augur_sample_csr(m, &o, &a, &d) == 0, "RB samples");
+    ok(a.csr.nnz >= a.info.target && a.csr.nnz < a.info.target + w,
+       "RB: the target reached, by less than one row over");
+    ok(fabs(a.info.achieved - 0.05) <= (double)w / (double)m->nnz,
+       "RB: the rate within one row's entries");
+    is_int(a.info.blocks, AUGUR_RB_BLOCKS, "RB: AUGUR_RB_BLOCKS blocks");
+    ok(rb_runs(&a, m) <= AUGUR_RB_BLOCKS, "RB: rows taken in at most 8 runs");
+    ok(is_valid_csr(&a.csr), "RB sample is valid CSR (folded columns distinct and sorted)");
+    ok(rb_rows_whole(&a, m), "RB: whole rows, taken rows exact, folded columns keep j mod 8");
+    ok(numbering_ok(a.row_orig, a.csr.nrows), "RB: the taken rows keep the gap rule");
+    ok(a.csr.nrows <= a.info.rows_taken + AUGUR_RB_BLOCKS * 2 * AUGUR_SAMPLE_ALIGN,
+       "RB: x folded onto the taken rows' range");
+    tap_diag("RB: %llu entries (target %llu), %u rows taken, sample %u x %u",
+             (unsigned long long)a.csr.nnz, (unsigned long long)a.info.target, a.info.rows_taken,
+             a.csr.nrows, a.csr.ncols);
+    ok(augur_sample_csr(m, &o, &b, &d) == 0 && same_csr(&a.csr, &b.csr),
+       "RB: same seed, same sample");
+    o.seed = 4;
+    ok(augur_sample_csr(m, &o, &c, &d) == 0 && !same_csr(&a.csr, &c.csr),
+       "RB: another seed, another sample");
+    augur_sample_release(&a);
+    augur_sample_release(&b);
+    augur_sample_release(&c);
+
+    /* Skewed rows (R-MAT) at several rates and seeds: the same invariants. */
+    {
+        struct augur_csr g, gv;
+
+        ok(augur_generate_rmat(10, 8, 0.65, 0.15, 0.15, 7, &g, &d) == 0, "an R-MAT graph");
+        /* csr_from_keys gives the values that name the columns. */
+        {
+            uint64_t *keys = malloc(g.nnz * sizeof(uint64_t));
+
+            for (uint32_t i = 0; i < g.nrows; i++)
+                for (uint64_t k = g.rowptr[i]; k < g.rowptr[i + 1]; k++)
+                    keys[k] = (uint64_t)i << 32 | g.col[k];
+            csr_from_keys(g.nrows, g.ncols, keys, g.nnz, true, &gv);
+            free(keys);
+        }
+        w = max_deg(&gv);
+        for (int q = 0; q < 4; q++)
+            for (uint64_t seed = 1; seed <= 10; seed++) {
+                struct augur_sample s;
+                static const double rates[] = { 0.01, 0.05, 0.3, 0.9 };
+
+                o.rate = rates[q];
+                o.seed = seed;
+                if (augur_sample_csr(&gv, &o, &s, &d) != 0) {
+                    all = false;
+                    continue;
+                }
+                all &= s.csr.nnz >= s.info.target && s.csr.nnz < s.info.target + w &&
+                       is_valid_csr(&s.csr) && rb_rows_whole(&s, &gv) &&
+                       numbering_ok(s.row_orig, s.csr.nrows);
+                all &= rb_runs(&s, &gv) <= s.info.blocks;
+                augur_sample_release(&s);
+            }
+        ok(all, "RB on R-MAT, rates 1 to 90 %, 10 seeds: target reached, whole rows, valid");
+        augur_csr_release(&g);
+        augur_csr_release(&gv);
+    }
 }
 
 /* A band matrix: Stride Average takes every row of its squares whole. */
@@ -872,6 +1018,7 @@ int main(void)
     test_re(&m);
     test_sa(&m);
     test_rt(&m);
+    test_rb(&m);
     test_band();
     test_whole_and_rect(&m);
     test_bad_input(&m);

@@ -307,7 +307,9 @@ AUGUR_API int augur_clustering_compute(const struct augur_csr *csr,
     X(SA, "sa",                                                             \
       "Stride Average (Algorithm 1): two squares on the diagonal and two "  \
       "on the anti-diagonal")                                               \
-    X(RT, "rt", "Random Tile (Algorithm 2): random tiles of adaptive size")
+    X(RT, "rt", "Random Tile (Algorithm 2): random tiles of adaptive size") \
+    X(RB, "rb",                                                             \
+      "Random Row Blocks: runs of consecutive whole rows at random places")
 
 enum augur_sampler {
 #define X(e, name, text) AUGUR_SAMPLER_##e,
@@ -326,6 +328,11 @@ AUGUR_API int augur_sampler_parse(const char *name, enum augur_sampler *out);
  * that about AUGUR_RT_TILES tiles of average density reach the rate p.
  */
 #define AUGUR_RT_TILES 8
+/*
+ * Random Row Blocks' default number of blocks: the entries are cut into
+ * AUGUR_RB_BLOCKS equal segments, and each gives one run of whole rows.
+ */
+#define AUGUR_RB_BLOCKS 8
 /*
  * The sample is renumbered: it keeps every row and column that holds a
  * sampled entry, in the original order. A gap of d between two kept indices
@@ -363,6 +370,9 @@ struct augur_sample_info {
     uint64_t nsparse;       /* of which reduced to 0.5 t */
     uint64_t last_tile_nnz; /* new entries the last tile added */
     bool reached;           /* nnz >= target (RT may stop short after its tile budget) */
+    /* RB */
+    uint32_t blocks;        /* row blocks: AUGUR_RB_BLOCKS, fewer for a tiny target */
+    uint32_t rows_taken;    /* whole rows taken */
 };
 
 /*
@@ -374,6 +384,12 @@ struct augur_sample {
     struct augur_csr csr;
     uint32_t *row_orig; /* csr.nrows entries; -1 (UINT32_MAX) marks a gap index */
     uint32_t *col_orig; /* csr.ncols entries; -1 marks a gap index */
+    /*
+     * Random Row Blocks on a square matrix numbers the taken rows alone and
+     * folds every other column j onto j mod F (docs/sampling.md): its
+     * col_orig names the taken rows, and a folded entry's column has no
+     * single original.
+     */
     struct augur_sample_info info;
 };
 
@@ -530,7 +546,8 @@ AUGUR_API double augur_error_rate(double actual, double predicted);
 #define AUGUR_SCALINGS(X)                                                        \
     X(AUTO, "auto",                                                              \
       "reuse for spmv and ireduce, none for fv (removing sets changes how fv's " \
-      "slot streams, n' elements apart, map to the sets)")                       \
+      "slot streams, n' elements apart, map to the sets); reuse for every "      \
+      "kernel on a Random Row Blocks sample (its x is folded)")                  \
     X(NONE, "none", "the caches as given")                                       \
     X(REUSE, "reuse",                                                            \
       "the part of each cache beyond the kernel's live stream lines times "      \
@@ -557,7 +574,8 @@ AUGUR_API uint64_t augur_stream_live_lines(const struct augur_csr *csr, enum aug
 
 /*
  * The capacity scale of each level of cfg for a sample of csr under
- * scaling, kernel k: AUTO as REUSE, or as NONE for fv; NONE 1; FOOTPRINT
+ * scaling, kernel k: AUTO as REUSE, or as NONE for fv (augur_sample_simulate()
+ * takes REUSE for fv too on a Random Row Blocks sample); NONE 1; FOOTPRINT
  * footprint(sample) / footprint(csr);
  * REUSE, for a level of C bytes and lines of L bytes with S = L times the
  * live lines (fv at the full matrix's width): (S + (C - S) n'/n) / C when
@@ -585,8 +603,9 @@ augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample_opt
 
 /*
  * The categorizer (seed 002 section III-D): a CART decision tree over the
- * Table I features and the RNN clustering coefficient that picks Stride
- * Average or Random Tile. Feature enum name, name in the tree file.
+ * Table I features, the RNN clustering coefficient and two measures of the
+ * numbering's locality that picks Stride Average, Random Tile or Random Row
+ * Blocks. Feature enum name, name in the tree file.
  */
 /* clang-format off */
 #define AUGUR_CAT_FEATURES(X) \
@@ -606,7 +625,9 @@ augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample_opt
     X(SNZB_MU, "snzb_mu")     \
     X(SNZB_SIG, "snzb_sig")   \
     X(NNZ_CV, "nnz_cv")       \
-    X(CC, "cc")
+    X(CC, "cc")               \
+    X(DIST_MED, "dist_med")   \
+    X(PREV_LINE, "prev_line")
 /* clang-format on */
 
 enum augur_cat_feature {
@@ -628,7 +649,15 @@ struct augur_cat_opts {
 
 /*
  * The feature vector of csr (square; pass the expanded pattern of symmetric
- * data and say so with symmetric). cc is the undirected RNN estimate.
+ * data and say so with symmetric). cc is the undirected RNN estimate;
+ * dist_med the median of |i - j| over the entries (i, j), every row, in
+ * indices (how far from the diagonal the numbering puts the entries, so
+ * how far from its row a gather lands: about n/4 for a matrix numbered at
+ * random, the half bandwidth or less for a banded one; unlike the mean, a
+ * few far entries, as in a road network, do not move it); prev_line the share
+ * of the entries (i, j), i > 0, whose line of x (j / AUGUR_SAMPLE_ALIGN) row
+ * i - 1 touches too (how much of a row's gathers the row before has just
+ * brought into the cache: near 0 for a matrix numbered at random).
  */
 AUGUR_API int augur_cat_features(const struct augur_csr *csr, bool symmetric,
                                  const struct augur_cat_opts *opts, double out[AUGUR_CAT_NFEATURES],
@@ -645,7 +674,7 @@ struct augur_tree_opts {
 
 /*
  * Trains a tree on n feature vectors x[i * AUGUR_CAT_NFEATURES ...] with
- * labels y[i] (AUGUR_SAMPLER_SA or _RT): Gini impurity, binary splits at the
+ * labels y[i] (a sampler: SA, RT or RB): Gini impurity, binary splits at the
  * midpoints between distinct values, greedy, stopping at max_depth, at pure
  * nodes and where no split leaves min_leaf on both sides. feat records how
  * the features were computed. The caller owns *out (augur_tree_free()).
