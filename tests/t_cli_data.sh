@@ -306,7 +306,7 @@ if [ -f "$pb" ]; then
     "$augur" data sample --method rb --seed 4 "$pb" -o "$tmp/rb3.mtx" >/dev/null 2>&1
     check "rb: same seed, same file" cmp -s "$tmp/rb1.mtx" "$tmp/rb2.mtx"
     check "rb: another seed, another sample" bash -c "! cmp -s '$tmp/rb1.mtx' '$tmp/rb3.mtx'"
-    jcheck "rb: 8 blocks of whole rows, the target reached by less than a row" "$tmp/rb1.json" "" 'd["sample"]["row_blocks"]["blocks"] == 8 and d["sample"]["target"] == 1672 and 1672 <= d["sample"]["nnz"] < 1672 + 351 and d["sample"]["rows"] < 1490'
+    jcheck "rb: 32 blocks of whole rows, the target reached by less than a row" "$tmp/rb1.json" "" 'd["sample"]["row_blocks"]["blocks"] == 32 and d["sample"]["target"] == 1672 and 1672 <= d["sample"]["nnz"] < 1672 + 351 and d["sample"]["rows"] < 1490'
     "$augur" --json data info --no-clustering "$tmp/rb1.mtx" >"$tmp/rbinfo.json" 2>/dev/null
     jcheck "rb: the sample file loads back: its entries and size" "$tmp/rbinfo.json" "$tmp/rb1.json" 'd["nnz_stored"] == e["sample"]["nnz"] and d["rows"] == e["sample"]["rows"]'
     "$augur" data sample --method re "$pb" -o - >"$tmp/re.mtx" 2>/dev/null

@@ -363,7 +363,7 @@ static void test_rb(const struct augur_csr *m)
     ok(fabs(a.info.achieved - 0.05) <= (double)w / (double)m->nnz,
        "RB: the rate within one row's entries");
     is_int(a.info.blocks, AUGUR_RB_BLOCKS, "RB: AUGUR_RB_BLOCKS blocks");
-    ok(rb_runs(&a, m) <= AUGUR_RB_BLOCKS, "RB: rows taken in at most 8 runs");
+    ok(rb_runs(&a, m) <= AUGUR_RB_BLOCKS, "RB: rows taken in at most AUGUR_RB_BLOCKS runs");
     ok(is_valid_csr(&a.csr), "RB sample is valid CSR (folded columns distinct and sorted)");
     ok(rb_rows_whole(&a, m), "RB: whole rows, taken rows exact, folded columns keep j mod 8");
     ok(numbering_ok(a.row_orig, a.csr.nrows), "RB: the taken rows keep the gap rule");

@@ -332,7 +332,7 @@ AUGUR_API int augur_sampler_parse(const char *name, enum augur_sampler *out);
  * Random Row Blocks' default number of blocks: the entries are cut into
  * AUGUR_RB_BLOCKS equal segments, and each gives one run of whole rows.
  */
-#define AUGUR_RB_BLOCKS 8
+#define AUGUR_RB_BLOCKS 32
 /*
  * The sample is renumbered: it keeps every row and column that holds a
  * sampled entry, in the original order. A gap of d between two kept indices
