@@ -178,6 +178,15 @@ static json_t *result_json(const struct augur_calib_result *r, const char *path)
     json_object_set_new(o, "load_ns_per_element", stat_json(&r->load_ns_per_element));
     json_object_set_new(o, "gather_cycles_per_element", stat_json(&r->gather_cycles));
     json_object_set_new(o, "scatter_cycles_per_element", stat_json(&r->scatter_cycles));
+    json_object_set_new(o, "chain_cycles", stat_json(&r->chain_cycles));
+    json_object_set_new(o, "branch_miss_cycles", stat_json(&r->branch_miss_cycles));
+    json_object_set_new(o, "branch_learned",
+                        curve_json(&r->branch_learned, "mispredictions per repeat", "share left"));
+    if (r->region_threads >= 2) {
+        json_object_set_new(o, "region_threads", json_integer(r->region_threads));
+        json_object_set_new(o, "region_ns", stat_json(&r->region_ns));
+        json_object_set_new(o, "chunk_ns", stat_json(&r->chunk_ns));
+    }
     for (uint32_t p = 0; p < r->nsweep; p++) {
         json_t *pt = json_object();
 

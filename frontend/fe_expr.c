@@ -465,7 +465,9 @@ struct fe_val fe_lvalue(struct fe_conv *cv, CXCursor c, uint32_t *offset, enum a
             idx = tmp;
         }
         p = fe_pointer(cv, base);
+        cv->subscript++;
         i = fe_expr(cv, idx, FE_RVALUE);
+        cv->subscript--;
         if (p.array < 0)
             return none();
         if (t.kind == CXType_ConstantArray) {

@@ -200,6 +200,7 @@ struct fe_conv {
     const struct augur_expr *ret_val; /* value of the helper being inlined */
     uint32_t loops;                   /* loops open */
     uint32_t atomic;                  /* inside "omp atomic": read-modify-writes are atomic */
+    uint32_t subscript;               /* inside an array subscript: integer ops are addressing */
     struct augur_node *last_access;   /* the access emitted last */
     unsigned unsupported;             /* notes of kind unsupported recorded */
     int32_t lane_sym;                 /* the builtin "lane", or -1 */

@@ -64,6 +64,16 @@ void fe_count(struct fe_conv *cv, enum augur_opkind op, enum augur_type type, ui
 {
     struct augur_opcount *c;
 
+    /*
+     * A subscript's integer arithmetic is address generation: compilers fold
+     * it into the load's addressing mode (base + index x scale + offset) or,
+     * affine in a loop counter, strength-reduce it to a pointer that the
+     * loop's increment advances. Divisions and the loads it names still count.
+     */
+    if (cv->subscript && lanes <= 1 &&
+        (op == AUGUR_OPK_IADD || op == AUGUR_OPK_IMUL || op == AUGUR_OPK_IBIT ||
+         op == AUGUR_OPK_CVT))
+        return;
     if (cv->ops.len == 0)
         cv->ops_loc = fe_loc(cv, at);
     for (size_t i = 0; i < cv->ops.len; i++) {

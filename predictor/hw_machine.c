@@ -83,7 +83,9 @@ static const struct field core_fields[] = {
     { "chain_cycles", T_F64, CO(chain_cycles), 0, 0, 0, 1000, 0 },
     { "chunk_ns", T_F64, CO(chunk_ns), 0, 0, 0, 1e6, 0 },
     { "inflight", T_F64, CO(inflight), 0, 0, 0, 4096, 0 },
+    { "window", T_F64, CO(window), 0, 0, 0, 65536, 0 },
     { "mlp", T_F64, CO(mlp), 0, 0, 0, 1024, 0 },
+    { "branch_learned", T_CURVE, CO(branch_learned), CO(nbranch_learned), F_SIGNED, 0, 1e12, 0 },
 };
 
 static const struct field simd_fields[] = {

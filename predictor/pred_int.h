@@ -29,13 +29,14 @@ struct pred_rates {
     unsigned threads;
     double clock_ghz;
     double loads_per_cycle, stores_per_cycle, fp_ops_per_cycle, int_ops_per_cycle, issue_width;
-    double inflight, mlp, branch_miss_cycles, region_ns, chain_cycles, chunk_ns;
+    double inflight, window, mlp, branch_miss_cycles, region_ns, chain_cycles, chunk_ns;
     unsigned nlevels; /* caches; index nlevels is memory */
     double latency_ns[AUGUR_WORK_MAX_LEVELS];
     double bw_gbs[AUGUR_WORK_MAX_LEVELS];     /* all threads together, read from the level */
     double line_bytes[AUGUR_WORK_MAX_LEVELS]; /* a transfer from the level */
     const struct augur_curve_point *mem_curve;
     uint32_t nmem_curve;
+    double branch_left; /* of the workload's mispredictions, the share the predictor leaves */
     double gather_cycles, scatter_cycles; /* per element */
 };
 
@@ -55,5 +56,13 @@ double pred_op_cycles(const struct pred_rates *r, enum augur_opkind k);
  * below the thread's share of the level's bandwidth.
  */
 double pred_serve_ns(const struct pred_rates *r, unsigned i, double m);
+
+/*
+ * Nanoseconds one request of a direct (affine) access served by level i
+ * costs a thread: the hardware prefetchers run ahead of a stream, so it
+ * waits for the level's bandwidth, not its latency (the latency over the
+ * misses in flight where the machine gives no bandwidth).
+ */
+double pred_stream_ns(const struct pred_rates *r, unsigned i);
 
 #endif

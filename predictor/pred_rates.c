@@ -15,6 +15,7 @@
 #define DEF_INT      3.0
 #define DEF_WIDTH    4.0
 #define DEF_INFLIGHT 48.0
+#define DEF_WINDOW   320.0 /* instructions: Zen 4's reorder buffer (Golden Cove 512, Zen 5 448) */
 #define DEF_MLP      10.0
 #define DEF_GATHER   1.0    /* cycles per gathered element */
 #define DEF_CHUNK    20.0   /* ns: an atomic increment of the loop's shared counter */
@@ -55,6 +56,7 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->chain_cycles = or_default(m->core.chain_cycles, DEF_CHAIN);
     r->chunk_ns = or_default(m->core.chunk_ns, DEF_CHUNK);
     r->inflight = or_default(m->core.inflight, DEF_INFLIGHT);
+    r->window = or_default(m->core.window, DEF_WINDOW);
     r->mlp = or_default(m->core.mlp, DEF_MLP);
     /*
      * Without a core.mlp, the parallelism the memory curve shows: the
@@ -66,6 +68,18 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
         for (uint32_t i = 0; i < m->memory.nmlp; i++)
             if (m->memory.mlp[i].ns > 0 && lat / m->memory.mlp[i].ns > r->mlp)
                 r->mlp = lat / m->memory.mlp[i].ns;
+    }
+    /*
+     * A kernel called again on the same data replays its branch outcomes:
+     * the predictor learns as many of them as its history holds (the
+     * calibrated curve, at the busiest thread's mispredictions per call).
+     */
+    r->branch_left = 1;
+    if (m->core.nbranch_learned) {
+        double left = augur_machine_curve_at(m->core.branch_learned, m->core.nbranch_learned,
+                                             w->total.branch_misses * w->busiest_share);
+
+        r->branch_left = left < 0 ? 0 : left > 1 ? 1 : left;
     }
     r->gather_cycles = or_default(m->simd.gather_cycles_per_element, DEF_GATHER);
     r->scatter_cycles = or_default(m->simd.scatter_cycles_per_element, DEF_GATHER);
@@ -152,4 +166,13 @@ double pred_serve_ns(const struct pred_rates *r, unsigned i, double m)
     else
         lat = r->latency_ns[i] / m;
     return lat > floor_ns ? lat : floor_ns;
+}
+
+double pred_stream_ns(const struct pred_rates *r, unsigned i)
+{
+    if (i > r->nlevels)
+        return 0;
+    if (r->bw_gbs[i] > 0)
+        return r->line_bytes[i] * r->threads / r->bw_gbs[i];
+    return pred_serve_ns(r, i, r->mlp);
 }

@@ -9,6 +9,31 @@
 
 #include "pred_int.h"
 
+/*
+ * The share of a line's chained updates that the core waits for. Updates of
+ * one element in a row form a chain (an edge list sorted by node: a
+ * node's degree); chains of different elements are independent, and the
+ * core works on as many of them at once as its window of instructions
+ * holds: window / (chain length x instructions per update), when that is
+ * over one. The instructions per update are the kernel's over the line's
+ * updates: the loop that carries the chain runs one update per iteration.
+ */
+static double chain_overlap(const struct pred_rates *r, const struct augur_workload *w,
+                            const struct augur_work_line *l)
+{
+    const struct augur_work_line *t = &w->total;
+    double updates = l->stores, chains, len, instr = t->loads + t->stores, span;
+
+    if (!(l->chained > 0) || !(updates > l->chained))
+        return 1;
+    for (int k = 0; k < AUGUR_OPK_COUNT; k++)
+        instr += t->instr[k];
+    chains = updates - l->chained;
+    len = updates / chains;
+    span = len * instr / updates;
+    return span < r->window ? span / r->window : 1;
+}
+
 /* One line's time: its issue time, its memory time and its update chain, which overlap. */
 struct line_time {
     double issue_ns, memory_ns, chain_ns;
@@ -75,12 +100,20 @@ static struct line_time line_time(const struct pred_rates *r, const struct augur
         if (port[i] > cycles)
             cycles = port[i];
     /* long-latency units (division, gathers, math calls) and mispredicted branches serialise */
-    cycles += other + l->branch_misses * r->branch_miss_cycles;
+    cycles += other + l->branch_misses * r->branch_left * r->branch_miss_cycles;
     t.issue_ns = cycles / r->clock_ghz;
-    t.chain_ns = l->chained * r->chain_cycles / r->clock_ghz;
-    /* requests served beyond L1; L1 hits cost their issue slot only */
-    for (unsigned i = 1; i <= r->nlevels; i++)
-        t.memory_ns += l->served[i] * pred_serve_ns(r, i, r->mlp);
+    t.chain_ns = l->chained * r->chain_cycles * chain_overlap(r, w, l) / r->clock_ghz;
+    /*
+     * Requests served beyond L1 (L1 hits cost their issue slot only): an
+     * indirect access's wait for the level's latency, shared by the misses
+     * in flight; a stream's for the level's bandwidth.
+     */
+    for (unsigned i = 1; i <= r->nlevels; i++) {
+        double irr = l->irr_served[i] < l->served[i] ? l->irr_served[i] : l->served[i];
+
+        t.memory_ns +=
+            irr * pred_serve_ns(r, i, r->mlp) + (l->served[i] - irr) * pred_stream_ns(r, i);
+    }
     return t;
 }
 
@@ -119,8 +152,6 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
         struct line_time t = line_time(&r, w, &w->lines[i]);
         double ns = t.issue_ns > t.memory_ns ? t.issue_ns : t.memory_ns;
 
-        if (t.chain_ns > ns)
-            ns = t.chain_ns;
         chain += t.chain_ns;
         issue += t.issue_ns;
         mem += t.memory_ns;
@@ -128,6 +159,8 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
         if (line_seconds)
             line_seconds[i] = ns * w->busiest_share * 1e-9;
     }
+    if (chain > sum)
+        sum = chain;
     /* the busiest thread does its share of the work; DRAM is shared by all */
     sum *= w->busiest_share;
     dram_bytes = w->total.fill_bytes[r.nlevels] + w->total.writeback_bytes[r.nlevels];

@@ -17,24 +17,34 @@ static void add_access(struct augur_work_line *l, const struct augur_node *n,
     double bytes = ev * augur_type_size(n->u.access.type);
 
     l->accesses += ev;
-    /* an update is a load and a store; a vector access issues as its vector op */
+    /*
+     * An update is a load and a store (its events count both, so each is
+     * half of them); a vector access issues as its vector op.
+     */
     if (n->u.access.lanes <= 1) {
+        double half = n->u.access.mode == AUGUR_ACCESS_RMW ? ev / 2 : ev;
+
         if (n->u.access.mode != AUGUR_ACCESS_WRITE)
-            l->loads += ev;
+            l->loads += half;
         if (n->u.access.mode != AUGUR_ACCESS_READ)
-            l->stores += ev;
+            l->stores += half;
     }
     l->bytes += bytes;
     if (n->u.access.indirect) {
         l->irregular += ev;
         l->irregular_bytes += bytes;
     }
+    for (unsigned i = 0; i <= nlevels; i++) {
+        double served = (double)(i < nlevels ? g->level[i].hits : g->level[i].accesses) * scale;
+
+        l->served[i] += served;
+        if (n->u.access.indirect)
+            l->irr_served[i] += served;
+    }
     for (unsigned i = 0; i < nlevels; i++) {
-        l->served[i] += (double)g->level[i].hits * scale;
         l->fill_bytes[i] += (double)g->level[i].fill_bytes * scale;
         l->writeback_bytes[i] += (double)g->level[i].writeback_bytes * scale;
     }
-    l->served[nlevels] += (double)g->level[nlevels].accesses * scale;
     l->fill_bytes[nlevels] += (double)g->level[nlevels].fill_bytes * scale;
     l->writeback_bytes[nlevels] += (double)g->level[nlevels].writeback_bytes * scale;
     l->row_misses += (double)g->level[nlevels].row_misses * scale;
@@ -181,6 +191,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
         t->branch_misses += l->branch_misses;
         for (unsigned j = 0; j <= nl; j++) {
             t->served[j] += l->served[j];
+            t->irr_served[j] += l->irr_served[j];
             t->fill_bytes[j] += l->fill_bytes[j];
             t->writeback_bytes[j] += l->writeback_bytes[j];
         }

@@ -743,6 +743,203 @@ static void seq_load_at(struct ctx *c, uint64_t bytes, struct augur_calib_stat *
     out->preempted = bw.preempted;
 }
 
+/* ---- the core's data-dependent costs --------------------------------------- */
+
+/* A microbenchmark: runs iters units of work; returns a value the compiler must keep. */
+typedef double unit_fn(struct ctx *c, void *ud, uint64_t iters);
+
+/* ns per unit of fn: the count grown to an eighth of a repetition, then sized to one. */
+static void time_per_unit(struct ctx *c, unit_fn *fn, void *ud, struct augur_calib_stat *out)
+{
+    uint64_t iters = 1;
+    struct reps rp;
+    struct span sp;
+    double el;
+    bool pre;
+
+    for (;;) {
+        span_start(&sp);
+        calib_sink += fn(c, ud, iters);
+        el = span_end(&sp, &pre);
+        if (el >= c->min_rep / 8 || iters > (UINT64_C(1) << 40))
+            break;
+        iters *= 2;
+    }
+    iters = (uint64_t)((double)iters * c->min_rep / (el > 0 ? el : 1e-9)) + 1;
+    reps_init(&rp, c->reps, c->tries);
+    while (!reps_done(&rp)) {
+        span_start(&sp);
+        calib_sink += fn(c, ud, iters);
+        el = span_end(&sp, &pre);
+        reps_add(&rp, el / (double)iters * 1e9, pre);
+    }
+    reps_stat(&rp, false, out);
+}
+
+#define UPDATE_LEN 1024 /* updates per pass: y, idx and w stay in L1 */
+
+struct update_ud {
+    double y[UPDATE_LEN], w[UPDATE_LEN];
+    uint32_t idx[UPDATE_LEN];
+};
+
+static double run_update(struct ctx *c, void *ud, uint64_t iters)
+{
+    struct update_ud *u = ud;
+
+    (void)c;
+    return calib_update(u->y, u->idx, u->w, UPDATE_LEN, iters);
+}
+
+static double run_branch(struct ctx *c, void *ud, uint64_t iters)
+{
+    return (double)calib_branch(*(const uint64_t *)ud, iters, &c->seed);
+}
+
+struct table_ud {
+    const uint8_t *bits;
+    uint64_t mask;
+};
+
+static double run_branch_table(struct ctx *c, void *ud, uint64_t iters)
+{
+    const struct table_ud *t = ud;
+
+    (void)c;
+    return (double)calib_branch_table(t->bits, t->mask, iters);
+}
+
+#define BRANCH_TABLE_MAX ((uint64_t)1 << 22) /* outcomes: far beyond any predictor's history */
+
+/*
+ * The learning curve: a pattern of len random outcomes repeated, its cost
+ * per jump over an all-zero one's, as a share of the longest pattern's.
+ */
+static void run_branch_learning(struct ctx *c, bool quick)
+{
+    struct augur_calib_curve *cv = &c->res->branch_learned;
+    uint8_t *bits = augur_malloc(BRANCH_TABLE_MAX);
+    struct augur_calib_stat zero, full, st;
+    struct table_ud t = { bits, BRANCH_TABLE_MAX - 1 };
+    double span;
+
+    memset(bits, 0, BRANCH_TABLE_MAX);
+    time_per_unit(c, run_branch_table, &t, &zero);
+    for (uint64_t i = 0; i < BRANCH_TABLE_MAX; i++)
+        bits[i] = (uint8_t)(rnd(&c->seed) & 1);
+    time_per_unit(c, run_branch_table, &t, &full);
+    span = full.best - zero.best;
+    for (uint64_t len = 256; len <= BRANCH_TABLE_MAX && cv->n < AUGUR_CALIB_MAX_POINTS;
+         len *= quick ? 4 : 2) {
+        t.mask = len - 1;
+        time_per_unit(c, run_branch_table, &t, &st);
+        cv->x[cv->n] = (double)len / 2;
+        cv->y[cv->n] = st;
+        cv->y[cv->n].best = span > 0 ? (st.best - zero.best) / span : 1;
+        cv->y[cv->n].median = span > 0 ? (st.median - zero.best) / span : 1;
+        cv->y[cv->n].min = span > 0 ? (st.min - zero.best) / span : 1;
+        cv->y[cv->n].max = span > 0 ? (st.max - zero.best) / span : 1;
+        cv->n++;
+    }
+    augur_free(bits);
+    progress(c, "branch learning");
+}
+
+/* An empty parallel region of *ud threads: its fork and join. */
+static double run_region(struct ctx *c, void *ud, uint64_t iters)
+{
+    int t = *(const int *)ud;
+
+    (void)c, (void)t; /* unused when built without OpenMP */
+    for (uint64_t i = 0; i < iters; i++) {
+        OMP(omp parallel num_threads(t))
+        {
+            if (thread_num() < 0)
+                calib_sink = 1;
+        }
+    }
+    return 0;
+}
+
+#define CHUNKS 1024 /* chunks of one iteration per dynamic loop */
+
+/* A dynamic loop of CHUNKS one-iteration chunks over *ud threads. */
+static double run_chunks(struct ctx *c, void *ud, uint64_t iters)
+{
+    int t = *(const int *)ud;
+
+    (void)c, (void)t;
+    for (uint64_t i = 0; i < iters; i++) {
+        OMP(omp parallel for schedule(dynamic, 1) num_threads(t))
+        for (int j = 0; j < CHUNKS; j++)
+            if (thread_num() < 0)
+                calib_sink = j;
+    }
+    return 0;
+}
+
+/* A time stat (ns) as cycles at ghz, scaled by k. */
+static void scaled(const struct augur_calib_stat *ns, double k, struct augur_calib_stat *out)
+{
+    *out = *ns;
+    out->best = ns->best * k;
+    out->median = ns->median * k;
+    out->min = ns->min * k;
+    out->max = ns->max * k;
+}
+
+static void run_core(struct ctx *c, uint32_t maxt)
+{
+    struct augur_calib_result *r = c->res;
+    struct update_ud *u = augur_calloc(1, sizeof(*u));
+    struct augur_calib_stat st, never, chunk;
+    double ghz = r->clock_ghz.best;
+    uint64_t mask;
+    int t = (int)maxt;
+
+    pin(c, 0);
+    for (uint32_t e = 0; e < UPDATE_LEN; e++)
+        u->w[e] = 1e-9;
+    time_per_unit(c, run_update, u, &st); /* every idx[e] is 0: one chain */
+    scaled(&st, ghz / UPDATE_LEN, &r->chain_cycles);
+    augur_free(u);
+    progress(c, "update chain");
+
+    /* half the jumps mispredicted: the difference to never taken, per miss */
+    mask = 0;
+    time_per_unit(c, run_branch, &mask, &never);
+    mask = 1;
+    time_per_unit(c, run_branch, &mask, &st);
+    st.best -= never.best;
+    st.median -= never.best;
+    st.min -= never.best;
+    st.max -= never.best;
+    scaled(&st, 2 * ghz, &r->branch_miss_cycles);
+    if (r->branch_miss_cycles.best < 0)
+        memset(&r->branch_miss_cycles, 0, sizeof(r->branch_miss_cycles));
+    progress(c, "branch miss");
+    run_branch_learning(c, c->opts->quick);
+
+    if (maxt < 2) {
+        progress(c, "parallel region");
+        return;
+    }
+    r->region_threads = maxt;
+    OMP(omp parallel num_threads(t))
+    pin(c, thread_num());
+    time_per_unit(c, run_region, &t, &r->region_ns);
+    /* the busiest thread takes CHUNKS / t of them, after the region's own cost */
+    time_per_unit(c, run_chunks, &t, &chunk);
+    chunk.best -= r->region_ns.best;
+    chunk.median -= r->region_ns.best;
+    chunk.min -= r->region_ns.best;
+    chunk.max -= r->region_ns.best;
+    scaled(&chunk, (double)t / CHUNKS, &r->chunk_ns);
+    if (r->chunk_ns.best < 0)
+        memset(&r->chunk_ns, 0, sizeof(r->chunk_ns));
+    progress(c, "parallel region");
+}
+
 /* ---- the plan ------------------------------------------------------------ */
 
 static uint64_t clamp64(uint64_t v, uint64_t lo, uint64_t hi)
@@ -1082,7 +1279,7 @@ int augur_calibrate(const struct augur_calib_opts *opts, struct augur_calib_resu
     gstep = quick ? 16 : 4;
     c.nsteps = 1 + (int)nlat + (int)r->ncaches + 1 + nmlp +
                (int)((r->ncaches + 1) * AUGUR_CALIB_NKERNELS * r->nthreads) +
-               (int)count_doublings(4 * KIB, gmax, gstep) + 2 +
+               (int)count_doublings(4 * KIB, gmax, gstep) + 2 + 4 +
                (int)(nsweep * AUGUR_CALIB_NKERNELS * r->nthreads);
 
     measure_clock(&c);
@@ -1104,6 +1301,7 @@ int augur_calibrate(const struct augur_calib_opts *opts, struct augur_calib_resu
     run_level_latency_and_mlp(&c, nmlp);
     run_bandwidth(&c);
     run_gather(&c, gmax, gstep);
+    run_core(&c, maxt);
     for (uint32_t t = 0; t < maxt; t++) {
         for (int j = 0; j < 3; j++)
             augur_free(c.pools[t].raw[j]);

@@ -127,3 +127,50 @@ uint64_t calib_add_chain(uint64_t n)
     }
     return v;
 }
+
+double calib_update(double *y, const uint32_t *idx, const double *w, uint32_t len, uint64_t reps)
+{
+    for (uint64_t r = 0; r < reps; r++)
+        for (uint32_t e = 0; e < len; e++)
+            y[idx[e]] += w[e];
+    return y[idx[0]];
+}
+
+uint64_t calib_branch(uint64_t mask, uint64_t n, uint64_t *state)
+{
+    uint64_t s = *state, taken = 0;
+
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t bit;
+
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        bit = s & mask;
+#if defined(__x86_64__) && defined(__GNUC__)
+        /* a real conditional jump: a compiler would turn the C below into a cmov */
+        __asm__ volatile("test %1, %1\n\tjz 1f\n\tadd $1, %0\n1:" : "+r"(taken) : "r"(bit));
+#else
+        if (bit)
+            taken++;
+#endif
+    }
+    *state = s;
+    return taken;
+}
+
+uint64_t calib_branch_table(const uint8_t *bits, uint64_t mask, uint64_t n)
+{
+    uint64_t taken = 0;
+
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t bit = bits[i & mask];
+#if defined(__x86_64__) && defined(__GNUC__)
+        __asm__ volatile("test %1, %1\n\tjz 1f\n\tadd $1, %0\n1:" : "+r"(taken) : "r"(bit));
+#else
+        if (bit)
+            taken++;
+#endif
+    }
+    return taken;
+}

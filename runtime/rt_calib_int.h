@@ -46,4 +46,20 @@ void calib_scatter_avx512(double *x, uint32_t mask, uint64_t n, uint64_t *state)
 /* A dependent chain of n * 16 integer additions (one cycle each). */
 uint64_t calib_add_chain(uint64_t n);
 
+/*
+ * reps passes of y[idx[e]] += w[e], e < len: with every idx[e] equal, each
+ * update waits for the one before it through memory (store-to-load
+ * forwarding and the add), the chain of an edge list sorted by node.
+ */
+double calib_update(double *y, const uint32_t *idx, const double *w, uint32_t len, uint64_t reps);
+
+/*
+ * n conditional jumps on bits of a xorshift stream (state, updated): mask 1
+ * takes half of them at random, mask 0 none. Returns the jumps not taken.
+ */
+uint64_t calib_branch(uint64_t mask, uint64_t n, uint64_t *state);
+
+/* n conditional jumps on bits[i & mask] (mask + 1 a power of two): a pattern that repeats. */
+uint64_t calib_branch_table(const uint8_t *bits, uint64_t mask, uint64_t n);
+
 #endif

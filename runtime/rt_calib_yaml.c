@@ -193,6 +193,53 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
     put_spread(b, &r->scatter_cycles);
     augur_buf_putc(b, '\n');
 
+    /* the core's data-dependent costs; its issue rates are left to the defaults or a fit */
+    augur_buf_puts(b, "core:\n  chain_cycles: ");
+    put_num(b, r->chain_cycles.best);
+    comment(b);
+    augur_buf_puts(b, "update chain: y[i[e]] += w[e] with every i[e] equal, in L1, x clock; ");
+    put_spread(b, &r->chain_cycles);
+    if (r->branch_miss_cycles.best > 0) {
+        augur_buf_puts(b, "\n  branch_miss_cycles: ");
+        put_num(b, r->branch_miss_cycles.best);
+        comment(b);
+        augur_buf_puts(b, "jumps on random bits against never taken, per miss (half), x clock; ");
+        put_spread(b, &r->branch_miss_cycles);
+    }
+    if (r->branch_learned.n) {
+        /* a fraction in [0, 1]: noise can put a learned pattern a little below zero */
+        augur_buf_puts(
+            b, "\n  # branch_learned: [mispredictions per repeat, share left]: a pattern of\n"
+               "  # 2m random jumps repeated, its cost over never taken, as a share of\n"
+               "  # a 4M-long one's\n  branch_learned: [");
+        for (uint32_t i = 0; i < r->branch_learned.n; i++) {
+            double y = r->branch_learned.y[i].best;
+
+            augur_buf_printf(b, "%s[%.0f, ", i ? ", " : "", r->branch_learned.x[i]);
+            put_num(b, y < 0 ? 0 : y > 1 ? 1 : y);
+            augur_buf_putc(b, ']');
+        }
+        augur_buf_putc(b, ']');
+    }
+    if (r->region_threads >= 2) {
+        augur_buf_puts(b, "\n  region_ns: ");
+        put_num(b, r->region_ns.best);
+        comment(b);
+        augur_buf_printf(b, "an empty omp parallel region, %u threads; ", r->region_threads);
+        put_spread(b, &r->region_ns);
+        if (r->chunk_ns.best > 0) {
+            augur_buf_puts(b, "\n  chunk_ns: ");
+            put_num(b, r->chunk_ns.best);
+            comment(b);
+            augur_buf_printf(b,
+                             "schedule(dynamic, 1) over %u threads, beyond the region, per chunk "
+                             "of one thread; ",
+                             r->region_threads);
+            put_spread(b, &r->chunk_ns);
+        }
+    }
+    augur_buf_putc(b, '\n');
+
     if (r->ncaches)
         augur_buf_puts(b, "caches:\n");
     for (uint32_t i = 0; i < r->ncaches; i++) {

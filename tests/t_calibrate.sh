@@ -59,6 +59,26 @@ for key in name clock_ghz cores width_bits gather_cycles_per_element scatter_cyc
     latency_ns latency_cycles bandwidth_gbs mlp; do
     check "field $key present" grep -q "^ *$key: " "$yml"
 done
+check "a core section" grep -q '^core:$' "$yml"
+for key in chain_cycles branch_miss_cycles branch_learned; do
+    check "core: $key present" grep -q "^  $key: " "$yml"
+done
+chain=$(value chain_cycles "$yml")
+check "an update chain costs $chain cycles: more than one add" gt "$chain" 1
+miss=$(value branch_miss_cycles "$yml")
+check "a mispredicted branch costs $miss cycles (1 to 200)" in_range "$miss" 1 200
+learned=$(sed -n 's/^  branch_learned: \[\(.*\)\]$/\1/p' "$yml")
+npts=$(grep -o '\[[0-9]*, [0-9.]*\]' <<<"$learned" | wc -l)
+check "branch_learned: 8 points from 128 to 2M mispredictions, shares in [0, 1]" \
+    awk -v s="$learned" -v n="$npts" 'BEGIN { if (n != 8) exit 1; gsub(/[][]/, "", s); k = split(s, v, ", ");
+        if (v[1] != 128 || v[k - 1] != 2097152) exit 1; for (i = 2; i <= k; i += 2) if (v[i] < 0 || v[i] > 1) exit 1 }'
+if [ "$(nproc)" -ge 2 ]; then
+    region=$(value region_ns "$yml")
+    check "an OpenMP region's fork and join: $region ns > 0" gt "$region" 0.000001
+else
+    echo "ok $((n += 1)) - # SKIP one core: no parallel region to time"
+fi
+check "--json: the core's costs" grep -q '"branch_learned"' "$json"
 check "a level named L1" grep -q '^  - name: L1$' "$yml"
 check "a memory section" grep -q '^memory:$' "$yml"
 

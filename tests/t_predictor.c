@@ -331,7 +331,10 @@ static const char toy_yaml[] =
     "     bandwidth_gbs: {1: 32}}\n"
     "memory: {latency_ns: 100, bandwidth_gbs: {1: 8}}\n";
 
-/* 1000 loads (500 indirect) and 1000 FMAs on one line: 900 L1 hits, 60 L2, 30 L3, 10 memory. */
+/*
+ * 1000 loads (500 indirect) and 1000 FMAs on one line: 900 L1 hits, 60 L2,
+ * 30 L3, 10 memory, of which the indirect loads' 400, 50, 25 and 5.
+ */
 static void toy_workload(struct augur_workload *w, struct augur_work_line *line)
 {
     memset(w, 0, sizeof(*w));
@@ -351,6 +354,10 @@ static void toy_workload(struct augur_workload *w, struct augur_work_line *line)
     line->served[1] = 60;
     line->served[2] = 30;
     line->served[3] = 10;
+    line->irr_served[0] = 400;
+    line->irr_served[1] = 50;
+    line->irr_served[2] = 25;
+    line->irr_served[3] = 5;
     line->fill_bytes[3] = 640;
     line->instr[AUGUR_OPK_FFMA] = line->elems[AUGUR_OPK_FFMA] = 1000;
     w->total = *line;
@@ -393,7 +400,9 @@ static void test_workload_models(void)
 
     /*
      * Model 3: issue max(1000 loads / 2, 1000 FMAs / 2, 2000 instructions / 4) = 500 cycles
-     * at 2 GHz = 250 ns; memory 60 x 1 + 30 x 2 + 10 x 10 = 220 ns
+     * at 2 GHz = 250 ns; memory: the indirect requests at max(latency / 10 in
+     * flight, line / bandwidth), the direct ones at line / bandwidth:
+     * L2 (50 + 10) x 1, L3 (25 + 5) x 2, memory 5 x 10 + 5 x 8 = 210 ns
      */
     memset(&p[0], 0, sizeof(p[0]));
     p[0].line_seconds = &lsec;
@@ -401,14 +410,15 @@ static void test_workload_models(void)
     is_double(p[0].seconds, 250e-9, 1e-15, "skope: max(issue, memory) = 250 ns");
     is_str(p[0].bottleneck, "issue", "skope: issue bound");
     is_double(lsec, 250e-9, 1e-15, "skope: the line carries it all");
-    line.served[3] = 100; /* 60 + 60 + 1000 = 1120 ns of memory time */
+    line.served[3] = 100; /* 95 more indirect: 60 + 60 + 100 x 10 - 5 x 2 = 1110 ns */
+    line.irr_served[3] = 95;
     w.total = line;
     is_int(augur_model_find("skope")->predict(&in, &p[0], &d), 0, "skope, memory bound");
-    is_double(p[0].seconds, 1120e-9, 1e-15, "skope: 1120 ns");
+    is_double(p[0].seconds, 1110e-9, 1e-15, "skope: 1110 ns");
     is_str(p[0].bottleneck, "memory latency", "skope: memory latency bound");
     w.busiest_share = 0.5;
     is_int(augur_model_find("skope")->predict(&in, &p[0], &d), 0, "skope, busiest thread half");
-    is_double(p[0].seconds, 560e-9, 1e-15, "skope: the busiest thread's share");
+    is_double(p[0].seconds, 555e-9, 1e-15, "skope: the busiest thread's share");
     toy_workload(&w, &line);
 
     /* Model 2: servers L1 900 x 0.25, L2 60 x 5/2.4, L3 30 x 20/1.2, memory 10 x 100 ns */
@@ -430,6 +440,79 @@ static void test_workload_models(void)
     augur_machine_free(m);
 }
 
+/* The core's data-dependent costs: chains overlapped by the window, branches the predictor learns.
+ */
+static const char core_yaml[] =
+    "name: core\n"
+    "kind: cpu\n"
+    "clock_ghz: 2\n"
+    "cores: 1\n"
+    "core: {loads_per_cycle: 2, stores_per_cycle: 1, issue_width: 4, chain_cycles: 10,\n"
+    "       window: 20, branch_miss_cycles: 20, branch_learned: [[100, 0], [1000, 1]]}\n"
+    "caches:\n"
+    "  - {name: L1, size: 32 KiB, line: 64, latency_ns: 1, bandwidth_gbs: {1: 128}}\n"
+    "memory: {latency_ns: 100, bandwidth_gbs: {1: 8}}\n";
+
+static void test_core_costs(void)
+{
+    struct augur_machine *m = NULL;
+    struct augur_workload w;
+    struct augur_work_line line;
+    struct augur_model_input in = { .bw = NULL };
+    struct augur_prediction p;
+    struct augur_diag d;
+
+    augur_diag_init(&d);
+    if (!ok(augur_machine_parse(core_yaml, sizeof(core_yaml) - 1, "core.yml", &m, &d) == 0,
+            "core machine loads")) {
+        diag("%s", d.msg);
+        return;
+    }
+    memset(&w, 0, sizeof(w));
+    memset(&line, 0, sizeof(line));
+    w.threads = 1;
+    w.nlevels = 1;
+    strcpy(w.level_name[0], "L1");
+    strcpy(w.level_name[1], "memory");
+    /* 100 updates (a load and a store each) of 20 elements, 5 in a row: 80 chained */
+    line.line = 3;
+    line.accesses = 200;
+    line.loads = line.stores = 100;
+    line.served[0] = 200;
+    line.chained = 80;
+    w.total = line;
+    w.lines = &line;
+    w.nlines = 1;
+    w.busiest_share = w.simd_util = w.calls = 1;
+    in.work = &w;
+    in.machine = m;
+    /*
+     * issue: max(100 loads / 2, 100 stores / 1, 200 / 4) = 100 cycles = 50 ns;
+     * chains of 5 updates of 2 instructions span 10 of the window's 20, so two
+     * run at once: 80 x 10 cycles / 2 = 400 cycles = 200 ns
+     */
+    memset(&p, 0, sizeof(p));
+    is_int(augur_model_find("skope")->predict(&in, &p, &d), 0, "skope predicts chained updates");
+    is_double(p.seconds, 200e-9, 1e-15, "chains overlap by window / chain span: 200 ns");
+    is_str(p.bottleneck, "update chain", "the chain is the bottleneck");
+    line.chained = 99; /* one chain of 100: 1000 instructions, beyond the window */
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, 99 * 10 / 2.0 * 1e-9, 1e-15, "one long chain: every link waits");
+
+    line.chained = 0;
+    line.branch_misses = 550; /* halfway along the learning curve: half are left */
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, (100 + 550 * 0.5 * 20) / 2.0 * 1e-9, 1e-12,
+              "550 mispredictions per call: half left, 20 cycles each");
+    line.branch_misses = 50; /* a pattern the predictor learns whole */
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, 50e-9, 1e-15, "50 mispredictions per call: learned, issue only");
+    augur_machine_free(m);
+}
+
 int main(void)
 {
     test_table2();
@@ -440,5 +523,6 @@ int main(void)
     test_gpu_and_curves();
     test_registry();
     test_workload_models();
+    test_core_costs();
     return tap_done();
 }

@@ -111,6 +111,20 @@ struct augur_calib_result {
     struct augur_calib_curve gather;
     struct augur_calib_stat load_ns_per_element;
     struct augur_calib_stat gather_cycles, scatter_cycles; /* per element, in L1 */
+    /*
+     * The core's costs that depend on the data (the machine file's core
+     * section): an update chained through memory and a mispredicted branch
+     * (cycles), an OpenMP parallel region's fork and join and a dynamic
+     * loop's chunk (ns, with region_threads threads; 0 when only one core).
+     */
+    struct augur_calib_stat chain_cycles, branch_miss_cycles, region_ns, chunk_ns;
+    uint32_t region_threads;
+    /*
+     * The share of a random branch's mispredictions left when its pattern
+     * of x / 2 mispredictions (x random outcomes) repeats: what the
+     * predictor's history learns.
+     */
+    struct augur_calib_curve branch_learned;
 };
 
 /*

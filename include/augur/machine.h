@@ -103,7 +103,16 @@ struct augur_machine_core {
     double chain_cycles;       /* an update waiting for the previous one's store (forwarding) */
     double chunk_ns;           /* a thread taking a chunk of a dynamic or guided loop */
     double inflight;           /* memory instructions in flight (the load queue): n of model 2 */
+    double window;             /* instructions in flight (the reorder buffer) */
     double mlp;                /* cache misses in flight per core (fill buffers) */
+    /*
+     * The share of mispredictions left (ns: a fraction) when a kernel runs
+     * the same m surprising branch outcomes in every call (m: outcomes a
+     * simple counter would mispredict): a predictor with a long history
+     * learns a short pattern. Ascending m; none: every one is left.
+     */
+    struct augur_curve_point *branch_learned;
+    uint32_t nbranch_learned;
 };
 
 /* The SIMD unit of a core; all 0 when the file has no simd section. */

@@ -29,12 +29,12 @@ void bfs_level(int nnodes, const int *row_start, const int *edge_dst, int *level
 // CHECK-NEXT: set r_start = row_start[node] @8:9 #7
 // CHECK-NEXT: load row_start[node + 1] @9:21 #8
 // CHECK-NEXT: set r_end = row_start[node + 1] @9:9 #9
-// CHECK: for e = r_start; e < r_end; e += 1 @10:9 #11
-// CHECK-NEXT: load edge_dst[e] @11:23 #12
-// CHECK-NEXT: set dst = edge_dst[e] @11:13 #13
-// CHECK-NEXT: load level[dst] @12:17 indirect(edge_dst) #14
-// CHECK: if level[dst] == 2147483647 @12:13 #16
-// CHECK-NEXT: store level[dst] = LEVEL @13:17 indirect(edge_dst) #17
+// CHECK: for e = r_start; e < r_end; e += 1 @10:9 #10
+// CHECK-NEXT: load edge_dst[e] @11:23 #11
+// CHECK-NEXT: set dst = edge_dst[e] @11:13 #12
+// CHECK-NEXT: load level[dst] @12:17 indirect(edge_dst) #13
+// CHECK: if level[dst] == 2147483647 @12:13 #15
+// CHECK-NEXT: store level[dst] = LEVEL @13:17 indirect(edge_dst) #16
 // RUN: %augur skeleton --bind 'level=vec(n),LEVEL=2' --require-bind %s | FileCheck --check-prefix=BIND %s
 // BIND: param LEVEL i32 @3:83 bind =2 (cli)
 // BIND: array level i32[] global param @3:71 bind vec(n) (cli)

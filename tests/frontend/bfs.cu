@@ -44,10 +44,10 @@ void launch(struct graph g, int *level, int round)
 // CHECK: for node = tid; node < graph.num_nodes; node += nthreads @15:5 parallel gridstride #4
 // CHECK: if level[node] != LEVEL - 1 @16:9 #7
 // CHECK: load graph.row_start[node + 1] @19:21 #11
-// CHECK: for e = r_start; e < r_end; e += 1 @20:9 #14
-// CHECK-NEXT: load graph.edge_dst[e] @21:23 #15
-// CHECK: load level[dst] @22:17 indirect(graph.edge_dst) #17
-// CHECK: store level[dst] = LEVEL @23:17 indirect(graph.edge_dst) #20
+// CHECK: for e = r_start; e < r_end; e += 1 @20:9 #13
+// CHECK-NEXT: load graph.edge_dst[e] @21:23 #14
+// CHECK: load level[dst] @22:17 indirect(graph.edge_dst) #16
+// CHECK: store level[dst] = LEVEL @23:17 indirect(graph.edge_dst) #19
 // RUN: %augur skeleton --launch '1024,128' %s | FileCheck --check-prefix=LAUNCH %s
 // LAUNCH: kernel bfs_kernel @
 // LAUNCH-SAME: cuda launch(1024, 128) #0

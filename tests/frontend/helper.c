@@ -24,8 +24,8 @@ void spmv_helper(int n, const int *rowptr, const int *col, const double *val, co
 // CHECK: for i = 0; i < n; i += 1 @17:5 #1
 // CHECK-NEXT: call weight @18:16 #2
 // CHECK-NEXT: load rowptr[i] @9:18 #3
-// CHECK: for j = rowptr[i]; j < rowptr[i + 1]; j += 1 @9:5 #6
-// CHECK-NEXT: load val[j] @10:14 #7
-// CHECK-NEXT: load col[j] @10:25 #8
-// CHECK-NEXT: load x[col[j]] @10:23 indirect(col) #9
-// CHECK: store y[i] @18:9 #11
+// CHECK: for j = rowptr[i]; j < rowptr[i + 1]; j += 1 @9:5 #5
+// CHECK-NEXT: load val[j] @10:14 #6
+// CHECK-NEXT: load col[j] @10:25 #7
+// CHECK-NEXT: load x[col[j]] @10:23 indirect(col) #8
+// CHECK: store y[i] @18:9 #10

@@ -22,12 +22,12 @@ void spmv_csr(int n, const int *rowptr, const int *col, const double *val,
 // CHECK-NEXT: for i = 0; i < n; i += 1 @5:5 #1
 // CHECK-NEXT: load rowptr[i] @7:22 #2
 // CHECK-NEXT: load rowptr[i + 1] @7:37 #3
-// CHECK: for j = rowptr[i]; j < rowptr[i + 1]; j += 1 @7:9 #5
-// CHECK-NEXT: load val[j] @8:20 #6
-// CHECK-NEXT: load col[j] @8:31 #7
-// CHECK-NEXT: load x[col[j]] @8:29 indirect(col) #8
-// CHECK-NEXT: ops fadd.f64=1 fmul.f64=1 iadd.i32=1 cmp.i32=1 @8:20 #9
-// CHECK-NEXT: store y[i] @9:9 #10
+// CHECK-NEXT: for j = rowptr[i]; j < rowptr[i + 1]; j += 1 @7:9 #4
+// CHECK-NEXT: load val[j] @8:20 #5
+// CHECK-NEXT: load col[j] @8:31 #6
+// CHECK-NEXT: load x[col[j]] @8:29 indirect(col) #7
+// CHECK-NEXT: ops fadd.f64=1 fmul.f64=1 iadd.i32=1 cmp.i32=1 @8:20 #8
+// CHECK-NEXT: store y[i] @9:9 #9
 // RUN: %augur skeleton --json %s | FileCheck --check-prefix=JSON %s
 // JSON: "name": "spmv_csr",
 // JSON: "kind": "load",

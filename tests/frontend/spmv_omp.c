@@ -27,6 +27,6 @@ void spmv_omp(const struct csr_matrix *A, const double *x, double *y)
 // CHECK: array A->x f64[] global param @9:5 bind csr.val (inferred)
 // CHECK: array A->i i32[] global param @8:5 bind csr.col (inferred)
 // CHECK: for r = 0; r < A->nrows; r += 1 @15:5 parallel omp(parallel for schedule(dynamic, 64)) #1
-// CHECK: for k = A->p[r]; k < A->p[r + 1]; k += 1_i64 @17:9 #5
-// CHECK: load x[A->i[k]] @18:30 indirect(A->i) #8
-// CHECK: store y[r] @19:9 #10
+// CHECK: for k = A->p[r]; k < A->p[r + 1]; k += 1_i64 @17:9 #4
+// CHECK: load x[A->i[k]] @18:30 indirect(A->i) #7
+// CHECK: store y[r] @19:9 #9
