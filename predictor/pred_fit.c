@@ -19,10 +19,15 @@ enum { P_ISSUE, P_INT, P_MLP, P_BRANCH, P_REGION, P_CHAIN, P_CHUNK, NPARAMS };
 static const double lo[NPARAMS] = { 0.25, 0.25, 1, 1, 10, 1, 1 };
 static const double hi[NPARAMS] = { 4, 8, 128, 100, 1e5, 100, 1e4 };
 
-/* The core the parameters stand for: the machine's (or default) rates times the issue scale. */
-static void core_of(const struct pred_rates *base, const double *p, struct augur_machine_core *c)
+/*
+ * The core the parameters stand for: the machine's (or default) rates times
+ * the issue scale; what the fit leaves alone (the window, the branch
+ * learning curve) stays the machine's.
+ */
+static void core_of(const struct augur_machine *m, const struct pred_rates *base, const double *p,
+                    struct augur_machine_core *c)
 {
-    memset(c, 0, sizeof(*c));
+    *c = m->core;
     c->given = true;
     c->loads_per_cycle = base->loads_per_cycle * p[P_ISSUE];
     c->stores_per_cycle = base->stores_per_cycle * p[P_ISSUE];
@@ -45,7 +50,7 @@ static double objective(const struct augur_machine *m, const struct pred_rates *
     struct augur_model_input in;
     double sum = 0;
 
-    core_of(base, p, &mm.core);
+    core_of(m, base, p, &mm.core);
     memset(&in, 0, sizeof(in));
     in.machine = &mm;
     for (size_t i = 0; i < n; i++) {
@@ -121,7 +126,7 @@ int augur_fit_core(const struct augur_machine *m, const struct augur_fit_run *ru
         if (!moved)
             step = sqrt(step);
     }
-    core_of(&base, p, &out->core);
+    core_of(m, &base, p, &out->core);
     out->after = best;
     out->issue_scale = p[P_ISSUE];
     return 0;
