@@ -308,8 +308,7 @@ AUGUR_API int augur_clustering_compute(const struct augur_csr *csr,
       "Stride Average (Algorithm 1): two squares on the diagonal and two "  \
       "on the anti-diagonal")                                               \
     X(RT, "rt", "Random Tile (Algorithm 2): random tiles of adaptive size") \
-    X(RB, "rb",                                                             \
-      "Random Row Blocks: runs of consecutive whole rows at random places")
+    X(RB, "rb", "Random Row Blocks: runs of consecutive whole rows at random places")
 
 enum augur_sampler {
 #define X(e, name, text) AUGUR_SAMPLER_##e,
@@ -371,8 +370,8 @@ struct augur_sample_info {
     uint64_t last_tile_nnz; /* new entries the last tile added */
     bool reached;           /* nnz >= target (RT may stop short after its tile budget) */
     /* RB */
-    uint32_t blocks;        /* row blocks: AUGUR_RB_BLOCKS, fewer for a tiny target */
-    uint32_t rows_taken;    /* whole rows taken */
+    uint32_t blocks;     /* row blocks: AUGUR_RB_BLOCKS, fewer for a tiny target */
+    uint32_t rows_taken; /* whole rows taken */
 };
 
 /*
