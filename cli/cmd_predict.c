@@ -42,7 +42,9 @@ void cmd_predict_help(FILE *fp)
             "  --threads T       OpenMP threads (default 1)\n"
             "  --sample RATE     simulate a sample of RATE (0 < RATE < 1) of the entries and\n"
             "                    scale the counts up; 'full' (default) runs all the data\n"
-            "  --method M        the sampler: sa (default), rt or re (docs/sampling.md)\n"
+            "  --method M        the sampler: auto (default: the one the categorizer tree\n"
+            "                    picks for the data, sa without a tree), sa, rt, rb or re\n"
+            "                    (docs/sampling.md)\n"
             "  --seed S          seed of the sampler and of the random stand-ins (default 0)\n"
             "  --rounds          a topology-driven BFS: one call is every round until the\n"
             "                    levels stop changing (default: one run, round 1)\n"
@@ -63,11 +65,48 @@ void cmd_predict_help(FILE *fp)
             "Arguments after \"--\" go to the compiler. docs/cli/predict.md has examples.\n");
 }
 
+/*
+ * --method auto: the sampler the categorizer tree (docs/sampling.md) picks
+ * for the data; Stride Average without a tree or for a matrix that is not
+ * square. why says which. A tree that does not load is an error.
+ */
+static int pick_sampler(const struct augur_dataset *ds, const struct augur_csr *csr,
+                        enum augur_sampler *out, char *why, size_t size, struct augur_diag *diag)
+{
+    char path[PATH_MAX];
+    double x[AUGUR_CAT_NFEATURES];
+    struct augur_tree *tree = NULL;
+    unsigned leaf = 0;
+    int rc;
+
+    *out = AUGUR_SAMPLER_SA;
+    if (!cli_find_shipped(NULL, "AUGUR_TREE", "categorizer.tree", path, sizeof(path))) {
+        snprintf(why, size, "sa (no categorizer tree found: set AUGUR_TREE)");
+        return 0;
+    }
+    if (csr->nrows != csr->ncols) {
+        snprintf(why, size, "sa (the categorizer needs a square matrix)");
+        return 0;
+    }
+    if ((rc = augur_tree_load(path, &tree, diag)) != 0)
+        return rc;
+    rc = augur_cat_features(csr, ds->symmetry != AUGUR_SYM_GENERAL, augur_tree_feature_opts(tree),
+                            x, diag);
+    if (!rc) {
+        *out = augur_tree_classify(tree, x, &leaf);
+        snprintf(why, size, "%s, picked by the categorizer (leaf %u of %s)",
+                 augur_sampler_name(*out), leaf, path);
+    }
+    augur_tree_free(tree);
+    return rc;
+}
+
 struct opts {
     const char *data, *function, *bind, *machine, *source;
     unsigned threads, top, reps;
     double sample;
     enum augur_sampler method;
+    bool method_auto; /* the categorizer picks the sampler */
     uint64_t seed;
     uint32_t ell_width, tile_size;
     bool rounds, stored_only, cold, measure, explain;
@@ -88,6 +127,7 @@ struct result {
     char selected_why[200];
     struct augur_sample_info sample;
     bool sampled;
+    char sampler_why[PATH_MAX + 96]; /* how the sampler was chosen */
     double scale; /* counts multiplied by this (full entries / sampled entries) */
     uint64_t sim_events;
     uint32_t rounds;
@@ -189,6 +229,8 @@ static void print_text(const struct opts *o, const struct result *r)
                "); counts scaled by %.4g\n",
                augur_sampler_name(r->sample.method), 100 * r->sample.achieved, r->sample.nnz,
                r->sample.nnz_full, r->sample.seed, r->scale);
+    if (r->sampled && r->sampler_why[0])
+        printf("sampler: %s\n", r->sampler_why);
     else
         printf("data: all of it (no sampling)\n");
     if (r->tiling.tile_size)
@@ -304,9 +346,10 @@ static json_t *result_json(const struct result *r)
     json_object_set_new(doc, "threads", json_integer(w->threads));
     if (r->sampled)
         json_object_set_new(doc, "sample",
-                            json_pack("{s:s,s:f,s:f,s:I,s:I,s:I,s:f}", "method",
-                                      augur_sampler_name(r->sample.method), "rate", r->sample.rate,
-                                      "achieved", r->sample.achieved, "seed",
+                            json_pack("{s:s,s:s*,s:f,s:f,s:I,s:I,s:I,s:f}", "method",
+                                      augur_sampler_name(r->sample.method), "chosen",
+                                      r->sampler_why[0] ? r->sampler_why : NULL, "rate",
+                                      r->sample.rate, "achieved", r->sample.achieved, "seed",
                                       (json_int_t)r->sample.seed, "nnz", (json_int_t)r->sample.nnz,
                                       "nnz_full", (json_int_t)r->sample.nnz_full, "scale",
                                       r->scale));
@@ -539,8 +582,10 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             break;
         }
         case 'M':
-            if (augur_sampler_parse(optarg, &o->method) != 0)
-                return cli_usage_error("predict", "--method needs sa, rt or re, not '%s'", optarg);
+            o->method_auto = strcmp(optarg, "auto") == 0;
+            if (!o->method_auto && augur_sampler_parse(optarg, &o->method) != 0)
+                return cli_usage_error("predict", "--method needs auto, sa, rt, rb or re, not '%s'",
+                                       optarg);
             break;
         case 'x':
             if (cli_parse_u64("predict", "--seed", optarg, 0, UINT64_MAX, &o->seed))
@@ -636,6 +681,7 @@ int cmd_predict(int argc, char **argv)
     memset(&sample, 0, sizeof(sample));
     augur_diag_init(&diag);
     o.method = AUGUR_SAMPLER_SA;
+    o.method_auto = true;
     o.top = 10;
     rc = parse_args(argc, argv, &o, &nopt, &path);
     if (rc)
@@ -703,6 +749,8 @@ int cmd_predict(int argc, char **argv)
         double fp_ratio;
 
         if (augur_dataset_csr(ds, !o.stored_only, &csr, &diag) != 0 ||
+            (o.method_auto && pick_sampler(ds, &csr, &sopt.method, r.sampler_why,
+                                           sizeof(r.sampler_why), &diag) != 0) ||
             augur_sample_csr(&csr, &sopt, &sample, &diag) != 0 ||
             augur_bound_from_csr(&sample.csr, &bo, &bound, &diag) != 0) {
             rc = cli_diag_error(&diag);

@@ -57,6 +57,26 @@ grep -q "aggregate model (seed 002" "$tmp/out" && pass "--explain: model 3's tab
 status "sampled" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --sample 0.2 --seed 3 --json
 is "sample recorded" "$(jq_ "$tmp/out" "d['sample']['method']")" sa
 is "counts scaled up to the full data" "$(jq_ "$tmp/out" "d['sample']['scale'] > 1 and abs(d['flops_per_call'] - 131272) < 0.5 * 131272")" True
+is "auto (the default): the categorizer's pick, and why" \
+    "$(jq_ "$tmp/out" "'picked by the categorizer' in d['sample']['chosen']")" True
+status "--method rb" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --sample 0.2 --method rb --json
+is "rb recorded, nothing to say how" "$(jq_ "$tmp/out" "(d['sample']['method'], 'chosen' in d['sample'])")" "('rb', False)"
+hinge=${AUGUR_DATASETS:-}/mesh/hinge_stl_tetgen_tet.ele.gz
+if [ -f "$hinge" ]; then
+    # a tetrahedral mesh numbered without locality: the tree picks whole-row blocks, whose
+    # 5 % sample predicts the full run's time (SA's shortened rows do not)
+    dev=$src/samples/machines/dev-epyc-2vcpu.yml
+    "$augur" predict "$kernel" --data "$hinge" --machine "$dev" --json >"$tmp/full.json" 2>/dev/null
+    status "hinge: a 5 % sample, auto" 0 "$augur" predict "$kernel" --data "$hinge" --machine "$dev" \
+        --sample 0.05 --json
+    is "hinge: auto picks rb" "$(jq_ "$tmp/out" "d['sample']['method']")" rb
+    full=$(jq_ "$tmp/full.json" "d['seconds']")
+    is "hinge: the rb sample's prediction within 15 % of the full run's ($full s)" \
+        "$(jq_ "$tmp/out" "abs(d['seconds'] - $full) <= 0.15 * $full")" True
+else
+    skip "hinge: auto picks rb" "no AUGUR_DATASETS"
+    skip "hinge: the rb sample's prediction" "no AUGUR_DATASETS"
+fi
 
 status "a whole BFS (round parameter)" 0 "$augur" predict "$src/kernels/bfs/ref.c" --function bfs_topo_round_ref \
     --data "$mtx" --machine "$tmp/toy.yml" --json
