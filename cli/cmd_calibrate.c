@@ -180,6 +180,7 @@ static json_t *result_json(const struct augur_calib_result *r, const char *path)
     json_object_set_new(o, "scatter_cycles_per_element", stat_json(&r->scatter_cycles));
     json_object_set_new(o, "chain_cycles", stat_json(&r->chain_cycles));
     json_object_set_new(o, "branch_miss_cycles", stat_json(&r->branch_miss_cycles));
+    json_object_set_new(o, "first_touch", curve_json(&r->first_touch, "bytes", "ns per page"));
     json_object_set_new(o, "branch_learned",
                         curve_json(&r->branch_learned, "mispredictions per repeat", "share left"));
     if (r->region_threads >= 2) {

@@ -68,6 +68,8 @@ json_t *cli_workload_json(const struct augur_workload *w)
     json_object_set_new(j, "calls", json_real(w->calls));
     json_object_set_new(j, "parallel", json_real(w->parallel));
     json_object_set_new(j, "chunks", json_real(w->chunks));
+    json_object_set_new(j, "alloc_bytes", json_real(w->alloc_bytes));
+    json_object_set_new(j, "alloc_blocks", json_real(w->alloc_blocks));
     json_object_set_new(j, "avg_mimd", json_real(w->avg_mimd));
     json_object_set_new(j, "tile_size", json_real(w->tile_size));
     json_object_set_new(j, "tile_edges", json_real(w->tile_edges));
@@ -211,6 +213,18 @@ int cli_workload_from_json(json_t *j, struct augur_workload *w, char *err, size_
             snprintf(err, size, "workload: '%s' is missing or negative", fields[i]);
             return -1;
         }
+    /* runs saved before it was counted allocate nothing */
+    if (json_object_get(j, "alloc_bytes") &&
+        (w->alloc_bytes = num(json_object_get(j, "alloc_bytes"))) < 0) {
+        snprintf(err, size, "workload: 'alloc_bytes' is negative");
+        return -1;
+    }
+    w->alloc_blocks = w->alloc_bytes > 0 ? 1 : 0;
+    if (json_object_get(j, "alloc_blocks") &&
+        (w->alloc_blocks = num(json_object_get(j, "alloc_blocks"))) < 0) {
+        snprintf(err, size, "workload: 'alloc_blocks' is negative");
+        return -1;
+    }
     if (reals_back(json_object_get(j, "irr_requests"), w->irr_requests, w->nlevels + 1,
                    "irr_requests", err, size) ||
         reals_back(json_object_get(j, "irr_hits"), w->irr_hits, w->nlevels + 1, "irr_hits", err,

@@ -86,6 +86,7 @@ static const struct field core_fields[] = {
     { "window", T_F64, CO(window), 0, 0, 0, 65536, 0 },
     { "mlp", T_F64, CO(mlp), 0, 0, 0, 1024, 0 },
     { "branch_learned", T_CURVE, CO(branch_learned), CO(nbranch_learned), F_SIGNED, 0, 1e12, 0 },
+    { "first_touch", T_CURVE, CO(first_touch), CO(nfirst_touch), F_SIGNED, 0, 1e15, 0 },
 };
 
 static const struct field simd_fields[] = {

@@ -37,6 +37,7 @@ struct pred_rates {
     const struct augur_curve_point *mem_curve;
     uint32_t nmem_curve;
     double branch_left; /* of the workload's mispredictions, the share the predictor leaves */
+    double alloc_ns;    /* the busiest thread's fresh memory per call: its pages' faults */
     double gather_cycles, scatter_cycles; /* per element */
 };
 

@@ -81,6 +81,22 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
 
         r->branch_left = left < 0 ? 0 : left > 1 ? 1 : left;
     }
+    /*
+     * The busiest thread's local arrays, made and first touched in every
+     * call, taken as blocks of equal size: the cost per page of the largest
+     * calibrated size not above a block's (a step, not an interpolation:
+     * malloc switches from reused heap to fresh mmap()ed pages at a size).
+     */
+    r->alloc_ns = 0;
+    if (m->core.nfirst_touch && w->alloc_bytes > 0) {
+        const struct augur_curve_point *c = m->core.first_touch;
+        double block = w->alloc_bytes / (w->alloc_blocks >= 1 ? w->alloc_blocks : 1);
+        double per_page = c[0].ns;
+
+        for (uint32_t i = 0; i < m->core.nfirst_touch && c[i].m <= block; i++)
+            per_page = c[i].ns;
+        r->alloc_ns = per_page > 0 ? w->alloc_bytes / 4096 * per_page : 0;
+    }
     r->gather_cycles = or_default(m->simd.gather_cycles_per_element, DEF_GATHER);
     r->scatter_cycles = or_default(m->simd.scatter_cycles_per_element, DEF_GATHER);
 

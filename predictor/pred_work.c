@@ -221,9 +221,14 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
     }
     w->busiest_share = all > 0 ? busiest / all : 1.0;
     w->parallel = (double)prof->stats.parallel * scale;
-    for (unsigned t = 0; t < w->threads; t++)
+    for (unsigned t = 0; t < w->threads; t++) {
         if ((double)prof->thread[t].chunks * scale > w->chunks)
             w->chunks = (double)prof->thread[t].chunks * scale;
+        if ((double)prof->thread[t].alloc_bytes * scale > w->alloc_bytes) {
+            w->alloc_bytes = (double)prof->thread[t].alloc_bytes * scale;
+            w->alloc_blocks = (double)prof->thread[t].alloc_blocks * scale;
+        }
+    }
     /*
      * SIMD utilization of tiled-and-grouped code comes from its grouping
      * (seed 002 section IV); a plain run counts full vectors.

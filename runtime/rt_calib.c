@@ -861,6 +861,57 @@ static double run_region(struct ctx *c, void *ud, uint64_t iters)
     return 0;
 }
 
+/* A time stat scaled by k (ns to cycles, per element, ...). */
+static void scaled(const struct augur_calib_stat *ns, double k, struct augur_calib_stat *out)
+{
+    *out = *ns;
+    out->best = ns->best * k;
+    out->median = ns->median * k;
+    out->min = ns->min * k;
+    out->max = ns->max * k;
+}
+
+/* malloc, a store to every page, free: a kernel's local array, made in every call. */
+static double run_touch(struct ctx *c, void *ud, uint64_t iters)
+{
+    size_t bytes = *(const size_t *)ud;
+    double sum = 0;
+
+    (void)c;
+    for (uint64_t i = 0; i < iters; i++) {
+        volatile char *p = malloc(bytes);
+
+        if (!p)
+            return 0;
+        for (size_t off = 0; off < bytes; off += 4096)
+            p[off] = (char)off;
+        sum += p[bytes / 2];
+        free((void *)p);
+    }
+    return sum;
+}
+
+/* The first-touch curve: ns per page against the block size, 64 KiB to 256 MiB (64 quick). */
+static void run_first_touch(struct ctx *c, bool quick)
+{
+    struct augur_calib_curve *cv = &c->res->first_touch;
+    uint64_t cap = c->ram ? c->ram / 8 : GIB, most = (quick ? 64 : 256) * MIB;
+
+    /* x2 steps even when quick: malloc's switch to fresh pages sits at a power of two */
+    cap = cap > most ? most : cap;
+    pin(c, 0);
+    for (uint64_t bytes = 64 * KIB; bytes <= cap && cv->n < AUGUR_CALIB_MAX_POINTS; bytes *= 2) {
+        size_t b = (size_t)bytes;
+        struct augur_calib_stat st;
+
+        time_per_unit(c, run_touch, &b, &st);
+        cv->x[cv->n] = (double)bytes;
+        scaled(&st, 4096.0 / (double)bytes, &cv->y[cv->n]);
+        cv->n++;
+    }
+    progress(c, "first touch");
+}
+
 #define CHUNKS 1024 /* chunks of one iteration per dynamic loop */
 
 /* A dynamic loop of CHUNKS one-iteration chunks over *ud threads. */
@@ -876,16 +927,6 @@ static double run_chunks(struct ctx *c, void *ud, uint64_t iters)
                 calib_sink = j;
     }
     return 0;
-}
-
-/* A time stat (ns) as cycles at ghz, scaled by k. */
-static void scaled(const struct augur_calib_stat *ns, double k, struct augur_calib_stat *out)
-{
-    *out = *ns;
-    out->best = ns->best * k;
-    out->median = ns->median * k;
-    out->min = ns->min * k;
-    out->max = ns->max * k;
 }
 
 static void run_core(struct ctx *c, uint32_t maxt)
@@ -919,6 +960,7 @@ static void run_core(struct ctx *c, uint32_t maxt)
         memset(&r->branch_miss_cycles, 0, sizeof(r->branch_miss_cycles));
     progress(c, "branch miss");
     run_branch_learning(c, c->opts->quick);
+    run_first_touch(c, c->opts->quick);
 
     if (maxt < 2) {
         progress(c, "parallel region");
@@ -1279,7 +1321,7 @@ int augur_calibrate(const struct augur_calib_opts *opts, struct augur_calib_resu
     gstep = quick ? 16 : 4;
     c.nsteps = 1 + (int)nlat + (int)r->ncaches + 1 + nmlp +
                (int)((r->ncaches + 1) * AUGUR_CALIB_NKERNELS * r->nthreads) +
-               (int)count_doublings(4 * KIB, gmax, gstep) + 2 + 4 +
+               (int)count_doublings(4 * KIB, gmax, gstep) + 2 + 5 +
                (int)(nsweep * AUGUR_CALIB_NKERNELS * r->nthreads);
 
     measure_clock(&c);

@@ -221,6 +221,18 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
         }
         augur_buf_putc(b, ']');
     }
+    if (r->first_touch.n) {
+        augur_buf_puts(
+            b, "\n  # first_touch: [bytes, ns per 4 KiB page]: malloc, a store to every page,\n"
+               "  # free, repeated (a local array made in every call; best of the reps)\n"
+               "  first_touch: [");
+        for (uint32_t i = 0; i < r->first_touch.n; i++) {
+            augur_buf_printf(b, "%s[%.0f, ", i ? ", " : "", r->first_touch.x[i]);
+            put_num(b, r->first_touch.y[i].best);
+            augur_buf_putc(b, ']');
+        }
+        augur_buf_putc(b, ']');
+    }
     if (r->region_threads >= 2) {
         augur_buf_puts(b, "\n  region_ns: ");
         put_num(b, r->region_ns.best);

@@ -215,6 +215,10 @@ static void instantiate(struct augur_interp *in, struct ctx *c, unsigned a, uint
     A->esize = I->esize;
     A->base = interp_place(in, extent * I->esize);
     A->owner = c->simthread + 1;
+    if (I->kind == ARR_PRIVATE) {
+        in->work[c->simthread].alloc_bytes += extent * I->esize;
+        in->work[c->simthread].alloc_blocks++;
+    }
 }
 
 /* ---- teams ------------------------------------------------------------------------------------

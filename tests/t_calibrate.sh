@@ -60,7 +60,7 @@ for key in name clock_ghz cores width_bits gather_cycles_per_element scatter_cyc
     check "field $key present" grep -q "^ *$key: " "$yml"
 done
 check "a core section" grep -q '^core:$' "$yml"
-for key in chain_cycles branch_miss_cycles branch_learned; do
+for key in chain_cycles branch_miss_cycles branch_learned first_touch; do
     check "core: $key present" grep -q "^  $key: " "$yml"
 done
 chain=$(value chain_cycles "$yml")
@@ -79,6 +79,8 @@ else
     echo "ok $((n += 1)) - # SKIP one core: no parallel region to time"
 fi
 check "--json: the core's costs" grep -q '"branch_learned"' "$json"
+touch_pts=$(sed -n 's/^  first_touch: \[\(.*\)\]$/\1/p' "$yml" | grep -o '\[[0-9]*, [0-9.]*\]' | wc -l)
+check "first_touch: blocks of 64 KiB to 64 MiB, x2 ($touch_pts points)" test "$touch_pts" -eq 11
 check "a level named L1" grep -q '^  - name: L1$' "$yml"
 check "a memory section" grep -q '^memory:$' "$yml"
 

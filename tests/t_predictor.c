@@ -511,6 +511,41 @@ static void test_core_costs(void)
     augur_model_find("skope")->predict(&in, &p, &d);
     is_double(p.seconds, 50e-9, 1e-15, "50 mispredictions per call: learned, issue only");
     augur_machine_free(m);
+
+    /* fresh memory: two blocks of 1 MiB take the 1 MiB point's cost per page, 4 MiB ones the next
+     */
+    static const char touch_yaml[] = "name: touch\nkind: cpu\nclock_ghz: 2\ncores: 1\n"
+                                     "core: {first_touch: [[65536, 10], [1048576, 20], "
+                                     "[4194304, 5000]]}\n"
+                                     "caches:\n  - {name: L1, size: 32 KiB, line: 64}\n"
+                                     "memory: {latency_ns: 100, bandwidth_gbs: {1: 8}}\n";
+    if (!ok(augur_machine_parse(touch_yaml, sizeof(touch_yaml) - 1, "touch.yml", &m, &d) == 0,
+            "first_touch machine loads")) {
+        diag("%s", d.msg);
+        return;
+    }
+    in.machine = m;
+    line.branch_misses = 0;
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    {
+        double base = p.seconds;
+
+        w.alloc_bytes = 2 * 1048576.0;
+        w.alloc_blocks = 2;
+        augur_model_find("skope")->predict(&in, &p, &d);
+        is_double(p.seconds - base, 512 * 20e-9, 1e-12, "2 x 1 MiB fresh: 512 pages x 20 ns");
+        w.alloc_bytes = 2 * 4194304.0;
+        augur_model_find("skope")->predict(&in, &p, &d);
+        is_double(p.seconds - base, 2048 * 5000e-9, 1e-9, "2 x 4 MiB fresh: 2048 pages x 5 us");
+        is_str(p.bottleneck, "fresh memory", "the page faults are the bottleneck");
+        w.alloc_bytes =
+            2 * 3000000.0; /* between points: the smaller point's cost, no interpolation */
+        augur_model_find("skope")->predict(&in, &p, &d);
+        is_double(p.seconds - base, 6000000.0 / 4096 * 20e-9, 1e-12,
+                  "2 x 3 MB: the 1 MiB point's cost (a step)");
+    }
+    augur_machine_free(m);
 }
 
 int main(void)

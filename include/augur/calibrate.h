@@ -125,6 +125,8 @@ struct augur_calib_result {
      * predictor's history learns.
      */
     struct augur_calib_curve branch_learned;
+    /* ns per 4 KiB page of malloc(x bytes), a first touch of every page, free (repeated) */
+    struct augur_calib_curve first_touch;
 };
 
 /*

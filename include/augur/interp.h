@@ -265,10 +265,12 @@ AUGUR_API int augur_interp_node_access(const struct augur_interp *in, uint32_t n
 
 /* Work of one thread, summed over the runs since augur_interp_reset_stats(). */
 struct augur_thread_work {
-    uint64_t events;     /* accesses executed (its simulated time) */
-    uint64_t iterations; /* iterations of worksharing loops it ran */
-    uint64_t chunks;     /* chunks of worksharing loops it took */
-    uint64_t ops;        /* operations counted (every kind) */
+    uint64_t events;       /* accesses executed (its simulated time) */
+    uint64_t iterations;   /* iterations of worksharing loops it ran */
+    uint64_t chunks;       /* chunks of worksharing loops it took */
+    uint64_t ops;          /* operations counted (every kind) */
+    uint64_t alloc_bytes;  /* bytes of the private (local) arrays it made: fresh memory */
+    uint64_t alloc_blocks; /* how many it made */
 };
 
 /* What the runs did. */

@@ -113,6 +113,15 @@ struct augur_machine_core {
      */
     struct augur_curve_point *branch_learned;
     uint32_t nbranch_learned;
+    /*
+     * Fresh memory: ns per 4 KiB page (ns) that a call spends making an
+     * array of m bytes (m) and touching it for the first time, the block
+     * freed at the end of the call: malloc's mmap() and the page faults
+     * (small blocks come back from the heap and cost nothing). Ascending m;
+     * none: allocation is free.
+     */
+    struct augur_curve_point *first_touch;
+    uint32_t nfirst_touch;
 };
 
 /* The SIMD unit of a core; all 0 when the file has no simd section. */

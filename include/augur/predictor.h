@@ -178,13 +178,15 @@ struct augur_workload {
     double flops;           /* floating-point operations on elements (an FMA is two) */
     /* The busiest thread's share of the accesses (1 for one thread; 1/T when balanced). */
     double busiest_share;
-    double simd_util;  /* active lanes over lanes of the vector accesses; 1 without any */
-    double calls;      /* the runs the counts were summed over (per call = total / calls) */
-    double parallel;   /* OpenMP parallel regions entered per call (forks and joins) */
-    double chunks;     /* worksharing chunks the busiest thread took per call */
-    double tile_size;  /* tiled-and-grouped kernels (seed 002 eq. 5): the tile size, else 0 */
-    double tile_edges; /* the edges (non-zeros) tiled */
-    double avg_mimd;   /* tiles per tile group, measured on the data (0: eq. 5's estimate) */
+    double simd_util;    /* active lanes over lanes of the vector accesses; 1 without any */
+    double calls;        /* the runs the counts were summed over (per call = total / calls) */
+    double parallel;     /* OpenMP parallel regions entered per call (forks and joins) */
+    double chunks;       /* worksharing chunks the busiest thread took per call */
+    double alloc_bytes;  /* bytes of local arrays the busiest thread made per call (malloc) */
+    double alloc_blocks; /* how many arrays those bytes came in */
+    double tile_size;    /* tiled-and-grouped kernels (seed 002 eq. 5): the tile size, else 0 */
+    double tile_edges;   /* the edges (non-zeros) tiled */
+    double avg_mimd;     /* tiles per tile group, measured on the data (0: eq. 5's estimate) */
     /* A whole BFS: each round's counts (augur_workload_add_rounds()); NULL otherwise. */
     struct augur_work_round *rounds;
     uint32_t nrounds;
