@@ -6,6 +6,7 @@
 
 #include <getopt.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -85,6 +86,26 @@ void cli_interp_warning(void *ud, const struct augur_diag *d);
  */
 bool cli_find_shipped(const char *given, const char *envvar, const char *name, char *path,
                       size_t size);
+
+/* What the categorizer said about a dataset. */
+struct cli_category {
+    bool have;
+    enum augur_sampler sampler;
+    unsigned leaf;
+    char tree[PATH_MAX];
+    char why[160]; /* when !have: why there is no category */
+    double x[AUGUR_CAT_NFEATURES];
+};
+
+/*
+ * Runs the categorizer tree (tree_opt, else $AUGUR_TREE, else the shipped
+ * samples/categorizer.tree) on csr, the full pattern of ds. Without a tree,
+ * or for a matrix that is not square, there is no category: an error when
+ * required, else cat->why says why. A tree that does not load is an error.
+ */
+int cli_categorize(const struct augur_dataset *ds, const struct augur_csr *csr,
+                   const char *tree_opt, bool required, struct cli_category *cat,
+                   struct augur_diag *diag);
 
 /* The machine file used when none is given (samples/machines/). */
 #define CLI_DEFAULT_MACHINE "dev-xeon-2vcpu.yml"

@@ -473,65 +473,6 @@ static int dataset_error(const struct augur_dataset *ds, struct augur_diag *diag
     return cli_diag_error(diag);
 }
 
-/*
- * Finds the categorizer tree: the given path, else $AUGUR_TREE, else
- * samples/categorizer.tree or share/augur/categorizer.tree beside the
- * directory of the augur executable (a build tree inside the checkout, or an
- * installation). Returns false when there is none.
- */
-static bool find_tree(const char *given, char *path, size_t size)
-{
-    return cli_find_shipped(given, "AUGUR_TREE", "categorizer.tree", path, size);
-}
-
-/* What the categorizer said about a dataset. */
-struct category {
-    bool have;
-    enum augur_sampler sampler;
-    unsigned leaf;
-    char tree[PATH_MAX];
-    char why[160]; /* when !have: why there is no category */
-    double x[AUGUR_CAT_NFEATURES];
-};
-
-/*
- * Runs the categorizer on csr (the full pattern). Without a tree, or for a
- * matrix that is not square, there is no category: an error when required,
- * else cat->why says why. A tree that does not load is always an error.
- */
-static int categorize(const struct augur_dataset *ds, const struct augur_csr *csr,
-                      const char *tree_opt, bool required, struct category *cat,
-                      struct augur_diag *diag)
-{
-    struct augur_tree *tree = NULL;
-    int rc;
-
-    memset(cat, 0, sizeof(*cat));
-    if (!find_tree(tree_opt, cat->tree, sizeof(cat->tree))) {
-        snprintf(cat->why, sizeof(cat->why),
-                 "no categorizer tree found (give --tree FILE or set AUGUR_TREE)");
-        return required ? augur_diag_set(diag, AUGUR_ENOENT, NULL, 0, 0, "%s", cat->why) : 0;
-    }
-    if (csr->nrows != csr->ncols) {
-        snprintf(cat->why, sizeof(cat->why), "the matrix is not square");
-        return required ? augur_diag_set(diag, AUGUR_EINVAL, ds->path, 0, 0,
-                                         "the categorizer needs a square matrix, not %u x %u",
-                                         csr->nrows, csr->ncols)
-                        : 0;
-    }
-    rc = augur_tree_load(cat->tree, &tree, diag);
-    if (rc)
-        return rc;
-    rc = augur_cat_features(csr, ds->symmetry != AUGUR_SYM_GENERAL, augur_tree_feature_opts(tree),
-                            cat->x, diag);
-    if (!rc) {
-        cat->sampler = augur_tree_classify(tree, cat->x, &cat->leaf);
-        cat->have = true;
-    }
-    augur_tree_free(tree);
-    return rc;
-}
-
 static const char *sampler_title(enum augur_sampler s)
 {
     switch (s) {
@@ -546,7 +487,7 @@ static const char *sampler_title(enum augur_sampler s)
     }
 }
 
-static json_t *category_json(const struct category *cat)
+static json_t *category_json(const struct cli_category *cat)
 {
     json_t *o = json_object(), *f;
 
@@ -608,7 +549,7 @@ static json_t *estimate_json(const struct augur_cc_estimate *e, const struct aug
     return o;
 }
 
-static void category_text(const struct category *cat)
+static void category_text(const struct cli_category *cat)
 {
     if (!cat->have)
         printf("category:      unavailable (%s)\n", cat->why);
@@ -667,7 +608,7 @@ static int data_info(int argc, char **argv)
     struct augur_features f;
     struct augur_clustering cl;
     struct augur_cc_estimate est;
-    struct category cat;
+    struct cli_category cat;
     struct augur_diag diag;
     struct info_times t = { 0 };
     struct augur_tiling_stats tiling;
@@ -745,7 +686,7 @@ static int data_info(int argc, char **argv)
         }
     }
     t0 = augur_now();
-    rc = categorize(ds, &csr, info.tree, false, &cat, &diag);
+    rc = cli_categorize(ds, &csr, info.tree, false, &cat, &diag);
     t.category = augur_now() - t0;
     if (rc) {
         rc = cli_diag_error(&diag);
@@ -1174,7 +1115,7 @@ static int evaluate_method(const struct augur_csr *csr, const struct sample_args
 }
 
 static int data_sample_evaluate(const struct augur_dataset *ds, const struct augur_csr *csr,
-                                const struct sample_args *a, const struct category *cat)
+                                const struct sample_args *a, const struct cli_category *cat)
 {
     struct augur_cache_config cfg;
     struct augur_diag diag;
@@ -1308,7 +1249,7 @@ static int data_sample(int argc, char **argv)
     struct augur_dataset *ds = NULL, *out_ds = NULL;
     struct augur_csr csr;
     struct augur_sample smp;
-    struct category cat;
+    struct cli_category cat;
     struct augur_diag diag;
     char desc[PATH_MAX + 96];
     int rc;
@@ -1329,7 +1270,7 @@ static int data_sample(int argc, char **argv)
         goto out;
     }
     if (a.methods[METHOD_AUTO]) {
-        rc = categorize(ds, &csr, a.tree, true, &cat, &diag);
+        rc = cli_categorize(ds, &csr, a.tree, true, &cat, &diag);
         if (rc) {
             rc = dataset_error(ds, &diag);
             goto out;

@@ -73,32 +73,18 @@ void cmd_predict_help(FILE *fp)
 static int pick_sampler(const struct augur_dataset *ds, const struct augur_csr *csr,
                         enum augur_sampler *out, char *why, size_t size, struct augur_diag *diag)
 {
-    char path[PATH_MAX];
-    double x[AUGUR_CAT_NFEATURES];
-    struct augur_tree *tree = NULL;
-    unsigned leaf = 0;
-    int rc;
+    struct cli_category cat;
+    int rc = cli_categorize(ds, csr, NULL, false, &cat, diag);
 
-    *out = AUGUR_SAMPLER_SA;
-    if (!cli_find_shipped(NULL, "AUGUR_TREE", "categorizer.tree", path, sizeof(path))) {
-        snprintf(why, size, "sa (no categorizer tree found: set AUGUR_TREE)");
-        return 0;
-    }
-    if (csr->nrows != csr->ncols) {
-        snprintf(why, size, "sa (the categorizer needs a square matrix)");
-        return 0;
-    }
-    if ((rc = augur_tree_load(path, &tree, diag)) != 0)
+    if (rc)
         return rc;
-    rc = augur_cat_features(csr, ds->symmetry != AUGUR_SYM_GENERAL, augur_tree_feature_opts(tree),
-                            x, diag);
-    if (!rc) {
-        *out = augur_tree_classify(tree, x, &leaf);
+    *out = cat.have ? cat.sampler : AUGUR_SAMPLER_SA;
+    if (cat.have)
         snprintf(why, size, "%s, picked by the categorizer (leaf %u of %s)",
-                 augur_sampler_name(*out), leaf, path);
-    }
-    augur_tree_free(tree);
-    return rc;
+                 augur_sampler_name(cat.sampler), cat.leaf, cat.tree);
+    else
+        snprintf(why, size, "sa (%s)", cat.why);
+    return 0;
 }
 
 struct opts {

@@ -378,3 +378,42 @@ int cli_bfs_source(const char *cmd, const char *arg, struct augur_bound_opts *bo
     bo->bfs_source = (uint32_t)v;
     return 0;
 }
+
+/*
+ * Runs the categorizer on csr (the full pattern). Without a tree, or for a
+ * matrix that is not square, there is no category: an error when required,
+ * else cat->why says why. A tree that does not load is always an error.
+ */
+int cli_categorize(const struct augur_dataset *ds, const struct augur_csr *csr,
+                   const char *tree_opt, bool required, struct cli_category *cat,
+                   struct augur_diag *diag)
+{
+    struct augur_tree *tree = NULL;
+    int rc;
+
+    memset(cat, 0, sizeof(*cat));
+    if (!cli_find_shipped(tree_opt, "AUGUR_TREE", "categorizer.tree", cat->tree,
+                          sizeof(cat->tree))) {
+        snprintf(cat->why, sizeof(cat->why),
+                 "no categorizer tree found (give --tree FILE or set AUGUR_TREE)");
+        return required ? augur_diag_set(diag, AUGUR_ENOENT, NULL, 0, 0, "%s", cat->why) : 0;
+    }
+    if (csr->nrows != csr->ncols) {
+        snprintf(cat->why, sizeof(cat->why), "the matrix is not square");
+        return required ? augur_diag_set(diag, AUGUR_EINVAL, ds->path, 0, 0,
+                                         "the categorizer needs a square matrix, not %u x %u",
+                                         csr->nrows, csr->ncols)
+                        : 0;
+    }
+    rc = augur_tree_load(cat->tree, &tree, diag);
+    if (rc)
+        return rc;
+    rc = augur_cat_features(csr, ds->symmetry != AUGUR_SYM_GENERAL, augur_tree_feature_opts(tree),
+                            cat->x, diag);
+    if (!rc) {
+        cat->sampler = augur_tree_classify(tree, cat->x, &cat->leaf);
+        cat->have = true;
+    }
+    augur_tree_free(tree);
+    return rc;
+}
