@@ -686,65 +686,6 @@ static void latency_at(struct ctx *c, uint64_t bytes, struct augur_calib_stat *o
 
 /* ---- gathers ------------------------------------------------------------- */
 
-/*
- * ns per element of gathers (or scatters) at random indices in the first
- * range bytes of x (a power of two), fresh indices for every gather.
- */
-static void gather_at(struct ctx *c, double *x, uint64_t range, bool scatter,
-                      struct augur_calib_stat *out)
-{
-    uint32_t mask = (uint32_t)(range / 8 ? range / 8 - 1 : 0);
-    uint64_t state[16], iters = 16;
-    struct reps rp;
-    struct span sp;
-    double el;
-    bool pre, avx = c->res->avx512;
-
-    pin(c, 0);
-    for (int j = 0; j < 16; j++)
-        state[j] = rnd(&c->seed) | 1;
-    for (;;) {
-        span_start(&sp);
-        if (scatter)
-            (avx ? calib_scatter_avx512 : calib_scatter_c)(x, mask, iters, state);
-        else
-            calib_sink += (avx ? calib_gather_avx512 : calib_gather_c)(x, mask, iters, state);
-        el = span_end(&sp, &pre);
-        if (el >= c->min_rep / 8 || iters > (UINT64_C(1) << 40))
-            break;
-        iters *= 2;
-    }
-    iters = (uint64_t)((double)iters * c->min_rep / (el > 0 ? el : 1e-9)) + 1;
-    reps_init(&rp, c->reps, c->tries);
-    while (!reps_done(&rp)) {
-        span_start(&sp);
-        if (scatter)
-            (avx ? calib_scatter_avx512 : calib_scatter_c)(x, mask, iters, state);
-        else
-            calib_sink += (avx ? calib_gather_avx512 : calib_gather_c)(x, mask, iters, state);
-        el = span_end(&sp, &pre);
-        reps_add(&rp, el / ((double)iters * 16) * 1e9, pre);
-    }
-    reps_stat(&rp, false, out);
-}
-
-/* ns per element of sequential loads from an array of bytes bytes (one thread). */
-static void seq_load_at(struct ctx *c, uint64_t bytes, struct augur_calib_stat *out)
-{
-    struct augur_calib_stat bw;
-
-    measure_bw(c, AUGUR_CALIB_LOAD, 1, bytes, &bw);
-    /* GB/s to ns per 8-byte element; the spread flips with the inverse. */
-    out->best = 8.0 / bw.best;
-    out->median = 8.0 / bw.median;
-    out->min = 8.0 / bw.max;
-    out->max = 8.0 / bw.min;
-    out->reps = bw.reps;
-    out->preempted = bw.preempted;
-}
-
-/* ---- the core's data-dependent costs --------------------------------------- */
-
 /* A microbenchmark: runs iters units of work; returns a value the compiler must keep. */
 typedef double unit_fn(struct ctx *c, void *ud, uint64_t iters);
 
@@ -775,6 +716,71 @@ static void time_per_unit(struct ctx *c, unit_fn *fn, void *ud, struct augur_cal
     }
     reps_stat(&rp, false, out);
 }
+
+/* A time stat scaled by k (ns to cycles, per element, ...). */
+static void scaled(const struct augur_calib_stat *ns, double k, struct augur_calib_stat *out)
+{
+    *out = *ns;
+    out->best = ns->best * k;
+    out->median = ns->median * k;
+    out->min = ns->min * k;
+    out->max = ns->max * k;
+}
+
+/* The gather benchmark's array, index mask and xorshift state. */
+struct gather_ud {
+    double *x;
+    uint32_t mask;
+    bool scatter;
+    uint64_t state[16];
+};
+
+/* iters iterations of two 8-element gathers (or scatters) at random indices */
+static double run_gather_iters(struct ctx *c, void *ud, uint64_t iters)
+{
+    struct gather_ud *g = ud;
+    bool avx = c->res->avx512;
+
+    if (g->scatter) {
+        (avx ? calib_scatter_avx512 : calib_scatter_c)(g->x, g->mask, iters, g->state);
+        return 0;
+    }
+    return (avx ? calib_gather_avx512 : calib_gather_c)(g->x, g->mask, iters, g->state);
+}
+
+/*
+ * ns per element of gathers (or scatters) at random indices in the first
+ * range bytes of x (a power of two), fresh indices for every gather.
+ */
+static void gather_at(struct ctx *c, double *x, uint64_t range, bool scatter,
+                      struct augur_calib_stat *out)
+{
+    struct gather_ud g = { x, (uint32_t)(range / 8 ? range / 8 - 1 : 0), scatter, { 0 } };
+    struct augur_calib_stat st;
+
+    pin(c, 0);
+    for (int j = 0; j < 16; j++)
+        g.state[j] = rnd(&c->seed) | 1;
+    time_per_unit(c, run_gather_iters, &g, &st);
+    scaled(&st, 1.0 / 16, out); /* an iteration is 16 elements */
+}
+
+/* ns per element of sequential loads from an array of bytes bytes (one thread). */
+static void seq_load_at(struct ctx *c, uint64_t bytes, struct augur_calib_stat *out)
+{
+    struct augur_calib_stat bw;
+
+    measure_bw(c, AUGUR_CALIB_LOAD, 1, bytes, &bw);
+    /* GB/s to ns per 8-byte element; the spread flips with the inverse. */
+    out->best = 8.0 / bw.best;
+    out->median = 8.0 / bw.median;
+    out->min = 8.0 / bw.max;
+    out->max = 8.0 / bw.min;
+    out->reps = bw.reps;
+    out->preempted = bw.preempted;
+}
+
+/* ---- the core's data-dependent costs --------------------------------------- */
 
 #define UPDATE_LEN 1024 /* updates per pass: y, idx and w stay in L1 */
 
@@ -859,16 +865,6 @@ static double run_region(struct ctx *c, void *ud, uint64_t iters)
         }
     }
     return 0;
-}
-
-/* A time stat scaled by k (ns to cycles, per element, ...). */
-static void scaled(const struct augur_calib_stat *ns, double k, struct augur_calib_stat *out)
-{
-    *out = *ns;
-    out->best = ns->best * k;
-    out->median = ns->median * k;
-    out->min = ns->min * k;
-    out->max = ns->max * k;
 }
 
 /* malloc, a store to every page, free: a kernel's local array, made in every call. */

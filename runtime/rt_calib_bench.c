@@ -136,6 +136,18 @@ double calib_update(double *y, const uint32_t *idx, const double *w, uint32_t le
     return y[idx[0]];
 }
 
+/* taken + 1 when bit is set, through a conditional jump (a compiler would make a cmov of the C). */
+static inline uint64_t jump_on(uint64_t bit, uint64_t taken)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    __asm__ volatile("test %1, %1\n\tjz 1f\n\tadd $1, %0\n1:" : "+r"(taken) : "r"(bit));
+#else
+    if (bit)
+        taken++;
+#endif
+    return taken;
+}
+
 uint64_t calib_branch(uint64_t mask, uint64_t n, uint64_t *state)
 {
     uint64_t s = *state, taken = 0;
@@ -147,13 +159,7 @@ uint64_t calib_branch(uint64_t mask, uint64_t n, uint64_t *state)
         s ^= s >> 7;
         s ^= s << 17;
         bit = s & mask;
-#if defined(__x86_64__) && defined(__GNUC__)
-        /* a real conditional jump: a compiler would turn the C below into a cmov */
-        __asm__ volatile("test %1, %1\n\tjz 1f\n\tadd $1, %0\n1:" : "+r"(taken) : "r"(bit));
-#else
-        if (bit)
-            taken++;
-#endif
+        taken = jump_on(bit, taken);
     }
     *state = s;
     return taken;
@@ -164,13 +170,7 @@ uint64_t calib_branch_table(const uint8_t *bits, uint64_t mask, uint64_t n)
     uint64_t taken = 0;
 
     for (uint64_t i = 0; i < n; i++) {
-        uint64_t bit = bits[i & mask];
-#if defined(__x86_64__) && defined(__GNUC__)
-        __asm__ volatile("test %1, %1\n\tjz 1f\n\tadd $1, %0\n1:" : "+r"(taken) : "r"(bit));
-#else
-        if (bit)
-            taken++;
-#endif
+        taken = jump_on(bits[i & mask], taken);
     }
     return taken;
 }

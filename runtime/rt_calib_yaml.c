@@ -39,6 +39,29 @@ static void put_size(struct augur_buf *b, uint64_t v)
         augur_buf_printf(b, "%llu", (unsigned long long)v);
 }
 
+/*
+ * A curve of the core section as "key: [[x, y], ...]" of the best values,
+ * after a comment saying what they are; y clamped to [0, cap] when cap > 0.
+ * Nothing for an empty curve.
+ */
+static void put_pairs(struct augur_buf *b, const char *key, const char *what,
+                      const struct augur_calib_curve *cv, double cap)
+{
+    if (!cv->n)
+        return;
+    augur_buf_printf(b, "\n  # %s: %s\n  %s: [", key, what, key);
+    for (uint32_t i = 0; i < cv->n; i++) {
+        double y = cv->y[i].best;
+
+        if (cap > 0)
+            y = y < 0 ? 0 : y > cap ? cap : y;
+        augur_buf_printf(b, "%s[%.0f, ", i ? ", " : "", cv->x[i]);
+        put_num(b, y);
+        augur_buf_putc(b, ']');
+    }
+    augur_buf_putc(b, ']');
+}
+
 /* Pads the current line to the comment column and opens a comment. */
 static void comment(struct augur_buf *b)
 {
@@ -206,33 +229,16 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
         augur_buf_puts(b, "jumps on random bits against never taken, per miss (half), x clock; ");
         put_spread(b, &r->branch_miss_cycles);
     }
-    if (r->branch_learned.n) {
-        /* a fraction in [0, 1]: noise can put a learned pattern a little below zero */
-        augur_buf_puts(
-            b, "\n  # branch_learned: [mispredictions per repeat, share left]: a pattern of\n"
-               "  # 2m random jumps repeated, its cost over never taken, as a share of\n"
-               "  # a 4M-long one's\n  branch_learned: [");
-        for (uint32_t i = 0; i < r->branch_learned.n; i++) {
-            double y = r->branch_learned.y[i].best;
-
-            augur_buf_printf(b, "%s[%.0f, ", i ? ", " : "", r->branch_learned.x[i]);
-            put_num(b, y < 0 ? 0 : y > 1 ? 1 : y);
-            augur_buf_putc(b, ']');
-        }
-        augur_buf_putc(b, ']');
-    }
-    if (r->first_touch.n) {
-        augur_buf_puts(
-            b, "\n  # first_touch: [bytes, ns per 4 KiB page]: malloc, a store to every page,\n"
-               "  # free, repeated (a local array made in every call; best of the reps)\n"
-               "  first_touch: [");
-        for (uint32_t i = 0; i < r->first_touch.n; i++) {
-            augur_buf_printf(b, "%s[%.0f, ", i ? ", " : "", r->first_touch.x[i]);
-            put_num(b, r->first_touch.y[i].best);
-            augur_buf_putc(b, ']');
-        }
-        augur_buf_putc(b, ']');
-    }
+    /* a share in [0, 1]: noise can put a learned pattern a little below zero */
+    put_pairs(b, "branch_learned",
+              "[mispredictions per repeat, share left]: a pattern of\n"
+              "  # 2m random jumps repeated, its cost over never taken, as a share of\n"
+              "  # a 4M-long one's",
+              &r->branch_learned, 1);
+    put_pairs(b, "first_touch",
+              "[bytes, ns per 4 KiB page]: malloc, a store to every page,\n"
+              "  # free, repeated (a local array made in every call; best of the reps)",
+              &r->first_touch, 0);
     if (r->region_threads >= 2) {
         augur_buf_puts(b, "\n  region_ns: ");
         put_num(b, r->region_ns.best);
