@@ -24,16 +24,9 @@ opts=${SAMPLING_OPTS:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-files=()
-for f in "$data"/mtx/*.mtx "$data"/mtx/*.mtx.gz "$data"/mesh/*.msh* "$data"/mesh/*.mesh \
-    "$data"/mesh/*.ele.gz; do
-    [ -e "$f" ] || continue
-    [[ -z ${SAMPLING_ONLY:-} || $(basename "$f") =~ $SAMPLING_ONLY ]] && files+=("$f")
-done
-[ ${#files[@]} -gt 0 ] || {
-    echo "sampling_blocks.sh: no datasets under $data" >&2
-    exit 1
-}
+# shellcheck source=bench/datasets.sh
+. "$top/bench/datasets.sh"
+dataset_files "$data" sampling_blocks.sh
 
 b=0
 for augur in "$@"; do
