@@ -165,9 +165,15 @@ double pred_op_cycles(const struct pred_rates *r, enum augur_opkind k)
     }
 }
 
+/* A thread's share of level i's bandwidth, as ns per line; 0 when the machine gives none. */
+static double share_ns(const struct pred_rates *r, unsigned i)
+{
+    return r->bw_gbs[i] > 0 ? r->line_bytes[i] * r->threads / r->bw_gbs[i] : 0; /* bytes per ns */
+}
+
 double pred_serve_ns(const struct pred_rates *r, unsigned i, double m)
 {
-    double lat, floor_ns = 0;
+    double lat, floor_ns;
 
     if (i > r->nlevels)
         return 0;
@@ -175,8 +181,7 @@ double pred_serve_ns(const struct pred_rates *r, unsigned i, double m)
         m = 1;
     if (m > r->mlp)
         m = r->mlp;
-    if (r->bw_gbs[i] > 0)
-        floor_ns = r->line_bytes[i] * r->threads / r->bw_gbs[i]; /* GB/s is bytes per ns */
+    floor_ns = share_ns(r, i);
     if (i == r->nlevels && r->nmem_curve)
         lat = augur_pred_curve_at(r->mem_curve, r->nmem_curve, m);
     else
@@ -188,7 +193,5 @@ double pred_stream_ns(const struct pred_rates *r, unsigned i)
 {
     if (i > r->nlevels)
         return 0;
-    if (r->bw_gbs[i] > 0)
-        return r->line_bytes[i] * r->threads / r->bw_gbs[i];
-    return pred_serve_ns(r, i, r->mlp);
+    return r->bw_gbs[i] > 0 ? share_ns(r, i) : pred_serve_ns(r, i, r->mlp);
 }
