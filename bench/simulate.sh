@@ -34,3 +34,11 @@ for k in "kernels/spmv/ref.c --function spmv_csr_ref" "kernels/fv/ref.c --functi
     /usr/bin/time -f "%e s wall, %M KiB peak: augur simulate $k road_usa_NE" \
         "$build/augur" simulate "$here"/$k --data "$data/road_usa_NE.mtx.gz" | sed -n 3p
 done
+echo
+echo "# threads: the OpenMP SpMV at 1 and 2 simulator threads (coherent private caches at 2),"
+echo "# the development VM's machine file, road_usa_NY:"
+for t in 1 2; do
+    echo "T=$t: $("$build/augur" simulate "$here/kernels/spmv/omp.c" --function spmv_csr_omp_static \
+        --data "$data/road_usa_NY.mtx.gz" --machine "$here/samples/machines/dev-epyc-2vcpu.yml" \
+        --threads "$t" | sed -n 3p)"
+done

@@ -322,6 +322,8 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
             sim->simple = false;
     }
     sim->l1_inline = sim->simple && sim->lv[0].perm && sim->lv[0].pow2;
+    /* threads that share every level, L1 included, have nothing to keep coherent */
+    sim->coh = cfg->coherent && sim->lv[0].ninst > 1;
     sim->l1_bits = sim->lv[0].line_bits;
     sim->l1_ways = sim->lv[0].ways;
     sim->l1_stride = sim->lv[0].stride;
@@ -377,6 +379,7 @@ static void add(struct cs_ctr *s, const struct cs_ctr *c)
     s->wbytes += c->wbytes;
     s->rowhit += c->rowhit;
     s->rowmiss += c->rowmiss;
+    s->xfer += c->xfer;
 }
 
 /*
@@ -443,6 +446,7 @@ int augur_cachesim_counts(const struct augur_cachesim *sim, unsigned level, int 
     out->reads = s.acc - s.wr;
     out->fill_bytes = s.fill;
     out->writeback_bytes = s.wbytes;
+    out->transfers = s.xfer;
     if (level == sim->nlevels) {
         out->row_hits = s.rowhit;
         out->row_misses = s.rowmiss;
@@ -535,6 +539,7 @@ int augur_cache_config_from_machine(const struct augur_machine *m, unsigned nthr
     cfg->dram.row_bytes = m->memory.row_buffer_bytes ? m->memory.row_buffer_bytes : 256;
     cfg->dram.banks = m->memory.banks ? m->memory.banks : 16;
     cfg->dram.policy = m->kind == AUGUR_MACHINE_GPU ? AUGUR_DRAM_LRU : AUGUR_DRAM_OPEN_BANK;
+    cfg->coherent = m->kind != AUGUR_MACHINE_GPU;
     if (cfg->dram.policy == AUGUR_DRAM_LRU && cfg->dram.banks > 256)
         cfg->dram.banks = 256;
     return 0;

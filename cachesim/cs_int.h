@@ -106,7 +106,7 @@ struct cs_ctr {
     uint64_t pf, pfhit;
     uint64_t fill, wbytes;
     uint64_t rowhit, rowmiss;
-    uint64_t pad;
+    uint64_t xfer; /* requests this level served whose line another thread's cache held dirty */
 };
 
 /*
@@ -184,6 +184,12 @@ struct augur_cachesim {
     bool simple;
     bool big;         /* some level's state is larger than a host L2 (cs_level big) */
     bool simple_perm; /* simple, and every level set-associative with at most 16 ways */
+    /*
+     * Coherent private caches (cs_sim.c snoop): a write removes the line
+     * from the other threads' instances; a miss of every instance of the
+     * thread's own takes a dirty line from another thread's.
+     */
+    bool coh;
     /* simple, and L1 is set-associative with power-of-two sets: its hit path is inlined */
     bool l1_inline;
     unsigned l1_bits;

@@ -1153,6 +1153,106 @@ static __attribute__((noinline)) void access_slow(struct augur_cachesim *sim, un
     req(sim, 0, thread, addr, size, w, tag);
 }
 
+/* ---- coherence ------------------------------------------------------------------- */
+
+/*
+ * Snooping keeps one invariant: a line dirty in an instance is in no
+ * instance of another thread's that the writer does not share. A write
+ * that hits a dirty L1 line (the memo's write path) therefore needs no
+ * snoop, and neither does a read that hits any instance of the thread's
+ * own: another thread's write would have removed it. Everything else
+ * comes here, before the access.
+ */
+
+/* The first level instance i of level l shares with thread (nlevels: memory). */
+static unsigned meet_level(const struct augur_cachesim *sim, unsigned l, uint32_t i,
+                           unsigned thread)
+{
+    unsigned first = i * sim->lv[l].shared_by, m;
+
+    for (m = l + 1; m < sim->nlevels; m++)
+        if (first / sim->lv[m].shared_by == thread / sim->lv[m].shared_by)
+            break;
+    return m;
+}
+
+/* The first level at or below from whose instance of thread holds lo (nlevels: none). */
+static unsigned held_from(struct augur_cachesim *sim, unsigned from, unsigned thread, uint64_t lo)
+{
+    unsigned l;
+    struct pos p;
+
+    for (l = from; l < sim->nlevels; l++)
+        if (lookup(&sim->lv[l], inst_of(&sim->lv[l], thread), lo >> sim->lv[l].line_bits, &p))
+            break;
+    return l;
+}
+
+/*
+ * The coherence actions before thread's access (a write when w) to the L1
+ * line at lo: other threads' dirty copies are written down to the first
+ * level they share with thread, and a write removes every other copy.
+ */
+static void snoop_line(struct augur_cachesim *sim, unsigned thread, uint64_t lo, bool w,
+                       uint32_t tag)
+{
+    unsigned own = w ? sim->nlevels : held_from(sim, 0, thread, lo), l, meet = sim->nlevels;
+    bool moved = false;
+
+    for (l = 0; l < sim->nlevels; l++) {
+        const struct cs_level *L = &sim->lv[l];
+        uint32_t mine = thread / L->shared_by, i;
+
+        if (L->ninst == 1)
+            break; /* shared by every thread, as are the levels below */
+        for (i = 0; i < L->ninst; i++) {
+            struct cs_inst *I = &L->inst[i];
+            unsigned m;
+            struct pos p;
+
+            if (i == mine || !lookup(L, I, lo >> L->line_bits, &p))
+                continue;
+            m = meet_level(sim, l, i, thread);
+            if (own < m)
+                continue; /* thread's own copy is valid: no write since it was taken */
+            if (sdirty(L, I, &p)) {
+                struct cs_ctr *c = ctr(sim, l, owner_of(*p.t));
+
+                c->wb++;
+                c->wbytes += L->line;
+                *p.t &= ~(uint64_t)1;
+                if (L->nsect > 1)
+                    I->meta[p.m].sdirty = 0;
+                writeback(sim, m, i * L->shared_by, lo & ~(uint64_t)(L->line - 1), L->line,
+                          owner_of(*p.t));
+                moved = true;
+                if (m < meet)
+                    meet = m;
+            }
+            if (w) {
+                ctr(sim, l, owner_of(*p.t))->inval++;
+                invalidate(L, I, &p);
+            }
+        }
+    }
+    if (moved)
+        ctr(sim, held_from(sim, meet, thread, lo), tag)->xfer++;
+}
+
+/* snoop_line() for each L1 line of [addr, addr + size). */
+static __attribute__((noinline)) void snoop(struct augur_cachesim *sim, unsigned thread,
+                                            uint64_t addr, uint64_t size, bool w, uint32_t tag)
+{
+    uint64_t lo = addr & ADDRM & sim->l1_not, last = (addr + (size ? size - 1 : 0)) & ADDRM;
+
+    if (tag >= sim->ntags)
+        tag = sim->ntags - 1;
+    if (last < lo)
+        last = ADDRM;
+    for (; lo <= last && lo >= (addr & ADDRM & sim->l1_not); lo += sim->lv[0].line)
+        snoop_line(sim, thread, lo, w, tag);
+}
+
 /*
  * An access the memo did not take. For a simple hierarchy with an inlined
  * L1 (l1_inline), a one-line access with a tag in range searches the L1 set:
@@ -1169,6 +1269,8 @@ static __attribute__((noinline)) void access_unmemoized(struct augur_cachesim *s
 
     if (!sim->l1_inline || tag >= sim->ntags || last > ADDRM ||
         ((addr ^ last) >> sim->l1_bits) != 0) {
+        if (sim->coh)
+            snoop(sim, thread, addr, size, w, tag);
         access_slow(sim, thread, addr, size, w, tag);
         return;
     }
@@ -1176,6 +1278,9 @@ static __attribute__((noinline)) void access_unmemoized(struct augur_cachesim *s
         (la & sim->l1_mask) * sim->l1_stride;
     fp = fingerprint(la);
     k = find_way16(b, sim->l1_fpw, sim->l1_ways, sim->fl[0].wmask, la, fp);
+    /* an L1 hit needs no snoop unless it writes a clean line (the invariant above) */
+    if (sim->coh && (k < 0 || (w && !(b[sim->l1_fpw + 1 + k] & 1))))
+        snoop(sim, thread, addr, size, w, tag); /* other threads' instances only: b stays */
     if (k < 0) {
         if (sim->simple_perm)
             walk(sim, thread, addr, w, tag, 1, b, fp);

@@ -187,6 +187,7 @@ static json_t *result_json(const struct augur_calib_result *r, const char *path)
         json_object_set_new(o, "region_threads", json_integer(r->region_threads));
         json_object_set_new(o, "region_ns", stat_json(&r->region_ns));
         json_object_set_new(o, "chunk_ns", stat_json(&r->chunk_ns));
+        json_object_set_new(o, "transfer", curve_json(&r->transfer, "loads in flight", "ns"));
     }
     for (uint32_t p = 0; p < r->nsweep; p++) {
         json_t *pt = json_object();

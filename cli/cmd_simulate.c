@@ -88,24 +88,24 @@ static const char *file_of(const struct augur_skel *skel, uint32_t f)
 
 static void print_levels(const struct augur_sim_profile *p)
 {
-    printf("%-8s %13s %13s %13s %9s %12s %14s %14s\n", "level", "accesses", "hits", "misses",
-           "miss rate", "write-backs", "bytes in", "bytes out");
+    printf("%-8s %13s %13s %13s %9s %12s %14s %14s %11s\n", "level", "accesses", "hits", "misses",
+           "miss rate", "write-backs", "bytes in", "bytes out", "transfers");
     for (unsigned l = 0; l < p->nlevels; l++) {
         const struct augur_cache_counts *c = &p->level[l];
 
         printf("%-8s %13" PRIu64 " %13" PRIu64 " %13" PRIu64 " %8.2f%% %12" PRIu64 " %14" PRIu64
-               " %14" PRIu64 "\n",
+               " %14" PRIu64 " %11" PRIu64 "\n",
                p->level_name[l], c->accesses, c->hits, c->misses,
-               100 * rate(c->misses, c->accesses), c->writebacks, c->fill_bytes,
-               c->writeback_bytes);
+               100 * rate(c->misses, c->accesses), c->writebacks, c->fill_bytes, c->writeback_bytes,
+               c->transfers);
     }
     {
         const struct augur_cache_counts *c = &p->level[p->nlevels];
 
-        printf("%-8s %13" PRIu64 " %13s %13s %9s %12s %14" PRIu64 " %14" PRIu64
+        printf("%-8s %13" PRIu64 " %13s %13s %9s %12s %14" PRIu64 " %14" PRIu64 " %11" PRIu64
                "   (row buffer hits %" PRIu64 ", misses %" PRIu64 ")\n",
                p->level_name[p->nlevels], c->accesses, "-", "-", "-", "-", c->fill_bytes,
-               c->writeback_bytes, c->row_hits, c->row_misses);
+               c->writeback_bytes, c->transfers, c->row_hits, c->row_misses);
     }
 }
 
@@ -233,6 +233,7 @@ static json_t *counts_json(const char *name, const struct augur_cache_counts *c,
     }
     json_object_set_new(j, "fill_bytes", json_integer((json_int_t)c->fill_bytes));
     json_object_set_new(j, "writeback_bytes", json_integer((json_int_t)c->writeback_bytes));
+    json_object_set_new(j, "transfers", json_integer((json_int_t)c->transfers));
     return j;
 }
 

@@ -30,6 +30,7 @@ static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
     json_object_set_new(j, "irregular_bytes", json_real(l->irregular_bytes));
     json_object_set_new(j, "served", reals(l->served, nlevels + 1));
     json_object_set_new(j, "irr_served", reals(l->irr_served, nlevels + 1));
+    json_object_set_new(j, "transfers", reals(l->transfers, nlevels + 1));
     json_object_set_new(j, "fill_bytes", reals(l->fill_bytes, nlevels + 1));
     json_object_set_new(j, "writeback_bytes", reals(l->writeback_bytes, nlevels + 1));
     json_object_set_new(j, "row_misses", json_real(l->row_misses));
@@ -137,6 +138,10 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
         memcpy(l->irr_served, l->served, sizeof(l->served));
     else if (reals_back(json_object_get(j, "irr_served"), l->irr_served, nlevels + 1, "irr_served",
                         err, size))
+        return -1;
+    /* runs saved before coherence was simulated: no transfers */
+    if (json_object_get(j, "transfers") && reals_back(json_object_get(j, "transfers"), l->transfers,
+                                                      nlevels + 1, "transfers", err, size))
         return -1;
     ops = json_object_get(j, "instr");
     el = json_object_get(j, "elems");

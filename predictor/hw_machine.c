@@ -87,6 +87,7 @@ static const struct field core_fields[] = {
     { "mlp", T_F64, CO(mlp), 0, 0, 0, 1024, 0 },
     { "branch_learned", T_CURVE, CO(branch_learned), CO(nbranch_learned), F_SIGNED, 0, 1e12, 0 },
     { "first_touch", T_CURVE, CO(first_touch), CO(nfirst_touch), F_SIGNED, 0, 1e15, 0 },
+    { "transfer", T_CURVE, CO(transfer), CO(ntransfer), 0, 0, 1e7, 0 },
 };
 
 static const struct field simd_fields[] = {

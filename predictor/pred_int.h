@@ -36,6 +36,13 @@ struct pred_rates {
     double line_bytes[AUGUR_WORK_MAX_LEVELS]; /* a transfer from the level */
     const struct augur_curve_point *mem_curve;
     uint32_t nmem_curve;
+    /*
+     * Misses in flight for a request served at level i: as many as the
+     * window of instructions holds of those served there or further, at
+     * most mlp (docs/models.md, "Misses in flight").
+     */
+    double inflight_at[AUGUR_WORK_MAX_LEVELS];
+    double transfer_ns; /* a line passing between cores, at its misses in flight; 0: none given */
     double branch_left; /* of the workload's mispredictions, the share the predictor leaves */
     double alloc_ns;    /* the busiest thread's fresh memory per call: its pages' faults */
     double gather_cycles, scatter_cycles; /* per element */

@@ -28,10 +28,39 @@ static double or_default(double v, double def)
     return v > 0 ? v : def;
 }
 
+/*
+ * The core keeps as many misses in flight as its window of instructions
+ * holds, up to its fill buffers (mlp): a request that waits for level i
+ * overlaps with the requests of level i or beyond among the window's
+ * instructions, so sparse misses (one load in a hundred) wait nearly alone
+ * and dense ones share the latency mlp ways. The instructions are the
+ * kernel's loads, stores and operations. Transfers (lines from another
+ * core) count as slow as memory's requests; *xfer_inflight is theirs.
+ */
+static void inflight_of(const struct augur_workload *w, struct pred_rates *r, double *xfer_inflight)
+{
+    const struct augur_work_line *t = &w->total;
+    double instr = t->loads + t->stores, slow = 0;
+
+    for (int k = 0; k < AUGUR_OPK_COUNT; k++)
+        instr += t->instr[k];
+    for (unsigned i = 0; i <= r->nlevels; i++)
+        slow += t->transfers[i];
+    for (unsigned i = r->nlevels + 1; i-- > 0;) {
+        double m;
+
+        slow += t->served[i];
+        m = instr > 0 ? r->window * slow / instr : r->mlp;
+        r->inflight_at[i] = m < 1 ? 1 : m > r->mlp ? r->mlp : m;
+    }
+    *xfer_inflight = r->inflight_at[r->nlevels];
+}
+
 int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
                   struct pred_rates *r, struct augur_diag *diag)
 {
     const char *file;
+    double xfer_inflight;
     unsigned n;
 
     if (!m || !w || !r)
@@ -121,6 +150,11 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->line_bytes[n] = n ? r->line_bytes[n - 1] : 64;
     r->mem_curve = m->memory.mlp;
     r->nmem_curve = m->memory.nmlp;
+    inflight_of(w, r, &xfer_inflight);
+    /* the transfer curve at the transfers' misses in flight (its last point beyond its end) */
+    r->transfer_ns = m->core.ntransfer
+                         ? augur_pred_curve_at(m->core.transfer, m->core.ntransfer, xfer_inflight)
+                         : 0;
     if (!(r->latency_ns[n] > 0) && !(r->bw_gbs[n] > 0) && !r->nmem_curve)
         return augur_diag_set(diag, AUGUR_EMODEL, file, 0, 0,
                               "machine '%s': memory gives no latency, bandwidth or mlp curve",

@@ -106,13 +106,24 @@ static struct line_time line_time(const struct pred_rates *r, const struct augur
     /*
      * Requests served beyond L1 (L1 hits cost their issue slot only): an
      * indirect access's wait for the level's latency, shared by the misses
-     * in flight; a stream's for the level's bandwidth.
+     * in flight; a stream's for the level's bandwidth. Lines another core
+     * wrote come from its cache at the calibrated transfer cost, whatever
+     * level served them in the simulation (their share of its indirect and
+     * streamed requests alike).
      */
     for (unsigned i = 1; i <= r->nlevels; i++) {
-        double irr = l->irr_served[i] < l->served[i] ? l->irr_served[i] : l->served[i];
+        double served = l->served[i], xfer = 0, irr;
 
+        if (r->transfer_ns > 0 && l->transfers[i] > 0) {
+            xfer = l->transfers[i] < served ? l->transfers[i] : served;
+            t.memory_ns += xfer * r->transfer_ns;
+        }
+        irr = l->irr_served[i] < l->served[i] ? l->irr_served[i] : l->served[i];
+        if (served > 0)
+            irr *= (served - xfer) / served;
+        served -= xfer;
         t.memory_ns +=
-            irr * pred_serve_ns(r, i, r->mlp) + (l->served[i] - irr) * pred_stream_ns(r, i);
+            irr * pred_serve_ns(r, i, r->inflight_at[i]) + (served - irr) * pred_stream_ns(r, i);
     }
     return t;
 }

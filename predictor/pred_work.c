@@ -38,6 +38,7 @@ static void add_access(struct augur_work_line *l, const struct augur_node *n,
         double served = (double)(i < nlevels ? g->level[i].hits : g->level[i].accesses) * scale;
 
         l->served[i] += served;
+        l->transfers[i] += (double)g->level[i].transfers * scale;
         if (n->u.access.indirect)
             l->irr_served[i] += served;
     }
@@ -192,6 +193,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
         for (unsigned j = 0; j <= nl; j++) {
             t->served[j] += l->served[j];
             t->irr_served[j] += l->irr_served[j];
+            t->transfers[j] += l->transfers[j];
             t->fill_bytes[j] += l->fill_bytes[j];
             t->writeback_bytes[j] += l->writeback_bytes[j];
         }

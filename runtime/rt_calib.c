@@ -925,6 +925,84 @@ static double run_chunks(struct ctx *c, void *ud, uint64_t iters)
     return 0;
 }
 
+#define XFER_LINES 4096 /* 256 KiB: in every core's L2, so only the line's owner moves */
+
+/* Chases through the lines of ch, which thread writer dirtied first. */
+struct xfer_ud {
+    struct chase ch;
+    int writer, k;
+};
+
+/*
+ * Per iteration, in a region of two threads: the writer stores into the
+ * second word of every line (keeping the chase's pointers), then thread 0
+ * walks the cycle with k chains in flight. With writer 1 each of thread 0's
+ * loads finds its copy gone and the line dirty in the other core's cache
+ * (and the writer's stores had to take the lines back first); with writer
+ * 0 they hit its own.
+ */
+static double run_xfer(struct ctx *c, void *ud, uint64_t iters)
+{
+    struct xfer_ud *x = ud;
+    void *heads[CALIB_MAX_CHAINS];
+
+    (void)c;
+    for (int j = 0; j < x->k; j++)
+        heads[j] = x->ch.base + (size_t)x->ch.order[(size_t)j * x->ch.n / (size_t)x->k] * 64;
+    for (uint64_t i = 0; i < iters; i++) {
+        OMP(omp parallel num_threads(2))
+        {
+            if (thread_num() == x->writer)
+                for (size_t l = 0; l < x->ch.n; l++)
+                    ((volatile uint64_t *)(x->ch.base + l * 64))[1] = i;
+            OMP(omp barrier)
+            if (thread_num() == 0)
+                calib_sink_p = calib_chase(heads, x->k, x->ch.n / (uint64_t)x->k);
+        }
+    }
+    return 0;
+}
+
+/*
+ * The transfer curve: ns per line that one core wrote and another then
+ * loads, with k loads in flight: the difference per line between the other
+ * thread writing and thread 0 writing, plus thread 0's own latency at that
+ * working set over k.
+ */
+static void run_transfer(struct ctx *c)
+{
+    struct augur_calib_result *r = c->res;
+    struct augur_calib_curve *cv = &r->transfer;
+    struct xfer_ud x;
+    struct augur_calib_stat own, remote, local;
+
+    chase_build(c, (uint64_t)XFER_LINES * 64, &x.ch);
+    latency_at(c, (uint64_t)XFER_LINES * 64, &own);
+    OMP(omp parallel num_threads(2))
+    pin(c, thread_num());
+    cv->n = 0;
+    for (x.k = 1; x.k <= 16; x.k *= 2) {
+        struct augur_calib_stat *y = &cv->y[cv->n];
+        double base;
+
+        x.writer = 0;
+        time_per_unit(c, run_xfer, &x, &local);
+        x.writer = 1;
+        time_per_unit(c, run_xfer, &x, &remote);
+        base = own.best / x.k - local.best / XFER_LINES;
+        scaled(&remote, 1.0 / XFER_LINES, y);
+        y->best += base;
+        y->median += base;
+        y->min += base;
+        y->max += base;
+        cv->x[cv->n++] = x.k;
+        if (c->opts->quick && x.k >= 4)
+            break;
+    }
+    chase_release(&x.ch);
+    progress(c, "transfer between cores");
+}
+
 static void run_core(struct ctx *c, uint32_t maxt)
 {
     struct augur_calib_result *r = c->res;
@@ -976,6 +1054,7 @@ static void run_core(struct ctx *c, uint32_t maxt)
     if (r->chunk_ns.best < 0)
         memset(&r->chunk_ns, 0, sizeof(r->chunk_ns));
     progress(c, "parallel region");
+    run_transfer(c);
 }
 
 /* ---- the plan ------------------------------------------------------------ */

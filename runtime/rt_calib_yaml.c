@@ -256,6 +256,10 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
             put_spread(b, &r->chunk_ns);
         }
     }
+    put_pairs(b, "transfer",
+              "[loads in flight, ns per line]: one core stores into 256 KiB of\n"
+              "  # lines, the other then chases through them (against both on one core)",
+              &r->transfer, 0);
     augur_buf_putc(b, '\n');
 
     if (r->ncaches)

@@ -432,6 +432,62 @@ static void test_shared_and_tags(void)
     augur_cachesim_free(sim);
 }
 
+/*
+ * Coherence: thread 0 writes a line, thread 1 reads it, thread 0 writes it
+ * again, thread 1 reads it again (tags 0 and 1 are the threads). l1ways 0
+ * is a fully associative L1 (the general path), else the walk's.
+ */
+static void coherence_run(bool coherent, uint32_t l1ways, uint32_t l2shared, const char *name)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+    unsigned meet = l2shared > 1 ? 1 : 2; /* where the threads meet: the shared L2 or memory */
+    char what[160];
+
+    cfg.nlevels = 2;
+    cfg.level[0] = lvl("L1", 1024, 64, l1ways);
+    cfg.level[1] = lvl("L2", 8192, 64, 4);
+    cfg.level[1].shared_by = l2shared;
+    cfg.coherent = coherent;
+    sim = make(&cfg, 2, 2);
+    augur_cachesim_access(sim, 0, 640, 8, true, 0);
+    augur_cachesim_access(sim, 1, 640, 8, false, 1); /* the line moves: a transfer */
+    augur_cachesim_access(sim, 1, 648, 8, false, 1); /* now thread 1's own */
+    augur_cachesim_access(sim, 0, 656, 8, false, 0); /* thread 0 kept a clean copy */
+    augur_cachesim_access(sim, 0, 640, 8, true, 0);  /* removes thread 1's */
+    augur_cachesim_access(sim, 1, 640, 8, false, 1); /* moves again */
+    snprintf(what, sizeof(what), "%s: thread 1's L1 misses", name);
+    is_int(cnt(sim, 0, 1).misses, coherent ? 2 : 1, what);
+    snprintf(what, sizeof(what), "%s: transfers where the threads meet", name);
+    is_int(cnt(sim, meet, 1).transfers, coherent ? 2 : 0, what);
+    snprintf(what, sizeof(what), "%s: no transfers elsewhere", name);
+    is_int(cnt(sim, 3 - meet, -1).transfers + cnt(sim, 0, -1).transfers, 0, what);
+    snprintf(what, sizeof(what), "%s: thread 1's copy invalidated once", name);
+    is_int(cnt(sim, 0, 1).invalidations, coherent ? 1 : 0, what);
+    snprintf(what, sizeof(what), "%s: thread 0's dirty line written down twice", name);
+    is_int(cnt(sim, 0, 0).writebacks, coherent ? 2 : 0, what);
+    snprintf(what, sizeof(what), "%s: thread 0's L1 hits", name);
+    is_int(cnt(sim, 0, 0).hits, 2, what);
+    /* two writers: the second takes the dirty line (a transfer) and removes the first's copy */
+    augur_cachesim_access(sim, 0, 1280, 8, true, 0);
+    augur_cachesim_access(sim, 1, 1288, 8, true, 1);
+    augur_cachesim_access(sim, 0, 1296, 8, false, 0);
+    snprintf(what, sizeof(what), "%s: a write takes the line too", name);
+    is_int(cnt(sim, meet, 1).transfers, coherent ? 3 : 0, what);
+    snprintf(what, sizeof(what), "%s: and the first writer's read moves it back", name);
+    is_int(cnt(sim, meet, 0).transfers, coherent ? 1 : 0, what);
+    augur_cachesim_free(sim);
+}
+
+static void test_coherence(void)
+{
+    coherence_run(true, 2, 2, "coherent, shared L2");
+    coherence_run(true, 2, 1, "coherent, private L2");
+    coherence_run(true, 0, 2, "coherent, fully associative L1");
+    coherence_run(true, 0, 1, "coherent, fully associative L1, private L2");
+    coherence_run(false, 2, 2, "not coherent");
+}
+
 /* ---- a naive LRU reference: per set, timestamps; checked on random streams ---- */
 
 struct ref {
@@ -1108,6 +1164,7 @@ static void test_from_machine(void)
         is_int(augur_cache_config_from_machine(m, 16, &cfg, &d), 0, "snb: 16 threads");
         is_int(cfg.level[2].shared_by, 8, "snb: an L3 per 8 threads");
         is_int(cfg.level[0].ways, 0, "snb: unknown associativity simulated fully associative");
+        ok(cfg.coherent, "snb: a CPU's caches are coherent");
         sim = NULL;
         is_int(augur_cachesim_new(&cfg, 16, 1, &sim, &d), 0, "snb: simulator builds");
         augur_cachesim_free(sim);
@@ -1133,6 +1190,7 @@ static void test_from_machine(void)
         is_int(augur_cache_config_from_machine(m, 132, &cfg, &d), 0, "h100: 132 SMs");
         is_int(cfg.level[0].sector, 32, "h100: sectored L2");
         is_int(cfg.dram.policy, AUGUR_DRAM_LRU, "h100: LRU row buffers as seed 000");
+        ok(!cfg.coherent, "h100: the SMs' L1s are not kept coherent");
         sim = NULL;
         is_int(augur_cachesim_new(&cfg, 132, 1, &sim, &d), 0, "h100: simulator builds");
         augur_cachesim_free(sim);
@@ -1154,6 +1212,7 @@ int main(void)
     test_row_buffers();
     test_prefetch();
     test_shared_and_tags();
+    test_coherence();
     test_reference();
     test_fast_paths();
     test_walk_geometries();

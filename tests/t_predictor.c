@@ -322,7 +322,24 @@ static const char toy_yaml[] =
     "cores: 2\n"
     "registers_bytes: 1 KiB\n"
     "core: {loads_per_cycle: 2, stores_per_cycle: 1, fp_ops_per_cycle: 2,\n"
-    "       int_ops_per_cycle: 4, inflight: 40, mlp: 10}\n"
+    "       int_ops_per_cycle: 4, inflight: 40, mlp: 10, window: 2000}\n"
+    "caches:\n"
+    "  - {name: L1, size: 32 KiB, line: 64, bandwidth_gbs: {1: 128}}\n"
+    "  - {name: L2, size: 1 MiB, line: 64, latency_ns: 5,\n"
+    "     bandwidth_gbs: {1: 64}}\n"
+    "  - {name: L3, size: 8 MiB, line: 64, latency_ns: 20,\n"
+    "     bandwidth_gbs: {1: 32}}\n"
+    "memory: {latency_ns: 100, bandwidth_gbs: {1: 8}}\n";
+
+/* The toy with a smaller window (320 instructions) and a transfer curve. */
+static const char toy_small_yaml[] =
+    "name: toy\n"
+    "kind: cpu\n"
+    "clock_ghz: 2\n"
+    "cores: 2\n"
+    "core: {loads_per_cycle: 2, stores_per_cycle: 1, fp_ops_per_cycle: 2,\n"
+    "       int_ops_per_cycle: 4, inflight: 40, mlp: 10, window: 320,\n"
+    "       transfer: [[1, 200], [10, 50]]}\n"
     "caches:\n"
     "  - {name: L1, size: 32 KiB, line: 64, bandwidth_gbs: {1: 128}}\n"
     "  - {name: L2, size: 1 MiB, line: 64, latency_ns: 5,\n"
@@ -401,7 +418,8 @@ static void test_workload_models(void)
     /*
      * Model 3: issue max(1000 loads / 2, 1000 FMAs / 2, 2000 instructions / 4) = 500 cycles
      * at 2 GHz = 250 ns; memory: the indirect requests at max(latency / 10 in
-     * flight, line / bandwidth), the direct ones at line / bandwidth:
+     * flight (the window of 2000 instructions holds 10 or more of every level's), line /
+     * bandwidth), the direct ones at line / bandwidth:
      * L2 (50 + 10) x 1, L3 (25 + 5) x 2, memory 5 x 10 + 5 x 8 = 210 ns
      */
     memset(&p[0], 0, sizeof(p[0]));
@@ -420,6 +438,43 @@ static void test_workload_models(void)
     is_int(augur_model_find("skope")->predict(&in, &p[0], &d), 0, "skope, busiest thread half");
     is_double(p[0].seconds, 555e-9, 1e-15, "skope: the busiest thread's share");
     toy_workload(&w, &line);
+
+    /*
+     * A window of 320 instructions holds 320 x 100 / 2000 = 16 requests served beyond
+     * L1 (10 in flight), 320 x 40 / 2000 = 6.4 of L3's or beyond and 1.6 of
+     * memory's: L2 60 x 1, L3 25 x max(20 / 6.4, 2) + 5 x 2, memory 5 x 100 / 1.6 +
+     * 5 x 8 = 500.625 ns.
+     */
+    {
+        struct augur_machine *small = NULL;
+        struct augur_model_input si = in;
+
+        if (ok(augur_machine_parse(toy_small_yaml, sizeof(toy_small_yaml) - 1, "toy.yml", &small,
+                                   &d) == 0,
+               "toy machine with a small window loads")) {
+            si.machine = small;
+            is_int(augur_model_find("skope")->predict(&si, &p[0], &d), 0, "skope, small window");
+            is_double(p[0].seconds, 500.625e-9, 1e-15, "skope: sparse misses wait alone");
+            is_str(p[0].bottleneck, "memory latency", "skope: then latency bound");
+            /*
+             * 5 more requests are lines another core wrote, counted as memory's:
+             * 320 x 15 / 2000 = 2.4 in flight, 200 - 150 x 1.4 / 9 ns each; 5 of
+             * memory's 10 are left (2.5 indirect): 2.5 x 100 / 2.4 + 2.5 x 8; L3
+             * 25 x 20 / 7.2 + 10; L2 60: 1146.94 ns.
+             */
+            line.transfers[3] = 5;
+            w.total = line;
+            is_int(augur_model_find("skope")->predict(&si, &p[0], &d), 0, "skope, transfers");
+            is_double(p[0].seconds,
+                      (5 * (200 - 150 * 1.4 / 9) + 2.5 * 100 / 2.4 + 20 + 25 * 20 / 7.2 + 10 + 60) *
+                          1e-9,
+                      1e-15, "skope: transfers at the curve");
+            augur_machine_free(small);
+        } else {
+            diag("%s", d.msg);
+        }
+        toy_workload(&w, &line);
+    }
 
     /* Model 2: servers L1 900 x 0.25, L2 60 x 5/2.4, L3 30 x 20/1.2, memory 10 x 100 ns */
     is_int(augur_model_find("opa")->predict(&in, &p[1], &d), 0, "opa predicts a workload");

@@ -64,6 +64,15 @@ struct augur_cache_config {
     uint32_t nlevels; /* 1 .. AUGUR_CACHESIM_MAX_LEVELS */
     struct augur_cache_level_config level[AUGUR_CACHESIM_MAX_LEVELS]; /* nearest the core first */
     struct augur_dram_config dram;
+    /*
+     * Keep the threads' caches coherent (write-invalidate, as MESI): a write
+     * removes the line from every instance the writing thread does not use;
+     * a request that misses every instance of the thread's own while another
+     * thread's holds the line dirty has that data written down to the first
+     * level the two share (or memory) and is counted as a transfer there.
+     * A CPU's caches are; a GPU's L1s are not.
+     */
+    bool coherent;
     /* Refuse configurations whose simulated state needs more host memory (0: 4 GiB). */
     uint64_t max_host_bytes;
 };
@@ -143,13 +152,20 @@ struct augur_cache_counts {
     uint64_t sector_misses;   /* sectors not present (= misses without sectors) */
     uint64_t evictions;       /* valid lines replaced, attributed to the line's owner tag */
     uint64_t writebacks;      /* dirty lines written to the next level, owner's tag */
-    uint64_t invalidations;   /* lines removed by an inclusive level below */
-    uint64_t prefetches;      /* lines brought in by the prefetcher */
+    uint64_t
+        invalidations;   /* lines removed by an inclusive level below or another thread's write */
+    uint64_t prefetches; /* lines brought in by the prefetcher */
     uint64_t prefetch_hits;   /* first demand hits on prefetched lines */
     uint64_t fill_bytes;      /* bytes brought in from the next level (memory: read from DRAM) */
     uint64_t writeback_bytes; /* bytes sent to the next level (memory: written to DRAM) */
     uint64_t row_hits;        /* memory only: DRAM blocks found open */
     uint64_t row_misses;      /* memory only: DRAM blocks that had to be opened */
+    /*
+     * Of the requests this level served (hits; memory: all), those whose
+     * line another thread had written and still held: the data passes
+     * between cores (a coherent configuration only).
+     */
+    uint64_t transfers;
 };
 
 /* The number of cache levels (memory is level nlevels in augur_cachesim_counts). */

@@ -120,6 +120,11 @@ struct augur_calib_result {
     struct augur_calib_stat chain_cycles, branch_miss_cycles, region_ns, chunk_ns;
     uint32_t region_threads;
     /*
+     * ns per line another core wrote, then loaded with x loads in flight (the
+     * writer's stores taking the line back included); empty with one core
+     */
+    struct augur_calib_curve transfer;
+    /*
      * The share of a random branch's mispredictions left when its pattern
      * of x / 2 mispredictions (x random outcomes) repeats: what the
      * predictor's history learns.

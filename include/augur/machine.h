@@ -122,6 +122,14 @@ struct augur_machine_core {
      */
     struct augur_curve_point *first_touch;
     uint32_t nfirst_touch;
+    /*
+     * Coherence: ns per line (ns) that another core wrote and still holds
+     * when this one loads it, with m such loads in flight (m), the writer's
+     * stores taking the line back included. Ascending m; none: a transfer
+     * costs what the level that serves it in the simulation costs.
+     */
+    struct augur_curve_point *transfer;
+    uint32_t ntransfer;
 };
 
 /* The SIMD unit of a core; all 0 when the file has no simd section. */

@@ -139,9 +139,10 @@ struct augur_work_line {
     double loads, stores;              /* scalar load and store instructions (an update is both) */
     double bytes;                      /* bytes the accesses name */
     double irregular, irregular_bytes; /* of the accesses, indirect ones */
-    double served[AUGUR_WORK_MAX_LEVELS];          /* requests hitting cache i; last: memory */
-    double irr_served[AUGUR_WORK_MAX_LEVELS];      /* of served, the indirect accesses' */
-    double fill_bytes[AUGUR_WORK_MAX_LEVELS];      /* bytes into cache i from below; last: DRAM */
+    double served[AUGUR_WORK_MAX_LEVELS];     /* requests hitting cache i; last: memory */
+    double irr_served[AUGUR_WORK_MAX_LEVELS]; /* of served, the indirect accesses' */
+    double transfers[AUGUR_WORK_MAX_LEVELS];  /* of served, lines another thread wrote and held */
+    double fill_bytes[AUGUR_WORK_MAX_LEVELS]; /* bytes into cache i from below; last: DRAM */
     double writeback_bytes[AUGUR_WORK_MAX_LEVELS]; /* bytes cache i sends down; last: DRAM writes */
     double row_misses;                             /* DRAM blocks opened */
     double branch_misses; /* data-dependent branches: evaluations x min(p, 1 - p) */
