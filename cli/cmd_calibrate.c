@@ -183,6 +183,8 @@ static json_t *result_json(const struct augur_calib_result *r, const char *path)
     json_object_set_new(o, "first_touch", curve_json(&r->first_touch, "bytes", "ns per page"));
     json_object_set_new(o, "branch_learned",
                         curve_json(&r->branch_learned, "mispredictions per repeat", "share left"));
+    if (r->region1_ns.best > 0)
+        json_object_set_new(o, "region1_ns", stat_json(&r->region1_ns));
     if (r->region_threads >= 2) {
         json_object_set_new(o, "region_threads", json_integer(r->region_threads));
         json_object_set_new(o, "region_ns", stat_json(&r->region_ns));

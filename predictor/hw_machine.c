@@ -80,6 +80,7 @@ static const struct field core_fields[] = {
     { "issue_width", T_F64, CO(issue_width), 0, 0, 0, 64, 0 },
     { "branch_miss_cycles", T_F64, CO(branch_miss_cycles), 0, 0, 0, 1000, 0 },
     { "region_ns", T_F64, CO(region_ns), 0, 0, 0, 1e7, 0 },
+    { "region1_ns", T_F64, CO(region1_ns), 0, 0, 0, 1e7, 0 },
     { "chain_cycles", T_F64, CO(chain_cycles), 0, 0, 0, 1000, 0 },
     { "chunk_ns", T_F64, CO(chunk_ns), 0, 0, 0, 1e6, 0 },
     { "inflight", T_F64, CO(inflight), 0, 0, 0, 4096, 0 },

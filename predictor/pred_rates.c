@@ -84,6 +84,7 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->region_ns = or_default(m->core.region_ns, DEF_REGION);
     r->chain_cycles = or_default(m->core.chain_cycles, DEF_CHAIN);
     r->chunk_ns = or_default(m->core.chunk_ns, DEF_CHUNK);
+    r->region1_ns = m->core.region1_ns > 0 ? m->core.region1_ns : 0;
     r->inflight = or_default(m->core.inflight, DEF_INFLIGHT);
     r->window = or_default(m->core.window, DEF_WINDOW);
     r->mlp = or_default(m->core.mlp, DEF_MLP);

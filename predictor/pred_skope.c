@@ -184,9 +184,11 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
     /*
      * A team's fork and join, and its threads contending for the chunks of a
      * dynamic loop (the shared counter's line moves between cores); one
-     * thread runs the region inline and takes its chunks uncontended.
+     * thread takes its chunks uncontended, and its region costs what the
+     * machine's region1_ns says (the runtime's entry and exit: nothing unless
+     * calibrated).
      */
-    res->region_s = 0;
+    res->region_s = w->threads > 1 ? 0 : w->parallel * r.region1_ns * 1e-9;
     if (w->threads > 1) {
         res->region_s = w->parallel * r.region_ns * 1e-9;
         if (w->chunks > w->parallel)

@@ -1035,6 +1035,14 @@ static void run_core(struct ctx *c, uint32_t maxt)
     progress(c, "branch miss");
     run_branch_learning(c, c->opts->quick);
     run_first_touch(c, c->opts->quick);
+#ifdef _OPENMP
+    {
+        /* a team of one still forks and joins through the runtime */
+        int one = 1;
+
+        time_per_unit(c, run_region, &one, &r->region1_ns);
+    }
+#endif
 
     if (maxt < 2) {
         progress(c, "parallel region");

@@ -239,6 +239,13 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
               "[bytes, ns per 4 KiB page]: malloc, a store to every page,\n"
               "  # free, repeated (a local array made in every call; best of the reps)",
               &r->first_touch, 0);
+    if (r->region1_ns.best > 0) {
+        augur_buf_puts(b, "\n  region1_ns: ");
+        put_num(b, r->region1_ns.best);
+        comment(b);
+        augur_buf_puts(b, "an empty omp parallel region, 1 thread; ");
+        put_spread(b, &r->region1_ns);
+    }
     if (r->region_threads >= 2) {
         augur_buf_puts(b, "\n  region_ns: ");
         put_num(b, r->region_ns.best);

@@ -338,7 +338,7 @@ static const char toy_small_yaml[] =
     "clock_ghz: 2\n"
     "cores: 2\n"
     "core: {loads_per_cycle: 2, stores_per_cycle: 1, fp_ops_per_cycle: 2,\n"
-    "       int_ops_per_cycle: 4, inflight: 40, mlp: 10, window: 320,\n"
+    "       int_ops_per_cycle: 4, inflight: 40, mlp: 10, window: 320, region1_ns: 1000,\n"
     "       transfer: [[1, 200], [10, 50]]}\n"
     "caches:\n"
     "  - {name: L1, size: 32 KiB, line: 64, bandwidth_gbs: {1: 128}}\n"
@@ -456,6 +456,10 @@ static void test_workload_models(void)
             is_int(augur_model_find("skope")->predict(&si, &p[0], &d), 0, "skope, small window");
             is_double(p[0].seconds, 500.625e-9, 1e-15, "skope: sparse misses wait alone");
             is_str(p[0].bottleneck, "memory latency", "skope: then latency bound");
+            w.parallel = 3; /* a team of one enters and leaves the runtime: region1_ns each */
+            is_int(augur_model_find("skope")->predict(&si, &p[0], &d), 0, "skope, 3 regions");
+            is_double(p[0].seconds, 3500.625e-9, 1e-15, "skope: one thread's regions");
+            w.parallel = 0;
             /*
              * 5 more requests are lines another core wrote, counted as memory's:
              * 320 x 15 / 2000 = 2.4 in flight, 200 - 150 x 1.4 / 9 ns each; 5 of

@@ -119,6 +119,7 @@ struct augur_calib_result {
      */
     struct augur_calib_stat chain_cycles, branch_miss_cycles, region_ns, chunk_ns;
     uint32_t region_threads;
+    struct augur_calib_stat region1_ns; /* an OpenMP region of one thread (0 without OpenMP) */
     /*
      * ns per line another core wrote, then loaded with x loads in flight (the
      * writer's stores taking the line back included); empty with one core

@@ -100,6 +100,7 @@ struct augur_machine_core {
     double issue_width;        /* instructions issued per cycle, all kinds together */
     double branch_miss_cycles; /* cycles a mispredicted branch costs */
     double region_ns;          /* an OpenMP parallel region's fork and join with 2+ threads */
+    double region1_ns;         /* the same with a team of one thread */
     double chain_cycles;       /* an update waiting for the previous one's store (forwarding) */
     double chunk_ns;           /* a thread taking a chunk of a dynamic or guided loop */
     double inflight;           /* memory instructions in flight (the load queue): n of model 2 */
