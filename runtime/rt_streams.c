@@ -438,9 +438,26 @@ uint64_t augur_stream_live_lines(const struct augur_csr *csr, enum augur_stream_
     }
 }
 
-void augur_scaling_scales(enum augur_scaling scaling, const struct augur_csr *csr,
-                          const struct augur_csr *sample, enum augur_stream_kernel k,
-                          const struct augur_cache_config *cfg, double scale[4])
+/* The geometric mean of |u - v| + 1 over the entries: the typical distance between the row and
+ * the gathered index, the window of x that a row's accesses span. */
+static double span_gmean(const struct augur_csr *c)
+{
+    double sum = 0.0;
+
+    for (uint32_t u = 0; u < c->nrows; u++)
+        for (uint64_t k = c->rowptr[u]; k < c->rowptr[u + 1]; k++) {
+            uint32_t v = c->col[k];
+
+            sum += log((double)(v > u ? v - u : u - v) + 1.0);
+        }
+    return c->nnz ? exp(sum / (double)c->nnz) : 1.0;
+}
+
+/* span: whether ireduce's windows may widen the reuse ratio (not on a Random Row Blocks sample,
+ * whose x is folded with its windows). */
+static void scales_of(enum augur_scaling scaling, const struct augur_csr *csr,
+                      const struct augur_csr *sample, enum augur_stream_kernel k,
+                      const struct augur_cache_config *cfg, bool span, double scale[4])
 {
     uint32_t w = k == AUGUR_STREAM_FV ? max_degree(csr) : 0;
     double ratio = 1.0;
@@ -453,6 +470,18 @@ void augur_scaling_scales(enum augur_scaling scaling, const struct augur_csr *cs
         ratio = full ? (double)augur_stream_footprint(sample, k, w) / (double)full : 1.0;
     } else if (scaling == AUGUR_SCALING_REUSE && csr->nrows) {
         ratio = (double)sample->nrows / (double)csr->nrows;
+        /* ireduce: the fraction of its row's window (the span of u - v) that the sample keeps
+         * when that is larger: on a local numbering the sample's windows shrink less than n'/n
+         * (docs/sampling.md, "Caches for a smaller input"). */
+        if (span && k == AUGUR_STREAM_IREDUCE) {
+            double f = span_gmean(csr);
+
+            double sr = f > 0.0 ? span_gmean(sample) / f : ratio;
+
+            ratio = sr > ratio ? sr : ratio;
+            if (ratio > 1.0)
+                ratio = 1.0;
+        }
     }
     for (unsigned l = 0; l < 4; l++) {
         double r = 1.0;
@@ -469,6 +498,13 @@ void augur_scaling_scales(enum augur_scaling scaling, const struct augur_csr *cs
             r = 1e-12;
         scale[l] = r > 1.0 ? 1.0 : r;
     }
+}
+
+void augur_scaling_scales(enum augur_scaling scaling, const struct augur_csr *csr,
+                          const struct augur_csr *sample, enum augur_stream_kernel k,
+                          const struct augur_cache_config *cfg, double scale[4])
+{
+    scales_of(scaling, csr, sample, k, cfg, true, scale);
 }
 
 int augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample_opts *opts,
@@ -489,7 +525,7 @@ int augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample
     /* rb folds x to about p of its length, which unscaled caches would hold whole. */
     if (scaling == AUGUR_SCALING_AUTO && opts->method == AUGUR_SAMPLER_RB)
         scaling = AUGUR_SCALING_REUSE;
-    augur_scaling_scales(scaling, csr, &s.csr, k, cfg, scale);
+    scales_of(scaling, csr, &s.csr, k, cfg, opts->method != AUGUR_SAMPLER_RB, scale);
     /* fv keeps the full matrix's ELL width: as many slot streams as the full run. */
     rc = stream_simulate(&s.csr, k, k == AUGUR_STREAM_FV ? max_degree(csr) : 0, csr->nrows, cfg,
                          scale, warm, out, diag);

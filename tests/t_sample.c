@@ -883,6 +883,52 @@ static size_t distinct_lines(const struct collect *c, uint64_t line)
     return m;
 }
 
+/* ireduce's reuse scale: the larger of n'/n and the sample's share of the full run's row window
+ * (the geometric mean of |u - v| + 1). */
+static void span_csr(struct augur_csr *c, uint64_t *rowptr, uint32_t *col, uint32_t n,
+                     uint32_t shift)
+{
+    c->nrows = c->ncols = n;
+    c->nnz = n;
+    c->rowptr = rowptr;
+    c->col = col;
+    c->val = NULL;
+    for (uint32_t u = 0; u < n; u++) {
+        rowptr[u] = u;
+        col[u] = (u + shift) % n;
+    }
+    rowptr[n] = n;
+}
+
+static void test_ireduce_span(void)
+{
+    uint64_t rp_full[401], rp_far[401], rp_small[101];
+    uint32_t col_full[400], col_far[400], col_small[100];
+    struct augur_csr full, far, small;
+    struct augur_cache_config cfg;
+    double sc[4], live = 3.0 * 64, c = 1 << 20;
+    double reuse = (live + (c - live) * 100.0 / 400.0) / c;
+
+    span_csr(&full, rp_full, col_full, 400, 0);
+    span_csr(&far, rp_far, col_far, 400, 200);
+    span_csr(&small, rp_small, col_small, 100, 0);
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.nlevels = 1;
+    strcpy(cfg.level[0].name, "L1");
+    cfg.level[0].size = 1 << 20;
+    cfg.level[0].line = 64;
+    cfg.level[0].ways = 8;
+    augur_scaling_scales(AUGUR_SCALING_REUSE, &full, &small, AUGUR_STREAM_IREDUCE, &cfg, sc);
+    is_double(sc[0], 1.0, 1e-15,
+              "ireduce reuse: a sample that keeps the row windows whole keeps the cache");
+    augur_scaling_scales(AUGUR_SCALING_REUSE, &full, &small, AUGUR_STREAM_SPMV, &cfg, sc);
+    is_double(sc[0], (4.0 * 64 + (c - 4.0 * 64) * 0.25) / c, 1e-15,
+              "spmv reuse: n'/n whatever the windows");
+    augur_scaling_scales(AUGUR_SCALING_REUSE, &far, &small, AUGUR_STREAM_IREDUCE, &cfg, sc);
+    is_double(sc[0], reuse, 1e-15,
+              "ireduce reuse: windows shrunk below n'/n (201 to 1) leave the n'/n scale");
+}
+
 static void test_streams(void)
 {
     /* 3 x 3: (0,1) (0,2) (1,0) (2,2) */
@@ -1030,5 +1076,6 @@ int main(void)
     test_rnn_dataset();
     test_fv_stride();
     test_streams();
+    test_ireduce_span();
     return tap_done();
 }

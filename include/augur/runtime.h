@@ -579,8 +579,10 @@ AUGUR_API uint64_t augur_stream_live_lines(const struct augur_csr *csr, enum aug
  * REUSE, for a level of C bytes and lines of L bytes with S = L times the
  * live lines (fv at the full matrix's width): (S + (C - S) n'/n) / C when
  * C > S, else 1, so that the stream lines stay resident as in the full run
- * and the rest holds the same fraction of the gathered vectors. Each scale
- * is clamped to (0, 1].
+ * and the rest holds the same fraction of the gathered vectors; for ireduce
+ * n'/n is raised to the ratio of the geometric means of |u - v| + 1 (sample
+ * over csr) when that is larger (augur_sample_simulate() does not on a
+ * Random Row Blocks sample). Each scale is clamped to (0, 1].
  */
 AUGUR_API void augur_scaling_scales(enum augur_scaling scaling, const struct augur_csr *csr,
                                     const struct augur_csr *sample, enum augur_stream_kernel k,
