@@ -314,6 +314,16 @@ static void test_registry(void)
     }
 }
 
+/* The toy machines' caches and memory. */
+#define TOY_CACHES                                                      \
+    "caches:\n"                                                         \
+    "  - {name: L1, size: 32 KiB, line: 64, bandwidth_gbs: {1: 128}}\n" \
+    "  - {name: L2, size: 1 MiB, line: 64, latency_ns: 5,\n"            \
+    "     bandwidth_gbs: {1: 64}}\n"                                    \
+    "  - {name: L3, size: 8 MiB, line: 64, latency_ns: 20,\n"           \
+    "     bandwidth_gbs: {1: 32}}\n"                                    \
+    "memory: {latency_ns: 100, bandwidth_gbs: {1: 8}}\n"
+
 /* A small machine whose every rate the workload tests below compute by hand. */
 static const char toy_yaml[] =
     "name: toy\n"
@@ -322,14 +332,7 @@ static const char toy_yaml[] =
     "cores: 2\n"
     "registers_bytes: 1 KiB\n"
     "core: {loads_per_cycle: 2, stores_per_cycle: 1, fp_ops_per_cycle: 2,\n"
-    "       int_ops_per_cycle: 4, inflight: 40, mlp: 10, window: 2000}\n"
-    "caches:\n"
-    "  - {name: L1, size: 32 KiB, line: 64, bandwidth_gbs: {1: 128}}\n"
-    "  - {name: L2, size: 1 MiB, line: 64, latency_ns: 5,\n"
-    "     bandwidth_gbs: {1: 64}}\n"
-    "  - {name: L3, size: 8 MiB, line: 64, latency_ns: 20,\n"
-    "     bandwidth_gbs: {1: 32}}\n"
-    "memory: {latency_ns: 100, bandwidth_gbs: {1: 8}}\n";
+    "       int_ops_per_cycle: 4, inflight: 40, mlp: 10, window: 2000}\n" TOY_CACHES;
 
 /* The toy with a smaller window (320 instructions) and a transfer curve. */
 static const char toy_small_yaml[] =
@@ -339,14 +342,7 @@ static const char toy_small_yaml[] =
     "cores: 2\n"
     "core: {loads_per_cycle: 2, stores_per_cycle: 1, fp_ops_per_cycle: 2,\n"
     "       int_ops_per_cycle: 4, inflight: 40, mlp: 10, window: 320, region1_ns: 1000,\n"
-    "       transfer: [[1, 200], [10, 50]]}\n"
-    "caches:\n"
-    "  - {name: L1, size: 32 KiB, line: 64, bandwidth_gbs: {1: 128}}\n"
-    "  - {name: L2, size: 1 MiB, line: 64, latency_ns: 5,\n"
-    "     bandwidth_gbs: {1: 64}}\n"
-    "  - {name: L3, size: 8 MiB, line: 64, latency_ns: 20,\n"
-    "     bandwidth_gbs: {1: 32}}\n"
-    "memory: {latency_ns: 100, bandwidth_gbs: {1: 8}}\n";
+    "       transfer: [[1, 200], [10, 50]]}\n" TOY_CACHES;
 
 /*
  * 1000 loads (500 indirect) and 1000 FMAs on one line: 900 L1 hits, 60 L2,
