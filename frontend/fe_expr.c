@@ -643,6 +643,11 @@ static void count_op(struct fe_conv *cv, enum augur_op op, enum augur_type t, en
     fe_count(cv, k, t, 1, false, 1, at);
 }
 
+static bool is_product(const struct augur_expr *e, enum augur_type t)
+{
+    return e->kind == AUGUR_EXPR_BINARY && e->u.bin.op == AUGUR_OP_MUL && e->type == t;
+}
+
 /* Converts a - b (or any binary op) on two scalar values, counting the operation. */
 static const struct augur_expr *arith(struct fe_conv *cv, enum augur_op op,
                                       const struct augur_expr *a, const struct augur_expr *b,
@@ -650,6 +655,17 @@ static const struct augur_expr *arith(struct fe_conv *cv, enum augur_op op,
 {
     const struct augur_expr *e = augur_expr_binary(cv->skel, op, a, b);
 
+    /*
+     * a * b + c is one fused multiply-add: compilers contract it where the
+     * target has one (clang by default, gcc outside strict ISO mode, nvcc).
+     */
+    if ((op == AUGUR_OP_ADD || op == AUGUR_OP_SUB) && e->kind == AUGUR_EXPR_BINARY &&
+        augur_type_is_float(e->type) && a->type == e->type && b->type == e->type &&
+        (is_product(a, e->type) || is_product(b, e->type)) &&
+        fe_uncount(cv, AUGUR_OPK_FMUL, e->type, 1, false)) {
+        fe_count(cv, AUGUR_OPK_FFMA, e->type, 1, false, 1, at);
+        return e;
+    }
     count_op(cv, op, e->type, augur_type_arith(a->type, b->type), at);
     return e;
 }
@@ -729,6 +745,87 @@ static CXCursor ref_decl(CXCursor c)
     if (clang_getCursorKind(c) != CXCursor_VarDecl && clang_getCursorKind(c) != CXCursor_ParmDecl)
         return clang_getNullCursor();
     return c;
+}
+
+/* Offset and file of a location, where the file is written (the expansion of a macro's). */
+static unsigned offset_of(CXSourceLocation l, CXFile *file)
+{
+    unsigned line, col, off;
+
+    clang_getExpansionLocation(l, file, &line, &col, &off);
+    return off;
+}
+
+/*
+ * True when a variable lives across the iterations of the innermost open
+ * loop: a local of the function that holds the loop, declared before it
+ * (what the loop's next iteration reads back of it is what this one wrote).
+ */
+static bool lives_across_loop(struct fe_conv *cv, CXCursor decl)
+{
+    CXSourceRange r;
+    CXFile lf, df;
+    unsigned start, end, at;
+
+    if (clang_Cursor_isNull(cv->loop) ||
+        (clang_getCursorKind(decl) != CXCursor_VarDecl &&
+         clang_getCursorKind(decl) != CXCursor_ParmDecl) ||
+        clang_Cursor_hasVarDeclGlobalStorage(decl) == 1)
+        return false;
+    r = clang_getCursorExtent(cv->loop);
+    start = offset_of(clang_getRangeStart(r), &lf);
+    end = offset_of(clang_getRangeEnd(r), NULL);
+    at = offset_of(clang_getCursorLocation(decl), &df);
+    if (!lf || !df || !clang_File_isEqual(lf, df) || (at >= start && at <= end))
+        return false;
+    return !clang_equalCursors(fe_var(cv, decl)->set_in, cv->loop);
+}
+
+struct decl_find {
+    CXCursor decl;
+    bool found;
+};
+
+static enum CXChildVisitResult decl_find_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct decl_find *f = data;
+
+    (void)parent;
+    if (is_kind(c, CXCursor_DeclRefExpr) &&
+        clang_equalCursors(clang_getCursorReferenced(c), f->decl)) {
+        f->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* True when expression c reads variable decl. */
+static bool reads_var(CXCursor c, CXCursor decl)
+{
+    struct decl_find f = { decl, false };
+
+    if (is_kind(fe_strip(c), CXCursor_DeclRefExpr))
+        return clang_equalCursors(clang_getCursorReferenced(fe_strip(c)), decl);
+    clang_visitChildren(c, decl_find_visit, &f);
+    return f.found;
+}
+
+/*
+ * x op= e, or x = e reading x, where x lives across the loop: the
+ * outermost operation of the right-hand side (counted last) feeds itself
+ * in the next iteration, and the iterations wait for its latency.
+ */
+static void carry(struct fe_conv *cv, CXCursor decl, CXCursor rhs, bool compound, bool fp)
+{
+    enum CXCursorKind k = clang_getCursorKind(fe_strip(rhs));
+    bool reads = compound || reads_var(rhs, decl);
+
+    if (!lives_across_loop(cv, decl))
+        return;
+    if (!reads) /* set afresh: what the iteration adds to it later is its own */
+        fe_var(cv, decl)->set_in = cv->loop;
+    else if (fp && (compound || k == CXCursor_BinaryOperator || k == CXCursor_CallExpr))
+        fe_carry_last(cv);
 }
 
 /* Assigns a pointer value to a pointer variable. */
@@ -841,6 +938,7 @@ static struct fe_val assign(struct fe_conv *cv, CXCursor at, CXCursor lhs, const
              clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_Vector)) {
             struct fe_val r = fe_expr(cv, rhs, FE_RVALUE);
 
+            carry(cv, decl, rhs, false, r.vec && augur_type_is_float(r.type));
             v = fe_var(cv, decl);
             if (r.vec || r.mask) {
                 v->kind = r.mask ? FV_MASK : FV_VEC;
@@ -871,6 +969,7 @@ static struct fe_val assign(struct fe_conv *cv, CXCursor at, CXCursor lhs, const
                 nv = value_of(cv, r, t);
                 if (compound)
                     nv = arith(cv, bop, old, nv, at);
+                carry(cv, decl, rhs, compound, augur_type_is_float(t));
             }
             fe_assign_decl(cv, decl, at, nv);
             {

@@ -168,6 +168,7 @@ struct fe_var {
     int32_t sym;
     int32_t array;
     uint32_t lanes_n; /* FV_VEC / FV_MASK */
+    CXCursor set_in;  /* the loop whose iterations set it afresh (x = e not reading x) */
     enum augur_type lane_type;
     const struct augur_expr *lanes; /* FV_VEC / FV_MASK: value of lane "lane" */
     const struct augur_expr *subst; /* FV_SUBST: scalar argument */
@@ -199,12 +200,15 @@ struct fe_conv {
     struct fe_cursors inlining;       /* helpers being inlined (recursion check) */
     const struct augur_expr *ret_val; /* value of the helper being inlined */
     uint32_t loops;                   /* loops open */
-    uint32_t atomic;                  /* inside "omp atomic": read-modify-writes are atomic */
-    uint32_t subscript;               /* inside an array subscript: integer ops are addressing */
-    struct augur_node *last_access;   /* the access emitted last */
-    unsigned unsupported;             /* notes of kind unsupported recorded */
-    int32_t lane_sym;                 /* the builtin "lane", or -1 */
-    int rc;                           /* a hard failure (out of range, ...) */
+    CXCursor loop; /* the innermost open loop of the function converted, or null */
+    /* the operation fe_count() counted last: an expression's outermost one */
+    struct augur_opcount last_op;
+    uint32_t atomic;                /* inside "omp atomic": read-modify-writes are atomic */
+    uint32_t subscript;             /* inside an array subscript: integer ops are addressing */
+    struct augur_node *last_access; /* the access emitted last */
+    unsigned unsupported;           /* notes of kind unsupported recorded */
+    int32_t lane_sym;               /* the builtin "lane", or -1 */
+    int rc;                         /* a hard failure (out of range, ...) */
     struct augur_diag *diag;
 };
 
@@ -223,6 +227,15 @@ void fe_note(struct fe_conv *cv, enum augur_note_kind kind, CXCursor at, const c
 /* Adds operation counts to the open region. */
 void fe_count(struct fe_conv *cv, enum augur_opkind op, enum augur_type type, uint32_t lanes,
               bool masked, uint64_t n, CXCursor at);
+/* Takes one uncarried count of an operation off the open region (false: it has none). */
+bool fe_uncount(struct fe_conv *cv, enum augur_opkind op, enum augur_type type, uint32_t lanes,
+                bool masked);
+/*
+ * Marks the operation counted last as loop-carried (the value it makes
+ * feeds it again in the loop's next iteration), when it is a
+ * floating-point add, multiply or multiply-add: integer ones take a cycle.
+ */
+void fe_carry_last(struct fe_conv *cv);
 /* Emits the ops node of the open region (if any) and starts a new region. */
 void fe_flush_ops(struct fe_conv *cv);
 /* Forgets the reads of the region (control flow or a store may change them). */

@@ -78,8 +78,10 @@ void fe_count(struct fe_conv *cv, enum augur_opkind op, enum augur_type type, ui
         cv->ops_loc = fe_loc(cv, at);
     for (size_t i = 0; i < cv->ops.len; i++) {
         c = &AUGUR_VEC_AT(&cv->ops, struct augur_opcount, i);
-        if (c->op == op && c->type == type && c->lanes == lanes && c->masked == masked) {
+        if (c->op == op && c->type == type && c->lanes == (lanes ? lanes : 1) &&
+            c->masked == masked && !c->carried) {
             c->count += n;
+            cv->last_op = *c;
             return;
         }
     }
@@ -89,12 +91,56 @@ void fe_count(struct fe_conv *cv, enum augur_opkind op, enum augur_type type, ui
     c->lanes = lanes ? lanes : 1;
     c->masked = masked;
     c->count = n;
+    cv->last_op = *c;
+}
+
+bool fe_uncount(struct fe_conv *cv, enum augur_opkind op, enum augur_type type, uint32_t lanes,
+                bool masked)
+{
+    for (size_t i = 0; i < cv->ops.len; i++) {
+        struct augur_opcount *c = &AUGUR_VEC_AT(&cv->ops, struct augur_opcount, i);
+
+        if (c->op == op && c->type == type && c->lanes == lanes && c->masked == masked &&
+            !c->carried && c->count > 0) {
+            c->count--;
+            return true;
+        }
+    }
+    return false;
+}
+
+void fe_carry_last(struct fe_conv *cv)
+{
+    struct augur_opcount *c, o = cv->last_op;
+
+    if ((o.op != AUGUR_OPK_FADD && o.op != AUGUR_OPK_FMUL && o.op != AUGUR_OPK_FFMA) ||
+        !fe_uncount(cv, o.op, o.type, o.lanes, o.masked))
+        return;
+    for (size_t i = 0; i < cv->ops.len; i++) {
+        c = &AUGUR_VEC_AT(&cv->ops, struct augur_opcount, i);
+        if (c->op == o.op && c->type == o.type && c->lanes == o.lanes && c->masked == o.masked &&
+            c->carried) {
+            c->count++;
+            return;
+        }
+    }
+    c = augur_vec_push(&cv->ops);
+    *c = o;
+    c->carried = true;
+    c->count = 1;
 }
 
 void fe_flush_ops(struct fe_conv *cv)
 {
     struct augur_node *n;
+    size_t m = 0;
 
+    /* counts that a contraction or a carried operation took to nothing */
+    for (size_t i = 0; i < cv->ops.len; i++)
+        if (AUGUR_VEC_AT(&cv->ops, struct augur_opcount, i).count)
+            AUGUR_VEC_AT(&cv->ops, struct augur_opcount, m++) =
+                AUGUR_VEC_AT(&cv->ops, struct augur_opcount, i);
+    cv->ops.len = m;
     if (!cv->ops.len)
         return;
     n = augur_skel_leaf(cv->b, AUGUR_NODE_OPS, cv->ops_loc);
@@ -169,6 +215,7 @@ struct fe_var *fe_var(struct fe_conv *cv, CXCursor decl)
     v->sym = -1;
     v->array = -1;
     v->subst_array = -1;
+    v->set_in = clang_getNullCursor();
     return v;
 }
 
@@ -939,6 +986,7 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
     bool is_ptr = false, cond_inside;
     unsigned header_end;
     struct augur_vec header_ops;
+    CXCursor outer_loop;
 
     augur_vec_init(&header_ops, sizeof(struct augur_opcount));
     for_parts(cv, s, part);
@@ -968,6 +1016,8 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
         cur = clang_Cursor_isNull(part[1]) ? augur_expr_int(cv->skel, AUGUR_T_I32, 1)
                                            : fe_expr(cv, part[1], FE_RVALUE).e;
         loop->u.loop.cond = cur ? cur : fe_opaque(cv, AUGUR_T_I32, "condition");
+        outer_loop = cv->loop;
+        cv->loop = s;
         cv->loops++;
         if (!clang_Cursor_isNull(part[3]))
             stmt(cv, part[3],
@@ -978,6 +1028,7 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
         if (!clang_Cursor_isNull(part[2]))
             fe_expr(cv, part[2], FE_DISCARD);
         cv->loops--;
+        cv->loop = outer_loop;
         if (!clang_Cursor_isNull(part[3]) && contains(part[3], CXCursor_ContinueStmt) &&
             !clang_Cursor_isNull(part[2]))
             fe_note(cv, AUGUR_NOTE_UNSUPPORTED, s,
@@ -1051,6 +1102,8 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
         cv->ops_loc = oloc;
     }
     loop->u.loop.cond = cond;
+    outer_loop = cv->loop;
+    cv->loop = s;
     cv->loops++;
     header_end = !clang_Cursor_isNull(part[2])   ? end_of(part[2])
                  : !clang_Cursor_isNull(part[1]) ? end_of(part[1])
@@ -1107,6 +1160,7 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
     }
     augur_vec_release(&header_ops);
     cv->loops--;
+    cv->loop = outer_loop;
     fe_flush_ops(cv);
     augur_skel_close(cv->b);
     fe_forget_reads(cv);
@@ -1130,6 +1184,7 @@ static void loop_while(struct fe_conv *cv, CXCursor s, bool is_do, const struct 
     CXCursor cnd, body;
     struct augur_node *loop;
     struct fe_val c;
+    CXCursor outer_loop;
 
     fe_children(s, &kids);
     if (kids.n != 2) {
@@ -1150,6 +1205,8 @@ static void loop_while(struct fe_conv *cv, CXCursor s, bool is_do, const struct 
     loop = augur_skel_open(cv->b, AUGUR_NODE_LOOP, fe_loc(cv, s));
     loop->u.loop.form = is_do ? AUGUR_LOOP_DO : AUGUR_LOOP_WHILE;
     apply_loop_pragmas(cv, loop, pend);
+    outer_loop = cv->loop;
+    cv->loop = s;
     cv->loops++;
     if (!is_do) {
         c = fe_expr(cv, cnd, FE_RVALUE);
@@ -1161,6 +1218,7 @@ static void loop_while(struct fe_conv *cv, CXCursor s, bool is_do, const struct 
         loop->u.loop.cond = scalar_cond(cv, c);
     }
     cv->loops--;
+    cv->loop = outer_loop;
     fe_flush_ops(cv);
     augur_skel_close(cv->b);
     fe_forget_reads(cv);
@@ -1630,7 +1688,7 @@ static enum CXChildVisitResult self_visit(CXCursor c, CXCursor parent, CXClientD
 bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_val *result)
 {
     struct fe_cursors kids = { 0 }, params = { 0 }, body_kids = { 0 };
-    CXCursor body = clang_getNullCursor();
+    CXCursor body = clang_getNullCursor(), outer_loop;
     struct fe_var *saved = NULL;
     struct count n = { 0, 0 };
     char name[256];
@@ -1730,6 +1788,9 @@ bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_v
         }
     }
     fe_cursors_push(&cv->inlining, def);
+    /* the helper's locals live one call: none carries across the caller's loop */
+    outer_loop = cv->loop;
+    cv->loop = clang_getNullCursor();
     *result = (struct fe_val){ NULL, -1, false, false, 1, AUGUR_T_VOID };
     {
         unsigned prev = start_of(body);
@@ -1751,6 +1812,7 @@ bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_v
         }
     }
     cv->inlining.n--;
+    cv->loop = outer_loop;
     for (size_t i = 0; i < params.n; i++)
         *fe_var(cv, params.v[i]) = saved[i];
     ok = true;
@@ -2003,6 +2065,7 @@ static void conv_init(struct fe_conv *cv, struct fe_tu *t, struct augur_skel *sk
     cv->slice = slice;
     cv->diag = diag;
     cv->lane_sym = -1;
+    cv->loop = clang_getNullCursor();
     augur_vec_init(&cv->vars, sizeof(struct fe_var));
     augur_vec_init(&cv->ops, sizeof(struct augur_opcount));
     augur_vec_init(&cv->reads, sizeof(struct fe_read));

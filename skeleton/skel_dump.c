@@ -483,6 +483,8 @@ static void put_node(const struct augur_skel *skel, const struct augur_node *k,
                 augur_buf_printf(buf, "x%" PRIu32, c->lanes);
             if (c->masked)
                 augur_buf_puts(buf, ".m");
+            if (c->carried)
+                augur_buf_puts(buf, ".c");
             augur_buf_printf(buf, "=%" PRIu64, c->count);
         }
         put_loc(skel, k, n->loc, buf);

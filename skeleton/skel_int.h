@@ -27,6 +27,9 @@ extern const char *const augur_skel_jump_names[];
 extern const char *const augur_skel_region_names[];
 extern const char *const augur_skel_opkind_names[];
 
+/* The order of an ops node's counts: op, type, lanes, masked, carried (< 0, 0, > 0). */
+int augur_skel_opcount_order(const struct augur_opcount *a, const struct augur_opcount *b);
+
 /* True for names the text form cannot use for a sym or an array (types, min, max, ...). */
 bool augur_skel_name_is_reserved(const char *name);
 

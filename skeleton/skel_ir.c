@@ -839,9 +839,8 @@ int32_t augur_skel_find_array(struct augur_skel_builder *b, const char *name)
     return -1;
 }
 
-static int opcount_cmp(const void *pa, const void *pb)
+int augur_skel_opcount_order(const struct augur_opcount *a, const struct augur_opcount *b)
 {
-    const struct augur_opcount *a = pa, *b = pb;
 
     if (a->op != b->op)
         return a->op < b->op ? -1 : 1;
@@ -849,7 +848,14 @@ static int opcount_cmp(const void *pa, const void *pb)
         return a->type < b->type ? -1 : 1;
     if (a->lanes != b->lanes)
         return a->lanes < b->lanes ? -1 : 1;
-    return (int)a->masked - (int)b->masked;
+    if (a->masked != b->masked)
+        return (int)a->masked - (int)b->masked;
+    return (int)a->carried - (int)b->carried;
+}
+
+static int opcount_cmp(const void *a, const void *b)
+{
+    return augur_skel_opcount_order(a, b);
 }
 
 void augur_skel_set_ops(struct augur_skel_builder *b, struct augur_node *n,

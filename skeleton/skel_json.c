@@ -256,8 +256,10 @@ static void jnode(struct augur_buf *buf, const struct augur_skel *skel, const st
             augur_buf_puts(buf, ", \"type\": ");
             jstr(buf, augur_type_name(c->type));
             augur_buf_printf(buf,
-                             ", \"lanes\": %" PRIu32 ", \"masked\": %s, \"count\": %" PRIu64 "}",
-                             c->lanes, c->masked ? "true" : "false", c->count);
+                             ", \"lanes\": %" PRIu32 ", \"masked\": %s, \"carried\": %s, "
+                             "\"count\": %" PRIu64 "}",
+                             c->lanes, c->masked ? "true" : "false", c->carried ? "true" : "false",
+                             c->count);
         }
         augur_buf_putc(buf, ']');
         break;

@@ -1125,12 +1125,13 @@ static int parse_ops(struct parser *ps)
             }
             c->lanes = (uint32_t)lanes;
         }
+        if (end - q >= 2 && !memcmp(q, ".m", 2))
+            c->masked = true, q += 2;
+        if (end - q >= 2 && !memcmp(q, ".c", 2))
+            c->carried = true, q += 2;
         if (q < end) {
-            if ((size_t)(end - q) != 2 || memcmp(q, ".m", 2) != 0) {
-                FAIL(ps, "unexpected '%.*s' in an operation count", (int)(end - q), q);
-                break;
-            }
-            c->masked = true;
+            FAIL(ps, "unexpected '%.*s' in an operation count", (int)(end - q), q);
+            break;
         }
         next(ps);
         if (expect(ps, "=") || take_uint(ps, UINT64_MAX, &cnt, "a count"))

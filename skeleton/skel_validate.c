@@ -289,12 +289,7 @@ static int check_node(struct check *c, const struct augur_node *n, int depth)
             if ((unsigned)o->op >= AUGUR_OPK_COUNT || !type_ok(o->type) || o->lanes < 1 ||
                 o->count == 0)
                 return bad(c, n->loc, "invalid operation count");
-            if (i &&
-                (o[-1].op > o->op ||
-                 (o[-1].op == o->op && (o[-1].type > o->type ||
-                                        (o[-1].type == o->type && (o[-1].lanes > o->lanes ||
-                                                                   (o[-1].lanes == o->lanes &&
-                                                                    o[-1].masked >= o->masked)))))))
+            if (i && augur_skel_opcount_order(&o[-1], o) >= 0)
                 return bad(c, n->loc, "operation counts are not sorted");
         }
         break;

@@ -510,7 +510,7 @@ static void test_spmv(void)
             uint64_t ops[AUGUR_OPK_COUNT];
 
             augur_interp_op_totals(in, ops);
-            is_int(ops[AUGUR_OPK_FMUL], nnz, "spmv: one multiply per entry");
+            is_int(ops[AUGUR_OPK_FFMA], nnz, "spmv: one fused multiply-add per entry");
         }
     } else {
         ok(0, "spmv: binds");

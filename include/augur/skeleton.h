@@ -425,11 +425,17 @@ struct augur_opcount {
     enum augur_type type;
     uint32_t lanes; /* 1: scalar */
     bool masked;
+    /*
+     * The result feeds the same operation in the next iteration of the
+     * innermost loop (a loop-carried accumulator, sum += ...): the
+     * iterations wait for its latency, not its issue slot.
+     */
+    bool carried;
     uint64_t count;
 };
 
 struct augur_ops_info {
-    struct augur_opcount *v; /* sorted by (op, type, lanes, masked), no duplicates */
+    struct augur_opcount *v; /* sorted by (op, type, lanes, masked, carried), no duplicates */
     uint32_t n;
 };
 

@@ -58,7 +58,7 @@ __global__ void Kernel_2(const double *A, const int *I, const double *X, double 
 // CHECK-NEXT: load X[i] @22:56 ldg
 // CHECK: load X[i] @23:56 ldg reuse
 // CHECK: store Y[i] @22:5
-// CHECK-NEXT: ops fadd.f64=7 fmul.f64=4
+// CHECK-NEXT: ops fadd.f64=4 fmul.f64=1 ffma.f64=3
 // CHECK: kernel Kernel_2 @
 // CHECK: set l_x = i * 4 @32:5
 // CHECK-NEXT: load A[l_x + 0] @34:12 ldg

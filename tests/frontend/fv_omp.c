@@ -70,7 +70,7 @@ void fv_numa(int n, int steps, const double *A, const int *I, double *X, double 
 // CHECK: load X[I[l_x + 3]] @16:30 indirect(I) #17
 // CHECK-NEXT: load X[i] @16:46 reuse #18
 // CHECK-NEXT: store Y[i] @13:9 #19
-// CHECK-NEXT: ops fadd.f64=7 fmul.f64=4
+// CHECK-NEXT: ops fadd.f64=4 fmul.f64=1 ffma.f64=3
 // CHECK: kernel fv_numa @
 // CHECK: note unsupported @47:17 "pointer 'X' is pointed at another array ('Y'): accesses through 'X' keep using its first array"
 // CHECK: param steps i32 @22:21 bind =1 (inferred)

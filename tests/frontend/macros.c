@@ -26,4 +26,4 @@ void ell_update(int n, int width, const int *idx, const double *val, double *y)
 // CHECK-NEXT: load idx[i * 4 + k] @14:45
 // CHECK-NEXT: load y[idx[i * 4 + k]] @14:43 indirect(idx)
 // CHECK-NEXT: update y[i] @14:13
-// CHECK-NEXT: ops fadd.f64=1 fmul.f64=2
+// CHECK-NEXT: ops fmul.f64=1 ffma.f64=1

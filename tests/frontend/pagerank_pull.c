@@ -25,5 +25,5 @@ void pagerank_pull(int n, const int *in_ptr, const int *in_src, const int *out_d
 // CHECK-NEXT: set u = in_src[k] @9:13
 // CHECK-NEXT: load rank[u] @10:20 indirect(in_src)
 // CHECK-NEXT: load out_deg[u] @10:30 indirect(in_src)
-// CHECK-NEXT: ops fadd.f64=1 fdiv.f64=1
+// CHECK-NEXT: ops fadd.f64.c=1 fdiv.f64=1
 // CHECK: store next[v] @12:9

@@ -26,7 +26,7 @@ void spmv_csr(int n, const int *rowptr, const int *col, const double *val,
 // CHECK-NEXT: load val[j] @8:20 #5
 // CHECK-NEXT: load col[j] @8:31 #6
 // CHECK-NEXT: load x[col[j]] @8:29 indirect(col) #7
-// CHECK-NEXT: ops fadd.f64=1 fmul.f64=1 iadd.i32=1 cmp.i32=1 @8:20 #8
+// CHECK-NEXT: ops ffma.f64.c=1 iadd.i32=1 cmp.i32=1 @8:20 #8
 // CHECK-NEXT: store y[i] @9:9 #9
 // RUN: %augur skeleton --json %s | FileCheck --check-prefix=JSON %s
 // JSON: "name": "spmv_csr",
