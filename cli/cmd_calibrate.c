@@ -179,6 +179,9 @@ static json_t *result_json(const struct augur_calib_result *r, const char *path)
     json_object_set_new(o, "gather_cycles_per_element", stat_json(&r->gather_cycles));
     json_object_set_new(o, "scatter_cycles_per_element", stat_json(&r->scatter_cycles));
     json_object_set_new(o, "chain_cycles", stat_json(&r->chain_cycles));
+    json_object_set_new(o, "fadd_latency", stat_json(&r->fadd_cycles));
+    if (r->fma_cycles.best > 0)
+        json_object_set_new(o, "fma_latency", stat_json(&r->fma_cycles));
     json_object_set_new(o, "branch_miss_cycles", stat_json(&r->branch_miss_cycles));
     json_object_set_new(o, "first_touch", curve_json(&r->first_touch, "bytes", "ns per page"));
     json_object_set_new(o, "branch_learned",

@@ -22,6 +22,7 @@ static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
 
     json_object_set_new(j, "file", json_integer(l->file));
     json_object_set_new(j, "line", json_integer(l->line));
+    json_object_set_new(j, "loop", json_integer(l->loop));
     json_object_set_new(j, "accesses", json_real(l->accesses));
     json_object_set_new(j, "loads", json_real(l->loads));
     json_object_set_new(j, "stores", json_real(l->stores));
@@ -36,6 +37,17 @@ static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
     json_object_set_new(j, "row_misses", json_real(l->row_misses));
     json_object_set_new(j, "branch_misses", json_real(l->branch_misses));
     json_object_set_new(j, "chained", json_real(l->chained));
+    if (l->carried_iters > 0) {
+        json_t *car = json_object();
+
+        for (int k = 0; k < AUGUR_OPK_COUNT; k++)
+            if (l->carried[k] > 0)
+                json_object_set_new(car, augur_opkind_name((enum augur_opkind)k),
+                                    json_real(l->carried[k]));
+        json_object_set_new(j, "carried", car);
+        json_object_set_new(j, "carried_iters", json_real(l->carried_iters));
+        json_object_set_new(j, "carried_runs", json_real(l->carried_runs));
+    }
     for (int k = 0; k < AUGUR_OPK_COUNT; k++)
         if (l->instr[k] > 0 || l->elems[k] > 0) {
             json_object_set_new(ops, augur_opkind_name((enum augur_opkind)k),
@@ -102,6 +114,15 @@ static int reals_back(json_t *a, double *out, unsigned n, const char *what, char
     return 0;
 }
 
+/* The operation kind named key, or -1. */
+static int opkind_of(const char *key)
+{
+    for (int k = 0; k < AUGUR_OPK_COUNT; k++)
+        if (strcmp(key, augur_opkind_name((enum augur_opkind)k)) == 0)
+            return k;
+    return -1;
+}
+
 static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, char *err, size_t size)
 {
     static const char *const fields[] = { "accesses",   "loads",         "stores",
@@ -121,6 +142,8 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
     memset(l, 0, sizeof(*l));
     l->file = (uint32_t)json_integer_value(json_object_get(j, "file"));
     l->line = (uint32_t)json_integer_value(json_object_get(j, "line"));
+    /* runs saved before lines knew their loop: 0, the kernel's lines one group */
+    l->loop = (uint32_t)json_integer_value(json_object_get(j, "loop"));
     for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
         if ((*dst[i] = num(json_object_get(j, fields[i]))) < 0) {
             snprintf(err, size, "workload: line %u: '%s' is missing or negative", l->line,
@@ -143,6 +166,29 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
     if (json_object_get(j, "transfers") && reals_back(json_object_get(j, "transfers"), l->transfers,
                                                       nlevels + 1, "transfers", err, size))
         return -1;
+    /* runs saved before loop-carried operations were counted have none */
+    if (json_object_get(j, "carried")) {
+        json_t *car = json_object_get(j, "carried");
+
+        if (!json_is_object(car) ||
+            (l->carried_iters = num(json_object_get(j, "carried_iters"))) < 0 ||
+            (l->carried_runs = num(json_object_get(j, "carried_runs"))) < 0) {
+            snprintf(err, size,
+                     "workload: line %u: bad 'carried', 'carried_iters' or "
+                     "'carried_runs'",
+                     l->line);
+            return -1;
+        }
+        json_object_foreach(car, key, v)
+        {
+            int k = opkind_of(key);
+
+            if (k < 0 || (l->carried[k] = num(v)) < 0) {
+                snprintf(err, size, "workload: line %u: bad carried operation '%s'", l->line, key);
+                return -1;
+            }
+        }
+    }
     ops = json_object_get(j, "instr");
     el = json_object_get(j, "elems");
     if (!json_is_object(ops) || !json_is_object(el)) {
@@ -151,12 +197,9 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
     }
     json_object_foreach(ops, key, v)
     {
-        int k;
+        int k = opkind_of(key);
 
-        for (k = 0; k < AUGUR_OPK_COUNT; k++)
-            if (strcmp(key, augur_opkind_name((enum augur_opkind)k)) == 0)
-                break;
-        if (k == AUGUR_OPK_COUNT || (l->instr[k] = num(v)) < 0 ||
+        if (k < 0 || (l->instr[k] = num(v)) < 0 ||
             (l->elems[k] = num(json_object_get(el, key))) < 0) {
             snprintf(err, size, "workload: line %u: bad operation '%s'", l->line, key);
             return -1;

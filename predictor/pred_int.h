@@ -30,8 +30,9 @@ struct pred_rates {
     double clock_ghz;
     double loads_per_cycle, stores_per_cycle, fp_ops_per_cycle, int_ops_per_cycle, issue_width;
     double inflight, window, mlp, branch_miss_cycles, region_ns, chain_cycles, chunk_ns;
-    double region1_ns; /* a region of one thread: 0 unless the machine gives it */
-    unsigned nlevels;  /* caches; index nlevels is memory */
+    double region1_ns;                /* a region of one thread: 0 unless the machine gives it */
+    double fadd_latency, fma_latency; /* cycles a loop-carried add, multiply-add waits */
+    unsigned nlevels;                 /* caches; index nlevels is memory */
     double latency_ns[AUGUR_WORK_MAX_LEVELS];
     double bw_gbs[AUGUR_WORK_MAX_LEVELS];     /* all threads together, read from the level */
     double line_bytes[AUGUR_WORK_MAX_LEVELS]; /* a transfer from the level */

@@ -20,6 +20,7 @@
 #define DEF_GATHER   1.0    /* cycles per gathered element */
 #define DEF_CHUNK    20.0   /* ns: an atomic increment of the loop's shared counter */
 #define DEF_CHAIN    8.0    /* store-to-load forwarding and the add */
+#define DEF_FP_LAT   4.0    /* cycles: a dependent add or FMA (Skylake, Zen 4's FMA) */
 #define DEF_BRANCH   15.0   /* cycles a mispredicted branch costs */
 #define DEF_REGION   1500.0 /* ns: libgomp's fork and join of a small team */
 
@@ -83,6 +84,8 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->branch_miss_cycles = or_default(m->core.branch_miss_cycles, DEF_BRANCH);
     r->region_ns = or_default(m->core.region_ns, DEF_REGION);
     r->chain_cycles = or_default(m->core.chain_cycles, DEF_CHAIN);
+    r->fadd_latency = or_default(m->core.fadd_latency, DEF_FP_LAT);
+    r->fma_latency = or_default(m->core.fma_latency, DEF_FP_LAT);
     r->chunk_ns = or_default(m->core.chunk_ns, DEF_CHUNK);
     r->region1_ns = m->core.region1_ns > 0 ? m->core.region1_ns : 0;
     r->inflight = or_default(m->core.inflight, DEF_INFLIGHT);

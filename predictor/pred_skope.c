@@ -34,24 +34,69 @@ static double chain_overlap(const struct pred_rates *r, const struct augur_workl
     return span < r->window ? span / r->window : 1;
 }
 
-/* One line's time: its issue time, its memory time and its update chain, which overlap. */
-struct line_time {
-    double issue_ns, memory_ns, chain_ns;
-};
+/*
+ * Cycles a line's loop-carried operations (sum += ...) make its loop wait:
+ * each iteration waits for the latency of the slowest kind's operations in
+ * it. Each entry into the loop starts a new, independent chain; as for the
+ * update chains, the core works on as many at once as its window holds,
+ * window / (the kernel's instructions per chain), when that is over one
+ * (short rows overlap, long ones wait).
+ */
+static double carried_cycles(const struct pred_rates *r, const struct augur_workload *w,
+                             const struct augur_work_line *l)
+{
+    const struct augur_work_line *t = &w->total;
+    double per_iter = 0, runs, span, instr = t->loads + t->stores;
+
+    if (!(l->carried_iters > 0))
+        return 0;
+    for (int k = 0; k < AUGUR_OPK_COUNT; k++) {
+        /*
+         * A carried multiply-add costs the cheaper of the fused chain and a
+         * multiply off the chain plus an add on it: compilers split FMA
+         * chains on cores whose add is faster (gcc's Zen tuning).
+         */
+        double lat = k == AUGUR_OPK_FADD                                       ? r->fadd_latency
+                     : k == AUGUR_OPK_FFMA && r->fadd_latency < r->fma_latency ? r->fadd_latency
+                                                                               : r->fma_latency;
+
+        instr += t->instr[k];
+        if (l->carried[k] > 0 && l->carried[k] / l->carried_iters * lat > per_iter)
+            per_iter = l->carried[k] / l->carried_iters * lat;
+    }
+    runs = l->carried_runs >= 1 ? l->carried_runs : 1;
+    span = instr / runs; /* the kernel's instructions per chain */
+    return l->carried_iters * per_iter * span / (span + r->window);
+}
 
 /*
- * The issue ports work side by side: a line's issue time is its busiest
- * class (loads, stores, floating point, integer) or its instruction count
- * over the issue width, whichever is longer.
+ * What a line asks of the issue ports, in cycles: each class's ports
+ * (loads, stores, floating point, integer), all instructions over the issue
+ * width, and what serialises (long-latency units, mispredicted branches).
  */
-static struct line_time line_time(const struct pred_rates *r, const struct augur_workload *w,
-                                  const struct augur_work_line *l)
-{
-    struct line_time t = { 0, 0, 0 };
-    double simd = w->simd_util > 0 && w->simd_util <= 1 ? w->simd_util : 1;
-    double port[4] = { l->loads / r->loads_per_cycle, l->stores / r->stores_per_cycle, 0, 0 };
-    double instr_all = l->loads + l->stores, other = 0, cycles;
+struct line_issue {
+    double port[4], width, serial;
+};
 
+static double busiest_port(const struct line_issue *x)
+{
+    double c = x->width;
+
+    for (int i = 0; i < 4; i++)
+        if (x->port[i] > c)
+            c = x->port[i];
+    return c;
+}
+
+static void line_issue(const struct pred_rates *r, const struct augur_workload *w,
+                       const struct augur_work_line *l, struct line_issue *x)
+{
+    double simd = w->simd_util > 0 && w->simd_util <= 1 ? w->simd_util : 1;
+    double instr_all = l->loads + l->stores, other = 0;
+
+    x->port[0] = l->loads / r->loads_per_cycle;
+    x->port[1] = l->stores / r->stores_per_cycle;
+    x->port[2] = x->port[3] = 0;
     for (int k = 0; k < AUGUR_OPK_COUNT; k++) {
         double instr = l->instr[k];
 
@@ -70,20 +115,20 @@ static struct line_time line_time(const struct pred_rates *r, const struct augur
         case AUGUR_OPK_PERM:
         case AUGUR_OPK_MASK:
         case AUGUR_OPK_VOTHER:
-            port[2] += instr / r->fp_ops_per_cycle;
+            x->port[2] += instr / r->fp_ops_per_cycle;
             break;
         case AUGUR_OPK_IADD:
         case AUGUR_OPK_IBIT:
         case AUGUR_OPK_CMP:
         case AUGUR_OPK_IMUL:
         case AUGUR_OPK_CVT:
-            port[3] += instr / r->int_ops_per_cycle;
+            x->port[3] += instr / r->int_ops_per_cycle;
             break;
         case AUGUR_OPK_VLOAD:
-            port[0] += instr / r->loads_per_cycle;
+            x->port[0] += instr / r->loads_per_cycle;
             break;
         case AUGUR_OPK_VSTORE:
-            port[1] += instr / r->stores_per_cycle;
+            x->port[1] += instr / r->stores_per_cycle;
             break;
         case AUGUR_OPK_GATHER:
             other += l->elems[k] * r->gather_cycles;
@@ -95,13 +140,51 @@ static struct line_time line_time(const struct pred_rates *r, const struct augur
             other += instr * pred_op_cycles(r, (enum augur_opkind)k);
         }
     }
-    cycles = instr_all / r->issue_width;
-    for (int i = 0; i < 4; i++)
-        if (port[i] > cycles)
-            cycles = port[i];
+    x->width = instr_all / r->issue_width;
+    x->serial = other + l->branch_misses * r->branch_left * r->branch_miss_cycles;
+}
+
+/*
+ * The lines of one loop issue side by side: the loop's issue time is its
+ * busiest port class over all its lines (or all its instructions over the
+ * width), not the sum of each line's busiest, as one line's loads issue
+ * beside another's arithmetic. Returns the factor that takes each line's
+ * busiest to its share of the loop's: at most 1.
+ */
+static double loop_share(const struct augur_workload *w, const struct line_issue *iss, size_t i)
+{
+    struct line_issue sum = { { 0, 0, 0, 0 }, 0, 0 };
+    double lines = 0, loop;
+
+    for (size_t j = 0; j < w->nlines; j++) {
+        if (w->lines[j].loop != w->lines[i].loop)
+            continue;
+        for (int p = 0; p < 4; p++)
+            sum.port[p] += iss[j].port[p];
+        sum.width += iss[j].width;
+        lines += busiest_port(&iss[j]);
+    }
+    loop = busiest_port(&sum);
+    return lines > 0 && loop < lines ? loop / lines : 1;
+}
+
+/*
+ * One line's time: its issue time, its memory time, its loop-carried
+ * chain's and its update chain, which overlap.
+ */
+struct line_time {
+    double issue_ns, memory_ns, carried_ns, chain_ns;
+};
+
+static struct line_time line_time(const struct pred_rates *r, const struct augur_workload *w,
+                                  const struct augur_work_line *l, const struct line_issue *x,
+                                  double share)
+{
+    struct line_time t = { 0, 0, 0, 0 };
+
     /* long-latency units (division, gathers, math calls) and mispredicted branches serialise */
-    cycles += other + l->branch_misses * r->branch_left * r->branch_miss_cycles;
-    t.issue_ns = cycles / r->clock_ghz;
+    t.issue_ns = (busiest_port(x) * share + x->serial) / r->clock_ghz;
+    t.carried_ns = carried_cycles(r, w, l) / r->clock_ghz;
     t.chain_ns = l->chained * r->chain_cycles * chain_overlap(r, w, l) / r->clock_ghz;
     /*
      * Requests served beyond L1 (L1 hits cost their issue slot only): an
@@ -141,7 +224,7 @@ static double mimd_ns(const struct augur_machine *m, const struct augur_workload
 }
 
 struct skope_result {
-    double seconds, issue_s, memory_s, chain_s, dram_s, mimd_s, region_s, alloc_s;
+    double seconds, issue_s, memory_s, carried_s, chain_s, dram_s, mimd_s, region_s, alloc_s;
     const char *bottleneck;
 };
 
@@ -150,7 +233,8 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
 {
     const struct augur_workload *w;
     struct pred_rates r;
-    double sum = 0, issue = 0, mem = 0, chain = 0, dram_bytes, dram_ns = 0;
+    struct line_issue *iss = NULL;
+    double sum = 0, issue = 0, mem = 0, carried = 0, chain = 0, dram_bytes, dram_ns = 0;
     int rc;
 
     if (!in || !in->work || !in->machine)
@@ -159,17 +243,25 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
     w = in->work;
     if ((rc = pred_rates_of(in->machine, w, &r, diag)) < 0)
         return rc;
+    if (w->nlines && !(iss = augur_mallocarray(w->nlines, sizeof(*iss))))
+        return augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "aggregate model: out of memory");
+    for (size_t i = 0; i < w->nlines; i++)
+        line_issue(&r, w, &w->lines[i], &iss[i]);
     for (size_t i = 0; i < w->nlines; i++) {
-        struct line_time t = line_time(&r, w, &w->lines[i]);
+        struct line_time t = line_time(&r, w, &w->lines[i], &iss[i], loop_share(w, iss, i));
         double ns = t.issue_ns > t.memory_ns ? t.issue_ns : t.memory_ns;
 
+        if (t.carried_ns > ns)
+            ns = t.carried_ns;
         chain += t.chain_ns;
         issue += t.issue_ns;
         mem += t.memory_ns;
+        carried += t.carried_ns;
         sum += ns;
         if (line_seconds)
             line_seconds[i] = ns * w->busiest_share * 1e-9;
     }
+    augur_free(iss);
     if (chain > sum)
         sum = chain;
     /* the busiest thread does its share of the work; DRAM is shared by all */
@@ -179,6 +271,7 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
         dram_ns = dram_bytes / r.bw_gbs[r.nlevels];
     res->issue_s = issue * w->busiest_share * 1e-9;
     res->memory_s = mem * w->busiest_share * 1e-9;
+    res->carried_s = carried * w->busiest_share * 1e-9;
     res->dram_s = dram_ns * 1e-9;
     res->mimd_s = mimd_ns(in->machine, w) * 1e-9;
     /*
@@ -196,6 +289,8 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
     }
     res->chain_s = chain * w->busiest_share * 1e-9;
     res->bottleneck = res->issue_s >= res->memory_s ? "issue" : "memory latency";
+    if (res->carried_s > res->issue_s && res->carried_s > res->memory_s)
+        res->bottleneck = "loop-carried latency";
     if (res->chain_s > res->issue_s && res->chain_s > res->memory_s)
         res->bottleneck = "update chain";
     if (dram_ns > sum) {
@@ -245,9 +340,9 @@ static int skope_explain(const struct augur_model_input *in, struct augur_buf *b
                      "SIMD utilization %.3f\n",
                      in->work->busiest_share, in->work->simd_util);
     augur_buf_printf(buf,
-                     "  issue %.4g s, memory %.4g s, update chains %.4g s (lines: the max), "
-                     "DRAM %.4g s\n",
-                     res.issue_s, res.memory_s, res.chain_s, res.dram_s);
+                     "  issue %.4g s, memory %.4g s, loop-carried chains %.4g s (lines: the max); "
+                     "update chains %.4g s, DRAM %.4g s (the kernel: the max)\n",
+                     res.issue_s, res.memory_s, res.carried_s, res.chain_s, res.dram_s);
     augur_buf_printf(buf, "  request cost (ns) at mlp %g:", r.mlp);
     for (unsigned i = 1; i <= r.nlevels; i++)
         augur_buf_printf(buf, " %s %.3g", in->work->level_name[i], pred_serve_ns(&r, i, r.mlp));

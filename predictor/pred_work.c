@@ -85,6 +85,28 @@ static double branch_evals(const struct augur_interp *in, const struct augur_nod
     return evals > taken ? evals - taken : 0;
 }
 
+/*
+ * How many independent chains a loop-carried operation of ops node n
+ * forms: the times the loop that carries it was entered (the iterations of
+ * the code around it); one per thread and call for a loop at the top of
+ * the kernel. At most its iterations, at least one.
+ */
+static double chains_of(const struct augur_interp *in, const struct augur_node *n, double iters,
+                        double scale)
+{
+    const struct augur_node *loop = n->parent;
+    double runs;
+
+    while (loop && loop->kind != AUGUR_NODE_LOOP)
+        loop = loop->parent;
+    if (!loop)
+        return iters;
+    runs = branch_evals(in, loop) * scale;
+    if (!(runs > 0))
+        runs = augur_interp_stats(in)->nthreads ? (double)augur_interp_stats(in)->nthreads : 1;
+    return runs < iters ? runs : iters;
+}
+
 static int cmp_line(const void *a, const void *b)
 {
     const struct augur_work_line *x = a, *y = b;
@@ -136,9 +158,14 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
             n->kind != AUGUR_NODE_BRANCH)
             continue;
         if (!(l = line_of(w, &n->loc))) {
+            const struct augur_node *p = n->parent;
+
+            while (p && p->kind != AUGUR_NODE_LOOP)
+                p = p->parent;
             l = &w->lines[w->nlines++];
             l->file = n->loc.file;
             l->line = n->loc.line;
+            l->loop = p ? p->id + 1 : 0;
         }
         if (n->kind == AUGUR_NODE_BRANCH) {
             /*
@@ -153,12 +180,21 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
                 l->branch_misses += taken < evals - taken ? taken : evals - taken;
         } else if (n->kind == AUGUR_NODE_OPS) {
             double cnt = (double)augur_interp_node_count(in, n->id, -1) * scale;
+            bool carried = false;
 
             for (uint32_t j = 0; j < n->u.ops.n; j++) {
                 const struct augur_opcount *oc = &n->u.ops.v[j];
 
                 l->instr[oc->op] += cnt * (double)oc->count;
                 l->elems[oc->op] += cnt * (double)oc->count * oc->lanes;
+                if (oc->carried) {
+                    l->carried[oc->op] += cnt * (double)oc->count;
+                    carried = true;
+                }
+            }
+            if (carried && cnt > 0) {
+                l->carried_iters += cnt;
+                l->carried_runs += chains_of(in, n, cnt, scale);
             }
         }
     }
@@ -197,7 +233,10 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
             t->fill_bytes[j] += l->fill_bytes[j];
             t->writeback_bytes[j] += l->writeback_bytes[j];
         }
+        t->carried_iters += l->carried_iters;
+        t->carried_runs += l->carried_runs;
         for (int k = 0; k < AUGUR_OPK_COUNT; k++) {
+            t->carried[k] += l->carried[k];
             t->instr[k] += l->instr[k];
             t->elems[k] += l->elems[k];
         }

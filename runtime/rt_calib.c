@@ -797,6 +797,41 @@ static double run_update(struct ctx *c, void *ud, uint64_t iters)
     return calib_update(u->y, u->idx, u->w, UPDATE_LEN, iters);
 }
 
+struct fp_ud {
+    double w[UPDATE_LEN];
+    bool fma;
+};
+
+static double run_fp_chain(struct ctx *c, void *ud, uint64_t iters)
+{
+    struct fp_ud *f = ud;
+
+    (void)c;
+    return calib_fp_chain(f->w, UPDATE_LEN, iters, f->fma);
+}
+
+/* The latency of a loop-carried floating-point add and multiply-add, in cycles. */
+static void run_fp_latency(struct ctx *c)
+{
+    struct augur_calib_result *r = c->res;
+    struct fp_ud *f = augur_calloc(1, sizeof(*f));
+    struct augur_calib_stat st;
+
+    if (!f)
+        return;
+    for (uint32_t e = 0; e < UPDATE_LEN; e++)
+        f->w[e] = 1e-9;
+    time_per_unit(c, run_fp_chain, f, &st);
+    scaled(&st, r->clock_ghz.best / UPDATE_LEN, &r->fadd_cycles);
+    if (calib_has_fma()) {
+        f->fma = true;
+        time_per_unit(c, run_fp_chain, f, &st);
+        scaled(&st, r->clock_ghz.best / UPDATE_LEN, &r->fma_cycles);
+    }
+    augur_free(f);
+    progress(c, "floating-point chains");
+}
+
 static double run_branch(struct ctx *c, void *ud, uint64_t iters)
 {
     return (double)calib_branch(*(const uint64_t *)ud, iters, &c->seed);
@@ -1019,6 +1054,7 @@ static void run_core(struct ctx *c, uint32_t maxt)
     scaled(&st, ghz / UPDATE_LEN, &r->chain_cycles);
     augur_free(u);
     progress(c, "update chain");
+    run_fp_latency(c);
 
     /* half the jumps mispredicted: the difference to never taken, per miss */
     mask = 0;

@@ -136,6 +136,46 @@ double calib_update(double *y, const uint32_t *idx, const double *w, uint32_t le
     return y[idx[0]];
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#    define FMA_TARGET __attribute__((target("fma")))
+#else
+#    define FMA_TARGET
+#endif
+
+/* Its own function: the target attribute lets the compiler use the instruction here alone. */
+FMA_TARGET static double fma_chain(const double *w, uint32_t len, uint64_t reps)
+{
+    double s = 0, k = 0.5;
+
+    for (uint64_t r = 0; r < reps; r++)
+        for (uint32_t e = 0; e < len; e++)
+            s = __builtin_fma(w[e], k, s);
+    return s;
+}
+
+double calib_fp_chain(const double *w, uint32_t len, uint64_t reps, bool fma)
+{
+    double s = 0;
+
+    if (fma)
+        return fma_chain(w, len, reps);
+    for (uint64_t r = 0; r < reps; r++)
+        for (uint32_t e = 0; e < len; e++)
+            s += w[e];
+    return s;
+}
+
+bool calib_has_fma(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    return __builtin_cpu_supports("fma");
+#elif defined(__aarch64__)
+    return true;
+#else
+    return false;
+#endif
+}
+
 /* taken + 1 when bit is set, through a conditional jump (a compiler would make a cmov of the C). */
 static inline uint64_t jump_on(uint64_t bit, uint64_t taken)
 {

@@ -7,6 +7,7 @@
 #ifndef AUGUR_RT_CALIB_INT_H
 #define AUGUR_RT_CALIB_INT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -52,6 +53,15 @@ uint64_t calib_add_chain(uint64_t n);
  * forwarding and the add), the chain of an edge list sorted by node.
  */
 double calib_update(double *y, const uint32_t *idx, const double *w, uint32_t len, uint64_t reps);
+
+/*
+ * reps passes of s = s + w[e] (fma false) or s = w[e] * k + s as one fused
+ * multiply-add (fma true), e < len: each operation waits for the one before
+ * it, the chain of a loop-carried accumulator. Returns s.
+ */
+double calib_fp_chain(const double *w, uint32_t len, uint64_t reps, bool fma);
+/* True when calib_fp_chain(..., true) runs fused multiply-adds on this CPU. */
+bool calib_has_fma(void);
 
 /*
  * n conditional jumps on bits of a xorshift stream (state, updated): mask 1

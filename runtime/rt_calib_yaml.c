@@ -222,6 +222,20 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
     comment(b);
     augur_buf_puts(b, "update chain: y[i[e]] += w[e] with every i[e] equal, in L1, x clock; ");
     put_spread(b, &r->chain_cycles);
+    if (r->fadd_cycles.best > 0) {
+        augur_buf_puts(b, "\n  fadd_latency: ");
+        put_num(b, r->fadd_cycles.best);
+        comment(b);
+        augur_buf_puts(b, "s += w[e], in L1, x clock; ");
+        put_spread(b, &r->fadd_cycles);
+    }
+    if (r->fma_cycles.best > 0) {
+        augur_buf_puts(b, "\n  fma_latency: ");
+        put_num(b, r->fma_cycles.best);
+        comment(b);
+        augur_buf_puts(b, "s = fma(w[e], k, s), in L1, x clock; ");
+        put_spread(b, &r->fma_cycles);
+    }
     if (r->branch_miss_cycles.best > 0) {
         augur_buf_puts(b, "\n  branch_miss_cycles: ");
         put_num(b, r->branch_miss_cycles.best);

@@ -495,6 +495,89 @@ static void test_workload_models(void)
     augur_machine_free(m);
 }
 
+/* The lines of a loop share the issue ports; loop-carried chains wait for their latency. */
+static const char ports_yaml[] =
+    "name: ports\nkind: cpu\nclock_ghz: 2\ncores: 1\n"
+    "core: {loads_per_cycle: 2, stores_per_cycle: 1, fp_ops_per_cycle: 2, int_ops_per_cycle: 2,\n"
+    "       issue_width: 8, window: 20, fadd_latency: 3, fma_latency: 5}\n"
+    "caches:\n  - {name: L1, size: 32 KiB, line: 64, latency_ns: 1, bandwidth_gbs: {1: 128}}\n"
+    "memory: {latency_ns: 100, bandwidth_gbs: {1: 8}}\n";
+
+static void test_loops_and_carried(void)
+{
+    struct augur_machine *m = NULL;
+    struct augur_workload w;
+    struct augur_work_line lines[2];
+    struct augur_model_input in = { .bw = NULL };
+    struct augur_prediction p;
+    struct augur_diag d;
+
+    augur_diag_init(&d);
+    if (!ok(augur_machine_parse(ports_yaml, sizeof(ports_yaml) - 1, "ports.yml", &m, &d) == 0,
+            "ports machine loads")) {
+        diag("%s", d.msg);
+        return;
+    }
+    is_double(m->core.fadd_latency, 3, 0, "fadd_latency read");
+    is_double(m->core.fma_latency, 5, 0, "fma_latency read");
+    memset(&w, 0, sizeof(w));
+    memset(lines, 0, sizeof(lines));
+    w.threads = 1;
+    w.nlevels = 1;
+    strcpy(w.level_name[0], "L1");
+    strcpy(w.level_name[1], "memory");
+    /* line 3: 100 loads (50 cycles on the load ports); line 4: 100 adds (50 on the FP ports) */
+    lines[0].line = 3;
+    lines[0].loop = lines[1].loop = 1;
+    lines[0].accesses = lines[0].loads = lines[0].served[0] = 100;
+    lines[1].line = 4;
+    lines[1].instr[AUGUR_OPK_FADD] = lines[1].elems[AUGUR_OPK_FADD] = 100;
+    w.total = lines[0];
+    w.total.instr[AUGUR_OPK_FADD] = w.total.elems[AUGUR_OPK_FADD] = 100;
+    w.lines = lines;
+    w.nlines = 2;
+    w.busiest_share = w.simd_util = w.calls = 1;
+    in.work = &w;
+    in.machine = m;
+    memset(&p, 0, sizeof(p));
+    is_int(augur_model_find("skope")->predict(&in, &p, &d), 0, "skope: two lines of one loop");
+    is_double(p.seconds, 50 / 2.0 * 1e-9, 1e-15, "one loop: its lines issue side by side");
+    lines[1].loop = 2;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, 100 / 2.0 * 1e-9, 1e-15, "two loops: one after the other");
+
+    /*
+     * 100 loop-carried multiply-adds in one chain: the kernel's 100
+     * instructions span more than the window of 20, which holds 20 / 100 of
+     * the next: 100 x min(3, 5) x 100 / 120 = 250 cycles, above issue's 50.
+     */
+    lines[0].loads = lines[0].accesses = lines[0].served[0] = 0;
+    memset(&lines[1], 0, sizeof(lines[1]));
+    lines[1].line = 4;
+    lines[1].loop = 1;
+    lines[1].instr[AUGUR_OPK_FFMA] = lines[1].elems[AUGUR_OPK_FFMA] = 100;
+    lines[1].carried[AUGUR_OPK_FFMA] = 100;
+    lines[1].carried_iters = 100;
+    lines[1].carried_runs = 1;
+    w.total = lines[1];
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, 250 / 2.0 * 1e-9, 1e-15, "one chain: the cheaper of FMA and add latency");
+    is_str(p.bottleneck, "loop-carried latency", "the chain is the bottleneck");
+    lines[1].instr[AUGUR_OPK_FFMA] = lines[1].elems[AUGUR_OPK_FFMA] = 0;
+    lines[1].carried[AUGUR_OPK_FFMA] = 0;
+    lines[1].instr[AUGUR_OPK_FMUL] = lines[1].elems[AUGUR_OPK_FMUL] = 100;
+    lines[1].carried[AUGUR_OPK_FMUL] = 100;
+    w.total = lines[1];
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, 100 * 5 * 100 / 120.0 / 2 * 1e-9, 1e-15, "a carried multiply: 5 cycles");
+    /* 50 chains of 2: each spans 2 instructions, 10 % of 22: below issue's 50 cycles */
+    lines[1].carried_runs = 50;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, 50 / 2.0 * 1e-9, 1e-15, "short chains overlap: issue bound");
+    is_str(p.bottleneck, "issue", "then issue is the bottleneck");
+    augur_machine_free(m);
+}
+
 /* The core's data-dependent costs: chains overlapped by the window, branches the predictor learns.
  */
 static const char core_yaml[] =
@@ -614,5 +697,6 @@ int main(void)
     test_registry();
     test_workload_models();
     test_core_costs();
+    test_loops_and_carried();
     return tap_done();
 }

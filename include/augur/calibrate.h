@@ -118,6 +118,8 @@ struct augur_calib_result {
      * loop's chunk (ns, with region_threads threads; 0 when only one core).
      */
     struct augur_calib_stat chain_cycles, branch_miss_cycles, region_ns, chunk_ns;
+    /* a loop-carried floating-point add and fused multiply-add (cycles; fma 0: none) */
+    struct augur_calib_stat fadd_cycles, fma_cycles;
     uint32_t region_threads;
     struct augur_calib_stat region1_ns; /* an OpenMP region of one thread (0 without OpenMP) */
     /*

@@ -102,6 +102,8 @@ struct augur_machine_core {
     double region_ns;          /* an OpenMP parallel region's fork and join with 2+ threads */
     double region1_ns;         /* the same with a team of one thread */
     double chain_cycles;       /* an update waiting for the previous one's store (forwarding) */
+    double fadd_latency;       /* cycles a loop-carried floating-point add makes the next wait */
+    double fma_latency;        /* the same for a fused multiply-add (and a multiply) */
     double chunk_ns;           /* a thread taking a chunk of a dynamic or guided loop */
     double inflight;           /* memory instructions in flight (the load queue): n of model 2 */
     double window;             /* instructions in flight (the reorder buffer) */

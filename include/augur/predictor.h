@@ -134,8 +134,9 @@ AUGUR_API double augur_pred_curve_at(const struct augur_curve_point *c, uint32_t
  * where they were served, and the operations the line executes.
  */
 struct augur_work_line {
-    uint32_t file, line;               /* skel->files index, 1-based line; 0 for the whole kernel */
-    double accesses;                   /* element accesses (a SIMD lane is one; an update one) */
+    uint32_t file, line; /* skel->files index, 1-based line; 0 for the whole kernel */
+    uint32_t loop;   /* the innermost loop around the line's first node: its node id + 1; 0: none */
+    double accesses; /* element accesses (a SIMD lane is one; an update one) */
     double loads, stores;              /* scalar load and store instructions (an update is both) */
     double bytes;                      /* bytes the accesses name */
     double irregular, irregular_bytes; /* of the accesses, indirect ones */
@@ -148,6 +149,13 @@ struct augur_work_line {
     double branch_misses; /* data-dependent branches: evaluations x min(p, 1 - p) */
     /* updates (+=) of the element the same update stored last: a chain through memory */
     double chained;
+    /*
+     * Loop-carried floating-point operations (a local accumulator, sum +=):
+     * carried[k] of kind k, in carried_iters iterations of the loops that
+     * carry them, entered carried_runs times (chains: independent of each other).
+     */
+    double carried[AUGUR_OPK_COUNT];
+    double carried_iters, carried_runs;
     double instr[AUGUR_OPK_COUNT]; /* operation instructions (a vector op is one) */
     double elems[AUGUR_OPK_COUNT]; /* operations on elements (lanes counted) */
 };
