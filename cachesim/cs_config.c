@@ -132,7 +132,8 @@ static int validate(const struct augur_cache_config *cfg, unsigned nthreads, uns
                                  nm, sb, up);
         }
         if ((unsigned)lc->write_policy > AUGUR_WRITE_THROUGH ||
-            (unsigned)lc->prefetch > AUGUR_PREFETCH_STRIDE)
+            (unsigned)lc->prefetch > AUGUR_PREFETCH_STRIDE ||
+            (unsigned)lc->replacement > AUGUR_REPL_ADAPTIVE)
             return cfg_error(diag, AUGUR_EINVAL, "cache level %s: unknown policy value", nm);
         {
             bool fa = (lc->ways == 0 || lc->ways == nlines) && nlines > FA_HASH_MIN;
@@ -249,6 +250,7 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
         L->wt = lc->write_policy == AUGUR_WRITE_THROUGH;
         L->walloc = lc->write_allocate_set ? lc->write_allocate : !L->wt;
         L->incl = lc->inclusive;
+        L->dip = lc->replacement == AUGUR_REPL_ADAPTIVE && !L->fa && L->nsets >= 128;
         L->pf = lc->prefetch == AUGUR_PREFETCH_UNSET ? AUGUR_PREFETCH_NONE : lc->prefetch;
         L->meta = L->nsect > 1 || L->pf != AUGUR_PREFETCH_NONE;
         L->big = inst_bytes(L->nlines, L->fa ? 1 : L->ways, L->fa, L->meta, false) > BIG_STATE;
@@ -313,6 +315,7 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
         F->line = L->line;
         F->line_bits = L->line_bits;
         F->incl = L->incl;
+        F->dip = L->dip;
         if (!L->perm)
             sim->simple_perm = false;
         if (L->big)
@@ -535,6 +538,7 @@ int augur_cache_config_from_machine(const struct augur_machine *m, unsigned nthr
         lc->write_allocate_set = c->write_alloc >= 0;
         lc->write_allocate = c->write_alloc == 1;
         lc->prefetch = c->prefetch ? (enum augur_prefetch)c->prefetch : AUGUR_PREFETCH_NONE;
+        lc->replacement = c->replacement ? (enum augur_replacement)c->replacement : AUGUR_REPL_LRU;
     }
     cfg->dram.row_bytes = m->memory.row_buffer_bytes ? m->memory.row_buffer_bytes : 256;
     cfg->dram.banks = m->memory.banks ? m->memory.banks : 16;

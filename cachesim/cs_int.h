@@ -67,6 +67,8 @@ struct cs_inst {
     uint32_t *freel; /* free slots */
     uint32_t nfree;
     struct cs_stride *stride; /* CS_NSTRIDE entries, stride prefetcher only */
+    uint32_t psel;            /* adaptive replacement: leader sets' miss balance, 0 .. 1023 */
+    uint32_t bip;             /* fills inserted at the LRU place, to make every 32nd recent */
 };
 
 struct cs_level {
@@ -94,6 +96,7 @@ struct cs_level {
     bool wt;     /* write-through */
     bool walloc; /* write misses allocate */
     bool incl;   /* inclusive of the levels above */
+    bool dip;    /* adaptive replacement (dynamic insertion) */
     enum augur_prefetch pf;
     struct cs_inst *inst;
 };
@@ -165,6 +168,7 @@ struct cs_flevel {
     unsigned fastbits;
     bool pow2;
     bool incl;
+    bool dip;
 };
 
 struct augur_cachesim {

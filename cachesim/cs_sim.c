@@ -423,15 +423,50 @@ found:
     p->m = set * L->ways + v;
 }
 
-/* Puts la, owned by own, in the victim position p as the most recently used line. */
+/*
+ * Adaptive replacement: whether a fill into set set goes in as the most
+ * recently used line (else at the least recently used place). Sets 0 and
+ * 33 mod 64 lead, one always inserting as LRU does, one at the LRU place;
+ * their misses move psel, which picks for the others.
+ */
+static inline bool insert_recent(struct cs_inst *I, uint64_t set)
+{
+    unsigned lead = (unsigned)(set & 63);
+    bool at_lru;
+
+    if (lead == 0) {
+        I->psel += I->psel < 1023;
+        at_lru = false;
+    } else if (lead == 33) {
+        I->psel -= I->psel > 0;
+        at_lru = true;
+    } else {
+        at_lru = I->psel >= 512;
+    }
+    return !at_lru || (++I->bip & 31) == 0;
+}
+
+/*
+ * Puts la, owned by own, in the victim position p as the most recently used
+ * line (with adaptive replacement, maybe left at the least recently used place).
+ */
 static inline void install(const struct cs_level *L, struct cs_inst *I, struct pos *p, uint64_t la,
                            uint32_t own)
 {
     uint32_t s;
 
     if (!L->fa) {
+        /* an empty way of a set still filling is taken as LRU takes it */
+        bool empty = *p->t == CS_INVALID;
+
         *p->t = tag_word(la, own);
         set_fingerprint(p->b, p->k, fingerprint(la));
+        if (L->dip && !empty && !insert_recent(I, p->m / L->ways)) {
+            /* the victim was the least recent: a perm keeps it last, a stamp makes it oldest */
+            if (!L->perm)
+                stamps_of(L, p->b)[p->k] = 1;
+            return;
+        }
         if (L->perm)
             perm_touch(p->b + L->fpw, p->k);
         else
@@ -494,6 +529,8 @@ void cs_inst_clear(const struct cs_level *L, struct cs_inst *I)
         }
     }
     I->clock = 0;
+    I->psel = 512;
+    I->bip = 0;
     if (I->meta)
         memset(I->meta, 0, L->nlines * sizeof(struct cs_meta));
     if (I->stride)
@@ -1015,8 +1052,11 @@ walk_n(struct augur_cachesim *sim, unsigned thread, uint64_t addr, bool w, uint3
         }
         *t = tws[m];
         set_fingerprint(b, v, fps[m]);
-        /* the victim is last: everything before it moves back one place */
-        *P = (p & F->keep) | (p & F->below) << 4 | v;
+        /* the victim is last: everything before it moves back one place (or it stays last) */
+        if (!F->dip || tw == CS_INVALID ||
+            insert_recent(sim->iof[(size_t)thread * AUGUR_CACHESIM_MAX_LEVELS + m],
+                          (uint64_t)(b - fb[m]) / F->stride))
+            *P = (p & F->keep) | (p & F->below) << 4 | v;
         t0 = t;
     }
     if (l > 0 && sim->l1_inline) {

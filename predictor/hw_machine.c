@@ -29,6 +29,7 @@ enum ftype {
     T_BOOL,    /* int8_t, -1 when not given */
     T_WPOL,    /* uint8_t enum augur_write_policy */
     T_PREF,    /* uint8_t enum augur_prefetch */
+    T_REPL,    /* uint8_t enum augur_replacement */
     T_BW,      /* struct augur_bw_point *, count at noff */
     T_CURVE,   /* struct augur_curve_point *, count at noff */
     T_SECTION, /* a nested mapping: sub names its table */
@@ -110,6 +111,7 @@ static const struct field cache_fields[] = {
     { "write_policy", T_WPOL, C(write_policy), 0, 0, 0, 0, 0 },
     { "write_allocate", T_BOOL, C(write_alloc), 0, 0, 0, 0, 0 },
     { "prefetch", T_PREF, C(prefetch), 0, 0, 0, 0, 0 },
+    { "replacement", T_REPL, C(replacement), 0, 0, 0, 0, 0 },
     { "latency_ns", T_F64, C(latency_ns), 0, 0, 0, 1e6, 0 },
     { "latency_cycles", T_F64, C(latency_cycles), 0, 0, 0, 1e7, 0 },
     { "bandwidth_gbs", T_BW, C(bandwidth), C(nbandwidth), 0, 0, 1e6, 0 },
@@ -163,6 +165,7 @@ static const struct section sections[S_COUNT] = {
 static const char *const kind_names[] = { "cpu", "gpu" };
 static const char *const wpol_names[] = { NULL, "write-back", "write-through" };
 static const char *const pref_names[] = { NULL, "none", "next-line", "stride" };
+static const char *const repl_names[] = { NULL, "lru", "adaptive" };
 
 const char *augur_machine_kind_name(enum augur_machine_kind kind)
 {
@@ -179,6 +182,11 @@ const char *augur_write_policy_name(enum augur_write_policy p)
 const char *augur_prefetch_name(enum augur_prefetch p)
 {
     return (unsigned)p >= 1 && (unsigned)p <= 3 ? pref_names[p] : "unset";
+}
+
+const char *augur_replacement_name(enum augur_replacement r)
+{
+    return (unsigned)r >= 1 && (unsigned)r <= 2 ? repl_names[r] : "unset";
 }
 
 /* ---- loader context ------------------------------------------------------ */
@@ -653,8 +661,10 @@ static int parse_field(struct loader *ld, const yaml_node_t *v, const struct fie
         return rc;
     case T_WPOL:
     case T_PREF:
-        rc = f->type == T_WPOL ? parse_enum(ld, v, wpol_names, 1, 3, &e)
-                               : parse_enum(ld, v, pref_names, 1, 4, &e);
+    case T_REPL:
+        rc = f->type == T_WPOL   ? parse_enum(ld, v, wpol_names, 1, 3, &e)
+             : f->type == T_PREF ? parse_enum(ld, v, pref_names, 1, 4, &e)
+                                 : parse_enum(ld, v, repl_names, 1, 3, &e);
         if (!rc)
             *(uint8_t *)p = (uint8_t)e;
         return rc;
@@ -1216,6 +1226,7 @@ static bool field_given(const struct field *f, const void *base)
         return *(const int8_t *)p >= 0;
     case T_WPOL:
     case T_PREF:
+    case T_REPL:
         return *(const uint8_t *)p != 0;
     case T_BW:
     case T_CURVE:
@@ -1267,6 +1278,9 @@ static void dump_value(struct augur_buf *b, const struct field *f, const void *b
         break;
     case T_PREF:
         augur_buf_puts(b, pref_names[*(const uint8_t *)p]);
+        break;
+    case T_REPL:
+        augur_buf_puts(b, repl_names[*(const uint8_t *)p]);
         break;
     case T_BW: {
         const struct augur_bw_point *bw = *(struct augur_bw_point *const *)p;

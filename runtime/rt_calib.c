@@ -1180,6 +1180,28 @@ static void check_llc(struct augur_calib_result *r)
     }
 }
 
+/*
+ * LRU keeps nothing of a random cyclic chase over twice its lines: every
+ * load goes to memory. A last level whose chase at twice its size stays
+ * below 80 % of memory's latency keeps part of it, as adaptive insertion
+ * does (docs/cachesim.md): its simulated replacement is adaptive.
+ */
+static void check_replacement(struct augur_calib_result *r)
+{
+    struct augur_calib_cache *llc = r->ncaches ? &r->caches[r->ncaches - 1] : NULL;
+    const struct augur_calib_curve *lat = &r->latency;
+
+    if (!llc || lat->n < 4 || !llc->size)
+        return;
+    /* the first point at twice the size or beyond (before the two that give memory's latency) */
+    for (uint32_t i = 0; i + 2 < lat->n; i++)
+        if (lat->x[i] >= 2.0 * (double)llc->size && lat->x[i] < 4.0 * (double)llc->size) {
+            llc->latency_2x_ns = lat->y[i].best;
+            llc->adaptive = lat->y[i].best < 0.8 * curve_mem(lat);
+            break;
+        }
+}
+
 /* Memory's working set: past every cache (times factor), within lo .. hi. */
 static uint64_t mem_ws_for(const struct augur_calib_result *r, bool os, uint64_t factor,
                            uint64_t lo, uint64_t hi)
@@ -1446,6 +1468,7 @@ int augur_calibrate(const struct augur_calib_opts *opts, struct augur_calib_resu
     measure_clock(&c);
     run_latency(&c, quick, curve_max);
     check_llc(r);
+    check_replacement(r);
     if (quick) {
         /* Unchecked sizes: keep every level's working set under memory's. */
         r->mem_ws_chase = mem_ws_for(r, false, 4, 64 * MIB, 128 * MIB);

@@ -314,6 +314,14 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
             augur_buf_printf(b, "%s%s\n", r->topology_source,
                              cc->ways == 0 ? " (0: fully associative)" : "");
         }
+        if (cc->latency_2x_ns > 0) {
+            augur_buf_printf(b, "    replacement: %s", cc->adaptive ? "adaptive" : "lru");
+            comment(b);
+            augur_buf_puts(b, "chase over twice the size: ");
+            put_num(b, cc->latency_2x_ns);
+            augur_buf_printf(b, " ns, %s 80 %% of memory's latency\n",
+                             cc->adaptive ? "under" : "not under");
+        }
         augur_buf_printf(b, "    shared_by: %u", cc->shared_by);
         comment(b);
         augur_buf_printf(b, "%s: cores sharing one instance\n    latency_ns: ", r->topology_source);

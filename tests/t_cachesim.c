@@ -371,6 +371,57 @@ static void test_prefetch(void)
     augur_cachesim_free(sim);
 }
 
+/*
+ * Misses of a level (last of nlevels) when a cyclic scan over `lines` lines
+ * runs `passes` times, with the level's replacement repl and ways ways.
+ */
+static uint64_t scan_misses(unsigned nlevels, uint32_t ways, enum augur_replacement repl,
+                            uint64_t lines, unsigned passes)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+    uint64_t misses;
+
+    cfg.nlevels = nlevels;
+    cfg.level[0] = lvl("L1", 4096, 64, 4);
+    /* ways 0: fully associative, 2048 lines */
+    cfg.level[nlevels - 1] = lvl("LL", 256 * (ways ? ways : 8) * 64, 64, ways);
+    cfg.level[nlevels - 1].replacement = repl;
+    if (!(sim = make(&cfg, 1, 1)))
+        return UINT64_MAX;
+    for (unsigned p = 0; p < passes; p++)
+        for (uint64_t i = 0; i < lines; i++)
+            rd(sim, i * 64);
+    misses = cnt(sim, nlevels - 1, -1).misses;
+    augur_cachesim_free(sim);
+    return misses;
+}
+
+static void test_replacement(void)
+{
+    /* 256 sets: a scan over 1.5 x the level's lines, 10 times */
+    for (unsigned nl = 1; nl <= 2; nl++)
+        for (uint32_t ways = 8; ways <= 32; ways *= 4) {
+            uint64_t lines = 256 * ways, scan = lines * 3 / 2;
+            uint64_t lru = scan_misses(nl, ways, AUGUR_REPL_LRU, scan, 10);
+            uint64_t dip = scan_misses(nl, ways, AUGUR_REPL_ADAPTIVE, scan, 10);
+
+            is_int(lru, scan * 10, "LRU: a cyclic scan larger than the level misses every line");
+            diag("%u levels, %u ways: adaptive %llu of %llu miss", nl, ways,
+                 (unsigned long long)dip, (unsigned long long)(scan * 10));
+            ok(dip < scan * 10 / 2, "adaptive: it keeps part of the scan");
+            ok(dip >= scan * 10 / 3, "adaptive: no more than the level holds stays");
+            is_int(scan_misses(nl, ways, AUGUR_REPL_ADAPTIVE, lines / 2, 10), lines / 2,
+                   "adaptive: a working set that fits misses once per line");
+        }
+    is_int(scan_misses(1, 8, AUGUR_REPL_UNSET, 2048 * 3 / 2, 2), 2 * 3072,
+           "unset replacement is LRU");
+    is_int(scan_misses(2, 0, AUGUR_REPL_LRU, 3072, 10), 30720,
+           "fully associative LRU: the scan misses every line");
+    is_int(scan_misses(2, 0, AUGUR_REPL_ADAPTIVE, 3072, 10), 30720,
+           "fully associative: no sets to duel, adaptive stays LRU");
+}
+
 static void test_shared_and_tags(void)
 {
     struct augur_cache_config cfg = { 0 };
@@ -1202,6 +1253,7 @@ static void test_from_machine(void)
 
 int main(void)
 {
+    test_replacement();
     test_direct_mapped();
     test_two_way_lru();
     test_fully_associative();

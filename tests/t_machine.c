@@ -241,6 +241,8 @@ static void test_bad(void)
         AUGUR_EMODEL, 6, 12, "given twice", "duplicate level name");
     bad(CPU_HEAD "caches:\n  - {name: L1, size: 32 KiB, write_policy: write-around}\n",
         AUGUR_EMODEL, 5, 44, "expected one of: write-back, write-through", "bad write policy");
+    bad(CPU_HEAD "caches:\n  - {name: L1, size: 32 KiB, replacement: random}\n", AUGUR_EMODEL, 5,
+        43, "expected one of: lru, adaptive", "bad replacement");
     bad(CPU_HEAD "caches:\n  - {name: L1, size: 32 KiB, inclusive: maybe}\n", AUGUR_EMODEL, 5, 41,
         "expected true or false", "bad boolean");
     bad(CPU_HEAD "caches:\n  - {name: L1, size: 32 KiB, bandwidth_gbs: {1: 35, 4: 60}}\n",
@@ -282,6 +284,7 @@ static void test_forms(void)
                                 "    write_policy: write-through\n"
                                 "    write_allocate: no\n"
                                 "    prefetch: next-line\n"
+                                "    replacement: adaptive\n"
                                 "    bandwidth_gbs: [[1, 10.5], [2, 20]]\n"
                                 "memory:\n"
                                 "  bandwidth_gbs: 12.25\n"
@@ -299,6 +302,7 @@ static void test_forms(void)
                        "    write_policy: write-through\n"
                        "    write_allocate: false\n"
                        "    prefetch: next-line\n"
+                       "    replacement: adaptive\n"
                        "    bandwidth_gbs: {1: 10.5, 2: 20}\n"
                        "memory:\n"
                        "  bandwidth_gbs: 12.25\n"
@@ -322,6 +326,7 @@ static void test_forms(void)
     is_int(m->caches[0].write_alloc, 0, "no write allocate");
     is_int(m->caches[0].inclusive, -1, "inclusive not given");
     is_int(m->caches[0].prefetch, AUGUR_PREFETCH_NEXT_LINE, "next-line prefetch");
+    is_int(m->caches[0].replacement, AUGUR_REPL_ADAPTIVE, "adaptive replacement");
     is_int(m->memory.bandwidth[0].threads, 0, "a scalar bandwidth is for the whole machine");
     is_double(augur_machine_bw_at(m->memory.bandwidth, 1, 7), 12.25, 0, "... at any count");
     ok(m->model.given && m->model.mimd_a == -0.5, "model constants, negative allowed");

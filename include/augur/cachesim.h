@@ -45,7 +45,8 @@ struct augur_cache_level_config {
      */
     bool write_allocate;
     bool write_allocate_set;
-    enum augur_prefetch prefetch; /* UNSET or NONE: none */
+    enum augur_prefetch prefetch;       /* UNSET or NONE: none */
+    enum augur_replacement replacement; /* UNSET: LRU */
 };
 
 /* How the DRAM row buffers are modelled. */

@@ -56,6 +56,9 @@ struct augur_calib_cache {
     uint64_t size;      /* bytes of one instance, as written to the machine file */
     uint64_t os_size;   /* bytes the OS reports */
     bool size_measured; /* size is the latency curve's estimate: the OS's was contradicted */
+    /* the last level keeps part of a working set twice its size (not LRU): adaptive replacement */
+    bool adaptive;
+    double latency_2x_ns; /* the chase's latency at twice its size (0: not measured) */
     uint32_t line;
     int32_t ways;       /* -1: unknown, 0: fully associative */
     uint32_t shared_by; /* cores sharing one instance */

@@ -43,6 +43,23 @@ enum augur_prefetch {
     AUGUR_PREFETCH_STRIDE,
 };
 
+/*
+ * A level's replacement. LRU inserts every fill as the most recently used
+ * line. ADAPTIVE is dynamic insertion (Qureshi et al., ISCA 2007): 1 in 64
+ * sets always inserts as LRU does, 1 in 64 inserts at the least recently
+ * used place (as the most recent one fill in 32), and a saturating counter
+ * of their misses picks the better for the other sets. A working set a
+ * little larger than the level then keeps most of its lines instead of
+ * none, as the last-level caches of current CPUs do. Set-associative
+ * levels of 128 sets or more; others (fully associative ones: no sets to
+ * duel) stay LRU.
+ */
+enum augur_replacement {
+    AUGUR_REPL_UNSET,
+    AUGUR_REPL_LRU,
+    AUGUR_REPL_ADAPTIVE,
+};
+
 /* A 1-based line and column in the machine file (0: not from a file). */
 struct augur_machine_loc {
     uint32_t line, col;
@@ -79,6 +96,7 @@ struct augur_machine_cache {
     int8_t write_alloc;   /* -1: not given, 0: no, 1: write misses allocate */
     uint8_t write_policy; /* enum augur_write_policy */
     uint8_t prefetch;     /* enum augur_prefetch */
+    uint8_t replacement;  /* enum augur_replacement */
     double latency_ns;    /* load-to-use latency of a hit */
     double latency_cycles;
     struct augur_bw_point *bandwidth; /* ascending threads; NULL when not given */
@@ -259,5 +277,6 @@ AUGUR_API double augur_machine_curve_at(const struct augur_curve_point *c, uint3
 AUGUR_API const char *augur_machine_kind_name(enum augur_machine_kind kind);
 AUGUR_API const char *augur_write_policy_name(enum augur_write_policy p);
 AUGUR_API const char *augur_prefetch_name(enum augur_prefetch p);
+AUGUR_API const char *augur_replacement_name(enum augur_replacement r);
 
 #endif
