@@ -1145,8 +1145,9 @@ static double curve_mem(const struct augur_calib_curve *lat)
 /*
  * The OS's size of the last-level cache is checked against the latency
  * curve when the curve reaches twice that size: if a working set of at most
- * half the claimed size (and a quarter of the curve's end) is within 25 % of
- * memory's latency, the cache does not hold it, and the size written is the
+ * half the claimed size (and a quarter of the curve's end) takes over 60 % of
+ * memory's latency (the curve's end, which a huge working set's page walks
+ * inflate), the cache does not hold it, and the size written is the
  * curve's estimate instead: the largest working set whose latency is under
  * half of memory's (still above the level before).
  */
@@ -1168,7 +1169,7 @@ static void check_llc(struct augur_calib_result *r)
             inside_ws = (uint64_t)lat->x[i];
         }
     }
-    if (!inside_ws || inside < 0.75 * mem)
+    if (!inside_ws || inside < 0.6 * mem)
         return;
     for (uint32_t i = 0; i < lat->n; i++) {
         if (lat->y[i].best < 0.5 * mem)
