@@ -8,9 +8,18 @@
 
 #include "augur/predictor.h"
 
-/* Adds one access node's simulated counts to a line. */
+/*
+ * Adds one access node's simulated counts to a line. An indirect access's
+ * requests are priced at the latency (irr_served) unless they land near
+ * the access's previous one, where the simulation measured that: the
+ * hardware's stream prefetchers run ahead of a gather through a banded
+ * matrix's columns or a road graph's neighbours numbered near each other.
+ * (Affine accesses stay streams: far steps between the columns of a
+ * column-major array still overlap; docs/results.md, session 5.)
+ */
 static void add_access(struct augur_work_line *l, const struct augur_node *n,
-                       const struct augur_sim_group *g, unsigned nlevels, double scale)
+                       const struct augur_sim_group *g, unsigned nlevels, double scale,
+                       bool far_measured)
 {
     double ev = (double)g->events * scale;
 
@@ -40,7 +49,9 @@ static void add_access(struct augur_work_line *l, const struct augur_node *n,
         l->served[i] += served;
         l->transfers[i] += (double)g->level[i].transfers * scale;
         if (n->u.access.indirect)
-            l->irr_served[i] += served;
+            l->irr_served[i] +=
+                far_measured ? (double)(i < nlevels ? g->far[i].hits : g->far[i].accesses) * scale
+                             : served;
     }
     for (unsigned i = 0; i < nlevels; i++) {
         l->fill_bytes[i] += (double)g->level[i].fill_bytes * scale;
@@ -204,7 +215,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
         struct augur_work_line *l = line_of(w, &n->loc);
 
         if (l)
-            add_access(l, n, g, nl, scale);
+            add_access(l, n, g, nl, scale, prof->far_measured);
         if (n->u.access.indirect)
             for (unsigned i = 0; i < nl; i++) {
                 w->irr_requests[i] += (double)g->level[i].accesses * scale;

@@ -9,9 +9,22 @@
 
 #include "interp_int.h"
 
+/*
+ * The distance, in 64-byte lines, beyond which a request is far from its
+ * access's previous one: a stream prefetcher follows steps of a line or two.
+ */
+#define NEAR_LINES 2
+
 struct simsub {
     struct augur_cachesim *sim;
     const struct augur_interp *in;
+    /*
+     * Each access counts under two tags, 2a for requests near its previous
+     * one on the thread and 2a + 1 for far ones; last_line holds the
+     * previous line + 1 per thread and access (0: none yet). NULL: one tag.
+     */
+    uint64_t *last_line;
+    unsigned naccesses;
     /* the last access, held back while the next lane of its vector may follow */
     bool held;
     struct augur_event last;
@@ -60,6 +73,14 @@ static void on_events(void *ud, const struct augur_event *ev, size_t n)
         a->is_write = (e->flags & AUGUR_EV_WRITE) != 0;
         a->pad = 0;
         a->tag = (uint32_t)acc[e->node - kid];
+        if (s->last_line) {
+            uint64_t *prev = &s->last_line[(size_t)e->thread * s->naccesses + a->tag];
+            uint64_t line = e->addr >> 6;
+            bool far = *prev && (line + 1 > *prev + NEAR_LINES || *prev > line + 1 + NEAR_LINES);
+
+            *prev = line + 1;
+            a->tag = 2 * a->tag + far;
+        }
         last = e;
     }
     if (last != &s->last)
@@ -121,7 +142,8 @@ static int cmp_line(const void *a, const void *b)
     return x->key < y->key ? -1 : x->key > y->key;
 }
 
-static struct augur_sim_profile *gather(struct augur_interp *in, struct augur_cachesim *sim)
+static struct augur_sim_profile *gather(struct augur_interp *in, struct augur_cachesim *sim,
+                                        bool split)
 {
     struct augur_sim_profile *p = augur_calloc(1, sizeof(*p));
     unsigned nl = augur_cachesim_nlevels(sim);
@@ -148,8 +170,15 @@ static struct augur_sim_profile *gather(struct augur_interp *in, struct augur_ca
         g->events = augur_interp_node_count(in, n->id, -1);
         if (n->u.access.mode == AUGUR_ACCESS_RMW)
             g->events *= 2;
-        for (unsigned l = 0; l <= nl; l++)
-            augur_cachesim_counts(sim, l, (int)i, &g->level[l]);
+        for (unsigned l = 0; l <= nl; l++) {
+            if (split) {
+                augur_cachesim_counts(sim, l, (int)(2 * i), &g->level[l]);
+                augur_cachesim_counts(sim, l, (int)(2 * i + 1), &g->far[l]);
+                add_counts(&g->level[l], &g->far[l]);
+            } else {
+                augur_cachesim_counts(sim, l, (int)i, &g->level[l]);
+            }
+        }
         for (size_t j = 0; j < p->nlines; j++)
             if (p->lines[j].key == n->loc.line && p->lines[j].file == g->file)
                 ln = &p->lines[j];
@@ -172,6 +201,7 @@ static struct augur_sim_profile *gather(struct augur_interp *in, struct augur_ca
     memcpy(p->thread, in->work, in->nthreads * sizeof(*p->thread));
     p->stats.thread = p->thread;
     augur_interp_op_totals(in, p->ops);
+    p->far_measured = split;
     return p;
 }
 
@@ -186,6 +216,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     struct simsub *sub = NULL;
     uint32_t rounds = 0;
     double t0;
+    bool split;
     int rc;
 
     memset(&o, 0, sizeof(o));
@@ -194,10 +225,21 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     rc = augur_interp_new(skel, kernel, data, &o.interp, &in, diag);
     if (rc)
         goto out;
-    rc = augur_cachesim_new(cfg, in->nthreads, in->naccesses ? in->naccesses : 1, &sim, diag);
+    split = in->naccesses && 2 * (uint64_t)in->naccesses <= AUGUR_CACHESIM_MAX_TAGS;
+    rc = augur_cachesim_new(cfg, in->nthreads,
+                            split           ? 2 * in->naccesses
+                            : in->naccesses ? in->naccesses
+                                            : 1,
+                            &sim, diag);
     if (rc)
         goto out;
     sub = augur_calloc(1, sizeof(*sub));
+    if (!sub || (split && !(sub->last_line = augur_calloc((size_t)in->nthreads * in->naccesses,
+                                                          sizeof(uint64_t))))) {
+        rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "simulate: out of memory");
+        goto out;
+    }
+    sub->naccesses = in->naccesses;
     sub->sim = sim;
     sub->in = in;
     augur_interp_subscribe(in, on_events, sub);
@@ -236,7 +278,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
         if (rc)
             goto out;
     }
-    *out = gather(in, sim);
+    *out = gather(in, sim, split);
     (*out)->seconds = augur_now() - t0;
     (*out)->rounds = rounds;
 out:
@@ -248,6 +290,8 @@ out:
     }
     augur_interp_free(in);
     augur_cachesim_free(sim);
+    if (sub)
+        augur_free(sub->last_line);
     augur_free(sub);
     return rc;
 }

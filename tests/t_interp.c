@@ -1063,6 +1063,52 @@ static void test_layout(void)
     augur_csr_release(&a);
 }
 
+/* Requests far from their access's previous one (more than two lines) are counted apart. */
+static void test_far_requests(void)
+{
+    static const char *text = "augur-skeleton 1\n"
+                              "kernel far @\"f.c\":1:1\n"
+                              "  param n i32 bind n (cli)\n"
+                              "  local i i32\n"
+                              "  array x f64[] global param bind vec(n) (cli)\n"
+                              "  array z f64[] global param bind vec(4096*n) (cli)\n"
+                              "  for i = 0; i < n; i += 1 @2:3\n"
+                              "    load x[i] @3:5\n"
+                              "    load z[64 * i] @4:5\n"
+                              "    load z[64 * i + 16] @5:5\n";
+    static const uint32_t len[32] = { 0 };
+    struct augur_csr a;
+    struct augur_skel *s = parse(text);
+    struct augur_bound *b = NULL;
+    struct augur_cache_config cfg;
+    struct augur_sim_profile *p = NULL;
+    struct augur_diag d;
+
+    make_csr(&a, 32, 32, len, col_zero);
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.nlevels = 1;
+    cfg.level[0] = (struct augur_cache_level_config){ .name = "L1", .size = 4096, .line = 64 };
+    augur_diag_init(&d);
+    if (augur_bound_from_csr(&a, NULL, &b, &d) == 0 &&
+        augur_simulate(s, NULL, b, &cfg, NULL, &p, NULL, &d) == 0) {
+        ok(p->far_measured, "far requests measured");
+        is_int(p->accesses[0].far[0].accesses, 0, "x[i]: every request near the one before");
+        is_int(p->accesses[0].level[0].accesses, 32, "x[i]: all 32 counted");
+        /* z[64 i]: 512 bytes (8 lines) a step; z[64 i + 16]: 2 lines from z[64 i] */
+        is_int(p->accesses[1].far[0].accesses, 31, "z[64 i]: all but the first far");
+        is_int(p->accesses[2].far[0].accesses, 31, "z[64 i + 16]: its own previous one counts");
+        is_int(p->accesses[1].far[0].misses, 31, "z[64 i]: the far ones miss");
+        is_int(p->accesses[1].level[0].misses, 32, "z[64 i]: with the first, 32 misses");
+    } else {
+        diag("%s", d.msg);
+        ok(0, "far kernel simulates");
+    }
+    augur_sim_profile_free(p);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+}
+
 static void test_vectors(void)
 {
     static const char *text = "augur-skeleton 1\n"
@@ -1437,6 +1483,7 @@ int main(void)
     test_shared_scalars();
     test_reduction();
     test_hand_misses();
+    test_far_requests();
     test_layout();
     test_vectors();
     test_prob();

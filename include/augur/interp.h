@@ -372,6 +372,12 @@ struct augur_sim_group {
     uint32_t file;
     uint64_t events;
     struct augur_cache_counts level[AUGUR_CACHESIM_MAX_LEVELS + 1];
+    /*
+     * Of level, the requests whose line lay more than two lines from the
+     * previous one of the same access on the same thread: a stream
+     * prefetcher does not see them coming (augur_sim_profile.far_measured).
+     */
+    struct augur_cache_counts far[AUGUR_CACHESIM_MAX_LEVELS + 1];
 };
 
 /* The result of augur_simulate(). */
@@ -391,6 +397,7 @@ struct augur_sim_profile {
     struct augur_interp_stats stats; /* its thread array points into the profile */
     struct augur_thread_work *thread;
     uint64_t ops[AUGUR_OPK_COUNT];
+    bool far_measured; /* the groups' far counts were kept (too many accesses: not) */
 };
 
 /*
