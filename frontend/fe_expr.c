@@ -781,33 +781,12 @@ static bool lives_across_loop(struct fe_conv *cv, CXCursor decl)
     return !clang_equalCursors(fe_var(cv, decl)->set_in, cv->loop);
 }
 
-struct decl_find {
-    CXCursor decl;
-    bool found;
-};
-
-static enum CXChildVisitResult decl_find_visit(CXCursor c, CXCursor parent, CXClientData data)
-{
-    struct decl_find *f = data;
-
-    (void)parent;
-    if (is_kind(c, CXCursor_DeclRefExpr) &&
-        clang_equalCursors(clang_getCursorReferenced(c), f->decl)) {
-        f->found = true;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Recurse;
-}
-
 /* True when expression c reads variable decl. */
 static bool reads_var(CXCursor c, CXCursor decl)
 {
-    struct decl_find f = { decl, false };
-
     if (is_kind(fe_strip(c), CXCursor_DeclRefExpr))
         return clang_equalCursors(clang_getCursorReferenced(fe_strip(c)), decl);
-    clang_visitChildren(c, decl_find_visit, &f);
-    return f.found;
+    return fe_mentions(c, CXCursor_DeclRefExpr, decl);
 }
 
 /*

@@ -227,6 +227,8 @@ void fe_note(struct fe_conv *cv, enum augur_note_kind kind, CXCursor at, const c
 /* Adds operation counts to the open region. */
 void fe_count(struct fe_conv *cv, enum augur_opkind op, enum augur_type type, uint32_t lanes,
               bool masked, uint64_t n, CXCursor at);
+/* True when a cursor of kind under root (its children, recursively) refers to decl. */
+bool fe_mentions(CXCursor root, enum CXCursorKind kind, CXCursor decl);
 /* Takes one uncarried count of an operation off the open region (false: it has none). */
 bool fe_uncount(struct fe_conv *cv, enum augur_opkind op, enum augur_type type, uint32_t lanes,
                 bool masked);

@@ -1667,22 +1667,31 @@ static enum CXChildVisitResult count_visit(CXCursor c, CXCursor parent, CXClient
     return CXChildVisit_Recurse;
 }
 
-struct calls_self {
-    CXCursor def;
+struct mention {
+    enum CXCursorKind kind;
+    CXCursor decl;
     bool found;
 };
 
-static enum CXChildVisitResult self_visit(CXCursor c, CXCursor parent, CXClientData data)
+static enum CXChildVisitResult mention_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
-    struct calls_self *cs = data;
+    struct mention *m = data;
 
     (void)parent;
-    if (clang_getCursorKind(c) == CXCursor_CallExpr &&
-        clang_equalCursors(clang_getCursorReferenced(c), cs->def)) {
-        cs->found = true;
+    if (clang_getCursorKind(c) == m->kind &&
+        clang_equalCursors(clang_getCursorReferenced(c), m->decl)) {
+        m->found = true;
         return CXChildVisit_Break;
     }
     return CXChildVisit_Recurse;
+}
+
+bool fe_mentions(CXCursor root, enum CXCursorKind kind, CXCursor decl)
+{
+    struct mention m = { kind, decl, false };
+
+    clang_visitChildren(root, mention_visit, &m);
+    return m.found;
 }
 
 bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_val *result)
@@ -1717,15 +1726,10 @@ bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_v
     }
     if (clang_Cursor_isNull(body) || (int)params.n != nargs)
         goto out;
-    {
-        struct calls_self cs = { def, false };
-
-        clang_visitChildren(body, self_visit, &cs);
-        if (cs.found) {
-            fe_note(cv, AUGUR_NOTE_UNSUPPORTED, call,
-                    "recursive function '%s' is not followed: the call is opaque", name);
-            goto out;
-        }
+    if (fe_mentions(body, CXCursor_CallExpr, def)) {
+        fe_note(cv, AUGUR_NOTE_UNSUPPORTED, call,
+                "recursive function '%s' is not followed: the call is opaque", name);
+        goto out;
     }
     clang_visitChildren(body, count_visit, &n);
     fe_children(body, &body_kids);
