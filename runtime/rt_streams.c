@@ -324,11 +324,116 @@ static void sink(void *ud, const struct augur_stream_access *a, size_t n)
     augur_cachesim_access_batch(s->sim, s->acc, n);
 }
 
-/* augur_stream_simulate() with fv's slot stride (stream_generate()). */
+/*
+ * The gathered vectors' accesses and the distinct 64-byte lines they touch
+ * (x at a malloc-like 16-byte offset): spmv gathers x by column, ireduce x
+ * and y by both ends of an edge (the same lines for both). false for fv,
+ * whose x is also read row by row, and for a matrix without entries.
+ */
+static bool gather_lines(const struct augur_csr *c, enum augur_stream_kernel k, uint64_t *acc,
+                         uint64_t *lines)
+{
+    uint64_t n = c->nrows > c->ncols ? c->nrows : c->ncols;
+    uint64_t nl = (16 + 8 * n) / 64 + 1;
+    uint8_t *seen;
+
+    *acc = 0;
+    *lines = 0;
+    if ((k != AUGUR_STREAM_SPMV && k != AUGUR_STREAM_IREDUCE) || c->nnz == 0)
+        return false;
+    seen = augur_calloc(nl, 1);
+    for (uint32_t u = 0; u < c->nrows; u++) {
+        uint64_t lu = (16 + 8 * (uint64_t)u) / 64;
+
+        if (k == AUGUR_STREAM_IREDUCE && c->rowptr[u + 1] > c->rowptr[u] && !seen[lu]) {
+            seen[lu] = 1;
+            (*lines)++;
+        }
+        for (uint64_t e = c->rowptr[u]; e < c->rowptr[u + 1]; e++) {
+            uint64_t lv = (16 + 8 * (uint64_t)c->col[e]) / 64;
+
+            if (!seen[lv]) {
+                seen[lv] = 1;
+                (*lines)++;
+            }
+            (*acc)++;
+        }
+    }
+    augur_free(seen);
+    return *lines > 0;
+}
+
+/*
+ * The cold-miss correction of a sampled cold pass (docs/sampling.md, "Caches
+ * for a smaller input"): each line of a gathered vector misses once, at
+ * every level, on its first access, so its share of cold misses is lines /
+ * accesses, which a sample that cuts rows raises (SA keeps 22 % of x for 5
+ * % of the entries). rho = (sample accesses per line) / (full accesses per
+ * line); for every gathered array and level the sample's misses M of A
+ * accesses (L the cold ones) become A (c + (1 - c) Q): the full run's cold
+ * share c = rho L / A and the sample's own miss probability of a re-access
+ * Q = (M - L) / (A - L). The misses moved change the next level's accesses.
+ */
+static void cold_correct(const struct augur_cachesim *sim, enum augur_stream_kernel k,
+                         uint64_t cold, double rho, struct augur_stream_result *res)
+{
+    double miss[4], acc[4];
+    int tags[2] = { 3, 4 };
+    int ntags = k == AUGUR_STREAM_IREDUCE ? 2 : 1;
+
+    for (unsigned l = 0; l < res->nlevels; l++) {
+        miss[l] = (double)res->misses[l];
+        acc[l] = (double)res->accesses[l];
+    }
+    for (int t = 0; t < ntags; t++) {
+        struct augur_cache_counts first;
+        double a, lc, c;
+
+        if (augur_cachesim_counts(sim, 0, tags[t], &first))
+            continue;
+        a = (double)first.accesses;
+        lc = (double)cold;
+        if (!(a > lc) || lc <= 0.0)
+            continue;
+        c = rho * lc / a;
+        c = c > 1.0 ? 1.0 : c;
+        for (unsigned l = 0; l < res->nlevels; l++) {
+            struct augur_cache_counts cnt;
+            double m, fixed;
+
+            if (augur_cachesim_counts(sim, l, tags[t], &cnt))
+                break;
+            m = (double)cnt.misses;
+            if (m >= lc)
+                fixed = a * (c + (1.0 - c) * (m - lc) / (a - lc));
+            else
+                fixed = m * rho;
+            fixed = fixed > a ? a : fixed;
+            miss[l] += fixed - m;
+            if (l + 1 < res->nlevels)
+                acc[l + 1] += fixed - m;
+        }
+    }
+    for (unsigned l = 0; l < res->nlevels; l++) {
+        res->misses[l] = miss[l] > 0.0 ? (uint64_t)llround(miss[l]) : 0;
+        res->accesses[l] = acc[l] > 0.0 ? (uint64_t)llround(acc[l]) : 0;
+        if (res->misses[l] > res->accesses[l])
+            res->misses[l] = res->accesses[l];
+        res->miss_rate[l] =
+            res->accesses[l] ? (double)res->misses[l] / (double)res->accesses[l] : 0.0;
+    }
+}
+
+/*
+ * augur_stream_simulate() with fv's slot stride (stream_generate()); with
+ * full (a sampled cold run under reuse scaling), the cold misses of the
+ * gathered vectors are corrected to full's accesses per line (cold_correct()).
+ */
 static int stream_simulate(const struct augur_csr *csr, enum augur_stream_kernel k,
                            uint32_t ell_width, uint32_t ell_rows,
                            const struct augur_cache_config *cfg, const double *scale, bool warm,
-                           struct augur_stream_result *out, struct augur_diag *diag)
+                           const struct augur_csr *full, struct augur_stream_result *out,
+                           struct augur_diag *diag)
 {
     struct augur_cache_config c = *cfg;
     struct augur_stream_result res;
@@ -379,6 +484,13 @@ static int stream_simulate(const struct augur_csr *csr, enum augur_stream_kernel
         res.miss_rate[i] = cnt.accesses ? (double)cnt.misses / (double)cnt.accesses : 0.0;
         res.size[i] = c.level[i].size;
     }
+    if (full && !warm) {
+        uint64_t sa, sl, fa, fl;
+
+        if (gather_lines(csr, k, &sa, &sl) && gather_lines(full, k, &fa, &fl))
+            cold_correct(s->sim, k, sl, ((double)sa / (double)sl) / ((double)fa / (double)fl),
+                         &res);
+    }
     *out = res;
 out:
     if (s)
@@ -392,7 +504,7 @@ int augur_stream_simulate(const struct augur_csr *csr, enum augur_stream_kernel 
                           const double *scale, bool warm, struct augur_stream_result *out,
                           struct augur_diag *diag)
 {
-    return stream_simulate(csr, k, ell_width, 0, cfg, scale, warm, out, diag);
+    return stream_simulate(csr, k, ell_width, 0, cfg, scale, warm, NULL, out, diag);
 }
 
 double augur_error_rate(double actual, double predicted)
@@ -451,6 +563,13 @@ static double span_gmean(const struct augur_csr *c)
             sum += log((double)(v > u ? v - u : u - v) + 1.0);
         }
     return c->nnz ? exp(sum / (double)c->nnz) : 1.0;
+}
+
+/* Whether scaling resolves to reuse for kernel k (auto: not for fv). */
+static bool reuse_of(enum augur_scaling scaling, enum augur_stream_kernel k)
+{
+    return scaling == AUGUR_SCALING_REUSE ||
+           (scaling == AUGUR_SCALING_AUTO && k != AUGUR_STREAM_FV);
 }
 
 /* span: whether ireduce's windows may widen the reuse ratio (not on a Random Row Blocks sample,
@@ -528,7 +647,7 @@ int augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample
     scales_of(scaling, csr, &s.csr, k, cfg, opts->method != AUGUR_SAMPLER_RB, scale);
     /* fv keeps the full matrix's ELL width: as many slot streams as the full run. */
     rc = stream_simulate(&s.csr, k, k == AUGUR_STREAM_FV ? max_degree(csr) : 0, csr->nrows, cfg,
-                         scale, warm, out, diag);
+                         scale, warm, reuse_of(scaling, k) ? csr : NULL, out, diag);
     if (!rc && info)
         *info = s.info;
     augur_sample_release(&s);

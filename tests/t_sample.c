@@ -1055,6 +1055,79 @@ static void test_streams(void)
     is_double(augur_error_rate(0.0, 0.0), 0.0, 0, "eq. 7: 0 against 0");
 }
 
+/*
+ * The cold-miss correction of a sampled run under reuse scaling: a Stride
+ * Average sample of a matrix numbered at random keeps 22 % of x for 5 % of
+ * the entries, so each of its x lines is gathered about a fifth as often as
+ * in the full run and, where x fits (the 1 MiB L2: only cold misses), its
+ * miss rate is several times the full run's unless the cold misses are
+ * counted at the full run's accesses per line.
+ */
+static void test_cold_correction(void)
+{
+    struct augur_csr m;
+    struct augur_sample_opts so = { .method = AUGUR_SAMPLER_SA, .rate = 0.05, .seed = 1 };
+    struct augur_cache_config cfg;
+    struct augur_stream_result full, plain, fixed, whole;
+    struct augur_diag d;
+    const enum augur_stream_kernel ks[2] = { AUGUR_STREAM_SPMV, AUGUR_STREAM_IREDUCE };
+
+    augur_diag_init(&d);
+    random_csr(4096, 4096, 65536, 7, &m);
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.nlevels = 2;
+    strcpy(cfg.level[0].name, "L1");
+    cfg.level[0].size = 32 << 10;
+    cfg.level[0].line = 64;
+    cfg.level[0].ways = 8;
+    strcpy(cfg.level[1].name, "L2");
+    cfg.level[1].size = 1 << 20;
+    cfg.level[1].line = 64;
+    cfg.level[1].ways = 16;
+    for (int i = 0; i < 2; i++) {
+        const char *kn = augur_stream_kernel_name(ks[i]);
+        char name[5][128];
+
+        snprintf(name[0], sizeof(name[0]), "%s: full run and SA samples simulated", kn);
+        snprintf(name[1], sizeof(name[1]),
+                 "%s: uncounted, the sample's cold misses inflate its L2 miss rate", kn);
+        snprintf(name[2], sizeof(name[2]),
+                 "%s: at the full run's accesses per line, the L2 miss rate transfers", kn);
+        snprintf(name[3], sizeof(name[3]),
+                 "%s: corrected, the L1 miss rate transfers too and no level misses more than it "
+                 "is asked",
+                 kn);
+        snprintf(name[4], sizeof(name[4]),
+                 "%s: the whole matrix as its sample is not corrected (the same accesses per "
+                 "line)",
+                 kn);
+
+        so.rate = 0.05;
+        ok(augur_stream_simulate(&m, ks[i], 0, &cfg, NULL, false, &full, &d) == 0 &&
+               augur_sample_simulate(&m, &so, ks[i], &cfg, AUGUR_SCALING_NONE, false, &plain, NULL,
+                                     &d) == 0 &&
+               augur_sample_simulate(&m, &so, ks[i], &cfg, AUGUR_SCALING_REUSE, false, &fixed, NULL,
+                                     &d) == 0,
+           name[0]);
+        tap_diag("%s L2 miss rate: full %.4f, SA sample uncorrected (none) %.4f, corrected (reuse) "
+                 "%.4f; L1 %.4f, %.4f, %.4f",
+                 kn, full.miss_rate[1], plain.miss_rate[1], fixed.miss_rate[1], full.miss_rate[0],
+                 plain.miss_rate[0], fixed.miss_rate[0]);
+        ok(augur_error_rate(full.miss_rate[1], plain.miss_rate[1]) > 0.5, name[1]);
+        ok(augur_error_rate(full.miss_rate[1], fixed.miss_rate[1]) < 0.1, name[2]);
+        ok(augur_error_rate(full.miss_rate[0], fixed.miss_rate[0]) < 0.1 &&
+               fixed.misses[0] <= fixed.accesses[0] && fixed.misses[1] <= fixed.accesses[1],
+           name[3]);
+        so.rate = 1.0;
+        ok(augur_sample_simulate(&m, &so, ks[i], &cfg, AUGUR_SCALING_REUSE, false, &whole, NULL,
+                                 &d) == 0 &&
+               whole.misses[0] == full.misses[0] && whole.misses[1] == full.misses[1] &&
+               whole.accesses[1] == full.accesses[1],
+           name[4]);
+    }
+    augur_csr_release(&m);
+}
+
 int main(void)
 {
     struct augur_csr m;
@@ -1077,5 +1150,6 @@ int main(void)
     test_fv_stride();
     test_streams();
     test_ireduce_span();
+    test_cold_correction();
     return tap_done();
 }
