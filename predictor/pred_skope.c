@@ -37,10 +37,11 @@ static double chain_overlap(const struct pred_rates *r, const struct augur_workl
 /*
  * Cycles a line's loop-carried operations (sum += ...) make its loop wait:
  * each iteration waits for the latency of the slowest kind's operations in
- * it. Each entry into the loop starts a new, independent chain; as for the
- * update chains, the core works on as many at once as its window holds,
- * window / (the kernel's instructions per chain), when that is over one
- * (short rows overlap, long ones wait).
+ * it. Each entry into the loop starts a new, independent chain, and the
+ * core works on the next ones as far as its window reaches beyond the one
+ * it waits for: window / span more, span the kernel's instructions per
+ * chain, so an iteration costs latency x span / (span + window) (short
+ * rows overlap, long ones wait).
  */
 static double carried_cycles(const struct pred_rates *r, const struct augur_workload *w,
                              const struct augur_work_line *l)
