@@ -593,8 +593,10 @@ AUGUR_API void augur_scaling_scales(enum augur_scaling scaling, const struct aug
  * caches scaled as scaling says (warm: as augur_stream_simulate(); fv at the
  * full matrix's ELL width and slot stride: slot k of sample row i at
  * k * n + i, n the full matrix's rows, as in the full run's arrays). info
- * (may be NULL) receives what the sampler did. *out is written only on
- * success.
+ * (may be NULL) receives what the sampler did. Under REUSE (AUTO for spmv
+ * and ireduce) a cold pass's first-touch misses of the gathered vectors are
+ * counted at the full run's accesses per distinct line (docs/sampling.md,
+ * "Caches for a smaller input"). *out is written only on success.
  */
 AUGUR_API int
 augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample_opts *opts,
