@@ -86,6 +86,19 @@ static void put_spread(struct augur_buf *b, const struct augur_calib_stat *st)
         augur_buf_printf(b, " (%u of %u preempted)", st->preempted, st->reps);
 }
 
+/* "\n  key: value  # what; spread" for a core cost that was measured (above zero). */
+static void put_core_stat(struct augur_buf *b, const char *key, const struct augur_calib_stat *st,
+                          const char *what)
+{
+    if (!(st->best > 0))
+        return;
+    augur_buf_printf(b, "\n  %s: ", key);
+    put_num(b, st->best);
+    comment(b);
+    augur_buf_printf(b, "%s; ", what);
+    put_spread(b, st);
+}
+
 static void put_quoted(struct augur_buf *b, const char *s)
 {
     augur_buf_putc(b, '"');
@@ -217,32 +230,13 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
     augur_buf_putc(b, '\n');
 
     /* the core's data-dependent costs; its issue rates are left to the defaults or a fit */
-    augur_buf_puts(b, "core:\n  chain_cycles: ");
-    put_num(b, r->chain_cycles.best);
-    comment(b);
-    augur_buf_puts(b, "update chain: y[i[e]] += w[e] with every i[e] equal, in L1, x clock; ");
-    put_spread(b, &r->chain_cycles);
-    if (r->fadd_cycles.best > 0) {
-        augur_buf_puts(b, "\n  fadd_latency: ");
-        put_num(b, r->fadd_cycles.best);
-        comment(b);
-        augur_buf_puts(b, "s += w[e], in L1, x clock; ");
-        put_spread(b, &r->fadd_cycles);
-    }
-    if (r->fma_cycles.best > 0) {
-        augur_buf_puts(b, "\n  fma_latency: ");
-        put_num(b, r->fma_cycles.best);
-        comment(b);
-        augur_buf_puts(b, "s = fma(w[e], k, s), in L1, x clock; ");
-        put_spread(b, &r->fma_cycles);
-    }
-    if (r->branch_miss_cycles.best > 0) {
-        augur_buf_puts(b, "\n  branch_miss_cycles: ");
-        put_num(b, r->branch_miss_cycles.best);
-        comment(b);
-        augur_buf_puts(b, "jumps on random bits against never taken, per miss (half), x clock; ");
-        put_spread(b, &r->branch_miss_cycles);
-    }
+    augur_buf_puts(b, "core:");
+    put_core_stat(b, "chain_cycles", &r->chain_cycles,
+                  "update chain: y[i[e]] += w[e] with every i[e] equal, in L1, x clock");
+    put_core_stat(b, "fadd_latency", &r->fadd_cycles, "s += w[e], in L1, x clock");
+    put_core_stat(b, "fma_latency", &r->fma_cycles, "s = fma(w[e], k, s), in L1, x clock");
+    put_core_stat(b, "branch_miss_cycles", &r->branch_miss_cycles,
+                  "jumps on random bits against never taken, per miss (half), x clock");
     /* a share in [0, 1]: noise can put a learned pattern a little below zero */
     put_pairs(b, "branch_learned",
               "[mispredictions per repeat, share left]: a pattern of\n"
