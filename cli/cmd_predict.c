@@ -708,14 +708,20 @@ int cmd_predict(int argc, char **argv)
         goto out;
     }
     if (kernel->u.kernel.cuda) {
-        rc = cli_error("kernel '%s': predicting CUDA kernels needs the GPU warp model, which "
-                       "augur does not have yet; 'augur simulate' runs them",
-                       kernel->u.kernel.name);
-        goto out;
+        /* one simulator thread per SM, the blocks dealt round-robin (as augur simulate) */
+        if (o.threads || o.sample > 0) {
+            rc = cli_error("kernel '%s' is CUDA: %s", kernel->u.kernel.name,
+                           o.threads ? "--threads does not apply (the machine's SMs run it)"
+                                     : "--sample is for CPU kernels; give the full data");
+            goto out;
+        }
+        o.threads = m->gpu.sms ? m->gpu.sms : m->cores;
+        so.interp.sms = o.threads;
     }
     if (!o.threads)
         o.threads = 1;
-    if (o.threads > m->cores * (m->threads_per_core ? m->threads_per_core : 1)) {
+    if (!kernel->u.kernel.cuda &&
+        o.threads > m->cores * (m->threads_per_core ? m->threads_per_core : 1)) {
         rc = cli_error("%s: --threads %u, but machine '%s' runs %u thread%s", mpath, o.threads,
                        m->name, m->cores * (m->threads_per_core ? m->threads_per_core : 1),
                        m->cores == 1 ? "" : "s");
@@ -798,7 +804,15 @@ int cmd_predict(int argc, char **argv)
     }
     if (r.sampled)
         scale_workload(&r.work, r.scale);
-    if (augur_workload_count_chains(skel, kernel, bound, &so.interp, o.rounds, r.scale, &r.work,
+    if (kernel->u.kernel.cuda &&
+        augur_workload_gpu(prof, m, o.rounds ? 1.0 : (prof->rounds ? prof->rounds : 1),
+                           o.rounds ? prof->rounds : 1, &r.work, &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    /* chains and mispredicted exits are a CPU core's costs */
+    if (!kernel->u.kernel.cuda &&
+        augur_workload_count_chains(skel, kernel, bound, &so.interp, o.rounds, r.scale, &r.work,
                                     &diag) != 0) {
         rc = cli_diag_error(&diag);
         goto out;
@@ -807,7 +821,8 @@ int cmd_predict(int argc, char **argv)
      * Model 2 analyses a BFS round by round: one more run through the caches,
      * unless the search is too long to simulate twice in reasonable time.
      */
-    if (o.rounds && !r.sampled && prof->rounds && prof->events <= MAX_ROUND_EVENTS &&
+    if (o.rounds && !r.sampled && !kernel->u.kernel.cuda && prof->rounds &&
+        prof->events <= MAX_ROUND_EVENTS &&
         augur_workload_add_rounds(skel, kernel, bound, &cfg, &so.interp, prof->rounds, &r.work,
                                   &diag) != 0) {
         rc = cli_diag_error(&diag);

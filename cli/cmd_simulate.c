@@ -151,6 +151,10 @@ static void print_text(const struct opts *o, const struct augur_skel *skel,
     printf("%" PRIu32 " run%s, %" PRIu64 " accesses in %.3f s (%.1f M accesses/s)\n\n", p->rounds,
            p->rounds == 1 ? "" : "s", p->events, p->seconds,
            p->seconds > 0 ? (double)p->events / p->seconds / 1e6 : 0.0);
+    if (k->u.kernel.cuda)
+        printf("launch %" PRIu64 " x %" PRIu64 " threads, %" PRIu64
+               " warp memory instructions (seed 000 jobs)\n\n",
+               p->stats.grid, p->stats.block, p->warp_jobs);
     print_levels(p);
 
     printf("\nper source line (misses and miss rate per level):\n");
@@ -227,6 +231,10 @@ static json_t *counts_json(const char *name, const struct augur_cache_counts *c,
         json_object_set_new(j, "evictions", json_integer((json_int_t)c->evictions));
         json_object_set_new(j, "writebacks", json_integer((json_int_t)c->writebacks));
         json_object_set_new(j, "prefetches", json_integer((json_int_t)c->prefetches));
+        if (c->sector_accesses) {
+            json_object_set_new(j, "sector_accesses", json_integer((json_int_t)c->sector_accesses));
+            json_object_set_new(j, "sector_misses", json_integer((json_int_t)c->sector_misses));
+        }
     } else {
         json_object_set_new(j, "row_hits", json_integer((json_int_t)c->row_hits));
         json_object_set_new(j, "row_misses", json_integer((json_int_t)c->row_misses));
@@ -266,6 +274,11 @@ static json_t *result_json(const struct augur_skel *skel, const struct augur_nod
     json_object_set_new(doc, "runs", json_integer(p->rounds));
     json_object_set_new(doc, "accesses", json_integer((json_int_t)p->events));
     json_object_set_new(doc, "seconds", json_real(p->seconds));
+    if (p->stats.grid) {
+        json_object_set_new(doc, "grid", json_integer((json_int_t)p->stats.grid));
+        json_object_set_new(doc, "block", json_integer((json_int_t)p->stats.block));
+        json_object_set_new(doc, "warp_jobs", json_integer((json_int_t)p->warp_jobs));
+    }
     a = json_array();
     for (unsigned l = 0; l <= p->nlevels; l++)
         json_array_append_new(a, counts_json(p->level_name[l], &p->level[l], l == p->nlevels));

@@ -198,6 +198,10 @@ static int bw_predict(const struct augur_model_input *in, struct augur_predictio
 
     if (!out)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "bandwidth model: no output");
+    if (pred_is_gpu(in)) {
+        out->model = augur_model_bw.name;
+        return pred_gpu_bw_predict(in, out, diag);
+    }
     if ((rc = bw_eval(in, &bw, &bi, &r, diag)) < 0)
         return rc;
     out->model = augur_model_bw.name;
@@ -218,6 +222,8 @@ static int bw_explain(const struct augur_model_input *in, struct augur_buf *buf,
 
     if (!buf)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "bandwidth model: no output");
+    if (pred_is_gpu(in))
+        return pred_gpu_bw_explain(in, buf, diag);
     if ((rc = bw_eval(in, &bw, &bi, &r, diag)) < 0)
         return rc;
     augur_buf_printf(buf, "bandwidth model (seed 001 eq. 4-5): R %g U %g w %g W %g\n", bi->regular,

@@ -75,4 +75,23 @@ double pred_serve_ns(const struct pred_rates *r, unsigned i, double m);
  */
 double pred_stream_ns(const struct pred_rates *r, unsigned i);
 
+/*
+ * The GPU forms of Model 1 and Model 2 (pred_gpu.c), for a workload with
+ * gpu_given: same contracts as the models' predict and explain.
+ */
+int pred_gpu_bw_predict(const struct augur_model_input *mi, struct augur_prediction *out,
+                        struct augur_diag *diag);
+int pred_gpu_bw_explain(const struct augur_model_input *mi, struct augur_buf *buf,
+                        struct augur_diag *diag);
+int pred_gpu_opa_predict(const struct augur_model_input *mi, struct augur_prediction *out,
+                         struct augur_diag *diag);
+int pred_gpu_opa_explain(const struct augur_model_input *mi, struct augur_buf *buf,
+                         struct augur_diag *diag);
+
+/* True when the models read a CUDA kernel's GPU counts. */
+static inline bool pred_is_gpu(const struct augur_model_input *in)
+{
+    return in && !in->bw && !in->opa && in->work && in->machine && in->work->gpu_given;
+}
+
 #endif

@@ -220,6 +220,10 @@ static int opa_predict(const struct augur_model_input *in, struct augur_predicti
 
     if (!out)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "operational analysis: no output");
+    if (pred_is_gpu(in)) {
+        out->model = augur_model_opa.name;
+        return pred_gpu_opa_predict(in, out, diag);
+    }
     if (in && !in->opa && in->work && in->machine && in->work->nrounds) {
         double total;
         uint32_t worst;
@@ -260,6 +264,8 @@ static int opa_explain(const struct augur_model_input *in, struct augur_buf *buf
 
     if (!buf)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "operational analysis: no output");
+    if (pred_is_gpu(in))
+        return pred_gpu_opa_explain(in, buf, diag);
     if (in && !in->opa && in->work && in->machine && in->work->nrounds) {
         const struct augur_workload *w = in->work;
         double total, *times = augur_calloc(w->nrounds, sizeof(double));

@@ -42,6 +42,17 @@ int augur_predict_all(const struct augur_model_input *in, struct augur_predictio
         if (out[i].seconds > 0 && (best == UINT32_MAX || out[i].seconds > out[best].seconds))
             best = i;
     }
+    if (pred_is_gpu(in)) {
+        for (uint32_t i = 0; i < n; i++)
+            if (strcmp(out[i].model, "opa") == 0 && out[i].seconds > 0) {
+                *selected = i;
+                if (selected_why)
+                    snprintf(selected_why, why_size,
+                             "seed 000's GPU model: the warps' memory instructions queue at L2 "
+                             "and the DRAM row buffers, their load from the busiest warp");
+                return 0;
+            }
+    }
     if (aggregate != UINT32_MAX && out[aggregate].seconds > 0) {
         *selected = aggregate;
         if (selected_why)

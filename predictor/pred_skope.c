@@ -238,6 +238,10 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
     double sum = 0, issue = 0, mem = 0, carried = 0, chain = 0, dram_bytes, dram_ns = 0;
     int rc;
 
+    if (pred_is_gpu(in))
+        return augur_diag_set(diag, AUGUR_EMODEL, NULL, 0, 0,
+                              "aggregate model: it prices a CPU core's issue ports and misses; a "
+                              "GPU kernel's estimate is the operational analysis (seed 000)");
     if (!in || !in->work || !in->machine)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
                               "aggregate model: needs a workload and a machine");

@@ -1139,6 +1139,8 @@ static int run_cuda(struct augur_interp *in)
 
     if (rc)
         return rc;
+    in->stats.grid = grid;
+    in->stats.block = block;
     alloc_contexts(in, (unsigned)block);
     wpb = (block + 31) / 32;
     for (uint64_t b = 0; b < grid; b++) {

@@ -15,9 +15,33 @@
  */
 #define NEAR_LINES 2
 
+/*
+ * CUDA: the lanes of a warp that reach the same access in the same step of
+ * the interpreter's round robin are one warp instruction, which the memory
+ * system sees as one request per line it touches, for the sectors it needs
+ * (seed 000 S6.4: "the number of distinct 32-byte cache lines per warp for a
+ * load instruction"). A block's threads step in lane order, one event each,
+ * so the events of one warp's step arrive together with lanes ascending; a
+ * pass holds them.
+ */
+#define PASS_CAP 256
+
+struct warp_pass {
+    unsigned n;
+    struct augur_event ev[PASS_CAP];
+};
+
 struct simsub {
     struct augur_cachesim *sim;
     const struct augur_interp *in;
+    bool cuda;
+    uint32_t grain;      /* CUDA: coalescing unit, the first level's sector (or line) in bytes */
+    uint32_t line;       /* CUDA: the first level's line in bytes */
+    uint64_t jobs;       /* CUDA: warp memory instructions (seed 000 S6.3 jobs) */
+    uint32_t *warp_jobs; /* CUDA: jobs per global warp id, nwarp_jobs of them */
+    size_t nwarp_jobs;
+    bool no_memory;
+    struct warp_pass pass;
     /*
      * Each access counts under two tags, 2a for requests near its previous
      * one on the thread and 2a + 1 for far ones; last_line holds the
@@ -40,6 +64,121 @@ static bool next_lane(const struct augur_event *prev, const struct augur_cache_a
            acc->is_write == ((e->flags & AUGUR_EV_WRITE) != 0);
 }
 
+/* The tag of an access of e: its access number, near or far when split. */
+static uint32_t tag_of(struct simsub *s, const struct augur_event *e, uint64_t addr)
+{
+    uint32_t tag = (uint32_t)s->in->node_acc[e->node - s->in->kernel->id];
+
+    if (s->last_line) {
+        uint64_t *prev = &s->last_line[(size_t)e->thread * s->naccesses + tag];
+        uint64_t line = addr >> 6;
+        bool far = *prev && (line + 1 > *prev + NEAR_LINES || *prev > line + 1 + NEAR_LINES);
+
+        *prev = line + 1;
+        tag = 2 * tag + far;
+    }
+    return tag;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+    return x < y ? -1 : x > y;
+}
+
+/* Counts one job of warp w, growing the per-warp table as warps appear. */
+static void count_job(struct simsub *s, uint32_t w)
+{
+    s->jobs++;
+    if (w >= s->nwarp_jobs && !s->no_memory) {
+        size_t n = s->nwarp_jobs ? s->nwarp_jobs : 1024;
+        uint32_t *t;
+
+        while (n <= w)
+            n *= 2;
+        t = augur_realloc(s->warp_jobs, n * sizeof(*t));
+        if (!t) {
+            s->no_memory = true;
+            return;
+        }
+        memset(t + s->nwarp_jobs, 0, (n - s->nwarp_jobs) * sizeof(*t));
+        s->warp_jobs = t;
+        s->nwarp_jobs = n;
+    }
+    if (w < s->nwarp_jobs)
+        s->warp_jobs[w]++;
+}
+
+/*
+ * Sends the held warp step: for each access (and direction) in it, the
+ * distinct grains its lanes touch, one request per run of them in a line.
+ */
+static void flush_pass(struct simsub *s)
+{
+    struct warp_pass *p = &s->pass;
+    bool done[PASS_CAP] = { false };
+    uint64_t grains[PASS_CAP * 2];
+
+    for (unsigned i = 0; i < p->n; i++) {
+        const struct augur_event *e = &p->ev[i];
+        bool write = (e->flags & AUGUR_EV_WRITE) != 0;
+        unsigned ng = 0, k = 0;
+
+        if (done[i])
+            continue;
+        for (unsigned j = i; j < p->n; j++) {
+            const struct augur_event *f = &p->ev[j];
+
+            if (done[j] || f->node != e->node || ((f->flags & AUGUR_EV_WRITE) != 0) != write)
+                continue;
+            done[j] = true;
+            /* an access within a grain, or across two: CUDA accesses are at most 16 bytes */
+            grains[ng++] = f->addr / s->grain;
+            if ((f->addr + f->size - 1) / s->grain != f->addr / s->grain)
+                grains[ng++] = (f->addr + f->size - 1) / s->grain;
+        }
+        qsort(grains, ng, sizeof(*grains), cmp_u64);
+        count_job(s, e->warp);
+        while (k < ng) {
+            uint64_t first = grains[k], last = first;
+            struct augur_cache_access a;
+
+            /* a run of consecutive grains within one line is one request */
+            while (++k < ng &&
+                   (grains[k] == last || (grains[k] == last + 1 && grains[k] * s->grain / s->line ==
+                                                                       first * s->grain / s->line)))
+                last = grains[k];
+            a.addr = first * s->grain;
+            a.size = (uint32_t)((last - first + 1) * s->grain);
+            a.thread = e->thread;
+            a.is_write = write;
+            a.pad = 0;
+            a.tag = tag_of(s, e, a.addr);
+            augur_cachesim_access_batch(s->sim, &a, 1);
+        }
+    }
+    p->n = 0;
+}
+
+/* CUDA: events to warp steps (docs/interpreter.md, "CUDA"). */
+static void on_cuda_events(void *ud, const struct augur_event *ev, size_t n)
+{
+    struct simsub *s = ud;
+    struct warp_pass *p = &s->pass;
+
+    for (size_t i = 0; i < n; i++) {
+        const struct augur_event *e = &ev[i];
+
+        if (e->flags & AUGUR_EV_LOCAL)
+            continue; /* on-chip shared memory: no cache */
+        if (p->n &&
+            (p->n == PASS_CAP || e->warp != p->ev[0].warp || e->lane <= p->ev[p->n - 1].lane))
+            flush_pass(s);
+        p->ev[p->n++] = *e;
+    }
+}
+
 /*
  * Turns a batch of events into cache accesses. last is the event of the
  * latest access (s->last, the held one's, until this batch has one): it is
@@ -48,8 +187,6 @@ static bool next_lane(const struct augur_event *prev, const struct augur_cache_a
 static void on_events(void *ud, const struct augur_event *ev, size_t n)
 {
     struct simsub *s = ud;
-    const int32_t *acc = s->in->node_acc;
-    uint32_t kid = s->in->kernel->id;
     size_t k = s->held ? 1 : 0; /* buf[0] holds the held access */
     const struct augur_event *last = &s->last;
 
@@ -72,15 +209,7 @@ static void on_events(void *ud, const struct augur_event *ev, size_t n)
         a->thread = e->thread;
         a->is_write = (e->flags & AUGUR_EV_WRITE) != 0;
         a->pad = 0;
-        a->tag = (uint32_t)acc[e->node - kid];
-        if (s->last_line) {
-            uint64_t *prev = &s->last_line[(size_t)e->thread * s->naccesses + a->tag];
-            uint64_t line = e->addr >> 6;
-            bool far = *prev && (line + 1 > *prev + NEAR_LINES || *prev > line + 1 + NEAR_LINES);
-
-            *prev = line + 1;
-            a->tag = 2 * a->tag + far;
-        }
+        a->tag = tag_of(s, e, e->addr);
         last = e;
     }
     if (last != &s->last)
@@ -95,6 +224,8 @@ static void on_events(void *ud, const struct augur_event *ev, size_t n)
 /* Sends the held access at the end of a run. */
 static void finish_events(struct simsub *s)
 {
+    if (s->pass.n)
+        flush_pass(s);
     if (s->held)
         augur_cachesim_access_batch(s->sim, s->buf, 1);
     s->held = false;
@@ -130,6 +261,7 @@ void augur_sim_profile_free(struct augur_sim_profile *p)
     augur_free(p->arrays);
     augur_free(p->accesses);
     augur_free(p->thread);
+    augur_free(p->jobs_per_warp);
     augur_free(p);
 }
 
@@ -242,7 +374,10 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     sub->naccesses = in->naccesses;
     sub->sim = sim;
     sub->in = in;
-    augur_interp_subscribe(in, on_events, sub);
+    sub->cuda = in->kernel->u.kernel.cuda;
+    sub->line = cfg->nlevels ? cfg->level[0].line : 128;
+    sub->grain = cfg->nlevels && cfg->level[0].sector ? cfg->level[0].sector : sub->line;
+    augur_interp_subscribe(in, sub->cuda ? on_cuda_events : on_events, sub);
     if (o.warm) {
         if (o.rounds)
             rc = augur_interp_run_rounds(in, 0, &rounds, diag);
@@ -253,6 +388,9 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
         finish_events(sub);
         augur_cachesim_reset_counts(sim);
         augur_interp_reset_stats(in);
+        sub->jobs = 0;
+        if (sub->warp_jobs)
+            memset(sub->warp_jobs, 0, sub->nwarp_jobs * sizeof(*sub->warp_jobs));
         augur_interp_reset_data(in);
     }
     if (o.trace) {
@@ -281,6 +419,15 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     *out = gather(in, sim, split);
     (*out)->seconds = augur_now() - t0;
     (*out)->rounds = rounds;
+    (*out)->warp_jobs = sub->jobs;
+    if (sub->cuda && !sub->no_memory) {
+        uint64_t wpb = (in->stats.block + 31) / 32, nw = in->stats.grid * wpb;
+
+        /* the table grows as warps appear: give every warp of the launch an entry */
+        (*out)->nwarps = nw < sub->nwarp_jobs ? (size_t)nw : sub->nwarp_jobs;
+        (*out)->jobs_per_warp = sub->warp_jobs;
+        sub->warp_jobs = NULL;
+    }
 out:
     if (rc == 0 && inp) {
         /* the caller keeps the interpreter: it must not call into the freed subscriber */
@@ -290,8 +437,10 @@ out:
     }
     augur_interp_free(in);
     augur_cachesim_free(sim);
-    if (sub)
+    if (sub) {
         augur_free(sub->last_line);
+        augur_free(sub->warp_jobs);
+    }
     augur_free(sub);
     return rc;
 }

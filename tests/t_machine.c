@@ -138,8 +138,11 @@ static void test_shipped(void)
             is_int(m->memory.bandwidth[0].threads, 0, "k20m: ... for the whole device");
         }
         if (m && strcmp(names[i], "h100-sxm.yml") == 0) {
-            is_int(m->caches[0].size, 50u << 20, "h100: 50 MiB L2");
-            is_int(m->caches[0].sector, 32, "h100: 32-B sectors");
+            is_int(m->ncaches, 2, "h100: L1 and L2");
+            is_int(m->caches[0].size, 256u << 10, "h100: 256 KiB L1 per SM");
+            is_int(m->caches[0].shared_by, 1, "h100: L1 private to its SM");
+            is_int(m->caches[1].size, 50u << 20, "h100: 50 MiB L2");
+            is_int(m->caches[1].sector, 32, "h100: 32-B sectors");
             is_int(m->gpu.max_warps_per_sm, 64, "h100: 64 warps per SM");
         }
         if (m && strcmp(names[i], "tesla-k40c.yml") == 0) {

@@ -686,6 +686,85 @@ static void test_core_costs(void)
     augur_machine_free(m);
 }
 
+/* A GPU with flat service-time curves, so that each server's S_i is known. */
+static const char gpu_yaml[] = "name: toy GPU\n"
+                               "kind: gpu\n"
+                               "caches:\n"
+                               "  - {name: L1, size: 64 KiB, line: 128, sector: 32}\n"
+                               "  - {name: L2, size: 1 MiB, line: 128, sector: 32, shared_by: 4,\n"
+                               "     bandwidth_gbs: 64}\n"
+                               "memory: {bandwidth_gbs: 16}\n"
+                               "gpu:\n"
+                               "  sms: 4\n"
+                               "  max_warps_per_sm: 8\n"
+                               "  l2_hit: [[1, 10], [100, 10]]\n"
+                               "  row_hit: [[1, 20], [100, 20]]\n"
+                               "  row_miss: [[1, 100], [100, 100]]\n"
+                               "  launch_us: 1\n"
+                               "  round_trip_us: 10\n";
+
+static void test_gpu_models(void)
+{
+    struct augur_machine *m = NULL;
+    struct augur_workload w;
+    struct augur_model_input in = { .bw = NULL };
+    struct augur_prediction p[3];
+    char why[3][160];
+    uint32_t sel = 99;
+    struct augur_diag d;
+
+    augur_diag_init(&d);
+    if (!ok(augur_machine_parse(gpu_yaml, sizeof(gpu_yaml) - 1, "gpu.yml", &m, &d) == 0,
+            "toy GPU loads")) {
+        diag("%s", d.msg);
+        return;
+    }
+    memset(&w, 0, sizeof(w));
+    w.nlevels = 2;
+    strcpy(w.level_name[0], "L1");
+    strcpy(w.level_name[1], "L2");
+    strcpy(w.level_name[2], "memory");
+    w.gpu_given = true;
+    w.gpu.jobs = 100;
+    w.gpu.max_warp_jobs = 10;
+    w.gpu.launches = 1;
+    w.gpu.sector_hits[0] = 200; /* L1 */
+    w.gpu.sector_hits[1] = 50;  /* L2 */
+    w.gpu.sector_hits[2] = 100; /* read from DRAM, 20 of them opening a row */
+    w.gpu.row_misses = 20;
+    w.gpu.dram_write_bytes = 800;
+    in.work = &w;
+    in.machine = m;
+    memset(p, 0, sizeof(p));
+
+    /*
+     * Model 2: V = 0.5, 0.8, 0.2 at S = 10, 20, 100 ns: demands 5, 16, 20;
+     * the row-buffer misses bound: 100 x 20 ns + a 1 us launch = 3 us.
+     */
+    is_int(augur_model_find("opa")->predict(&in, &p[1], &d), 0, "GPU opa predicts");
+    is_double(p[1].seconds, 3000e-9, 1e-15, "GPU opa: N V_B S_B + launch = 3 us");
+    is_str(p[1].bottleneck, "row-buffer miss", "GPU opa: row-buffer misses bound");
+    /*
+     * Model 1: L2 serves (50 + 100) x 32 B at 64 GB/s = 75 ns; DRAM 100 x 32 + 800 B at
+     * 16 GB/s = 250 ns; + 1 us.
+     */
+    is_int(augur_model_find("bw")->predict(&in, &p[0], &d), 0, "GPU bw predicts");
+    is_double(p[0].seconds, 1250e-9, 1e-15, "GPU bw: DRAM bytes / bandwidth + launch");
+    is_str(p[0].bottleneck, "kernel launch", "GPU bw: the launch dominates");
+    w.gpu.launches = 4; /* a BFS of four rounds: a host round trip each */
+    is_int(augur_model_find("opa")->predict(&in, &p[1], &d), 0, "GPU opa, four rounds");
+    is_double(p[1].seconds, 42000e-9, 1e-15, "GPU opa: 2 us + 4 round trips of 10 us");
+    w.gpu.launches = 1;
+    ok(augur_model_find("skope")->predict(&in, &p[2], &d) == AUGUR_EMODEL,
+       "the aggregate model declines a GPU kernel");
+    memset(p, 0, sizeof(p));
+    is_int(augur_predict_all(&in, p, why, &sel, NULL, 0, &d), 0, "GPU: predict_all answers");
+    ok(sel < 3 && strcmp(p[sel].model, "opa") == 0, "GPU: the operational analysis is selected");
+    for (int i = 0; i < 3; i++)
+        augur_free(p[i].line_seconds);
+    augur_machine_free(m);
+}
+
 int main(void)
 {
     test_table2();
@@ -698,5 +777,6 @@ int main(void)
     test_workload_models();
     test_core_costs();
     test_loops_and_carried();
+    test_gpu_models();
     return tap_done();
 }

@@ -134,6 +134,27 @@ grep -q "ub.c:1:30: array 'q' of kernel ub is not bound" "$tmp/err" && pass "the
 
 # valgrind's cachegrind on the same SpMV (the comparison of bench/cachegrind_compare.sh)
 driver=$(dirname "$augur")/bench_cg_driver
+# CUDA: the lanes of a warp make one request per line for the sectors they need.
+# A 64 x 64 diagonal, 4096-aligned arrays: warps 0 and 1 each load rowptr[i] (256 B:
+# 2 lines, 8 sectors), rowptr[i + 1] (bytes 8 to 263: 3 lines, 9 sectors), col (128 B:
+# 1 line, 4 sectors), val, x and store y (2 lines, 8 sectors each): 6 instructions.
+{
+    echo "%%MatrixMarket matrix coordinate real general"
+    echo "64 64 64"
+    for i in $(seq 1 64); do echo "$i $i 2.0"; done
+} >"$tmp/diag64.mtx"
+status "cuda spmv simulates" 0 "$augur" --json simulate "$src/kernels/spmv/cuda.cu" \
+    --data "$tmp/diag64.mtx" --machine "$src/samples/machines/h100-sxm.yml" --layout 4096 --sms 1
+cp "$tmp/out" "$tmp/cuda.json"
+is "cuda: launch (64 + 255) / 256 blocks of 256" "$(jq -r '"\(.grid) \(.block)"' "$tmp/cuda.json")" "1 256"
+is "cuda: 2 warps x 6 memory instructions" "$(jq .warp_jobs "$tmp/cuda.json")" 12
+is "cuda: L1 requests, one per warp and line" "$(jq '.levels[0].accesses' "$tmp/cuda.json")" 24
+is "cuda: L1 sectors" "$(jq '.levels[0].sector_accesses' "$tmp/cuda.json")" 90
+# rowptr[i + 1] finds 8 of its 9 sectors loaded by rowptr[i], and warp 1's rowptr[i] one of
+# warp 0's: 90 - 17 sectors miss, 73 x 32 bytes reach L2 (the 16 sectors of y write through).
+is "cuda: L1 sector misses" "$(jq '.levels[0].sector_misses' "$tmp/cuda.json")" 73
+is "cuda: L2 gets L1's missing sectors" "$(jq '.levels[1].fill_bytes' "$tmp/cuda.json")" $((73 * 32))
+
 if command -v valgrind >/dev/null && [ -x "$driver" ] && ! nm "$driver" 2>/dev/null | grep -q __asan_init; then
     cat >"$tmp/cg.yml" <<'EOF'
 name: "cachegrind D1 + LL"

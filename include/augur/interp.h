@@ -286,8 +286,9 @@ struct augur_interp_stats {
      * (1 is perfect balance; 0 without parallel phases).
      */
     double imbalance;
-    uint64_t critical_events;               /* sum over phases of the busiest thread's events */
-    uint64_t parallel_events;               /* events inside parallel phases, all threads */
+    uint64_t critical_events; /* sum over phases of the busiest thread's events */
+    uint64_t parallel_events; /* events inside parallel phases, all threads */
+    uint64_t grid, block;     /* CUDA: the last launch's blocks and threads per block */
     const struct augur_thread_work *thread; /* nthreads entries, borrowed */
 };
 
@@ -398,6 +399,16 @@ struct augur_sim_profile {
     struct augur_thread_work *thread;
     uint64_t ops[AUGUR_OPK_COUNT];
     bool far_measured; /* the groups' far counts were kept (too many accesses: not) */
+    /*
+     * CUDA: warp memory instructions, seed 000 S6.3's jobs (the lanes of a
+     * warp at one access in one step of the run, coalesced into requests
+     * per line for the sectors they need), and their count per global warp
+     * id (block b holds warps b * ceil(block / 32) onwards), summed over the
+     * counted runs; nwarps is 0 when the table could not be kept.
+     */
+    uint64_t warp_jobs;
+    uint32_t *jobs_per_warp;
+    size_t nwarps;
 };
 
 /*

@@ -167,6 +167,20 @@ struct augur_work_round {
 };
 
 /*
+ * A CUDA kernel's run on a GPU, per call (seed 000 S6.3-6.5): warp memory
+ * instructions are the jobs; sectors are 32-byte transfers.
+ */
+struct augur_work_gpu {
+    double jobs;          /* N_G: warp memory instructions */
+    double max_warp_jobs; /* W_max: the jobs of the busiest resident warp slot */
+    double slots;         /* resident warp slots the launch fills */
+    double launches;      /* kernel launches (a BFS: one per round) */
+    double sector_hits[AUGUR_WORK_MAX_LEVELS]; /* sectors served by cache i; last: read from DRAM */
+    double row_hits, row_misses; /* DRAM requests to the open row, and those opening one */
+    double dram_write_bytes;
+};
+
+/*
  * A kernel's run on data, per call, as the predictor's models read it:
  * built by augur_workload_from_profile() from a simulation, or by hand.
  */
@@ -199,6 +213,8 @@ struct augur_workload {
     /* A whole BFS: each round's counts (augur_workload_add_rounds()); NULL otherwise. */
     struct augur_work_round *rounds;
     uint32_t nrounds;
+    bool gpu_given; /* a CUDA kernel: gpu holds its counts (augur_workload_gpu()) */
+    struct augur_work_gpu gpu;
 };
 
 /*
@@ -213,6 +229,18 @@ AUGUR_API int augur_workload_from_profile(const struct augur_skel *skel,
                                           const struct augur_sim_profile *prof, double calls,
                                           struct augur_workload *out, struct augur_diag *diag);
 AUGUR_API void augur_workload_release(struct augur_workload *w);
+
+/*
+ * The GPU counts of a CUDA kernel's simulation on machine m (kind gpu): the
+ * jobs, sectors served per level and DRAM rows of prof, per call, and
+ * W_max from the jobs per warp, the blocks dealt round-robin to the SMs and
+ * as many resident per SM as m's warp and block limits allow. launches:
+ * kernel launches per call. Sets w->gpu_given. Returns 0, or AUGUR_EINVAL
+ * for a profile without warp jobs or a machine without SMs.
+ */
+AUGUR_API int augur_workload_gpu(const struct augur_sim_profile *prof,
+                                 const struct augur_machine *m, double calls, double launches,
+                                 struct augur_workload *w, struct augur_diag *diag);
 
 /*
  * For a kernel with a parameter bound to round (a topology-driven BFS):

@@ -12,6 +12,8 @@ extern "C" {
 #include "kernel.h"
 }
 
+/* One thread per cell, 256 per block (bench/gpu/gpu_measure.c runs them so). */
+#pragma augur launch((n + 255) / 256, 256)
 __global__ void fv_kernel1(uint32_t n, uint32_t width, const double *A, const uint32_t *I,
                            const double *X, double *Y)
 {
@@ -41,6 +43,8 @@ __global__ void fv_kernel1(uint32_t n, uint32_t width, const double *A, const ui
     }
 }
 
+/* One thread per cell, 256 per block (bench/gpu/gpu_measure.c runs them so). */
+#pragma augur launch((n + 255) / 256, 256)
 __global__ void fv_kernel2(uint32_t n, uint32_t width, const double *A, const uint32_t *I,
                            const double *X, double *Y)
 {

@@ -10,6 +10,8 @@ extern "C" {
 #include "kernel.h"
 }
 
+/* One thread per row, 256 per block, as spmv_csr_cuda_run launches it. */
+#pragma augur launch((nrows + 255) / 256, 256)
 __global__ void spmv_csr_scalar_kernel(uint32_t nrows, const uint64_t *rowptr, const uint32_t *col,
                                        const double *val, const double *x, double *y)
 {

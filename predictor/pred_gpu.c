@@ -1,0 +1,280 @@
+/*
+ * pred_gpu.c - CUDA kernels on a GPU (module: predictor): the workload's
+ * warp jobs and W_max, and the GPU forms of Model 1 (the bytes each level
+ * serves over its bandwidth) and Model 2 (seed 000 S6.3-6.5: the warps'
+ * memory instructions are the jobs; L2 hits, DRAM row-buffer hits and
+ * misses the servers). docs/models.md, "GPU kernels", states both.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pred_int.h"
+
+#define SECTOR_BYTES 32.0 /* NVIDIA's unit of transfer below L1 */
+
+int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_machine *m,
+                       double calls, double launches, struct augur_workload *w,
+                       struct augur_diag *diag)
+{
+    const struct augur_machine_gpu *g = &m->gpu;
+    uint64_t sms = g->sms ? g->sms : m->cores, ws = g->warp_size ? g->warp_size : 32;
+    uint64_t block = prof->stats.block, grid = prof->stats.grid, wpb, per_sm, nslots;
+    double *slot = NULL, busiest = 0, filled = 0;
+    unsigned nl = prof->nlevels;
+
+    if (!prof->warp_jobs || !block || !grid)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "GPU workload: the simulation ran no CUDA launch");
+    if (!sms || !(calls > 0))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "GPU workload: machine '%s' gives no SM count", m->name);
+    wpb = (block + ws - 1) / ws;
+    /* blocks resident per SM: the warp and block limits, and no more than the launch has */
+    per_sm = g->max_warps_per_sm ? g->max_warps_per_sm / wpb : 1;
+    if (g->max_blocks_per_sm && per_sm > g->max_blocks_per_sm)
+        per_sm = g->max_blocks_per_sm;
+    if (per_sm > (grid + sms - 1) / sms)
+        per_sm = (grid + sms - 1) / sms;
+    if (per_sm == 0)
+        per_sm = 1;
+    nslots = sms * per_sm * wpb;
+    memset(&w->gpu, 0, sizeof(w->gpu));
+    if (prof->nwarps && (slot = augur_calloc(nslots, sizeof(*slot)))) {
+        /* block b runs on SM b mod sms (as the simulator deals them), in the slot its turn gives */
+        for (size_t id = 0; id < prof->nwarps; id++) {
+            uint64_t b = id / wpb, s = ((b % sms) * per_sm + (b / sms) % per_sm) * wpb + id % wpb;
+
+            slot[s] += prof->jobs_per_warp[id];
+        }
+        for (uint64_t s = 0; s < nslots; s++) {
+            busiest = slot[s] > busiest ? slot[s] : busiest;
+            filled += slot[s] > 0;
+        }
+        augur_free(slot);
+    } else {
+        /* no table: the jobs spread evenly over the slots the launch fills */
+        filled = (double)(grid * wpb < nslots ? grid * wpb : nslots);
+        busiest = (double)prof->warp_jobs / filled;
+    }
+    w->gpu.jobs = (double)prof->warp_jobs / calls;
+    w->gpu.max_warp_jobs = busiest / calls;
+    w->gpu.slots = filled;
+    w->gpu.launches = launches;
+    for (unsigned l = 0; l < nl && l < AUGUR_WORK_MAX_LEVELS - 1; l++) {
+        const struct augur_cache_counts *c = &prof->level[l];
+
+        w->gpu.sector_hits[l] = (double)(c->sector_accesses - c->sector_misses) / calls;
+    }
+    w->gpu.sector_hits[nl] = (double)prof->level[nl].fill_bytes / SECTOR_BYTES / calls;
+    w->gpu.row_hits = (double)prof->level[nl].row_hits / calls;
+    w->gpu.row_misses = (double)prof->level[nl].row_misses / calls;
+    w->gpu.dram_write_bytes = (double)prof->level[nl].writeback_bytes / calls;
+    w->gpu_given = true;
+    return 0;
+}
+
+/* Nanoseconds the launches of one call add: a BFS's rounds each make a host round trip. */
+static double launch_ns(const struct augur_machine *m, const struct augur_work_gpu *g)
+{
+    double us =
+        g->launches > 1 && m->gpu.round_trip_us > 0 ? m->gpu.round_trip_us : m->gpu.launch_us;
+
+    return g->launches * us * 1e3;
+}
+
+/* The workload's level named L2, else its last cache. */
+static unsigned l2_level(const struct augur_workload *w)
+{
+    for (unsigned l = 0; l < w->nlevels; l++)
+        if (strcmp(w->level_name[l], "L2") == 0)
+            return l;
+    return w->nlevels ? w->nlevels - 1 : 0;
+}
+
+/* ---- Model 2 ----------------------------------------------------------------------------------
+ */
+
+struct gpu_opa {
+    struct augur_opa_input in;
+    struct augur_opa_server servers[3];
+    double launch_ns;
+};
+
+static int gpu_opa_build(const struct augur_model_input *mi, struct gpu_opa *go,
+                         struct augur_diag *diag)
+{
+    const struct augur_workload *w = mi->work;
+    const struct augur_machine_gpu *g = &mi->machine->gpu;
+    const struct augur_work_gpu *wg = &w->gpu;
+    double dram = wg->sector_hits[w->nlevels], row_hits = dram - wg->row_misses;
+    static const char *const names[] = { "L2 hit", "row-buffer hit", "row-buffer miss" };
+    const struct augur_curve_point *curves[] = { g->l2_hit, g->row_hit, g->row_miss };
+    const uint32_t ncurves[] = { g->nl2_hit, g->nrow_hit, g->nrow_miss };
+    static const char *const keys[] = { "l2_hit", "row_hit", "row_miss" };
+
+    memset(go, 0, sizeof(*go));
+    for (int i = 0; i < 3; i++)
+        if (!ncurves[i])
+            return augur_diag_set(diag, AUGUR_EMODEL, NULL, 0, 0,
+                                  "operational analysis: machine '%s' has no gpu.%s curve "
+                                  "(bench/gpu_calib.sh measures it)",
+                                  mi->machine->name, keys[i]);
+    if (!(wg->jobs > 0) || !(wg->max_warp_jobs > 0))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "operational analysis: the kernel made no memory instruction");
+    go->servers[0].completions = wg->sector_hits[l2_level(w)];
+    /* seed 000 Table 2: row-buffer hits are the DRAM transactions that opened no row */
+    go->servers[1].completions = row_hits > 0 ? row_hits : 0;
+    go->servers[2].completions = wg->row_misses;
+    for (int i = 0; i < 3; i++) {
+        go->servers[i].name = names[i];
+        go->servers[i].curve = curves[i];
+        go->servers[i].ncurve = ncurves[i];
+    }
+    go->in.jobs = wg->jobs;
+    /* Little's law over the busiest warp slot (seed 000 S6.5): n_est = N_G / W_max */
+    go->in.load = wg->jobs / wg->max_warp_jobs;
+    go->in.servers = go->servers;
+    go->in.nservers = 3;
+    go->launch_ns = launch_ns(mi->machine, wg);
+    return 0;
+}
+
+int pred_gpu_opa_predict(const struct augur_model_input *mi, struct augur_prediction *out,
+                         struct augur_diag *diag)
+{
+    const struct augur_workload *w = mi->work;
+    struct augur_opa_result r;
+    struct gpu_opa go;
+    unsigned level;
+    double total = 0;
+    int rc;
+
+    if ((rc = gpu_opa_build(mi, &go, diag)) < 0 || (rc = augur_pred_opa(&go.in, &r, diag)) < 0)
+        return rc;
+    out->seconds = (r.time + go.launch_ns) * 1e-9;
+    out->rate = w->gpu.jobs / out->seconds;
+    out->rate_unit = "warp instructions/s";
+    out->bottleneck = go.launch_ns > r.time ? "kernel launch" : go.servers[r.bottleneck].name;
+    /* the memory time shared among lines by their requests to the bottleneck's level */
+    level = r.bottleneck == 0 ? l2_level(w) : w->nlevels;
+    for (size_t i = 0; i < w->nlines; i++)
+        total += w->lines[i].served[level];
+    if (out->line_seconds && total > 0)
+        for (size_t i = 0; i < w->nlines; i++)
+            out->line_seconds[i] = r.time * 1e-9 * w->lines[i].served[level] / total;
+    return 0;
+}
+
+int pred_gpu_opa_explain(const struct augur_model_input *mi, struct augur_buf *buf,
+                         struct augur_diag *diag)
+{
+    struct augur_opa_result r;
+    struct gpu_opa go;
+    int rc;
+
+    if ((rc = gpu_opa_build(mi, &go, diag)) < 0 || (rc = augur_pred_opa(&go.in, &r, diag)) < 0)
+        return rc;
+    augur_buf_printf(buf,
+                     "operational analysis, GPU (seed 000 S6.3-6.5): N_G %.6g warp memory "
+                     "instructions, W_max %.6g (busiest of %.0f warp slots), n_est %.4g\n",
+                     go.in.jobs, mi->work->gpu.max_warp_jobs, mi->work->gpu.slots, go.in.load);
+    augur_buf_printf(buf, "%-16s %14s %10s %10s %10s %12s\n", "server", "C_i", "V_i", "m_i",
+                     "S_i ns", "V_i S_i ns");
+    for (uint32_t i = 0; i < go.in.nservers; i++)
+        augur_buf_printf(buf, "%-16s %14.6g %10.4g %10.4g %10.4g %12.6g%s\n", go.servers[i].name,
+                         go.servers[i].completions, r.visits[i], r.mlp[i], r.service[i],
+                         r.demand[i], i == r.bottleneck ? "  <- bottleneck" : "");
+    augur_buf_printf(buf, "memory time N_G V_B S_B %.6g ns, launches %.6g x -> %.6g ns\n", r.time,
+                     mi->work->gpu.launches, go.launch_ns);
+    return 0;
+}
+
+/* ---- Model 1 ----------------------------------------------------------------------------------
+ */
+
+struct gpu_bw {
+    unsigned n;
+    const char *name[AUGUR_WORK_MAX_LEVELS];
+    double bytes[AUGUR_WORK_MAX_LEVELS], gbs[AUGUR_WORK_MAX_LEVELS];
+    unsigned bottleneck;
+    double memory_ns, launch_ns;
+};
+
+/*
+ * Each level with a bandwidth in the machine file reads what reaches it:
+ * the sectors served there or further down (DRAM also writes).
+ */
+static int gpu_bw_build(const struct augur_model_input *mi, struct gpu_bw *b,
+                        struct augur_diag *diag)
+{
+    const struct augur_workload *w = mi->work;
+    const struct augur_machine *m = mi->machine;
+    uint32_t sms = m->gpu.sms ? m->gpu.sms : m->cores;
+
+    memset(b, 0, sizeof(*b));
+    for (unsigned l = 0; l <= w->nlevels; l++) {
+        const struct augur_machine_cache *c = NULL;
+        double sectors = 0, gbs;
+
+        for (unsigned k = l; k <= w->nlevels; k++)
+            sectors += w->gpu.sector_hits[k];
+        if (l < w->nlevels) {
+            for (uint32_t k = 0; k < m->ncaches; k++)
+                if (strcmp(m->caches[k].name, w->level_name[l]) == 0)
+                    c = &m->caches[k];
+            gbs = c ? augur_machine_bw_at(c->bandwidth, c->nbandwidth, sms) : 0;
+        } else {
+            gbs = augur_machine_bw_at(m->memory.bandwidth, m->memory.nbandwidth, sms);
+        }
+        if (!(gbs > 0))
+            continue;
+        b->name[b->n] = w->level_name[l];
+        b->bytes[b->n] = sectors * SECTOR_BYTES + (l == w->nlevels ? w->gpu.dram_write_bytes : 0);
+        b->gbs[b->n] = gbs;
+        if (b->bytes[b->n] / gbs > b->memory_ns) {
+            b->memory_ns = b->bytes[b->n] / gbs;
+            b->bottleneck = b->n;
+        }
+        b->n++;
+    }
+    if (!b->n)
+        return augur_diag_set(diag, AUGUR_EMODEL, NULL, 0, 0,
+                              "bandwidth model: machine '%s' gives no bandwidth for L2 or memory",
+                              m->name);
+    b->launch_ns = launch_ns(m, &w->gpu);
+    return 0;
+}
+
+int pred_gpu_bw_predict(const struct augur_model_input *mi, struct augur_prediction *out,
+                        struct augur_diag *diag)
+{
+    struct gpu_bw b;
+    int rc;
+
+    if ((rc = gpu_bw_build(mi, &b, diag)) < 0)
+        return rc;
+    out->seconds = (b.memory_ns + b.launch_ns) * 1e-9;
+    out->rate = b.bytes[b.bottleneck] / out->seconds * 1e-9;
+    out->rate_unit = "GB/s";
+    out->bottleneck = b.launch_ns > b.memory_ns ? "kernel launch" : b.name[b.bottleneck];
+    return 0;
+}
+
+int pred_gpu_bw_explain(const struct augur_model_input *mi, struct augur_buf *buf,
+                        struct augur_diag *diag)
+{
+    struct gpu_bw b;
+    int rc;
+
+    if ((rc = gpu_bw_build(mi, &b, diag)) < 0)
+        return rc;
+    augur_buf_printf(buf, "bandwidth model, GPU (seed 001 eq. 2, 4-5 with measured hits):\n");
+    augur_buf_printf(buf, "%-8s %14s %10s %12s\n", "level", "bytes", "GB/s", "ns");
+    for (unsigned i = 0; i < b.n; i++)
+        augur_buf_printf(buf, "%-8s %14.6g %10.5g %12.6g%s\n", b.name[i], b.bytes[i], b.gbs[i],
+                         b.bytes[i] / b.gbs[i], i == b.bottleneck ? "  <- bottleneck" : "");
+    augur_buf_printf(buf, "launches %.6g -> %.6g ns\n", mi->work->gpu.launches, b.launch_ns);
+    return 0;
+}
