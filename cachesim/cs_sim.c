@@ -96,6 +96,18 @@ static inline uint64_t set_of(const struct cs_level *L, uint64_t la)
     return L->pow2 ? la & L->set_mask : la % L->nsets;
 }
 
+/*
+ * Sectors a write of the bytes [off, off + n) of a line fills entirely: a
+ * sectored cache (a GPU's) takes them without reading them from below.
+ */
+static inline uint32_t full_sectors(const struct cs_level *L, uint64_t off, uint64_t n)
+{
+    uint64_t sz = (uint64_t)1 << L->sector_bits;
+    uint64_t first = (off + sz - 1) >> L->sector_bits, end = (off + n) >> L->sector_bits;
+
+    return end > first ? ((1u << end) - 1) & ~((1u << first) - 1) : 0;
+}
+
 /* Valid and dirty sectors of a line. */
 static inline uint32_t svalid(const struct cs_level *L, const struct cs_inst *I,
                               const struct pos *p)
@@ -860,7 +872,10 @@ static void line_req(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
                 req(sim, l + 1, thread, addr, n, true, tag);
                 goto done;
             }
-            c->fill += fetch(sim, l, thread, la, missing, tag);
+            c->fill += fetch(sim, l, thread, la,
+                             w && L->nsect > 1 ? missing & ~full_sectors(L, addr & (L->line - 1), n)
+                                               : missing,
+                             tag);
             if (!lookup(L, I, la, &p))
                 goto done; /* cannot happen with nested levels; stay safe */
             I->meta[p.m].svalid |= (uint8_t)missing;
@@ -884,7 +899,9 @@ static void line_req(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
             req(sim, l + 1, thread, addr, n, true, tag);
             goto done;
         }
-        c->fill += fetch(sim, l, thread, la, fill, tag);
+        c->fill +=
+            fetch(sim, l, thread, la,
+                  w && L->nsect > 1 ? fill & ~full_sectors(L, addr & (L->line - 1), n) : fill, tag);
         victim(L, I, la, &p);
         if (*p.t != CS_INVALID)
             evict(sim, l, I, &p, thread);

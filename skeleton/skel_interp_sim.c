@@ -16,19 +16,43 @@
 #define NEAR_LINES 2
 
 /*
- * CUDA: the lanes of a warp that reach the same access in the same step of
- * the interpreter's round robin are one warp instruction, which the memory
- * system sees as one request per line it touches, for the sectors it needs
- * (seed 000 S6.4: "the number of distinct 32-byte cache lines per warp for a
- * load instruction"). A block's threads step in lane order, one event each,
- * so the events of one warp's step arrive together with lanes ascending; a
- * pass holds them.
+ * CUDA: a warp runs its lanes in step (SIMT), so the k-th time its lanes
+ * run one access is one instruction, whichever step of the interpreter's
+ * round robin each lane reached it in (a lane that left a loop early waits
+ * at its end for the others, and their stores after it are one
+ * instruction). The memory system sees one request per line the
+ * instruction touches, for the sectors it needs (seed 000 S6.4: "the
+ * number of distinct 32-byte cache lines per warp for a load
+ * instruction"). The interpreter runs blocks one after another, so a
+ * block's instructions are gathered and sent when the next block starts.
  */
-#define PASS_CAP 256
+struct warp_instr {
+    struct augur_event first; /* the first lane's event: SM, access, direction */
+};
 
-struct warp_pass {
-    unsigned n;
-    struct augur_event ev[PASS_CAP];
+struct instr_grain {
+    uint32_t instr;
+    uint64_t grain;
+};
+
+struct occ_list { /* instruction ids of one warp's access, by occurrence */
+    uint32_t *id;
+    uint32_t n, cap;
+};
+
+struct cuda_block {
+    uint64_t block, run; /* the block being gathered, of which run (UINT64_MAX: none) */
+    uint32_t wpb;        /* warps per block */
+    uint32_t nslots;     /* accesses x 2 directions */
+    uint32_t *occ;       /* per thread of the block and slot: executions so far */
+    size_t nocc;
+    struct occ_list *lists; /* per warp of the block and slot */
+    size_t nlists;
+    struct warp_instr *instr;
+    uint32_t ninstr, capinstr;
+    struct instr_grain *grains;
+    size_t ngrains, capgrains;
+    bool failed; /* out of memory: the run's CUDA counts are incomplete */
 };
 
 struct simsub {
@@ -41,7 +65,7 @@ struct simsub {
     uint32_t *warp_jobs; /* CUDA: jobs per global warp id, nwarp_jobs of them */
     size_t nwarp_jobs;
     bool no_memory;
-    struct warp_pass pass;
+    struct cuda_block cb;
     /*
      * Each access counts under two tags, 2a for requests near its previous
      * one on the thread and 2a + 1 for far ones; last_line holds the
@@ -80,13 +104,6 @@ static uint32_t tag_of(struct simsub *s, const struct augur_event *e, uint64_t a
     return tag;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-    return x < y ? -1 : x > y;
-}
-
 /* Counts one job of warp w, growing the per-warp table as warps appear. */
 static void count_job(struct simsub *s, uint32_t w)
 {
@@ -110,72 +127,152 @@ static void count_job(struct simsub *s, uint32_t w)
         s->warp_jobs[w]++;
 }
 
-/*
- * Sends the held warp step: for each access (and direction) in it, the
- * distinct grains its lanes touch, one request per run of them in a line.
- */
-static void flush_pass(struct simsub *s)
+static int cmp_grain(const void *a, const void *b)
 {
-    struct warp_pass *p = &s->pass;
-    bool done[PASS_CAP] = { false };
-    uint64_t grains[PASS_CAP * 2];
+    const struct instr_grain *x = a, *y = b;
 
-    for (unsigned i = 0; i < p->n; i++) {
-        const struct augur_event *e = &p->ev[i];
-        bool write = (e->flags & AUGUR_EV_WRITE) != 0;
-        unsigned ng = 0, k = 0;
+    if (x->instr != y->instr)
+        return x->instr < y->instr ? -1 : 1;
+    return x->grain < y->grain ? -1 : x->grain > y->grain;
+}
 
-        if (done[i])
-            continue;
-        for (unsigned j = i; j < p->n; j++) {
-            const struct augur_event *f = &p->ev[j];
+/* Sends the gathered block: each instruction's distinct grains, one request per run in a line. */
+static void flush_block(struct simsub *s)
+{
+    struct cuda_block *cb = &s->cb;
+    size_t k = 0;
 
-            if (done[j] || f->node != e->node || ((f->flags & AUGUR_EV_WRITE) != 0) != write)
-                continue;
-            done[j] = true;
-            /* an access within a grain, or across two: CUDA accesses are at most 16 bytes */
-            grains[ng++] = f->addr / s->grain;
-            if ((f->addr + f->size - 1) / s->grain != f->addr / s->grain)
-                grains[ng++] = (f->addr + f->size - 1) / s->grain;
-        }
-        qsort(grains, ng, sizeof(*grains), cmp_u64);
+    qsort(cb->grains, cb->ngrains, sizeof(*cb->grains), cmp_grain);
+    for (uint32_t i = 0; i < cb->ninstr; i++) {
+        const struct augur_event *e = &cb->instr[i].first;
+
         count_job(s, e->warp);
-        while (k < ng) {
-            uint64_t first = grains[k], last = first;
+        while (k < cb->ngrains && cb->grains[k].instr == i) {
+            uint64_t first = cb->grains[k].grain, last = first;
             struct augur_cache_access a;
 
-            /* a run of consecutive grains within one line is one request */
-            while (++k < ng &&
-                   (grains[k] == last || (grains[k] == last + 1 && grains[k] * s->grain / s->line ==
-                                                                       first * s->grain / s->line)))
-                last = grains[k];
+            while (++k < cb->ngrains && cb->grains[k].instr == i &&
+                   (cb->grains[k].grain == last ||
+                    (cb->grains[k].grain == last + 1 &&
+                     cb->grains[k].grain * s->grain / s->line == first * s->grain / s->line)))
+                last = cb->grains[k].grain;
             a.addr = first * s->grain;
             a.size = (uint32_t)((last - first + 1) * s->grain);
             a.thread = e->thread;
-            a.is_write = write;
+            a.is_write = (e->flags & AUGUR_EV_WRITE) != 0;
             a.pad = 0;
             a.tag = tag_of(s, e, a.addr);
             augur_cachesim_access_batch(s->sim, &a, 1);
         }
     }
-    p->n = 0;
+    cb->ninstr = 0;
+    cb->ngrains = 0;
+    for (size_t i = 0; i < cb->nlists; i++)
+        cb->lists[i].n = 0;
+    if (cb->occ)
+        memset(cb->occ, 0, cb->nocc * sizeof(*cb->occ));
+    cb->block = cb->run = UINT64_MAX;
 }
 
-/* CUDA: events to warp steps (docs/interpreter.md, "CUDA"). */
+/* Grows *p (n elements of size) to hold at least need; false when out of memory. */
+static bool grow(void **p, size_t *cap, size_t need, size_t size)
+{
+    size_t n = *cap ? *cap : 64;
+    void *q;
+
+    if (need <= *cap)
+        return true;
+    while (n < need)
+        n *= 2;
+    if (!(q = augur_reallocarray(*p, n, size)))
+        return false;
+    *p = q;
+    *cap = n;
+    return true;
+}
+
+/* Starts gathering the block of e: tables sized for the launch's block. */
+static bool start_block(struct simsub *s, const struct augur_event *e, uint64_t run)
+{
+    struct cuda_block *cb = &s->cb;
+    uint64_t threads = s->in->stats.block ? s->in->stats.block : 1;
+    uint32_t wpb = (uint32_t)((threads + 31) / 32), nslots = 2 * (s->naccesses ? s->naccesses : 1);
+    size_t nocc = (size_t)wpb * 32 * nslots, nlists = (size_t)wpb * nslots;
+
+    if (cb->wpb != wpb || cb->nslots != nslots) {
+        for (size_t i = 0; i < cb->nlists; i++)
+            augur_free(cb->lists[i].id);
+        augur_free(cb->lists);
+        augur_free(cb->occ);
+        cb->occ = augur_calloc(nocc, sizeof(*cb->occ));
+        cb->lists = augur_calloc(nlists, sizeof(*cb->lists));
+        cb->nocc = cb->occ ? nocc : 0;
+        cb->nlists = cb->lists ? nlists : 0;
+        cb->wpb = wpb;
+        cb->nslots = nslots;
+        if (!cb->occ || !cb->lists)
+            return false;
+    }
+    cb->block = e->warp / wpb;
+    cb->run = run;
+    return true;
+}
+
+/* Adds one lane's event to its warp instruction. */
+static bool gather_event(struct simsub *s, const struct augur_event *e)
+{
+    struct cuda_block *cb = &s->cb;
+    uint32_t wib = e->warp % cb->wpb, tib = wib * 32 + e->lane;
+    uint32_t slot = 2 * (uint32_t)s->in->node_acc[e->node - s->in->kernel->id] +
+                    ((e->flags & AUGUR_EV_WRITE) != 0);
+    uint32_t occ = cb->occ[(size_t)tib * cb->nslots + slot]++;
+    struct occ_list *l = &cb->lists[(size_t)wib * cb->nslots + slot];
+    uint64_t lo = e->addr / s->grain, hi = (e->addr + e->size - 1) / s->grain;
+    uint32_t id;
+
+    if (occ >= l->n) {
+        size_t cap = l->cap, capi = cb->capinstr;
+
+        /* the warp's first lane to get this far: a new instruction */
+        if (!grow((void **)&l->id, &cap, (size_t)l->n + 1, sizeof(*l->id)) ||
+            !grow((void **)&cb->instr, &capi, (size_t)cb->ninstr + 1, sizeof(*cb->instr)))
+            return false;
+        l->cap = (uint32_t)cap;
+        cb->capinstr = (uint32_t)capi;
+        cb->instr[cb->ninstr].first = *e;
+        l->id[l->n++] = cb->ninstr++;
+        occ = l->n - 1;
+    }
+    id = l->id[occ];
+    if (!grow((void **)&cb->grains, &cb->capgrains, cb->ngrains + 2, sizeof(*cb->grains)))
+        return false;
+    for (uint64_t g = lo; g <= hi && g <= lo + 1; g++) /* CUDA accesses: at most 16 bytes */
+        cb->grains[cb->ngrains++] = (struct instr_grain){ id, g };
+    return true;
+}
+
+/* CUDA: events to warp instructions, a block at a time. */
 static void on_cuda_events(void *ud, const struct augur_event *ev, size_t n)
 {
     struct simsub *s = ud;
-    struct warp_pass *p = &s->pass;
+    struct cuda_block *cb = &s->cb;
+    uint64_t run = s->in->stats.runs;
 
     for (size_t i = 0; i < n; i++) {
         const struct augur_event *e = &ev[i];
 
-        if (e->flags & AUGUR_EV_LOCAL)
+        if ((e->flags & AUGUR_EV_LOCAL) || cb->failed)
             continue; /* on-chip shared memory: no cache */
-        if (p->n &&
-            (p->n == PASS_CAP || e->warp != p->ev[0].warp || e->lane <= p->ev[p->n - 1].lane))
-            flush_pass(s);
-        p->ev[p->n++] = *e;
+        if (cb->run != run || cb->wpb == 0 || e->warp / cb->wpb != cb->block) {
+            if (cb->run != UINT64_MAX)
+                flush_block(s);
+            if (!start_block(s, e, run)) {
+                cb->failed = true;
+                continue;
+            }
+        }
+        if (!gather_event(s, e))
+            cb->failed = true;
     }
 }
 
@@ -224,8 +321,8 @@ static void on_events(void *ud, const struct augur_event *ev, size_t n)
 /* Sends the held access at the end of a run. */
 static void finish_events(struct simsub *s)
 {
-    if (s->pass.n)
-        flush_pass(s);
+    if (s->cuda && s->cb.run != UINT64_MAX)
+        flush_block(s);
     if (s->held)
         augur_cachesim_access_batch(s->sim, s->buf, 1);
     s->held = false;
@@ -375,6 +472,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     sub->sim = sim;
     sub->in = in;
     sub->cuda = in->kernel->u.kernel.cuda;
+    sub->cb.block = sub->cb.run = UINT64_MAX;
     sub->line = cfg->nlevels ? cfg->level[0].line : 128;
     sub->grain = cfg->nlevels && cfg->level[0].sector ? cfg->level[0].sector : sub->line;
     augur_interp_subscribe(in, sub->cuda ? on_cuda_events : on_events, sub);
@@ -409,6 +507,11 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     if (rc)
         goto out;
     finish_events(sub);
+    if (sub->cb.failed) {
+        rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0,
+                            "simulate: out of memory gathering a CUDA block's warp instructions");
+        goto out;
+    }
     if (!o.no_flush)
         augur_cachesim_flush(sim);
     if (o.trace) {
@@ -440,6 +543,12 @@ out:
     if (sub) {
         augur_free(sub->last_line);
         augur_free(sub->warp_jobs);
+        for (size_t i = 0; i < sub->cb.nlists; i++)
+            augur_free(sub->cb.lists[i].id);
+        augur_free(sub->cb.lists);
+        augur_free(sub->cb.occ);
+        augur_free(sub->cb.instr);
+        augur_free(sub->cb.grains);
     }
     augur_free(sub);
     return rc;

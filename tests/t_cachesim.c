@@ -299,6 +299,13 @@ static void test_sectors(void)
     c = cnt(sim, 0, -1);
     is_int(c.sector_misses, 8, "sectors: a 128-byte access misses 4 sectors at once");
     is_int(c.accesses, 7, "... as one request");
+    /* a write fills whole sectors without reading them; a partly written one is read */
+    augur_cachesim_access(sim, 0, 8192, 64, true, 0); /* sectors 0-1 whole */
+    augur_cachesim_access(sim, 0, 8256, 40, true, 0); /* sector 2 whole, sector 3 in part */
+    c = cnt(sim, 0, -1);
+    is_int(c.fill_bytes, 4 * 32 + 128 + 32,
+           "sectors: a write reads only the sector it fills in part");
+    is_int(c.sector_misses, 12, "sectors: the written sectors still miss");
     augur_cachesim_free(sim);
 }
 
