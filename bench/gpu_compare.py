@@ -10,7 +10,9 @@ caches flushed first) it runs `augur simulate` (cold) and compares the warp
 load instructions, L1 sectors, sectors L2 sent to L1 and DRAM bytes read;
 then `augur predict --cold` against ncu's kernel time and `augur predict`
 (a warm call) against the fastest of 20 timed launches (RUNDIR/times.csv).
-A whole BFS is predicted where rows x rounds <= N (default 3e7). Errors are
+BFS rounds that ncu read (RUNDIR/ncu_bfs.csv) are simulated and predicted
+one by one (`--round R`, cold); a whole BFS is predicted where rows x
+rounds <= N (default 3e7). Errors are
 seed 002's eq. 7, |predicted - measured| / measured.
 """
 import csv
@@ -121,6 +123,32 @@ def main():
         sys.stdout.flush()
 
     print()
+    print("| dataset | BFS round | loads ncu | augur | DRAM read KB ncu | augur | cold us ncu | augur | bottleneck |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    bfs_path = os.path.join(rundir, "ncu_bfs.csv")
+    for r in (csv.DictReader(open(bfs_path)) if os.path.exists(bfs_path) else []):
+        ds, rnd = r["dataset"], r["launch"]
+        if opts["--only"] and opts["--only"] not in ds:
+            continue
+        path = find_data(dataroot, ds)
+        if not path:
+            continue
+        common = [os.path.join(src, KERNELS["bfs"][0]), "--data", path, "--machine", machine,
+                  "--source", "maxdeg", "--round", rnd]
+        sim = augur(binary, ["simulate"] + common)
+        p = augur(binary, ["predict", "--cold"] + common)
+        if "error" in sim or "error" in p:
+            print("| %s | %s | error: %s |" % (ds, rnd, (sim.get("error") or p.get("error"))[:100]))
+            continue
+        note("bfs-round-dram", err(sim["levels"][-1]["fill_bytes"], float(r["dram_read_bytes"])))
+        note("bfs-round", err(p["seconds"], float(r["seconds"])))
+        print("| %s | %s | %.0f | %.0f | %.1f | %.1f | %.2f | %.2f | %s |" % (
+            ds, rnd, float(r["global_loads"]), sim["warp_jobs"], float(r["dram_read_bytes"]) / 1e3,
+            sim["levels"][-1]["fill_bytes"] / 1e3, float(r["seconds"]) * 1e6, p["seconds"] * 1e6,
+            p["bottleneck"]))
+        sys.stdout.flush()
+
+    print()
     print("| dataset | rounds | rows | measured ms | augur ms | error % | bottleneck |")
     print("|---|---:|---:|---:|---:|---:|---|")
     for (ds, k), t in sorted(times.items()):
@@ -151,6 +179,7 @@ def main():
              "l2": "sectors L2 sent to L1", "dram": "DRAM bytes read",
              "cold": "time, cold caches (Model 2, selected)", "cold-bw": "time, cold caches (Model 1)",
              "warm": "time, warm call (Model 2, selected)", "warm-bw": "time, warm call (Model 1)",
+             "bfs-round-dram": "BFS round, DRAM bytes read", "bfs-round": "BFS round, cold (Model 2)",
              "bfs": "whole BFS (Model 2, selected)"}
     for key, label in names.items():
         v = sorted(errs.get(key, []))

@@ -47,7 +47,9 @@ void cmd_predict_help(FILE *fp)
             "                    (docs/sampling.md)\n"
             "  --seed S          seed of the sampler and of the random stand-ins (default 0)\n"
             "  --rounds          a topology-driven BFS: one call is every round until the\n"
-            "                    levels stop changing (default: one run, round 1)\n"
+            "                    levels stop changing (default for a kernel with a round)\n"
+            "  --round R         a topology-driven BFS: one call is round R alone (the levels\n"
+            "                    of rounds 1 .. R-1 as the search left them)\n"
             "  --source V        the BFS source node, or 'maxdeg' (default 0)\n"
             "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
             "  --tile-size T     a tiled-and-grouped kernel: SIMD utilization and avg_MIMD\n"
@@ -96,6 +98,7 @@ struct opts {
     uint64_t seed;
     uint32_t ell_width, tile_size;
     bool rounds, stored_only, cold, measure, explain;
+    uint32_t round; /* --round R: that round alone; 0: every round */
     struct augur_load_opts load;
 };
 
@@ -502,6 +505,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "method", required_argument, NULL, 'M' },
         { "seed", required_argument, NULL, 'x' },
         { "rounds", no_argument, NULL, 'R' },
+        { "round", required_argument, NULL, 'r' },
         { "source", required_argument, NULL, 's' },
         { "ell-width", required_argument, NULL, 'e' },
         { "tile-size", required_argument, NULL, 'T' },
@@ -579,6 +583,11 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             break;
         case 'R':
             o->rounds = true;
+            break;
+        case 'r':
+            if (cli_parse_u64("predict", "--round", optarg, 1, UINT32_MAX, &v))
+                return CLI_USAGE;
+            o->round = (uint32_t)v;
             break;
         case 's':
             o->source = optarg;
@@ -676,7 +685,7 @@ int cmd_predict(int argc, char **argv)
     memset(&bo, 0, sizeof(bo));
     bo.stored_only = o.stored_only;
     bo.ell_width = o.ell_width;
-    bo.round = 1;
+    bo.round = o.round ? o.round : 1;
     bo.nthreads = o.threads ? o.threads : 1;
     if (o.source && cli_bfs_source("predict", o.source, &bo))
         return CLI_USAGE;
@@ -689,10 +698,14 @@ int cmd_predict(int argc, char **argv)
     if (rc)
         goto out;
     rc = CLI_FAILED;
+    if (o.round && o.rounds) {
+        rc = cli_error("--round %u and --rounds: one round, or all of them", o.round);
+        goto out;
+    }
     /* a kernel with a round parameter is a level-synchronous BFS: one call is all its rounds */
     for (uint32_t i = 0; i < kernel->u.kernel.nsyms; i++)
         if (kernel->u.kernel.syms[i].bind && strcmp(kernel->u.kernel.syms[i].bind, "round") == 0)
-            o.rounds = true;
+            o.rounds = !o.round;
     if (!cli_find_machine(o.machine, mpath, sizeof(mpath))) {
         rc = cli_error("no machine file: give --machine FILE or set AUGUR_MACHINE");
         goto out;

@@ -13,6 +13,7 @@ extern "C" {
 
 /* Eight blocks of 256 threads per SM, as bfs_topo_cuda_run launches it on a 132-SM H100. */
 #pragma augur launch(8 * 132, 256)
+#pragma augur bind(changed = vec(1))
 __global__ void bfs_topo_kernel(uint32_t num_nodes, const uint64_t *row_start,
                                 const uint32_t *edge_dst, int32_t *level, int32_t LEVEL,
                                 int *changed)
