@@ -373,6 +373,8 @@ static void add(struct cs_ctr *s, const struct cs_ctr *c)
     s->wmiss += c->wmiss;
     s->sacc += c->sacc;
     s->smiss += c->smiss;
+    s->wsacc += c->wsacc;
+    s->wsmiss += c->wsmiss;
     s->evict += c->evict;
     s->wb += c->wb;
     s->inval += c->inval;
@@ -461,6 +463,8 @@ int augur_cachesim_counts(const struct augur_cachesim *sim, unsigned level, int 
     out->read_misses = s.miss - s.wmiss;
     out->sector_accesses = sim->lv[level].nsect > 1 ? s.sacc : s.acc;
     out->sector_misses = sim->lv[level].nsect > 1 ? s.smiss : s.miss;
+    out->sector_writes = sim->lv[level].nsect > 1 ? s.wsacc : s.wr;
+    out->sector_write_misses = sim->lv[level].nsect > 1 ? s.wsmiss : s.wmiss;
     out->evictions = s.evict;
     out->writebacks = s.wb;
     out->invalidations = s.inval;

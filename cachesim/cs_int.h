@@ -104,7 +104,7 @@ struct cs_level {
 /* The counts of one (level, tag); hits are accesses - misses. */
 struct cs_ctr {
     uint64_t acc, wr, miss, wmiss;
-    uint64_t sacc, smiss;
+    uint64_t sacc, smiss, wsacc, wsmiss; /* sectors; of them written */
     uint64_t evict, wb, inval;
     uint64_t pf, pfhit;
     uint64_t fill, wbytes;

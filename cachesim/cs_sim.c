@@ -857,6 +857,7 @@ static void line_req(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
     c->acc++;
     c->wr += w;
     c->sacc += popc(smask);
+    c->wsacc += w ? popc(smask) : 0;
     if (L->pf == AUGUR_PREFETCH_STRIDE)
         pf_target = stride_observe(L, I, thread, addr, tag);
     if (lookup(L, I, la, &p)) {
@@ -867,6 +868,7 @@ static void line_req(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
             c->miss++;
             c->wmiss += w;
             c->smiss += popc(missing);
+            c->wsmiss += w ? popc(missing) : 0;
             if (w && !L->walloc) {
                 c->wbytes += n;
                 req(sim, l + 1, thread, addr, n, true, tag);
@@ -892,6 +894,7 @@ static void line_req(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
         c->miss++;
         c->wmiss += w;
         c->smiss += popc(smask);
+        c->wsmiss += w ? popc(smask) : 0;
         if (L->pf == AUGUR_PREFETCH_NEXT_LINE)
             pf_target = la + 1;
         if (w && !L->walloc) {

@@ -153,8 +153,8 @@ static void print_text(const struct opts *o, const struct augur_skel *skel,
            p->seconds > 0 ? (double)p->events / p->seconds / 1e6 : 0.0);
     if (k->u.kernel.cuda)
         printf("launch %" PRIu64 " x %" PRIu64 " threads, %" PRIu64
-               " warp memory instructions (seed 000 jobs)\n\n",
-               p->stats.grid, p->stats.block, p->warp_jobs);
+               " warp memory instructions, %" PRIu64 " of them loads (seed 000 jobs)\n\n",
+               p->stats.grid, p->stats.block, p->warp_jobs, p->warp_loads);
     print_levels(p);
 
     printf("\nper source line (misses and miss rate per level):\n");
@@ -234,6 +234,9 @@ static json_t *counts_json(const char *name, const struct augur_cache_counts *c,
         if (c->sector_accesses) {
             json_object_set_new(j, "sector_accesses", json_integer((json_int_t)c->sector_accesses));
             json_object_set_new(j, "sector_misses", json_integer((json_int_t)c->sector_misses));
+            json_object_set_new(j, "sector_writes", json_integer((json_int_t)c->sector_writes));
+            json_object_set_new(j, "sector_write_misses",
+                                json_integer((json_int_t)c->sector_write_misses));
         }
     } else {
         json_object_set_new(j, "row_hits", json_integer((json_int_t)c->row_hits));
@@ -278,6 +281,7 @@ static json_t *result_json(const struct augur_skel *skel, const struct augur_nod
         json_object_set_new(doc, "grid", json_integer((json_int_t)p->stats.grid));
         json_object_set_new(doc, "block", json_integer((json_int_t)p->stats.block));
         json_object_set_new(doc, "warp_jobs", json_integer((json_int_t)p->warp_jobs));
+        json_object_set_new(doc, "warp_loads", json_integer((json_int_t)p->warp_loads));
     }
     a = json_array();
     for (unsigned l = 0; l <= p->nlevels; l++)

@@ -137,6 +137,7 @@ static const struct field gpu_fields[] = {
     { "l2_hit", T_CURVE, G(l2_hit), G(nl2_hit), 0, 0, 1e7, 0 },
     { "row_hit", T_CURVE, G(row_hit), G(nrow_hit), 0, 0, 1e7, 0 },
     { "row_miss", T_CURVE, G(row_miss), G(nrow_miss), 0, 0, 1e7, 0 },
+    { "l1_hit", T_CURVE, G(l1_hit), G(nl1_hit), 0, 0, 1e7, 0 },
     { "launch_us", T_F64, G(launch_us), 0, 0, 0, 1e6, 0 },
     { "round_trip_us", T_F64, G(round_trip_us), 0, 0, 0, 1e6, 0 },
 };

@@ -20,10 +20,11 @@ int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_
     const struct augur_machine_gpu *g = &m->gpu;
     uint64_t sms = g->sms ? g->sms : m->cores, ws = g->warp_size ? g->warp_size : 32;
     uint64_t block = prof->stats.block, grid = prof->stats.grid, wpb, per_sm, nslots;
-    double *slot = NULL, busiest = 0, filled = 0;
+    const struct augur_cache_counts *mem;
+    double *slot = NULL, busiest = 0, filled = 0, read_share;
     unsigned nl = prof->nlevels;
 
-    if (!prof->warp_jobs || !block || !grid)
+    if (!prof->warp_loads || !block || !grid)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
                               "GPU workload: the simulation ran no CUDA launch");
     if (!sms || !(calls > 0))
@@ -55,20 +56,25 @@ int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_
     } else {
         /* no table: the jobs spread evenly over the slots the launch fills */
         filled = (double)(grid * wpb < nslots ? grid * wpb : nslots);
-        busiest = (double)prof->warp_jobs / filled;
+        busiest = (double)prof->warp_loads / filled;
     }
-    w->gpu.jobs = (double)prof->warp_jobs / calls;
+    w->gpu.jobs = (double)prof->warp_loads / calls;
     w->gpu.max_warp_jobs = busiest / calls;
     w->gpu.slots = filled;
     w->gpu.launches = launches;
+    /* loads only: seed 000 does not model writes, which no warp waits for */
     for (unsigned l = 0; l < nl && l < AUGUR_WORK_MAX_LEVELS - 1; l++) {
         const struct augur_cache_counts *c = &prof->level[l];
+        uint64_t reads = c->sector_accesses - c->sector_writes;
+        uint64_t read_misses = c->sector_misses - c->sector_write_misses;
 
-        w->gpu.sector_hits[l] = (double)(c->sector_accesses - c->sector_misses) / calls;
+        w->gpu.sector_hits[l] = (double)(reads - read_misses) / calls;
     }
-    w->gpu.sector_hits[nl] = (double)prof->level[nl].fill_bytes / SECTOR_BYTES / calls;
-    w->gpu.row_hits = (double)prof->level[nl].row_hits / calls;
-    w->gpu.row_misses = (double)prof->level[nl].row_misses / calls;
+    mem = &prof->level[nl];
+    read_share = mem->accesses ? (double)(mem->accesses - mem->writes) / (double)mem->accesses : 0;
+    w->gpu.sector_hits[nl] = (double)mem->fill_bytes / SECTOR_BYTES / calls;
+    w->gpu.row_hits = (double)mem->row_hits * read_share / calls;
+    w->gpu.row_misses = (double)mem->row_misses * read_share / calls;
     w->gpu.dram_write_bytes = (double)prof->level[nl].writeback_bytes / calls;
     w->gpu_given = true;
     return 0;
@@ -97,21 +103,28 @@ static unsigned l2_level(const struct augur_workload *w)
 
 struct gpu_opa {
     struct augur_opa_input in;
-    struct augur_opa_server servers[3];
+    struct augur_opa_server servers[4];
     double launch_ns;
 };
 
+/*
+ * Seed 000's servers: L2 hits, row-buffer hits and misses; and, where the
+ * machine gives an l1_hit curve and the kernel has a level above L2, L1 hits
+ * (the K40c of the paper did not cache global loads in L1; the H100 does).
+ */
 static int gpu_opa_build(const struct augur_model_input *mi, struct gpu_opa *go,
                          struct augur_diag *diag)
 {
     const struct augur_workload *w = mi->work;
     const struct augur_machine_gpu *g = &mi->machine->gpu;
     const struct augur_work_gpu *wg = &w->gpu;
+    unsigned l2 = l2_level(w);
     double dram = wg->sector_hits[w->nlevels], row_hits = dram - wg->row_misses;
-    static const char *const names[] = { "L2 hit", "row-buffer hit", "row-buffer miss" };
-    const struct augur_curve_point *curves[] = { g->l2_hit, g->row_hit, g->row_miss };
-    const uint32_t ncurves[] = { g->nl2_hit, g->nrow_hit, g->nrow_miss };
+    static const char *const names[] = { "L2 hit", "row-buffer hit", "row-buffer miss", "L1 hit" };
+    const struct augur_curve_point *curves[] = { g->l2_hit, g->row_hit, g->row_miss, g->l1_hit };
+    const uint32_t ncurves[] = { g->nl2_hit, g->nrow_hit, g->nrow_miss, g->nl1_hit };
     static const char *const keys[] = { "l2_hit", "row_hit", "row_miss" };
+    uint32_t n = 3;
 
     memset(go, 0, sizeof(*go));
     for (int i = 0; i < 3; i++)
@@ -123,11 +136,19 @@ static int gpu_opa_build(const struct augur_model_input *mi, struct gpu_opa *go,
     if (!(wg->jobs > 0) || !(wg->max_warp_jobs > 0))
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
                               "operational analysis: the kernel made no memory instruction");
-    go->servers[0].completions = wg->sector_hits[l2_level(w)];
+    go->servers[0].completions = wg->sector_hits[l2];
     /* seed 000 Table 2: row-buffer hits are the DRAM transactions that opened no row */
     go->servers[1].completions = row_hits > 0 ? row_hits : 0;
     go->servers[2].completions = wg->row_misses;
-    for (int i = 0; i < 3; i++) {
+    if (ncurves[3] && l2 > 0) {
+        double above = 0;
+
+        for (unsigned l = 0; l < l2; l++)
+            above += wg->sector_hits[l];
+        go->servers[3].completions = above;
+        n = 4;
+    }
+    for (uint32_t i = 0; i < n; i++) {
         go->servers[i].name = names[i];
         go->servers[i].curve = curves[i];
         go->servers[i].ncurve = ncurves[i];
@@ -136,7 +157,7 @@ static int gpu_opa_build(const struct augur_model_input *mi, struct gpu_opa *go,
     /* Little's law over the busiest warp slot (seed 000 S6.5): n_est = N_G / W_max */
     go->in.load = wg->jobs / wg->max_warp_jobs;
     go->in.servers = go->servers;
-    go->in.nservers = 3;
+    go->in.nservers = n;
     go->launch_ns = launch_ns(mi->machine, wg);
     return 0;
 }
@@ -158,7 +179,7 @@ int pred_gpu_opa_predict(const struct augur_model_input *mi, struct augur_predic
     out->rate_unit = "warp instructions/s";
     out->bottleneck = go.launch_ns > r.time ? "kernel launch" : go.servers[r.bottleneck].name;
     /* the memory time shared among lines by their requests to the bottleneck's level */
-    level = r.bottleneck == 0 ? l2_level(w) : w->nlevels;
+    level = r.bottleneck == 0 ? l2_level(w) : r.bottleneck == 3 ? 0 : w->nlevels;
     for (size_t i = 0; i < w->nlines; i++)
         total += w->lines[i].served[level];
     if (out->line_seconds && total > 0)

@@ -61,8 +61,9 @@ struct simsub {
     bool cuda;
     uint32_t grain;      /* CUDA: coalescing unit, the first level's sector (or line) in bytes */
     uint32_t line;       /* CUDA: the first level's line in bytes */
-    uint64_t jobs;       /* CUDA: warp memory instructions (seed 000 S6.3 jobs) */
-    uint32_t *warp_jobs; /* CUDA: jobs per global warp id, nwarp_jobs of them */
+    uint64_t jobs;       /* CUDA: warp memory instructions */
+    uint64_t loads;      /* CUDA: of them, loads (seed 000 S6.3's jobs) */
+    uint32_t *warp_jobs; /* CUDA: loads per global warp id, nwarp_jobs of them */
     size_t nwarp_jobs;
     bool no_memory;
     struct cuda_block cb;
@@ -104,10 +105,14 @@ static uint32_t tag_of(struct simsub *s, const struct augur_event *e, uint64_t a
     return tag;
 }
 
-/* Counts one job of warp w, growing the per-warp table as warps appear. */
-static void count_job(struct simsub *s, uint32_t w)
+/* Counts one instruction of warp w; loads per warp too, growing the per-warp table as warps appear.
+ */
+static void count_job(struct simsub *s, uint32_t w, bool write)
 {
     s->jobs++;
+    if (write)
+        return;
+    s->loads++;
     if (w >= s->nwarp_jobs && !s->no_memory) {
         size_t n = s->nwarp_jobs ? s->nwarp_jobs : 1024;
         uint32_t *t;
@@ -146,7 +151,7 @@ static void flush_block(struct simsub *s)
     for (uint32_t i = 0; i < cb->ninstr; i++) {
         const struct augur_event *e = &cb->instr[i].first;
 
-        count_job(s, e->warp);
+        count_job(s, e->warp, (e->flags & AUGUR_EV_WRITE) != 0);
         while (k < cb->ngrains && cb->grains[k].instr == i) {
             uint64_t first = cb->grains[k].grain, last = first;
             struct augur_cache_access a;
@@ -339,6 +344,8 @@ static void add_counts(struct augur_cache_counts *d, const struct augur_cache_co
     d->write_misses += s->write_misses;
     d->sector_accesses += s->sector_accesses;
     d->sector_misses += s->sector_misses;
+    d->sector_writes += s->sector_writes;
+    d->sector_write_misses += s->sector_write_misses;
     d->evictions += s->evictions;
     d->writebacks += s->writebacks;
     d->invalidations += s->invalidations;
@@ -486,7 +493,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
         finish_events(sub);
         augur_cachesim_reset_counts(sim);
         augur_interp_reset_stats(in);
-        sub->jobs = 0;
+        sub->jobs = sub->loads = 0;
         if (sub->warp_jobs)
             memset(sub->warp_jobs, 0, sub->nwarp_jobs * sizeof(*sub->warp_jobs));
         augur_interp_reset_data(in);
@@ -523,6 +530,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     (*out)->seconds = augur_now() - t0;
     (*out)->rounds = rounds;
     (*out)->warp_jobs = sub->jobs;
+    (*out)->warp_loads = sub->loads;
     if (sub->cuda && !sub->no_memory) {
         uint64_t wpb = (in->stats.block + 31) / 32, nw = in->stats.grid * wpb;
 

@@ -23,6 +23,7 @@
 #define SECTOR_WORDS 8u /* 32-byte sector in 4-byte words */
 #define BIG_BITS     27u
 #define L2_BITS      18u
+#define L1_BITS      10u /* 1024 sectors: a 32 KiB cycle every SM's L1 holds */
 #define FLUSH_BYTES  (256ull << 20)
 #define L2BW_BYTES   (16ull << 20)
 #define MAX_WARPS    4096 /* one warp per block: 32 blocks/SM x 132 SMs = 4224 resident */
@@ -82,6 +83,28 @@ __global__ void __launch_bounds__(32) chase(const unsigned *buf, const unsigned 
     unsigned p = starts[c];
     for (unsigned i = 0; i < steps; i++)
         p = __ldcg(buf + p);
+    out[c] = p;
+}
+
+/*
+ * L1 hits: each chain walks the whole cycle once to bring it into its SM's L1,
+ * then times steps more loads (__ldca: cached in L1) with its SM's clock; the
+ * blocks of one launch may land on any SM, so the warming is in the same kernel.
+ */
+__global__ void __launch_bounds__(32)
+    chase_l1(const unsigned *buf, const unsigned *starts, unsigned lanes, unsigned steps,
+             unsigned *out, long long *cycles)
+{
+    if (threadIdx.x >= lanes)
+        return;
+    unsigned c = blockIdx.x * lanes + threadIdx.x;
+    unsigned p = starts[c];
+    for (unsigned i = 0; i < (1u << L1_BITS); i++)
+        p = __ldca(buf + p);
+    long long t0 = clock64();
+    for (unsigned i = 0; i < steps; i++)
+        p = __ldca(buf + p);
+    cycles[c] = clock64() - t0;
     out[c] = p;
 }
 
@@ -248,6 +271,83 @@ static void curve(struct ctx *x, const char *name)
     printf("  %s: [%s]\n", name, line);
 }
 
+static int cmp_ll(const void *a, const void *b)
+{
+    long long u = *(const long long *)a, v = *(const long long *)b;
+    return (u > v) - (u < v);
+}
+
+/*
+ * The l1_hit curve: every chain on one random cycle of the 32 KiB buffer, from
+ * its own node; S(m) = the chains' median latency / m (m chains in flight, as
+ * the other curves' elapsed / loads is), at the SM clock ghz.
+ */
+static void l1_curve(struct ctx *x, double ghz)
+{
+    char line[4096];
+    size_t used = 0;
+    unsigned len = 1u << L1_BITS, *cyc = (unsigned *)malloc(len * sizeof(unsigned));
+    long long *d_cyc, *h_cyc = (long long *)malloc(MAX_M * sizeof(long long));
+    if (!cyc || !h_cyc) {
+        fprintf(stderr, "gpu_calib: out of host memory\n");
+        exit(1);
+    }
+    CK(cudaMalloc((void **)&d_cyc, MAX_M * sizeof(long long)));
+    do_build(x, x->l2buf, RANDOM, 1, len, 0, 0, L1_BITS, 0x6C8E9CF5u);
+    /* the cycle's nodes in order, read back from the device */
+    {
+        unsigned *h_buf = (unsigned *)malloc((size_t)SECTOR_WORDS * 4 << L1_BITS),
+                 p = x->h_starts[0];
+        if (!h_buf) {
+            fprintf(stderr, "gpu_calib: out of host memory\n");
+            exit(1);
+        }
+        CK(cudaMemcpy(h_buf, x->l2buf, (size_t)SECTOR_WORDS * 4 << L1_BITS,
+                      cudaMemcpyDeviceToHost));
+        for (unsigned i = 0; i < len; i++) {
+            cyc[i] = p;
+            p = h_buf[p];
+        }
+        if (p != x->h_starts[0]) {
+            fprintf(stderr, "gpu_calib: l1_hit: the cycle is not %u nodes long\n", len);
+            exit(1);
+        }
+        free(h_buf);
+    }
+    printf("  # l1_hit: m, ns between completed loads (median latency / m), median latency ns\n");
+    for (unsigned m = 1; m <= MAX_M; m *= 2) {
+        unsigned warps = m < MAX_WARPS ? m : MAX_WARPS, lanes = m / warps, steps = 2 * len;
+        double ns[REPS], lat[REPS];
+        for (unsigned c = 0; c < m; c++)
+            x->h_starts[c] = cyc[(c * 37u) % len];
+        CK(cudaMemcpy(x->starts, x->h_starts, m * sizeof(unsigned), cudaMemcpyHostToDevice));
+        for (int r = 0; r < REPS; r++) {
+            chase_l1<<<warps, 32>>>(x->l2buf, x->starts, lanes, steps, x->out, d_cyc);
+            CKLAUNCH();
+            CK(cudaDeviceSynchronize());
+            CK(cudaMemcpy(x->h_out, x->out, m * sizeof(unsigned), cudaMemcpyDeviceToHost));
+            CK(cudaMemcpy(h_cyc, d_cyc, m * sizeof(long long), cudaMemcpyDeviceToHost));
+            for (unsigned c = 0; c < m; c++)
+                if (x->h_out[c] != x->h_starts[c]) {
+                    fprintf(stderr, "gpu_calib: l1_hit m=%u: chain %u did not return\n", m, c);
+                    exit(1);
+                }
+            qsort(h_cyc, m, sizeof(long long), cmp_ll);
+            lat[r] = h_cyc[m / 2] / (double)steps / ghz;
+            ns[r] = lat[r] / m;
+        }
+        double sv = median3(ns), l = median3(lat);
+        printf("  #   m %6u  steps %4u  ns %9.5f  latency %8.2f ns  (runs %.5f %.5f %.5f)\n", m,
+               steps, sv, l, ns[0], ns[1], ns[2]);
+        used += (size_t)snprintf(line + used, sizeof line - used, "%s[%u, %.4g]",
+                                 m == 1 ? "" : ", ", m, sv);
+    }
+    printf("  l1_hit: [%s]\n", line);
+    CK(cudaFree(d_cyc));
+    free(cyc);
+    free(h_cyc);
+}
+
 /* Read bandwidth over bytes, reps passes per kernel, median of REPS kernels, in GB/s. */
 static double bandwidth(struct ctx *x, const void *buf, size_t bytes, unsigned reps)
 {
@@ -322,16 +422,41 @@ int main(void)
         CKLAUNCH();
         CK(cudaDeviceSynchronize());
     }
-    double launch_us = (now_us() - t0) / 1000;
+    double host_launch_us = (now_us() - t0) / 1000;
+    /*
+     * launch_us is what a launch adds to a kernel timed as augur's CUDA kernels
+     * time themselves (the run functions of the kernels' cuda.cu): CUDA events around it.
+     */
+    static float event_ms[1000];
+    for (int i = 0; i < 1000; i++) {
+        CK(cudaEventRecord(x.e0));
+        empty<<<1, 1>>>();
+        CKLAUNCH();
+        CK(cudaEventRecord(x.e1));
+        CK(cudaEventSynchronize(x.e1));
+        CK(cudaEventElapsedTime(&event_ms[i], x.e0, x.e1));
+    }
+    qsort(event_ms, 1000, sizeof(float), [](const void *a, const void *b) {
+        float u = *(const float *)a, v = *(const float *)b;
+        return (u > v) - (u < v);
+    });
+    double launch_us = 1e3 * event_ms[500];
+    /* the round as timed one by one: the VM's host timers are noisy, so the median of 1000 */
+    static double round_trip[1000];
     for (int i = 0; i < 1100; i++) {
-        if (i == 100)
-            t0 = now_us();
+        t0 = now_us();
         CK(cudaMemcpy(x.sink, &flag, sizeof flag, cudaMemcpyHostToDevice));
         empty<<<1, 1>>>();
         CKLAUNCH();
         CK(cudaMemcpy(&flag, x.sink, sizeof flag, cudaMemcpyDeviceToHost));
+        if (i >= 100)
+            round_trip[i - 100] = now_us() - t0;
     }
-    double round_us = (now_us() - t0) / 1000;
+    qsort(round_trip, 1000, sizeof(double), [](const void *a, const void *b) {
+        double u = *(const double *)a, v = *(const double *)b;
+        return (u > v) - (u < v);
+    });
+    double round_us = round_trip[500];
 
     /* SM clock: cycles counted by clock64 over the kernel's event time (about 0.1 s). */
     long long *d_cycles, cycles = 0;
@@ -353,9 +478,12 @@ int main(void)
     double l2_gbs = bandwidth(&x, x.scratch, L2BW_BYTES, 400);
     double dram_gbs = bandwidth(&x, x.big, (size_t)SECTOR_WORDS * 4 << BIG_BITS, 4);
 
-    printf("# launch_us: empty kernel <<<1,1>>> + cudaDeviceSynchronize, mean of 1000\n");
-    printf("# round_trip_us: 4-byte cudaMemcpy in + empty kernel + 4-byte cudaMemcpy out, mean "
-           "of 1000 (kernels/bfs/cuda.cu's round)\n");
+    printf("# launch_us: empty kernel <<<1,1>>> between two CUDA events, median of 1000 (min %.3f, "
+           "max %.3f); launched and synchronized from the host: %.3f us each, mean of 1000\n",
+           1e3 * event_ms[0], 1e3 * event_ms[999], host_launch_us);
+    printf("# round_trip_us: 4-byte cudaMemcpy in + empty kernel + 4-byte cudaMemcpy out "
+           "(kernels/bfs/cuda.cu's round), median of 1000 (min %.3f, max %.3f)\n",
+           round_trip[0], round_trip[999]);
     printf("# sm_clock_ghz: %.4f (%lld clock64 cycles in %.3f ms)\n", ghz, cycles, spin_ms);
     printf("# l2_bandwidth_gbs: %.1f (16 MiB read 400 times, __ldcg, %d blocks x 256)\n", l2_gbs,
            x.sms * 8);
@@ -376,6 +504,8 @@ int main(void)
     curve(&x, "row_hit");
     fflush(stdout);
     curve(&x, "row_miss");
+    fflush(stdout);
+    l1_curve(&x, ghz);
 
     CK(cudaFree(d_cycles));
     CK(cudaFree(x.big));

@@ -149,10 +149,12 @@ struct augur_cache_counts {
     uint64_t reads, writes; /* of which reads / writes */
     uint64_t hits, misses;  /* hits + misses = accesses */
     uint64_t read_misses, write_misses;
-    uint64_t sector_accesses; /* sectors requested (= accesses without sectors) */
-    uint64_t sector_misses;   /* sectors not present (= misses without sectors) */
-    uint64_t evictions;       /* valid lines replaced, attributed to the line's owner tag */
-    uint64_t writebacks;      /* dirty lines written to the next level, owner's tag */
+    uint64_t sector_accesses;     /* sectors requested (= accesses without sectors) */
+    uint64_t sector_misses;       /* sectors not present (= misses without sectors) */
+    uint64_t sector_writes;       /* of sector_accesses, written (= writes without sectors) */
+    uint64_t sector_write_misses; /* of sector_misses, written */
+    uint64_t evictions;           /* valid lines replaced, attributed to the line's owner tag */
+    uint64_t writebacks;          /* dirty lines written to the next level, owner's tag */
     uint64_t
         invalidations;   /* lines removed by an inclusive level below or another thread's write */
     uint64_t prefetches; /* lines brought in by the prefetcher */

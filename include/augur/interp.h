@@ -400,13 +400,14 @@ struct augur_sim_profile {
     uint64_t ops[AUGUR_OPK_COUNT];
     bool far_measured; /* the groups' far counts were kept (too many accesses: not) */
     /*
-     * CUDA: warp memory instructions, seed 000 S6.3's jobs (the lanes of a
-     * warp at one access in one step of the run, coalesced into requests
-     * per line for the sectors they need), and their count per global warp
-     * id (block b holds warps b * ceil(block / 32) onwards), summed over the
-     * counted runs; nwarps is 0 when the table could not be kept.
+     * CUDA: warp memory instructions (the k-th execution of an access by a
+     * warp's lanes, coalesced into requests per line for the sectors they
+     * need), of them the loads (seed 000 S6.3's jobs: it does not model
+     * writes), and the loads per global warp id (block b holds warps
+     * b * ceil(block / 32) onwards), summed over the counted runs; nwarps is
+     * 0 when the table could not be kept.
      */
-    uint64_t warp_jobs;
+    uint64_t warp_jobs, warp_loads;
     uint32_t *jobs_per_warp;
     size_t nwarps;
 };

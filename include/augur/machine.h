@@ -183,6 +183,8 @@ struct augur_machine_gpu {
     uint64_t shared_memory_per_sm;                         /* bytes */
     struct augur_curve_point *l2_hit, *row_hit, *row_miss; /* service-time curves */
     uint32_t nl2_hit, nrow_hit, nrow_miss;
+    struct augur_curve_point *l1_hit; /* L1 hits (a GPU that caches loads in L1); may be empty */
+    uint32_t nl1_hit;
     double launch_us;     /* what a kernel launch adds to its kernel's time (0: unknown) */
     double round_trip_us; /* a launch between two 4-byte host copies (a BFS round's flag) */
 };
