@@ -230,8 +230,8 @@ static void print_text(const struct opts *o, const struct result *r)
                r->tiling.ntiles, r->tiling.ntgroups);
     printf("simulated %" PRIu64 " accesses%s in %.3f s; one call: %.4g accesses, %.4g flops, "
            "%.4g bytes named\n\n",
-           r->sim_events, o->cold ? " (cold caches)" : " (a warm call)", r->sim_seconds,
-           w->total.accesses, w->flops, w->total.bytes);
+           r->sim_events, o->cold || o->rounds ? " (cold caches)" : " (a warm call)",
+           r->sim_seconds, w->total.accesses, w->flops, w->total.bytes);
 
     printf("%-6s %12s %22s %-18s %s\n", "model", "time/call", "rate", "bottleneck", "source");
     for (uint32_t i = 0; i < r->nmodels; i++) {

@@ -120,6 +120,19 @@ mkdir -p "$tmp/xdg/augur" && cp "$tmp/toy.yml" "$tmp/xdg/augur/machine.yml"
 XDG_CACHE_HOME="$tmp/xdg" status "--machine auto reads the cached file" 0 "$augur" predict "$kernel" --data "$mtx" --machine auto --json
 is "auto: the cached machine" "$(jq_ "$tmp/out" "d['machine']")" toy
 
+# a CUDA kernel on the H100: the GPU forms of Models 1 and 2, Model 2 selected
+h100=$src/samples/machines/h100-sxm.yml
+status "cuda spmv predicts" 0 "$augur" predict "$src/kernels/spmv/cuda.cu" --data "$mtx" --machine "$h100" --json
+cp "$tmp/out" "$tmp/cuda.json"
+is "cuda: Model 2 selected" "$(jq_ "$tmp/cuda.json" "d['selected']")" opa
+is "cuda: a time above the launch" "$(jq_ "$tmp/cuda.json" "d['seconds'] > 5.312e-6")" True
+is "cuda: the aggregate declines" "$(jq_ "$tmp/cuda.json" "d['models'][2]['seconds'] is None")" True
+status "cuda: --threads refused" 1 "$augur" predict "$src/kernels/spmv/cuda.cu" --data "$mtx" --machine "$h100" --threads 2
+grep -q "does not apply" "$tmp/err" && pass "cuda --threads: says why" || flunk "cuda --threads: says why"
+status "cuda bfs, one round" 0 "$augur" predict "$src/kernels/bfs/cuda.cu" --data "$mtx" --machine "$h100" --round 2 --json
+is "cuda bfs --round: one launch" "$(jq_ "$tmp/out" "d['rounds']")" 1
+status "--round and --rounds" 1 "$augur" predict "$src/kernels/bfs/cuda.cu" --data "$mtx" --machine "$h100" --round 2 --rounds
+
 # bad input
 status "a GPU machine for a CPU kernel" 1 "$augur" predict "$kernel" --data "$mtx" --machine "$src/samples/machines/h100-sxm.yml"
 grep -q "CPU code but machine" "$tmp/err" && pass "GPU machine: says why" || flunk "GPU machine: says why"
