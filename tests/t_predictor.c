@@ -755,6 +755,16 @@ static void test_gpu_models(void)
     is_int(augur_model_find("opa")->predict(&in, &p[1], &d), 0, "GPU opa, four rounds");
     is_double(p[1].seconds, 42000e-9, 1e-15, "GPU opa: 2 us + 4 round trips of 10 us");
     w.gpu.launches = 1;
+    /*
+     * One warp of 1000 jobs: alone, each waits the levels' latencies in the
+     * launch's proportions, (50 x 10 + 80 x 20 + 20 x 100) / 150 ns: 27333 ns + 1 us.
+     */
+    w.gpu.max_warp_jobs = 1000;
+    is_int(augur_model_find("opa")->predict(&in, &p[1], &d), 0, "GPU opa, one long warp");
+    is_double(p[1].seconds, (1000 * 4100.0 / 150 + 1000) * 1e-9, 1e-15,
+              "GPU opa: the busiest warp alone bounds");
+    is_str(p[1].bottleneck, "busiest warp's latency", "GPU opa: the busiest warp's latency");
+    w.gpu.max_warp_jobs = 10;
     ok(augur_model_find("skope")->predict(&in, &p[2], &d) == AUGUR_EMODEL,
        "the aggregate model declines a GPU kernel");
     memset(p, 0, sizeof(p));
