@@ -491,6 +491,14 @@ void augur_cachesim_invalidate(struct augur_cachesim *sim)
         memset(sim->open, 0, sim->banks * sizeof(uint64_t));
 }
 
+void augur_cachesim_invalidate_level(struct augur_cachesim *sim, unsigned level)
+{
+    if (level >= sim->nlevels)
+        return;
+    for (uint32_t i = 0; i < sim->lv[level].ninst; i++)
+        cs_inst_clear(&sim->lv[level], &sim->lv[level].inst[i]);
+}
+
 /* ---- from a machine model ---------------------------------------------------- */
 
 int augur_cache_config_from_machine(const struct augur_machine *m, unsigned nthreads,

@@ -67,6 +67,8 @@ struct simsub {
     size_t nwarp_jobs;
     bool no_memory;
     struct cuda_block cb;
+    unsigned nl1;      /* CUDA: the private write-through levels nearest the SMs */
+    uint64_t last_run; /* CUDA: the run (launch) whose events came last */
     /*
      * Each access counts under two tags, 2a for requests near its previous
      * one on the thread and 2a + 1 for far ones; last_line holds the
@@ -271,6 +273,13 @@ static void on_cuda_events(void *ud, const struct augur_event *ev, size_t n)
         if (cb->run != run || cb->wpb == 0 || e->warp / cb->wpb != cb->block) {
             if (cb->run != UINT64_MAX)
                 flush_block(s);
+            if (run != s->last_run) {
+                /* a launch starts with the SMs' write-through L1s emptied: nothing keeps them
+                 * coherent across launches, and the blocks land on other SMs */
+                for (unsigned l = 0; l < s->nl1; l++)
+                    augur_cachesim_invalidate_level(s->sim, l);
+                s->last_run = run;
+            }
             if (!start_block(s, e, run)) {
                 cb->failed = true;
                 continue;
@@ -328,6 +337,7 @@ static void finish_events(struct simsub *s)
 {
     if (s->cuda && s->cb.run != UINT64_MAX)
         flush_block(s);
+    s->last_run = UINT64_MAX; /* the run ids start again after a warm run */
     if (s->held)
         augur_cachesim_access_batch(s->sim, s->buf, 1);
     s->held = false;
@@ -480,6 +490,10 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     sub->in = in;
     sub->cuda = in->kernel->u.kernel.cuda;
     sub->cb.block = sub->cb.run = UINT64_MAX;
+    sub->last_run = UINT64_MAX;
+    while (sub->cuda && sub->nl1 < cfg->nlevels && cfg->level[sub->nl1].shared_by <= 1 &&
+           cfg->level[sub->nl1].write_policy == AUGUR_WRITE_THROUGH)
+        sub->nl1++;
     sub->line = cfg->nlevels ? cfg->level[0].line : 128;
     sub->grain = cfg->nlevels && cfg->level[0].sector ? cfg->level[0].sector : sub->line;
     augur_interp_subscribe(in, sub->cuda ? on_cuda_events : on_events, sub);

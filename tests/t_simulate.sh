@@ -155,6 +155,11 @@ is "cuda: L1 sectors" "$(jq '.levels[0].sector_accesses' "$tmp/cuda.json")" 90
 # whole sectors without reading them: L2 reads the 57 others from memory.
 is "cuda: L1 sector misses" "$(jq '.levels[0].sector_misses' "$tmp/cuda.json")" 73
 is "cuda: L2 reads only the loads' sectors" "$(jq '.levels[1].fill_bytes' "$tmp/cuda.json")" $((57 * 32))
+# a second launch finds L1 empty (as Nsight Compute shows on the H100) and L2 warm
+"$augur" --json simulate "$src/kernels/spmv/cuda.cu" --data "$tmp/diag64.mtx" \
+    --machine "$src/samples/machines/h100-sxm.yml" --layout 4096 --sms 1 --runs 2 >"$tmp/cuda2.json"
+is "cuda, two launches: L1 misses twice" "$(jq '.levels[0].sector_misses' "$tmp/cuda2.json")" $((2 * 73))
+is "cuda, two launches: L2 misses once" "$(jq '.levels[1].sector_misses' "$tmp/cuda2.json")" 73
 
 if command -v valgrind >/dev/null && [ -x "$driver" ] && ! nm "$driver" 2>/dev/null | grep -q __asan_init; then
     cat >"$tmp/cg.yml" <<'EOF'

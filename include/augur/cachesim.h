@@ -197,4 +197,10 @@ AUGUR_API void augur_cachesim_reset_counts(struct augur_cachesim *sim);
 /* Empties every cache and row buffer without writing anything back; counts stay. */
 AUGUR_API void augur_cachesim_invalidate(struct augur_cachesim *sim);
 
+/*
+ * Empties every instance of one cache level without writing anything back
+ * (a GPU's write-through L1 at a kernel launch); counts stay.
+ */
+AUGUR_API void augur_cachesim_invalidate_level(struct augur_cachesim *sim, unsigned level);
+
 #endif
