@@ -8,8 +8,9 @@ usage: bench/gpu_compare.py AUGUR MACHINE RUNDIR DATASETS [--bfs-max N] [--only 
 For every launch of spmv, fv1 and fv2 that Nsight Compute read (RUNDIR/ncu.csv,
 caches flushed first) it runs `augur simulate` (cold) and compares the warp
 load instructions, L1 sectors, sectors L2 sent to L1 and DRAM bytes read;
-then `augur predict --cold` less one launch (the machine's launch_us) against
-ncu's kernel time, and `augur predict`
+then `augur predict --cold` less one launch (the machine's launch_us) plus
+ncu's time for an empty kernel (RUNDIR/ncu-empty.txt) against ncu's kernel
+time, and `augur predict`
 (a warm call) against the fastest timed launch (RUNDIR/times*.csv, 20 each).
 BFS rounds that ncu read (RUNDIR/ncu_bfs.csv) are simulated and predicted
 one by one (`--round R`, cold); a whole BFS is predicted where rows x
@@ -74,11 +75,17 @@ def main():
     if len(argv) != 4:
         sys.exit(__doc__)
     binary, machine, rundir, dataroot = argv
-    # Nsight Compute's time is the kernel's alone: the cold predictions less one launch
+    # Nsight Compute's time is the kernel's on the GPU: the cold predictions less one launch
+    # between CUDA events (the machine's launch_us), plus what ncu times an empty kernel at
+    # (RUNDIR/ncu-empty.txt: its median)
     launch = 0.0
     for line in open(machine):
         if line.strip().startswith("launch_us:"):
             launch = float(line.split(":")[1].split("#")[0]) * 1e-6
+    empty = os.path.join(rundir, "ncu-empty.txt")
+    if os.path.exists(empty):
+        v = sorted(float(x) for l in open(empty) if not l.startswith("#") for x in l.split())
+        launch -= statistics.median(v) * 1e-9
     src = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     # every timed run of the directory (times.csv, times2.csv, ...): the fastest of them
     times = {}

@@ -154,25 +154,76 @@ static int gpu_opa_build(const struct augur_model_input *mi, struct gpu_opa *go,
         go->servers[i].ncurve = ncurves[i];
     }
     go->in.jobs = wg->jobs;
-    /*
-     * The load while every warp slot the launch fills is busy. Seed 000's
-     * n_est = N_G / W_max averages that phase with the one where the busiest
-     * warp runs alone, which prices a launch's misses at the MLP of the
-     * tail; the tail is its own bound (gpu_chain_ns()).
-     */
-    go->in.load = wg->slots > 1 ? wg->slots : 1;
+    /* each warp slot keeps 1 / load_steps loads in flight (an iteration's loads go together) */
+    go->in.load = (wg->slots > 1 ? wg->slots : 1) / (w->load_steps > 0 ? w->load_steps : 1);
     go->in.servers = go->servers;
     go->in.nservers = n;
     go->launch_ns = launch_ns(mi->machine, wg);
     return 0;
 }
 
+/* The m at which curve c's service time is s: c falls with m; below its first point, as 1 / m. */
+static double curve_m(const struct augur_curve_point *c, uint32_t n, double s)
+{
+    if (s >= c[0].ns)
+        return c[0].m * c[0].ns / s;
+    for (uint32_t k = 1; k < n; k++)
+        if (s >= c[k].ns)
+            return c[k - 1].m + (c[k].m - c[k - 1].m) * (c[k - 1].ns - s) / (c[k - 1].ns - c[k].ns);
+    return c[n - 1].m;
+}
+
 /*
- * The busiest warp alone: its W_max jobs one after another, each waiting the
- * unloaded latency (the curve at m = 1) of the level that serves it, the
+ * All warps busy: the throughput X (jobs per ns) at which the servers hold
+ * the load between them. By the forced-flow law server i completes X V_i
+ * requests per ns, which its curve gives at m_i(X) = S_i^-1(1 / (X V_i))
+ * requests in flight (Little's law); X is where the m_i add up to the
+ * requests in flight, n jobs of sum V_i sectors, or the largest X the
+ * servers sustain (the bandwidth bound). m gets each m_i. Returns N / X in ns.
+ */
+static double gpu_busy_ns(const struct gpu_opa *go, double *m)
+{
+    double v[4], vsum = 0, xmax = INFINITY, lo = 0, hi, want;
+    uint32_t ns = go->in.nservers;
+
+    for (uint32_t i = 0; i < ns; i++) {
+        const struct augur_opa_server *sv = &go->servers[i];
+
+        v[i] = sv->completions / go->in.jobs;
+        vsum += v[i];
+        m[i] = 0;
+        if (v[i] > 0 && 1 / (v[i] * sv->curve[sv->ncurve - 1].ns) < xmax)
+            xmax = 1 / (v[i] * sv->curve[sv->ncurve - 1].ns);
+    }
+    if (!(vsum > 0) || !isfinite(xmax))
+        return 0;
+    want = go->in.load * vsum;
+    hi = xmax;
+    for (int it = 0; it < 100; it++) {
+        double x = it ? (lo + hi) / 2 : hi, sum = 0;
+
+        for (uint32_t i = 0; i < ns; i++)
+            if (v[i] > 0)
+                sum += curve_m(go->servers[i].curve, go->servers[i].ncurve, 1 / (x * v[i]));
+        if (it == 0 && sum <= want)
+            break; /* saturated: the bandwidth bound */
+        if (sum > want)
+            hi = x;
+        else
+            lo = x;
+    }
+    for (uint32_t i = 0; i < ns; i++)
+        if (v[i] > 0)
+            m[i] = curve_m(go->servers[i].curve, go->servers[i].ncurve, 1 / (hi * v[i]));
+    return go->in.jobs / hi;
+}
+
+/*
+ * The busiest warp alone: its W_max jobs one after another (load_steps of
+ * them wait in turn), each the unloaded latency (the curve at m = 1) of the
  * levels in the launch's proportions.
  */
-static double gpu_chain_ns(const struct gpu_opa *go, double max_warp_jobs)
+static double gpu_chain_ns(const struct gpu_opa *go, const struct augur_workload *w)
 {
     double all = 0, lat = 0;
 
@@ -183,31 +234,53 @@ static double gpu_chain_ns(const struct gpu_opa *go, double max_warp_jobs)
     for (uint32_t i = 0; i < go->in.nservers; i++)
         lat += go->servers[i].completions / all *
                augur_pred_curve_at(go->servers[i].curve, go->servers[i].ncurve, 1);
-    return max_warp_jobs * lat;
+    return w->gpu.max_warp_jobs * (w->load_steps > 0 ? w->load_steps : 1) * lat;
+}
+
+/* The server whose requests take the most time at its load: V_i S_i(m_i). */
+static uint32_t gpu_bottleneck(const struct gpu_opa *go, const double *m)
+{
+    uint32_t b = 0;
+    double most = -1;
+
+    for (uint32_t i = 0; i < go->in.nservers; i++) {
+        const struct augur_opa_server *sv = &go->servers[i];
+        double d = sv->completions > 0
+                       ? sv->completions * augur_pred_curve_at(sv->curve, sv->ncurve, m[i])
+                       : 0;
+
+        if (d > most) {
+            most = d;
+            b = i;
+        }
+    }
+    return b;
 }
 
 int pred_gpu_opa_predict(const struct augur_model_input *mi, struct augur_prediction *out,
                          struct augur_diag *diag)
 {
     const struct augur_workload *w = mi->work;
-    struct augur_opa_result r;
     struct gpu_opa go;
     unsigned level;
-    double total = 0, chain, mem;
+    uint32_t b;
+    double total = 0, busy, chain, mem, m[4];
     int rc;
 
-    if ((rc = gpu_opa_build(mi, &go, diag)) < 0 || (rc = augur_pred_opa(&go.in, &r, diag)) < 0)
+    if ((rc = gpu_opa_build(mi, &go, diag)) < 0)
         return rc;
-    chain = gpu_chain_ns(&go, w->gpu.max_warp_jobs);
-    mem = chain > r.time ? chain : r.time;
+    busy = gpu_busy_ns(&go, m);
+    chain = gpu_chain_ns(&go, w);
+    mem = chain > busy ? chain : busy;
+    b = gpu_bottleneck(&go, m);
     out->seconds = (mem + go.launch_ns) * 1e-9;
     out->rate = w->gpu.jobs / out->seconds;
     out->rate_unit = "warp instructions/s";
     out->bottleneck = go.launch_ns > mem ? "kernel launch"
-                      : chain > r.time   ? "busiest warp's latency"
-                                         : go.servers[r.bottleneck].name;
+                      : chain > busy     ? "busiest warp's latency"
+                                         : go.servers[b].name;
     /* the memory time shared among lines by their requests to the bottleneck's level */
-    level = r.bottleneck == 0 ? l2_level(w) : r.bottleneck == 3 ? 0 : w->nlevels;
+    level = b == 0 ? l2_level(w) : b == 3 ? 0 : w->nlevels;
     for (size_t i = 0; i < w->nlines; i++)
         total += w->lines[i].served[level];
     if (out->line_seconds && total > 0)
@@ -219,27 +292,35 @@ int pred_gpu_opa_predict(const struct augur_model_input *mi, struct augur_predic
 int pred_gpu_opa_explain(const struct augur_model_input *mi, struct augur_buf *buf,
                          struct augur_diag *diag)
 {
-    struct augur_opa_result r;
     struct gpu_opa go;
+    double m[4], busy;
+    uint32_t b;
     int rc;
 
-    if ((rc = gpu_opa_build(mi, &go, diag)) < 0 || (rc = augur_pred_opa(&go.in, &r, diag)) < 0)
+    if ((rc = gpu_opa_build(mi, &go, diag)) < 0)
         return rc;
+    busy = gpu_busy_ns(&go, m);
+    b = gpu_bottleneck(&go, m);
     augur_buf_printf(buf,
                      "operational analysis, GPU (seed 000 S6.3-6.5): N_G %.6g warp loads, "
-                     "W_max %.6g (busiest of %.0f warp slots), n %.4g\n",
-                     go.in.jobs, mi->work->gpu.max_warp_jobs, mi->work->gpu.slots, go.in.load);
+                     "W_max %.6g (busiest of %.0f warp slots), %.4g loads in flight, "
+                     "%.3g load steps per load\n",
+                     go.in.jobs, mi->work->gpu.max_warp_jobs, mi->work->gpu.slots, go.in.load,
+                     mi->work->load_steps);
     augur_buf_printf(buf, "%-16s %14s %10s %10s %10s %12s\n", "server", "C_i", "V_i", "m_i",
                      "S_i ns", "V_i S_i ns");
-    for (uint32_t i = 0; i < go.in.nservers; i++)
-        augur_buf_printf(buf, "%-16s %14.6g %10.4g %10.4g %10.4g %12.6g%s\n", go.servers[i].name,
-                         go.servers[i].completions, r.visits[i], r.mlp[i], r.service[i],
-                         r.demand[i], i == r.bottleneck ? "  <- bottleneck" : "");
+    for (uint32_t i = 0; i < go.in.nservers; i++) {
+        const struct augur_opa_server *sv = &go.servers[i];
+        double v = sv->completions / go.in.jobs,
+               st = augur_pred_curve_at(sv->curve, sv->ncurve, m[i]);
+
+        augur_buf_printf(buf, "%-16s %14.6g %10.4g %10.4g %10.4g %12.6g%s\n", sv->name,
+                         sv->completions, v, m[i], st, v * st, i == b ? "  <- bottleneck" : "");
+    }
     augur_buf_printf(buf,
-                     "all warps N_G V_B S_B %.6g ns; the busiest warp alone %.6g ns; launches "
+                     "all warps busy N_G / X %.6g ns; the busiest warp alone %.6g ns; launches "
                      "%.6g x -> %.6g ns\n",
-                     r.time, gpu_chain_ns(&go, mi->work->gpu.max_warp_jobs), mi->work->gpu.launches,
-                     go.launch_ns);
+                     busy, gpu_chain_ns(&go, mi->work), mi->work->gpu.launches, go.launch_ns);
     return 0;
 }
 

@@ -97,6 +97,62 @@ static double branch_evals(const struct augur_interp *in, const struct augur_nod
 }
 
 /*
+ * The workload's load_steps: per innermost loop, its iterations times 1 + (an
+ * indirect load in it), plus the loads outside loops, over all loads.
+ */
+static double load_steps(const struct augur_skel *skel, const struct augur_node *kernel,
+                         const struct augur_interp *in)
+{
+    double loads = 0, steps = 0;
+
+    for (uint32_t id = kernel->id; id < skel->nnodes; id++) {
+        const struct augur_node *n = skel->nodes[id], *p;
+        double cnt, iters, indirect;
+
+        if (augur_node_kernel(n) != kernel)
+            break;
+        if (n->kind != AUGUR_NODE_ACCESS || n->u.access.mode == AUGUR_ACCESS_WRITE)
+            continue;
+        cnt = (double)augur_interp_node_count(in, n->id, -1);
+        loads += cnt;
+        for (p = n->parent; p && p->kind != AUGUR_NODE_LOOP; p = p->parent)
+            ;
+        if (!p) {
+            steps += cnt;
+            continue;
+        }
+        /* the loop's steps, counted once: at its first load */
+        for (uint32_t k = p->id + 1; k < n->id; k++) {
+            const struct augur_node *q = skel->nodes[k], *r;
+
+            if (q->kind != AUGUR_NODE_ACCESS || q->u.access.mode == AUGUR_ACCESS_WRITE)
+                continue;
+            for (r = q->parent; r && r->kind != AUGUR_NODE_LOOP; r = r->parent)
+                ;
+            if (r == p)
+                goto counted;
+        }
+        indirect = 0;
+        for (uint32_t k = p->id + 1; k < skel->nnodes; k++) {
+            const struct augur_node *q = skel->nodes[k], *r;
+
+            if (augur_node_kernel(q) != kernel)
+                break;
+            if (q->kind != AUGUR_NODE_ACCESS || q->u.access.mode == AUGUR_ACCESS_WRITE)
+                continue;
+            for (r = q->parent; r && r->kind != AUGUR_NODE_LOOP; r = r->parent)
+                ;
+            if (r == p && q->u.access.indirect)
+                indirect = 1;
+        }
+        iters = (double)augur_interp_node_count(in, p->id, -1);
+        steps += iters * (1 + indirect);
+    counted:;
+    }
+    return loads > 0 && steps > 0 && steps < loads ? steps / loads : 1;
+}
+
+/*
  * How many independent chains a loop-carried operation of ops node n
  * forms: the times the loop that carries it was entered (the iterations of
  * the code around it); one per thread and call for a loop at the top of
@@ -223,6 +279,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
             }
     }
     qsort(w->lines, w->nlines, sizeof(*w->lines), cmp_line);
+    w->load_steps = load_steps(skel, kernel, in);
 
     /* the whole kernel: the sum of its lines */
     for (size_t i = 0; i < w->nlines; i++) {

@@ -727,6 +727,7 @@ static void test_gpu_models(void)
     w.gpu_given = true;
     w.gpu.jobs = 100;
     w.gpu.max_warp_jobs = 10;
+    w.gpu.slots = 100; /* enough warps in flight to keep every server busy */
     w.gpu.launches = 1;
     w.gpu.sector_hits[0] = 200; /* L1 */
     w.gpu.sector_hits[1] = 50;  /* L2 */
@@ -765,6 +766,16 @@ static void test_gpu_models(void)
               "GPU opa: the busiest warp alone bounds");
     is_str(p[1].bottleneck, "busiest warp's latency", "GPU opa: the busiest warp's latency");
     w.gpu.max_warp_jobs = 10;
+    /*
+     * One warp in flight: the servers share one job of 1.5 sectors. With flat
+     * curves server i holds m_i = S_i X V_i of them (Little's law): X (5 + 16 +
+     * 20) ns = 1.5 gives 100 jobs in 100 x 41 / 1.5 ns.
+     */
+    w.gpu.slots = 1;
+    is_int(augur_model_find("opa")->predict(&in, &p[1], &d), 0, "GPU opa, one warp in flight");
+    is_double(p[1].seconds, (100 * 41 / 1.5 + 1000) * 1e-9, 1e-12,
+              "GPU opa: the servers share the one warp's requests");
+    w.gpu.slots = 100;
     ok(augur_model_find("skope")->predict(&in, &p[2], &d) == AUGUR_EMODEL,
        "the aggregate model declines a GPU kernel");
     memset(p, 0, sizeof(p));

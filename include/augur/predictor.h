@@ -198,7 +198,15 @@ struct augur_workload {
     double irr_requests[AUGUR_WORK_MAX_LEVELS];
     double irr_hits[AUGUR_WORK_MAX_LEVELS];
     double footprint_bytes; /* bytes of the arrays the kernel touches: W of seed 001 */
-    double flops;           /* floating-point operations on elements (an FMA is two) */
+    /*
+     * Loads one after another in a thread, per load: each loop iteration's
+     * loads wait on one another only through an indirection (x[col[j]]
+     * waits for col[j]; val[j] goes beside it), so an iteration is 1 step,
+     * 2 with an indirect load; a load outside loops is its own step.
+     * 1 when the kernel loads nothing.
+     */
+    double load_steps;
+    double flops; /* floating-point operations on elements (an FMA is two) */
     /* The busiest thread's share of the accesses (1 for one thread; 1/T when balanced). */
     double busiest_share;
     double simd_util;    /* active lanes over lanes of the vector accesses; 1 without any */
