@@ -282,6 +282,7 @@ static json_t *result_json(const struct augur_skel *skel, const struct augur_nod
         json_object_set_new(doc, "block", json_integer((json_int_t)p->stats.block));
         json_object_set_new(doc, "warp_jobs", json_integer((json_int_t)p->warp_jobs));
         json_object_set_new(doc, "warp_loads", json_integer((json_int_t)p->warp_loads));
+        json_object_set_new(doc, "run_max_loads", json_integer((json_int_t)p->run_max_loads));
     }
     a = json_array();
     for (unsigned l = 0; l <= p->nlevels; l++)

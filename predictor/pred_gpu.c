@@ -58,6 +58,9 @@ int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_
         filled = (double)(grid * wpb < nslots ? grid * wpb : nslots);
         busiest = (double)prof->warp_loads / filled;
     }
+    /* runs one after another (a BFS's rounds): each waits for its own busiest warp */
+    if (launches > 1 && (double)prof->run_max_loads > busiest)
+        busiest = (double)prof->run_max_loads;
     w->gpu.jobs = (double)prof->warp_loads / calls;
     w->gpu.max_warp_jobs = busiest / calls;
     w->gpu.slots = filled;

@@ -67,8 +67,10 @@ struct simsub {
     size_t nwarp_jobs;
     bool no_memory;
     struct cuda_block cb;
-    unsigned nl1;      /* CUDA: the private write-through levels nearest the SMs */
-    uint64_t last_run; /* CUDA: the run (launch) whose events came last */
+    unsigned nl1;         /* CUDA: the private write-through levels nearest the SMs */
+    uint64_t last_run;    /* CUDA: the run (launch) whose events came last */
+    uint32_t *run_jobs;   /* CUDA: loads per global warp id in the current run */
+    uint64_t run_max_sum; /* CUDA: over the runs closed, each one's busiest warp's loads */
     /*
      * Each access counts under two tags, 2a for requests near its previous
      * one on the thread and 2a + 1 for far ones; last_line holds the
@@ -122,16 +124,34 @@ static void count_job(struct simsub *s, uint32_t w, bool write)
         while (n <= w)
             n *= 2;
         t = augur_realloc(s->warp_jobs, n * sizeof(*t));
+        if (t)
+            s->warp_jobs = t;
+        t = t ? augur_realloc(s->run_jobs, n * sizeof(*t)) : NULL;
         if (!t) {
             s->no_memory = true;
             return;
         }
-        memset(t + s->nwarp_jobs, 0, (n - s->nwarp_jobs) * sizeof(*t));
-        s->warp_jobs = t;
+        s->run_jobs = t;
+        memset(s->warp_jobs + s->nwarp_jobs, 0, (n - s->nwarp_jobs) * sizeof(*t));
+        memset(s->run_jobs + s->nwarp_jobs, 0, (n - s->nwarp_jobs) * sizeof(*t));
         s->nwarp_jobs = n;
     }
-    if (w < s->nwarp_jobs)
+    if (w < s->nwarp_jobs) {
         s->warp_jobs[w]++;
+        s->run_jobs[w]++;
+    }
+}
+
+/* Ends a run's count: its busiest warp's loads join the sum, a level-synchronous search's bound. */
+static void close_run(struct simsub *s)
+{
+    uint32_t most = 0;
+
+    for (size_t w = 0; w < s->nwarp_jobs; w++)
+        most = s->run_jobs[w] > most ? s->run_jobs[w] : most;
+    s->run_max_sum += most;
+    if (s->run_jobs)
+        memset(s->run_jobs, 0, s->nwarp_jobs * sizeof(*s->run_jobs));
 }
 
 static int cmp_grain(const void *a, const void *b)
@@ -274,6 +294,8 @@ static void on_cuda_events(void *ud, const struct augur_event *ev, size_t n)
             if (cb->run != UINT64_MAX)
                 flush_block(s);
             if (run != s->last_run) {
+                if (s->last_run != UINT64_MAX)
+                    close_run(s);
                 /* a launch starts with the SMs' write-through L1s emptied: nothing keeps them
                  * coherent across launches, and the blocks land on other SMs */
                 for (unsigned l = 0; l < s->nl1; l++)
@@ -337,6 +359,8 @@ static void finish_events(struct simsub *s)
 {
     if (s->cuda && s->cb.run != UINT64_MAX)
         flush_block(s);
+    if (s->cuda && s->last_run != UINT64_MAX)
+        close_run(s);
     s->last_run = UINT64_MAX; /* the run ids start again after a warm run */
     if (s->held)
         augur_cachesim_access_batch(s->sim, s->buf, 1);
@@ -507,9 +531,11 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
         finish_events(sub);
         augur_cachesim_reset_counts(sim);
         augur_interp_reset_stats(in);
-        sub->jobs = sub->loads = 0;
+        sub->jobs = sub->loads = sub->run_max_sum = 0;
         if (sub->warp_jobs)
             memset(sub->warp_jobs, 0, sub->nwarp_jobs * sizeof(*sub->warp_jobs));
+        if (sub->run_jobs)
+            memset(sub->run_jobs, 0, sub->nwarp_jobs * sizeof(*sub->run_jobs));
         augur_interp_reset_data(in);
     }
     if (o.trace) {
@@ -545,6 +571,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     (*out)->rounds = rounds;
     (*out)->warp_jobs = sub->jobs;
     (*out)->warp_loads = sub->loads;
+    (*out)->run_max_loads = sub->run_max_sum;
     if (sub->cuda && !sub->no_memory) {
         uint64_t wpb = (in->stats.block + 31) / 32, nw = in->stats.grid * wpb;
 
@@ -565,6 +592,7 @@ out:
     if (sub) {
         augur_free(sub->last_line);
         augur_free(sub->warp_jobs);
+        augur_free(sub->run_jobs);
         for (size_t i = 0; i < sub->cb.nlists; i++)
             augur_free(sub->cb.lists[i].id);
         augur_free(sub->cb.lists);

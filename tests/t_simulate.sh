@@ -160,6 +160,7 @@ is "cuda: L2 reads only the loads' sectors" "$(jq '.levels[1].fill_bytes' "$tmp/
     --machine "$src/samples/machines/h100-sxm.yml" --layout 4096 --sms 1 --runs 2 >"$tmp/cuda2.json"
 is "cuda, two launches: L1 misses twice" "$(jq '.levels[0].sector_misses' "$tmp/cuda2.json")" $((2 * 73))
 is "cuda, two launches: L2 misses once" "$(jq '.levels[1].sector_misses' "$tmp/cuda2.json")" 73
+is "cuda, two launches: each one's busiest warp loads 5 times" "$(jq .run_max_loads "$tmp/cuda2.json")" 10
 
 if command -v valgrind >/dev/null && [ -x "$driver" ] && ! nm "$driver" 2>/dev/null | grep -q __asan_init; then
     cat >"$tmp/cg.yml" <<'EOF'

@@ -408,6 +408,7 @@ struct augur_sim_profile {
      * 0 when the table could not be kept.
      */
     uint64_t warp_jobs, warp_loads;
+    uint64_t run_max_loads; /* over the counted runs, each run's busiest warp's loads */
     uint32_t *jobs_per_warp;
     size_t nwarps;
 };
