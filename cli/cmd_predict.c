@@ -50,6 +50,7 @@ void cmd_predict_help(FILE *fp)
             "                    levels stop changing (default for a kernel with a round)\n"
             "  --round R         a topology-driven BFS: one call is round R alone (the levels\n"
             "                    of rounds 1 .. R-1 as the search left them)\n"
+            "  --launch G,B      CUDA launch: grid and block sizes (replaces the kernel's)\n"
             "  --source V        the BFS source node, or 'maxdeg' (default 0)\n"
             "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
             "  --tile-size T     a tiled-and-grouped kernel: SIMD utilization and avg_MIMD\n"
@@ -98,7 +99,9 @@ struct opts {
     uint64_t seed;
     uint32_t ell_width, tile_size;
     bool rounds, stored_only, cold, measure, explain;
-    uint32_t round; /* --round R: that round alone; 0: every round */
+    uint32_t round;     /* --round R: that round alone; 0: every round */
+    const char *launch; /* --launch G,B (CUDA), or NULL */
+    uint64_t grid, block;
     struct augur_load_opts load;
 };
 
@@ -506,6 +509,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "seed", required_argument, NULL, 'x' },
         { "rounds", no_argument, NULL, 'R' },
         { "round", required_argument, NULL, 'r' },
+        { "launch", required_argument, NULL, 'l' },
         { "source", required_argument, NULL, 's' },
         { "ell-width", required_argument, NULL, 'e' },
         { "tile-size", required_argument, NULL, 'T' },
@@ -588,6 +592,13 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             if (cli_parse_u64("predict", "--round", optarg, 1, UINT32_MAX, &v))
                 return CLI_USAGE;
             o->round = (uint32_t)v;
+            break;
+        case 'l':
+            o->launch = optarg;
+            if (cli_parse_launch(optarg, &o->grid, &o->block))
+                return cli_usage_error("predict",
+                                       "--launch needs GRID,BLOCK (two positive numbers), not '%s'",
+                                       optarg);
             break;
         case 's':
             o->source = optarg;
@@ -690,7 +701,7 @@ int cmd_predict(int argc, char **argv)
     if (o.source && cli_bfs_source("predict", o.source, &bo))
         return CLI_USAGE;
     {
-        struct cli_kernel_opts ko = { "predict", o.function, o.bind, NULL };
+        struct cli_kernel_opts ko = { "predict", o.function, o.bind, o.launch };
 
         rc = cli_load_kernel(&ko, path, nopt < argc ? argc - nopt - 1 : 0,
                              nopt < argc ? argv + nopt + 1 : NULL, &skel, &kernel);
@@ -730,6 +741,8 @@ int cmd_predict(int argc, char **argv)
         }
         o.threads = m->gpu.sms ? m->gpu.sms : m->cores;
         so.interp.sms = o.threads;
+        so.interp.grid = o.grid;
+        so.interp.block = o.block;
     }
     if (!o.threads)
         o.threads = 1;

@@ -362,24 +362,6 @@ static json_t *result_json(const struct augur_skel *skel, const struct augur_nod
 /* ---- the command -------------------------------------------------------------------------------
  */
 
-static int parse_launch(const char *s, uint64_t *grid, uint64_t *block)
-{
-    char *end;
-    unsigned long long g, b;
-
-    errno = 0;
-    g = strtoull(s, &end, 10);
-    if (errno || end == s || *end != ',' || s[0] == '-')
-        return -1;
-    s = end + 1;
-    b = strtoull(s, &end, 10);
-    if (errno || end == s || *end || s[0] == '-' || g == 0 || b == 0)
-        return -1;
-    *grid = g;
-    *block = b;
-    return 0;
-}
-
 int cmd_simulate(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -470,7 +452,7 @@ int cmd_simulate(int argc, char **argv)
             break;
         case 'l':
             o.launch = optarg;
-            if (parse_launch(optarg, &so.interp.grid, &so.interp.block))
+            if (cli_parse_launch(optarg, &so.interp.grid, &so.interp.block))
                 return cli_usage_error("simulate",
                                        "--launch needs GRID,BLOCK (two positive "
                                        "numbers), not '%s'",

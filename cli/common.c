@@ -247,6 +247,24 @@ bool cli_find_machine(const char *given, char *path, size_t size)
     return cli_find_shipped(given, "AUGUR_MACHINE", "machines/" CLI_DEFAULT_MACHINE, path, size);
 }
 
+int cli_parse_launch(const char *s, uint64_t *grid, uint64_t *block)
+{
+    char *end;
+    unsigned long long g, b;
+
+    errno = 0;
+    g = strtoull(s, &end, 10);
+    if (errno || end == s || *end != ',' || s[0] == '-')
+        return -1;
+    s = end + 1;
+    b = strtoull(s, &end, 10);
+    if (errno || end == s || *end || s[0] == '-' || g == 0 || b == 0)
+        return -1;
+    *grid = g;
+    *block = b;
+    return 0;
+}
+
 /* A front-end diagnostic goes to stderr as the compiler's would; errors are counted. */
 static void on_fe_diag(void *ud, const struct augur_diag *d, bool error)
 {

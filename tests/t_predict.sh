@@ -131,6 +131,20 @@ status "cuda: --threads refused" 1 "$augur" predict "$src/kernels/spmv/cuda.cu" 
 grep -q "does not apply" "$tmp/err" && pass "cuda --threads: says why" || flunk "cuda --threads: says why"
 status "cuda bfs, one round" 0 "$augur" predict "$src/kernels/bfs/cuda.cu" --data "$mtx" --machine "$h100" --round 2 --json
 is "cuda bfs --round: one launch" "$(jq_ "$tmp/out" "d['rounds']")" 1
+# a CUDA kernel without a launch pragma: the message names --launch, which supplies it
+cat >"$tmp/scale.cu" <<'EOF2'
+__global__ void scale(unsigned n, const double *x, double *y)
+{
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        y[i] = 2.0 * x[i];
+}
+EOF2
+status "cuda without a launch" 1 "$augur" predict "$tmp/scale.cu" --data "$mtx" --machine "$h100" --bind n=n,x=vec\(n\),y=vec\(n\)
+grep -q -- "--launch GRID,BLOCK" "$tmp/err" && pass "cuda without a launch: says how" || flunk "cuda without a launch: says how"
+status "cuda --launch" 0 "$augur" predict "$tmp/scale.cu" --data "$mtx" --machine "$h100" --bind n=n,x=vec\(n\),y=vec\(n\) --launch 44,256 --json
+is "cuda --launch: Model 2 answers" "$(jq_ "$tmp/out" "d['models'][1]['seconds'] > 0")" True
+status "--launch 0,2 refused" 2 "$augur" predict "$tmp/scale.cu" --data "$mtx" --machine "$h100" --launch 0,2
 status "--round and --rounds" 1 "$augur" predict "$src/kernels/bfs/cuda.cu" --data "$mtx" --machine "$h100" --round 2 --rounds
 
 # bad input
