@@ -183,6 +183,10 @@ static json_t *result_json(const struct augur_calib_result *r, const char *path)
     if (r->fma_cycles.best > 0)
         json_object_set_new(o, "fma_latency", stat_json(&r->fma_cycles));
     json_object_set_new(o, "branch_miss_cycles", stat_json(&r->branch_miss_cycles));
+    json_object_set_new(o, "branch_run_cycles",
+                        curve_json(&r->branch_run_cycles, "mean run", "cycles per rare outcome"));
+    json_object_set_new(o, "branch_run_left",
+                        curve_json(&r->branch_run_left, "mean run", "share left"));
     json_object_set_new(o, "first_touch", curve_json(&r->first_touch, "bytes", "ns per page"));
     json_object_set_new(o, "branch_learned",
                         curve_json(&r->branch_learned, "mispredictions per repeat", "share left"));

@@ -36,6 +36,7 @@ static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
     json_object_set_new(j, "writeback_bytes", reals(l->writeback_bytes, nlevels + 1));
     json_object_set_new(j, "row_misses", json_real(l->row_misses));
     json_object_set_new(j, "branch_misses", json_real(l->branch_misses));
+    json_object_set_new(j, "branch_run", json_real(l->branch_run));
     json_object_set_new(j, "chained", json_real(l->chained));
     if (l->carried_iters > 0) {
         json_t *car = json_object();
@@ -162,6 +163,12 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
     else if (reals_back(json_object_get(j, "irr_served"), l->irr_served, nlevels + 1, "irr_served",
                         err, size))
         return -1;
+    /* runs saved before branch runs were counted: 0, not known */
+    if (json_object_get(j, "branch_run") &&
+        !((l->branch_run = num(json_object_get(j, "branch_run"))) >= 0)) {
+        snprintf(err, size, "workload: line %u: 'branch_run' is not a number >= 0", l->line);
+        return -1;
+    }
     /* runs saved before coherence was simulated: no transfers */
     if (json_object_get(j, "transfers") && reals_back(json_object_get(j, "transfers"), l->transfers,
                                                       nlevels + 1, "transfers", err, size))

@@ -46,7 +46,10 @@ struct pred_rates {
     double inflight_at[AUGUR_WORK_MAX_LEVELS];
     double transfer_ns; /* a line passing between cores, at its misses in flight; 0: none given */
     double branch_left; /* of the workload's mispredictions, the share the predictor leaves */
-    double alloc_ns;    /* the busiest thread's fresh memory per call: its pages' faults */
+    /* the machine's branch_run_cycles and branch_run_left curves (none: n 0) */
+    const struct augur_curve_point *run_cycles, *run_left;
+    uint32_t nrun_cycles, nrun_left;
+    double alloc_ns; /* the busiest thread's fresh memory per call: its pages' faults */
     double gather_cycles, scatter_cycles; /* per element */
 };
 
@@ -56,6 +59,15 @@ struct pred_rates {
  */
 int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
                   struct pred_rates *r, struct augur_diag *diag);
+
+/*
+ * Cycles a line's mispredicted branches cost the thread per call: each
+ * rare outcome at the cost the machine's curve gives its mean run (the
+ * calibrated miss cost scaled by the curve), times the share a replayed
+ * pattern leaves: the larger of what the predictor's capacity and its
+ * history's reach over the run leave.
+ */
+double pred_branch_cycles(const struct pred_rates *r, const struct augur_work_line *l);
 
 /* Cycles one instruction of kind k takes to issue (reciprocal throughput). */
 double pred_op_cycles(const struct pred_rates *r, enum augur_opkind k);

@@ -107,6 +107,10 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
      * the predictor learns as many of them as its history holds (the
      * calibrated curve, at the busiest thread's mispredictions per call).
      */
+    r->run_cycles = m->core.branch_run_cycles;
+    r->nrun_cycles = m->core.nbranch_run_cycles;
+    r->run_left = m->core.branch_run_left;
+    r->nrun_left = m->core.nbranch_run_left;
     r->branch_left = 1;
     if (m->core.nbranch_learned) {
         double left = augur_machine_curve_at(m->core.branch_learned, m->core.nbranch_learned,
@@ -232,4 +236,21 @@ double pred_stream_ns(const struct pred_rates *r, unsigned i)
     if (i > r->nlevels)
         return 0;
     return r->bw_gbs[i] > 0 ? share_ns(r, i) : pred_serve_ns(r, i, r->mlp);
+}
+
+double pred_branch_cycles(const struct pred_rates *r, const struct augur_work_line *l)
+{
+    double per = r->branch_miss_cycles, left = r->branch_left, run = l->branch_run;
+
+    if (!(l->branch_misses > 0))
+        return 0;
+    if (run > 0 && r->nrun_cycles && r->run_cycles[0].ns > 0)
+        per *= augur_machine_curve_at(r->run_cycles, r->nrun_cycles, run) / r->run_cycles[0].ns;
+    if (run > 0 && r->nrun_left) {
+        double h = augur_machine_curve_at(r->run_left, r->nrun_left, run);
+
+        h = h < 0 ? 0 : h > 1 ? 1 : h;
+        left = h > left ? h : left;
+    }
+    return l->branch_misses * left * per;
 }

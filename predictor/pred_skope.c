@@ -142,7 +142,7 @@ static void line_issue(const struct pred_rates *r, const struct augur_workload *
         }
     }
     x->width = instr_all / r->issue_width;
-    x->serial = other + l->branch_misses * r->branch_left * r->branch_miss_cycles;
+    x->serial = other + pred_branch_cycles(r, l);
 }
 
 /*

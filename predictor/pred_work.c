@@ -2,6 +2,7 @@
  * pred_work.c - the workload the models read: a simulated run's counts per
  * call, per source line, with the operations each line executes (module: predictor).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,6 +175,17 @@ static double chains_of(const struct augur_interp *in, const struct augur_node *
     return runs < iters ? runs : iters;
 }
 
+/* Adds m rare outcomes after runs of mean length run to a line's branches. */
+static void add_branch(struct augur_work_line *l, double m, double run)
+{
+    double all = l->branch_misses + m;
+
+    if (!(m > 0))
+        return;
+    l->branch_run = expm1((l->branch_misses * log1p(l->branch_run) + m * log1p(run)) / all);
+    l->branch_misses = all;
+}
+
 static int cmp_line(const void *a, const void *b)
 {
     const struct augur_work_line *x = a, *y = b;
@@ -243,8 +255,11 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
             double evals = branch_evals(in, n) * scale;
             double taken = (double)augur_interp_node_count(in, n->id, -1) * scale;
 
-            if (evals > 0 && taken <= evals)
-                l->branch_misses += taken < evals - taken ? taken : evals - taken;
+            if (evals > 0 && taken <= evals) {
+                double rare = taken < evals - taken ? taken : evals - taken;
+
+                add_branch(l, rare, rare > 0 ? (evals - rare) / rare : 0);
+            }
         } else if (n->kind == AUGUR_NODE_OPS) {
             double cnt = (double)augur_interp_node_count(in, n->id, -1) * scale;
             bool carried = false;
@@ -293,7 +308,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
         t->irregular += l->irregular;
         t->irregular_bytes += l->irregular_bytes;
         t->row_misses += l->row_misses;
-        t->branch_misses += l->branch_misses;
+        add_branch(t, l->branch_misses, l->branch_run);
         for (unsigned j = 0; j <= nl; j++) {
             t->served[j] += l->served[j];
             t->irr_served[j] += l->irr_served[j];
@@ -527,14 +542,17 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
     }
     for (unsigned k = 0; k < c.nloops; k++) {
         struct augur_work_line *l = line_of(w, &c.loop[k]->loc);
+        double run;
 
         if (!c.exits[k])
             continue;
         if (!l && w->nlines) /* a loop line without accesses or ops: its first body line */
             l = &w->lines[0];
+        /* the run before a mispredicted exit: the loop's iterations per such exit */
+        run = (double)augur_interp_node_count(in, c.loop[k]->id, -1) / (double)c.exits[k];
         if (l)
-            l->branch_misses += (double)c.exits[k] * scale;
-        w->total.branch_misses += (double)c.exits[k] * scale;
+            add_branch(l, (double)c.exits[k] * scale, run);
+        add_branch(&w->total, (double)c.exits[k] * scale, run);
     }
 out:
     augur_free(c.last);

@@ -886,6 +886,76 @@ static void run_branch_learning(struct ctx *c, bool quick)
     progress(c, "branch learning");
 }
 
+/* a share taken from differences of timings, which noise can push past 0 or 1 */
+static double clamp01(double v)
+{
+    return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+/*
+ * Rare outcomes after runs of random length: a table of BRANCH_TABLE_MAX
+ * outcomes, each rare with probability 1 / (run + 1). Fresh, its cost per
+ * rare outcome over an all-zero table's; the share of that left when the
+ * first 2048 rare outcomes' stretch repeats (within what the capacity
+ * curve above learns, so that only the history's reach is measured).
+ */
+static void run_branch_runs(struct ctx *c, bool quick)
+{
+    struct augur_calib_result *r = c->res;
+    uint8_t *bits = augur_malloc(BRANCH_TABLE_MAX);
+    struct augur_calib_stat zero, fresh, rep;
+    struct table_ud t = { bits, BRANCH_TABLE_MAX - 1 };
+    double ghz = r->clock_ghz.best;
+
+    if (!bits || !(ghz > 0)) {
+        augur_free(bits);
+        return;
+    }
+    memset(bits, 0, BRANCH_TABLE_MAX);
+    time_per_unit(c, run_branch_table, &t, &zero);
+    for (uint64_t run = 1; run <= 1024 && r->branch_run_cycles.n < AUGUR_CALIB_MAX_POINTS;
+         run *= quick ? 4 : 2) {
+        uint64_t rare = 0, len = 1;
+        struct augur_calib_curve *cy = &r->branch_run_cycles, *cl = &r->branch_run_left;
+        double per, share;
+
+        for (uint64_t i = 0; i < BRANCH_TABLE_MAX; i++) {
+            bits[i] = (uint8_t)(rnd(&c->seed) % (run + 1) == 0);
+            rare += bits[i];
+        }
+        t.mask = BRANCH_TABLE_MAX - 1;
+        time_per_unit(c, run_branch_table, &t, &fresh);
+        while (len < BRANCH_TABLE_MAX && (double)len * (double)rare / BRANCH_TABLE_MAX < 2048)
+            len *= 2;
+        t.mask = len - 1;
+        time_per_unit(c, run_branch_table, &t, &rep);
+        /* a loaded machine can time the table at or below the all-zero one: no point */
+        if (!rare || !(fresh.best > zero.best))
+            continue;
+        /* per rare outcome: the table's outcomes per rare one times the cost per outcome */
+        per = (double)BRANCH_TABLE_MAX / (double)rare;
+        share = clamp01((rep.best - zero.best) / (fresh.best - zero.best));
+        cy->x[cy->n] = (double)run;
+        scaled(&fresh, per * ghz, &cy->y[cy->n]);
+        cy->y[cy->n].best = (fresh.best - zero.best) * per * ghz;
+        cy->y[cy->n].median = (fresh.median - zero.best) * per * ghz;
+        cy->y[cy->n].min = fmax(0, (fresh.min - zero.best) * per * ghz);
+        cy->y[cy->n].max = fmax(0, (fresh.max - zero.best) * per * ghz);
+        cy->y[cy->n].median = fmax(0, cy->y[cy->n].median);
+        cy->n++;
+        cl->x[cl->n] = (double)run;
+        cl->y[cl->n] = rep;
+        cl->y[cl->n].best = share;
+        cl->y[cl->n].median = fresh.median > zero.best
+                                  ? clamp01((rep.median - zero.best) / (fresh.median - zero.best))
+                                  : share;
+        cl->y[cl->n].min = cl->y[cl->n].max = share;
+        cl->n++;
+    }
+    augur_free(bits);
+    progress(c, "branch runs");
+}
+
 /* An empty parallel region of *ud threads: its fork and join. */
 static double run_region(struct ctx *c, void *ud, uint64_t iters)
 {
@@ -1070,6 +1140,7 @@ static void run_core(struct ctx *c, uint32_t maxt)
         memset(&r->branch_miss_cycles, 0, sizeof(r->branch_miss_cycles));
     progress(c, "branch miss");
     run_branch_learning(c, c->opts->quick);
+    run_branch_runs(c, c->opts->quick);
     run_first_touch(c, c->opts->quick);
 #ifdef _OPENMP
     {
@@ -1463,7 +1534,7 @@ int augur_calibrate(const struct augur_calib_opts *opts, struct augur_calib_resu
     gstep = quick ? 16 : 4;
     c.nsteps = 1 + (int)nlat + (int)r->ncaches + 1 + nmlp +
                (int)((r->ncaches + 1) * AUGUR_CALIB_NKERNELS * r->nthreads) +
-               (int)count_doublings(4 * KIB, gmax, gstep) + 2 + 5 +
+               (int)count_doublings(4 * KIB, gmax, gstep) + 2 + 6 +
                (int)(nsweep * AUGUR_CALIB_NKERNELS * r->nthreads);
 
     measure_clock(&c);

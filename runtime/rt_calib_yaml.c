@@ -243,6 +243,14 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
               "  # 2m random jumps repeated, its cost over never taken, as a share of\n"
               "  # a 4M-long one's",
               &r->branch_learned, 1);
+    put_pairs(b, "branch_run_cycles",
+              "[mean run, cycles per rare outcome]: jumps rare\n"
+              "  # after runs of random length, against never taken, x clock",
+              &r->branch_run_cycles, 0);
+    put_pairs(b, "branch_run_left",
+              "[mean run, share left]: the same with 2048 rare\n"
+              "  # outcomes repeated, as a share of the fresh pattern's cost",
+              &r->branch_run_left, 1);
     put_pairs(b, "first_touch",
               "[bytes, ns per 4 KiB page]: malloc, a store to every page,\n"
               "  # free, repeated (a local array made in every call; best of the reps)",

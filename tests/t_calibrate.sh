@@ -81,6 +81,14 @@ else
     echo "ok $((n += 1)) - # SKIP one core: no parallel region to time"
 fi
 check "--json: the core's costs" grep -q '"branch_learned"' "$json"
+for key in branch_run_cycles branch_run_left; do
+    pts=$(sed -n "s/^  $key: \[\(.*\)\]$/\1/p" "$yml")
+    check "$key: runs up to 1024, values >= 0 (shares <= 1)" \
+        awk -v s="$pts" -v k="$key" 'BEGIN { gsub(/[][]/, "", s); n = split(s, v, ", ");
+            if (n < 2 || v[n - 1] > 1024) exit 1;
+            for (i = 2; i <= n; i += 2) if (v[i] < 0 || (k ~ /left/ && v[i] > 1)) exit 1 }'
+done
+check "--json: the branch runs" grep -q '"branch_run_left"' "$json"
 touch_pts=$(sed -n 's/^  first_touch: \[\(.*\)\]$/\1/p' "$yml" | grep -o '\[[0-9]*, [0-9.]*\]' | wc -l)
 check "first_touch: blocks of 64 KiB to 64 MiB, x2 ($touch_pts points)" test "$touch_pts" -eq 11
 check "a level named L1" grep -q '^  - name: L1$' "$yml"

@@ -129,6 +129,13 @@ static void test_shipped(void)
             is_double(augur_machine_curve_at(m->memory.mlp, m->memory.nmlp, 100), 72, 0,
                       "dev: clamped at the last point");
         }
+        if (m && strcmp(names[i], "dev-epyc-2vcpu.yml") == 0) {
+            is_int(m->core.nbranch_run_cycles, 11, "epyc: branch runs 1..1024, x2");
+            is_int(m->core.nbranch_run_left, 11, "epyc: and the share left at each");
+            is_double(m->core.branch_run_cycles[0].m, 1, 0, "epyc: the first run is 1");
+            ok(m->core.branch_run_left[0].ns < 0.01 && m->core.branch_run_left[10].ns > 0.9,
+               "epyc: short runs learned, long ones not");
+        }
         if (m && strcmp(names[i], "tesla-k20m.yml") == 0) {
             is_int(m->kind, AUGUR_MACHINE_GPU, "k20m: gpu");
             is_int(m->gpu.sms, 13, "k20m: 13 SMs");

@@ -107,8 +107,14 @@ if command -v cc >/dev/null 2>&1; then
     echo '{"dataset": "x", "measured": {"median": 1}}' >"$tmp/nowork.json"
     status "train model: a run without a workload" 1 "$augur" train model --machine "$tmp/toy.yml" "$tmp/nowork.json"
     grep -q "nowork.json: no 'workload'" "$tmp/err" && pass "names the file" || flunk "names the file"
+    is "a saved run keeps each line's branch runs" \
+        "$(jq_ "$tmp/run-a.json" "all(l['branch_run'] >= 0 for l in d['workload']['lines'])")" True
+    python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['workload']['lines'][0]['branch_run'] = -1
+json.dump(d, open(sys.argv[2], 'w'))" "$tmp/run-a.json" "$tmp/badrun.json"
+    status "train model: a negative branch run" 1 "$augur" train model --machine "$tmp/toy.yml" "$tmp/badrun.json"
+    grep -q "badrun.json.*'branch_run' is not a number >= 0" "$tmp/err" && pass "names the field" || flunk "names the field"
 else
-    for i in 1 2 3 4 5 6; do
+    for i in 1 2 3 4 5 6 7 8 9; do
         n=$((n + 1))
         echo "ok $n - train model # SKIP no C compiler"
     done

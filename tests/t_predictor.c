@@ -650,6 +650,53 @@ static void test_core_costs(void)
     is_double(p.seconds, 50e-9, 1e-15, "50 mispredictions per call: learned, issue only");
     augur_machine_free(m);
 
+    /*
+     * The same core with the run curves: a rare outcome after a run of 4 is
+     * learned and costs the miss cost; after a run of 64 the history cannot
+     * reach it, so all are left, at twice the cost (the window filled first).
+     */
+    static const char run_yaml[] =
+        "name: core\nkind: cpu\nclock_ghz: 2\ncores: 1\n"
+        "core: {loads_per_cycle: 2, stores_per_cycle: 1, issue_width: 4, window: 20,\n"
+        "       branch_miss_cycles: 20, branch_learned: [[100, 0], [1000, 1]],\n"
+        "       branch_run_cycles: [[1, 10], [64, 20]], branch_run_left: [[4, 0], [64, 1]]}\n"
+        "caches:\n  - {name: L1, size: 32 KiB, line: 64, latency_ns: 1, bandwidth_gbs: {1: 128}}\n"
+        "memory: {latency_ns: 100, bandwidth_gbs: {1: 8}}\n";
+    if (!ok(augur_machine_parse(run_yaml, sizeof(run_yaml) - 1, "run.yml", &m, &d) == 0,
+            "core machine with run curves loads")) {
+        diag("%s", d.msg);
+        return;
+    }
+    in.machine = m;
+    line.branch_misses = 50;
+    line.branch_run = 4;
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, 50e-9, 1e-15, "50 rare outcomes after runs of 4: learned, issue only");
+    line.branch_run = 64;
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, (100 + 50 * 1.0 * 40) / 2.0 * 1e-9, 1e-12,
+              "after runs of 64: none learned, 20 cycles x 20 / 10 each");
+    line.branch_run = 34; /* halfway: half left, at 20 x 15.24 / 10 cycles each */
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, (100 + 50 * 0.5 * 20 * (10 + 10 * 33 / 63.0) / 10) / 2.0 * 1e-9, 1e-12,
+              "after runs of 34: half left, the cost interpolated");
+    line.branch_misses = 550; /* the capacity leaves half whatever the run */
+    line.branch_run = 1;
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, (100 + 550 * 0.5 * 20) / 2.0 * 1e-9, 1e-12,
+              "550 after runs of 1: the capacity's half left");
+    line.branch_run = 0; /* unknown run: the capacity curve and the miss cost alone */
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, (100 + 550 * 0.5 * 20) / 2.0 * 1e-9, 1e-12,
+              "run unknown: as a machine without the curves");
+    line.branch_run = 0;
+    augur_machine_free(m);
+
     /* fresh memory: two blocks of 1 MiB take the 1 MiB point's cost per page, 4 MiB ones the next
      */
     static const char touch_yaml[] = "name: touch\nkind: cpu\nclock_ghz: 2\ncores: 1\n"

@@ -136,6 +136,15 @@ struct augur_calib_result {
      * predictor's history learns.
      */
     struct augur_calib_curve branch_learned;
+    /*
+     * A branch whose rare outcome follows a run of x common ones on average
+     * (runs of random length): the cycles each rare outcome costs in a
+     * pattern too long to learn (branch_run_cycles: a long run lets the
+     * window fill, so the mispredicted branch waits longer to resolve), and
+     * the share of that left when a pattern of 2048 rare outcomes repeats
+     * (branch_run_left: the history reaches back over short runs only).
+     */
+    struct augur_calib_curve branch_run_cycles, branch_run_left;
     /* ns per 4 KiB page of malloc(x bytes), a first touch of every page, free (repeated) */
     struct augur_calib_curve first_touch;
 };

@@ -135,6 +135,15 @@ struct augur_machine_core {
     struct augur_curve_point *branch_learned;
     uint32_t nbranch_learned;
     /*
+     * A branch whose rare outcome follows a run of m common outcomes on
+     * average: the cycles each rare outcome costs (ns: cycles), and the
+     * share of them a repeated pattern leaves (ns: a fraction; the history
+     * learns what follows short runs only). None: branch_miss_cycles, and
+     * every run learnable.
+     */
+    struct augur_curve_point *branch_run_cycles, *branch_run_left;
+    uint32_t nbranch_run_cycles, nbranch_run_left;
+    /*
      * Fresh memory: ns per 4 KiB page (ns) that a call spends making an
      * array of m bytes (m) and touching it for the first time, the block
      * freed at the end of the call: malloc's mmap() and the page faults

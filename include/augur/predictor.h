@@ -147,6 +147,12 @@ struct augur_work_line {
     double writeback_bytes[AUGUR_WORK_MAX_LEVELS]; /* bytes cache i sends down; last: DRAM writes */
     double row_misses;                             /* DRAM blocks opened */
     double branch_misses; /* data-dependent branches: evaluations x min(p, 1 - p) */
+    /*
+     * Of those, the mean run of the common outcome before each rare one
+     * (a loop exit: iterations per mispredicted exit), the geometric mean
+     * over the line's branches weighted by their misses; 0: not known
+     */
+    double branch_run;
     /* updates (+=) of the element the same update stored last: a chain through memory */
     double chained;
     /*
