@@ -954,6 +954,26 @@ static void ckids(struct comp *c, const struct augur_node *n, uint32_t from, uin
         cnode(c, n->kids[i]);
 }
 
+/*
+ * A loop's body; returns its continue point. The front end counts a for
+ * loop's step and test operations in an ops node at the end of the body,
+ * on the loop's own line: a continue runs them too, so the continue point
+ * is before that node.
+ */
+static uint32_t cbody(struct comp *c, const struct augur_node *n)
+{
+    uint32_t nbody = n->nkids, cont;
+    const struct augur_node *last = nbody ? n->kids[nbody - 1] : NULL;
+
+    if (n->u.loop.form == AUGUR_LOOP_FOR && last && last->kind == AUGUR_NODE_OPS &&
+        last->loc.file == n->loc.file && last->loc.line == n->loc.line)
+        nbody--;
+    ckids(c, n, 0, nbody);
+    cont = pc_of(c);
+    ckids(c, n, nbody, n->nkids);
+    return cont;
+}
+
 static void caccess(struct comp *c, const struct augur_node *n)
 {
     const struct augur_access_info *a = &n->u.access;
@@ -1376,7 +1396,7 @@ static void cloop_ws(struct comp *c, const struct augur_node *n, const struct ca
 {
     const struct augur_loop_info *l = &n->u.loop;
     enum augur_type vt = c->k->syms[l->var].type;
-    uint32_t save = c->top, ops, ws = (uint32_t)c->ws.len, next, exitpc;
+    uint32_t save = c->top, ops, ws = (uint32_t)c->ws.len, next, cont, exitpc;
     struct wsinfo *wi;
     struct loopctx *lc;
     uint32_t chunk = NO_REG, fidx = (uint32_t)c->forks.len;
@@ -1434,11 +1454,11 @@ static void cloop_ws(struct comp *c, const struct augur_node *n, const struct ca
             leave_region(c, outer);
         return;
     }
-    ckids(c, n, 0, n->nkids);
+    cont = cbody(c, n);
     emit(c, OP_JMP, 0, 0, 0, 0, next, 0, 0);
     exitpc = emit(c, OP_WSEND, 0, 0, 0, 0, ws, 0, 0);
     AUGUR_VEC_AT(&c->ws, struct wsinfo, ws).exit_pc = exitpc;
-    pop_loop(c, next, exitpc);
+    pop_loop(c, cont, exitpc);
     if (fork) {
         emit(c, OP_JOIN, 0, 0, 0, 0, fidx, 0, 0);
         leave_region(c, outer);
@@ -1514,11 +1534,10 @@ static void cloop(struct comp *c, const struct augur_node *n)
     top = pc_of(c);
     if (l->form == AUGUR_LOOP_DO)
         emit(c, OP_CNT, 0, 0, 0, 0, 0, cs, 0);
-    ckids(c, n, 0, n->nkids);
-    /* continue point: the step, then the test */
     {
-        uint32_t contpc = pc_of(c);
+        uint32_t contpc = cbody(c, n);
 
+        /* continue point: the step's operations, the step, then the test */
         if (l->form == AUGUR_LOOP_FOR)
             cexpr_as(c, l->next, c->k->syms[l->var].type, (uint32_t)l->var);
         if (tripped)

@@ -330,6 +330,67 @@ static void test_dynamic_balance(void)
     augur_csr_release(&a);
 }
 
+/*
+ * A continue skips the rest of the body but not the for loop's step: the
+ * ops node on the loop's own line (its step and test) counts every
+ * iteration, serial and work-shared alike.
+ */
+static void test_continue_step(void)
+{
+    static const char *const texts[2] = {
+        "augur-skeleton 1\n"
+        "kernel c @\"c.c\":1:1\n"
+        "  param n i32 bind n (cli)\n"
+        "  local i i32 @2:10\n"
+        "  array x f64[] global param bind vec(n) (cli)\n"
+        "  for i = 0; i < n; i += 1 @2:5\n"
+        "    if i < 2 @3:9\n"
+        "      continue @3:18\n"
+        "    load x[i] @4:9\n"
+        "    ops iadd.i32=1 cmp.i32=1 @2:29\n",
+        "augur-skeleton 1\n"
+        "kernel c @\"c.c\":1:1\n"
+        "  param n i32 bind n (cli)\n"
+        "  local i i32 @2:10\n"
+        "  array x f64[] global param bind vec(n) (cli)\n"
+        "  for i = 0; i < n; i += 1 @2:5 parallel omp(parallel for schedule(dynamic, 1))\n"
+        "    if i < 2 @3:9\n"
+        "      continue @3:18\n"
+        "    load x[i] @4:9\n"
+        "    ops iadd.i32=1 cmp.i32=1 @2:29\n",
+    };
+    static const uint32_t len[4] = { 1, 1, 1, 1 };
+    struct augur_csr a;
+
+    make_csr(&a, 4, 4, len, col_zero);
+    for (int k = 0; k < 2; k++) {
+        struct augur_skel *s = parse(texts[k]);
+        struct augur_bound *b;
+        struct augur_interp *in;
+        struct augur_interp_opts o;
+        struct augur_diag d;
+        int rc;
+
+        memset(&o, 0, sizeof(o));
+        o.nthreads = k + 1;
+        in = start(s, &a, &o, &b, &rc, &d);
+        if (in) {
+            is_int(augur_interp_run(in, &d), 0, "continue: runs");
+            is_int(augur_interp_node_count(in, 4, -1), 2, "continue: two iterations skip the load");
+            is_int(augur_interp_node_count(in, 5, -1), 4,
+                   k ? "the work-shared loop's step ops count all 4 iterations"
+                     : "the loop's step ops count all 4 iterations");
+        } else {
+            ok(0, "continue kernel binds");
+            diag("%s", d.msg);
+        }
+        augur_interp_free(in);
+        augur_bound_free(b);
+        augur_skel_free(s);
+    }
+    augur_csr_release(&a);
+}
+
 /* Scalars declared before a parallel region are shared by its team; later ones are private. */
 static void test_shared_scalars(void)
 {
@@ -1481,6 +1542,7 @@ int main(void)
     test_sched_run();
     test_dynamic_balance();
     test_shared_scalars();
+    test_continue_step();
     test_reduction();
     test_hand_misses();
     test_far_requests();

@@ -148,9 +148,10 @@ struct augur_work_line {
     double row_misses;                             /* DRAM blocks opened */
     double branch_misses; /* data-dependent branches: evaluations x min(p, 1 - p) */
     /*
-     * Of those, the mean run of the common outcome before each rare one
-     * (a loop exit: iterations per mispredicted exit), the geometric mean
-     * over the line's branches weighted by their misses; 0: not known
+     * Of those, the mean run of the common outcome before each rare one,
+     * the geometric mean of 1 + run over the line's branches weighted by
+     * their misses, less 1; a loop's exits count as run 0 (the capacity
+     * curve alone prices them); 0: none or not known
      */
     double branch_run;
     /* updates (+=) of the element the same update stored last: a chain through memory */
