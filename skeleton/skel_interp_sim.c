@@ -389,6 +389,7 @@ static void add_counts(struct augur_cache_counts *d, const struct augur_cache_co
     d->writeback_bytes += s->writeback_bytes;
     d->row_hits += s->row_hits;
     d->row_misses += s->row_misses;
+    d->transfers += s->transfers;
 }
 
 void augur_sim_profile_free(struct augur_sim_profile *p)

@@ -77,6 +77,30 @@ EOF
 is "skel: 2 n width + n accesses" "$(jq .accesses "$tmp/d.json")" $((62032 * 9))
 is "skel: static halves" "$(jq '[.threads_work[].iterations] | join(" ")' -r "$tmp/d.json")" "31016 31016"
 
+# coherence: each thread writes its half of a, then reads the other's half (after the barrier);
+# every line of a crosses between the cores once per call, and each line and array counts its share
+cat >"$tmp/xf.skel" <<'EOF'
+augur-skeleton 1
+kernel xf @"xf.c":1:1
+  param n i32
+  local i i32
+  local j i32
+  array a f64[] global param
+  region parallel @2:1 omp(parallel)
+    for i = 0; i < n; i += 1 @3:3 parallel omp(for schedule(static))
+      store a[i] @4:5
+    for j = 0; j < n; j += 1 @5:3 parallel omp(for schedule(static))
+      load a[n - 1 - j] @6:5
+EOF
+"$augur" --json simulate "$tmp/xf.skel" --bind "n=n,a=vec(n)" --threads 2 --warm \
+    --data "$data/walshaw_wing.mtx" --machine "$src/samples/machines/dev-epyc-2vcpu.yml" >"$tmp/x.json"
+is "coherence: each of a's 7754 lines (7755 unaligned) moves to the reader, the two halves' shared one twice" \
+    "$(jq '[.levels[].transfers] | add | . >= 7754 and . <= 7758' "$tmp/x.json")" true
+is "coherence: the lines' transfers add up to the total" \
+    "$(jq '([.lines[].levels[].transfers] | add) == ([.levels[].transfers] | add)' "$tmp/x.json")" true
+is "coherence: and the arrays'" \
+    "$(jq '([.arrays[].levels[].transfers] | add) == ([.levels[].transfers] | add)' "$tmp/x.json")" true
+
 # the trace: a header, then 24 bytes an event
 status "trace written" 0 "$augur" simulate "$src/kernels/spmv/ref.c" --data "$small" --trace "$tmp/t.trc"
 hb=$(od -An -tu4 -j12 -N4 "$tmp/t.trc" | tr -d ' ')
