@@ -44,6 +44,12 @@ static void add_access(struct augur_work_line *l, const struct augur_node *n,
         l->irregular += ev;
         l->irregular_bytes += bytes;
     }
+    /*
+     * Memory serves reads and takes writes (dirty lines written back, by
+     * evictions or by another core's request where no cache is shared):
+     * both use its bandwidth, but only a read is waited for, so the
+     * latency-priced part of an indirect access is its reads.
+     */
     for (unsigned i = 0; i <= nlevels; i++) {
         double served = (double)(i < nlevels ? g->level[i].hits : g->level[i].accesses) * scale;
 
@@ -51,8 +57,10 @@ static void add_access(struct augur_work_line *l, const struct augur_node *n,
         l->transfers[i] += (double)g->level[i].transfers * scale;
         if (n->u.access.indirect)
             l->irr_served[i] +=
-                far_measured ? (double)(i < nlevels ? g->far[i].hits : g->far[i].accesses) * scale
-                             : served;
+                (double)(i < nlevels    ? (far_measured ? g->far[i].hits : g->level[i].hits)
+                         : far_measured ? g->far[i].reads
+                                        : g->level[i].reads) *
+                scale;
     }
     for (unsigned i = 0; i < nlevels; i++) {
         l->fill_bytes[i] += (double)g->level[i].fill_bytes * scale;
