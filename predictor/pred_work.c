@@ -51,16 +51,12 @@ static void add_access(struct augur_work_line *l, const struct augur_node *n,
      * latency-priced part of an indirect access is its reads.
      */
     for (unsigned i = 0; i <= nlevels; i++) {
-        double served = (double)(i < nlevels ? g->level[i].hits : g->level[i].accesses) * scale;
+        const struct augur_cache_counts *wait = far_measured ? &g->far[i] : &g->level[i];
 
-        l->served[i] += served;
+        l->served[i] += (double)(i < nlevels ? g->level[i].hits : g->level[i].accesses) * scale;
         l->transfers[i] += (double)g->level[i].transfers * scale;
         if (n->u.access.indirect)
-            l->irr_served[i] +=
-                (double)(i < nlevels    ? (far_measured ? g->far[i].hits : g->level[i].hits)
-                         : far_measured ? g->far[i].reads
-                                        : g->level[i].reads) *
-                scale;
+            l->irr_served[i] += (double)(i < nlevels ? wait->hits : wait->reads) * scale;
     }
     for (unsigned i = 0; i < nlevels; i++) {
         l->fill_bytes[i] += (double)g->level[i].fill_bytes * scale;

@@ -936,12 +936,11 @@ static void run_branch_runs(struct ctx *c, bool quick)
         per = (double)BRANCH_TABLE_MAX / (double)rare;
         share = clamp01((rep.best - zero.best) / (fresh.best - zero.best));
         cy->x[cy->n] = (double)run;
-        scaled(&fresh, per * ghz, &cy->y[cy->n]);
+        cy->y[cy->n] = fresh;
         cy->y[cy->n].best = (fresh.best - zero.best) * per * ghz;
-        cy->y[cy->n].median = (fresh.median - zero.best) * per * ghz;
+        cy->y[cy->n].median = fmax(0, (fresh.median - zero.best) * per * ghz);
         cy->y[cy->n].min = fmax(0, (fresh.min - zero.best) * per * ghz);
         cy->y[cy->n].max = fmax(0, (fresh.max - zero.best) * per * ghz);
-        cy->y[cy->n].median = fmax(0, cy->y[cy->n].median);
         cy->n++;
         cl->x[cl->n] = (double)run;
         cl->y[cl->n] = rep;
