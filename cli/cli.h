@@ -120,6 +120,11 @@ int cli_categorize(const struct augur_dataset *ds, const struct augur_csr *csr,
  * ../../samples/machines). Returns false when there is none.
  */
 bool cli_find_machine(const char *given, char *path, size_t size);
+/*
+ * The file --machine auto reads on this host; with make_dir, its folder is
+ * made. False (the reason printed) when there is no cache folder.
+ */
+bool cli_auto_machine_path(char *path, size_t size, bool make_dir);
 
 /* How cli_load_kernel() finds and binds the kernel. */
 struct cli_kernel_opts {

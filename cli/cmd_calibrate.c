@@ -3,6 +3,9 @@
  * machine file (module: cli).
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,7 +16,8 @@
 
 void cmd_calibrate_help(FILE *fp)
 {
-    fprintf(fp, "usage: augur calibrate [-o FILE] [--quick] [--threads LIST] [--json]\n"
+    fprintf(fp, "usage: augur calibrate [-o FILE|auto] [--quick] [--threads LIST] [--json]\n"
+                "       augur calibrate --auto-path\n"
                 "\n"
                 "Measures this machine with microbenchmarks and writes a machine file\n"
                 "(docs/machine.md) that `augur predict --machine FILE` reads: the clock,\n"
@@ -25,7 +29,11 @@ void cmd_calibrate_help(FILE *fp)
                 "benchmark and the spread. A full run takes about a minute on 2 cores.\n"
                 "\n"
                 "options:\n"
-                "  -o, --output FILE  write the machine file there (default: standard output)\n"
+                "  -o, --output FILE  write the machine file there (default: standard output);\n"
+                "                     'auto': the file `--machine auto` reads on this host\n"
+                "  --auto-path        print that file's path and exit: it is named after the\n"
+                "                     processor (vendor, model, stepping, CPUs, caches), so a\n"
+                "                     host of another type gets its own calibration\n"
                 "  --quick            fewer sizes and repetitions: a few seconds, rougher\n"
                 "  --threads LIST     thread counts to measure, e.g. 1,2,4 (default: 1 to the\n"
                 "                     number of cores)\n"
@@ -224,7 +232,8 @@ int cmd_calibrate(int argc, char **argv)
     static const struct option longopts[] = {
         { "output", required_argument, NULL, 'o' },  { "quick", no_argument, NULL, 'q' },
         { "threads", required_argument, NULL, 't' }, { "json", no_argument, NULL, 'j' },
-        { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 },
+        { "auto-path", no_argument, NULL, 'a' },     { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
     };
     struct augur_calib_opts opts;
     struct augur_calib_result *res = NULL;
@@ -233,6 +242,8 @@ int cmd_calibrate(int argc, char **argv)
     struct augur_buf text;
     struct augur_out fout;
     const char *path = NULL;
+    char auto_path[PATH_MAX];
+    bool print_auto = false;
     int opt, rc, width = 0;
 
     memset(&opts, 0, sizeof(opts));
@@ -253,6 +264,9 @@ int cmd_calibrate(int argc, char **argv)
         case 'j':
             cli_json = true;
             break;
+        case 'a':
+            print_auto = true;
+            break;
         case 'h':
             cmd_calibrate_help(stdout);
             return CLI_OK;
@@ -263,6 +277,15 @@ int cmd_calibrate(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage_error("calibrate", "unexpected argument '%s'", argv[optind]);
+    if (print_auto || (path && strcmp(path, "auto") == 0)) {
+        if (!cli_auto_machine_path(auto_path, sizeof(auto_path), !print_auto))
+            return CLI_FAILED;
+        if (print_auto) {
+            printf("%s\n", auto_path);
+            return CLI_OK;
+        }
+        path = auto_path;
+    }
     if (cli_json && (!path || strcmp(path, "-") == 0))
         return cli_usage_error("calibrate", "--json prints to standard output: give -o FILE");
     /* Open the output first: a path that cannot be written fails before the run. */

@@ -157,29 +157,32 @@ int cli_load_dataset(const char *path, const struct augur_load_opts *opts,
 
 /*
  * --machine auto: this machine, calibrated once (augur calibrate --quick)
- * and kept in $XDG_CACHE_HOME/augur/machine.yml (else ~/.cache/augur/).
+ * and kept in $XDG_CACHE_HOME/augur/machine-ID.yml (else ~/.cache/augur/),
+ * ID naming the host's processor (augur_calib_host_id): a VM moved to
+ * another host type, or nodes of several types sharing a home folder, each
+ * get their own calibration.
  */
-static bool auto_machine(char *path, size_t size)
+bool cli_auto_machine_path(char *path, size_t size, bool make_dir)
 {
     const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    struct augur_calib_opts co;
-    struct augur_calib_result *res = NULL;
-    struct augur_diag diag;
-    struct augur_buf buf;
-    char dir[PATH_MAX];
+    char id[32], dir[PATH_MAX];
     int len;
-    bool ok;
 
     if (cache && *cache)
         len = snprintf(dir, sizeof(dir), "%s/augur", cache);
     else if (home && *home)
         len = snprintf(dir, sizeof(dir), "%s/.cache/augur", home);
-    else
+    else {
+        cli_error("--machine auto: neither XDG_CACHE_HOME nor HOME is set; give --machine FILE");
         return false;
+    }
+    augur_calib_host_id(id, sizeof(id));
     if (len <= 0 || (size_t)len >= sizeof(dir) ||
-        (size_t)snprintf(path, size, "%s/machine.yml", dir) >= size)
+        (size_t)snprintf(path, size, "%s/machine-%s.yml", dir, id) >= size) {
+        cli_error("--machine auto: the cache folder's path is too long");
         return false;
-    if (access(path, R_OK) == 0)
+    }
+    if (!make_dir)
         return true;
     /* make the folder and its parents (~/.cache may not exist yet) */
     for (char *s = dir + 1; *s; s++)
@@ -192,6 +195,23 @@ static bool auto_machine(char *path, size_t size)
         cli_error("cannot create %s: %s", dir, strerror(errno));
         return false;
     }
+    return true;
+}
+
+static bool auto_machine(char *path, size_t size)
+{
+    struct augur_calib_opts co;
+    struct augur_calib_result *res = NULL;
+    struct augur_diag diag;
+    struct augur_buf buf;
+    bool ok;
+
+    if (!cli_auto_machine_path(path, size, false))
+        return false;
+    if (access(path, R_OK) == 0)
+        return true;
+    if (!cli_auto_machine_path(path, size, true))
+        return false;
     fprintf(stderr, "augur: calibrating this machine once (augur calibrate --quick) into %s\n",
             path);
     memset(&co, 0, sizeof(co));

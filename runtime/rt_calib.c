@@ -283,6 +283,45 @@ static void read_line(const char *path, char *out, size_t size)
     fclose(fp);
 }
 
+/* FNV-1a, 64 bits: a stable hash of the host's description. */
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 0x100000001b3ULL;
+    }
+    return h ^ 0xff; /* a separator, so "ab" + "c" differs from "a" + "bc" */
+}
+
+void augur_calib_host_id(char *out, size_t size)
+{
+    static const char *const keys[] = { "vendor_id",  "cpu family",      "model",
+                                        "stepping",   "model name",      "CPU implementer",
+                                        "CPU part",   "CPU variant",     "CPU revision" };
+    uint64_t h = 0xcbf29ce484222325ULL;
+    char v[256], path[96];
+
+    if (!out || size == 0)
+        return;
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+        cpuinfo(keys[i], v, sizeof(v));
+        h = fnv1a(fnv1a(h, keys[i]), v);
+    }
+    snprintf(v, sizeof(v), "%ld", sysconf(_SC_NPROCESSORS_ONLN));
+    h = fnv1a(h, v);
+    for (int i = 0; i < 16; i++) {
+        static const char *const fields[] = { "level", "type", "size", "ways_of_associativity" };
+
+        for (size_t f = 0; f < sizeof(fields) / sizeof(fields[0]); f++) {
+            snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%d/%s", i,
+                     fields[f]);
+            read_line(path, v, sizeof(v));
+            h = fnv1a(h, v);
+        }
+    }
+    snprintf(out, size, "%016llx", (unsigned long long)h);
+}
+
 /* Cache geometry from sysfs (no hwloc): data and unified caches of cpu0. */
 static void topology_sysfs(struct augur_calib_result *r)
 {

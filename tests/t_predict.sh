@@ -121,8 +121,16 @@ else
 fi
 status "train model: no runs" 2 "$augur" train model --machine "$tmp/toy.yml"
 
-# --machine auto: the cached calibration (seeded here, so nothing is calibrated)
-mkdir -p "$tmp/xdg/augur" && cp "$tmp/toy.yml" "$tmp/xdg/augur/machine.yml"
+# --machine auto: the cached calibration of this host's processor (seeded
+# here, so nothing is calibrated)
+auto_path=$(XDG_CACHE_HOME="$tmp/xdg" "$augur" calibrate --auto-path)
+is "calibrate --auto-path: in the cache folder, named after the processor" \
+    "$(printf '%s' "$auto_path" | sed -E "s|^$tmp/xdg/augur/machine-[0-9a-f]{16}\.yml$|ok|")" ok
+is "calibrate --auto-path: the same name every time" "$(XDG_CACHE_HOME="$tmp/xdg" "$augur" calibrate --auto-path)" "$auto_path"
+env -u XDG_CACHE_HOME -u HOME "$augur" calibrate --auto-path >/dev/null 2>"$tmp/err"
+is "calibrate --auto-path: no cache folder" "$?" 1
+grep -q "neither XDG_CACHE_HOME nor HOME" "$tmp/err" && pass "says why" || flunk "says why"
+mkdir -p "$tmp/xdg/augur" && cp "$tmp/toy.yml" "$auto_path"
 XDG_CACHE_HOME="$tmp/xdg" status "--machine auto reads the cached file" 0 "$augur" predict "$kernel" --data "$mtx" --machine auto --json
 is "auto: the cached machine" "$(jq_ "$tmp/out" "d['machine']")" toy
 

@@ -167,6 +167,16 @@ AUGUR_API void augur_calib_free(struct augur_calib_result *res);
  */
 AUGUR_API void augur_calib_yaml(const struct augur_calib_result *res, struct augur_buf *buf);
 
+/*
+ * A name for this host's processor, as 16 hex digits into out (size at
+ * least 17): a hash of what /proc/cpuinfo says of the first processor
+ * (vendor, family, model, stepping, name), the number of online CPUs and
+ * the first CPU's caches (sysfs). A calibration holds for one such host: a
+ * VM moved to another host type, or a home folder shared by nodes of
+ * different types, gets another name.
+ */
+AUGUR_API void augur_calib_host_id(char *out, size_t size);
+
 /* The name of a streaming kernel: "load", "copy", "triad". */
 AUGUR_API const char *augur_calib_kernel_name(enum augur_calib_kernel k);
 
