@@ -230,9 +230,12 @@ static json_t *result_json(const struct augur_calib_result *r, const char *path)
 int cmd_calibrate(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        { "output", required_argument, NULL, 'o' },  { "quick", no_argument, NULL, 'q' },
-        { "threads", required_argument, NULL, 't' }, { "json", no_argument, NULL, 'j' },
-        { "auto-path", no_argument, NULL, 'a' },     { "help", no_argument, NULL, 'h' },
+        { "output", required_argument, NULL, 'o' },
+        { "quick", no_argument, NULL, 'q' },
+        { "threads", required_argument, NULL, 't' },
+        { "json", no_argument, NULL, 'j' },
+        { "auto-path", no_argument, NULL, 'a' },
+        { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
     struct augur_calib_opts opts;

@@ -295,9 +295,9 @@ static uint64_t fnv1a(uint64_t h, const char *s)
 
 void augur_calib_host_id(char *out, size_t size)
 {
-    static const char *const keys[] = { "vendor_id",  "cpu family",      "model",
-                                        "stepping",   "model name",      "CPU implementer",
-                                        "CPU part",   "CPU variant",     "CPU revision" };
+    static const char *const keys[] = { "vendor_id", "cpu family",  "model",
+                                        "stepping",  "model name",  "CPU implementer",
+                                        "CPU part",  "CPU variant", "CPU revision" };
     uint64_t h = 0xcbf29ce484222325ULL;
     char v[256], path[96];
 
