@@ -1256,38 +1256,55 @@ static double curve_mem(const struct augur_calib_curve *lat)
  * curve when the curve reaches twice that size: if a working set of at most
  * half the claimed size (and a quarter of the curve's end) takes over 60 % of
  * memory's latency (the curve's end, which a huge working set's page walks
- * inflate), the cache does not hold it, and the size written is the
- * curve's estimate instead: the largest working set whose latency is under
- * half of memory's (still above the level before).
+ * inflate), the cache may not hold it. A random chase also pays a page walk
+ * per load once its pages outnumber the TLB's entries (a Zen 4's 3072 pages
+ * of 4 KiB reach 12 MiB, under its 32 MiB L3), so streaming decides, which
+ * walks a page only every 64 lines: where a load over that half streams
+ * nearer the level's rate (an eighth of its size) than memory's (four times
+ * its size), the cache holds it and the OS's size stands; the chase then
+ * measures the level's latency no further than the curve stayed under half
+ * of memory's (chase_cap). Otherwise the size written is that estimate: the
+ * largest working set whose latency is under half of memory's (still above
+ * the level before).
  */
-static void check_llc(struct augur_calib_result *r)
+static void check_llc(struct ctx *c)
 {
+    struct augur_calib_result *r = c->res;
     struct augur_calib_cache *llc = r->ncaches ? &r->caches[r->ncaches - 1] : NULL;
     const struct augur_calib_curve *lat = &r->latency;
-    double mem, inside = 0;
+    struct augur_calib_stat in = { 0 }, half = { 0 }, mem = { 0 };
+    double mem_ns, inside = 0;
     uint64_t inside_ws = 0, est = 0;
 
     for (uint32_t i = 0; i < r->ncaches; i++)
         r->caches[i].size = r->caches[i].os_size;
     if (!llc || lat->n < 4 || lat->x[lat->n - 1] < (double)llc->os_size * 2)
         return;
-    mem = curve_mem(lat);
+    mem_ns = curve_mem(lat);
     for (uint32_t i = 0; i < lat->n; i++) {
         if (lat->x[i] <= (double)llc->os_size / 2 && lat->x[i] <= lat->x[lat->n - 1] / 4) {
             inside = lat->y[i].best;
             inside_ws = (uint64_t)lat->x[i];
         }
     }
-    if (!inside_ws || inside < 0.6 * mem)
+    if (!inside_ws || inside < 0.6 * mem_ns)
         return;
     for (uint32_t i = 0; i < lat->n; i++) {
-        if (lat->y[i].best < 0.5 * mem)
+        if (lat->y[i].best < 0.5 * mem_ns)
             est = (uint64_t)lat->x[i];
     }
-    if (est && (r->ncaches < 2 || est > r->caches[r->ncaches - 2].os_size)) {
-        llc->size = est;
-        llc->size_measured = true;
+    if (!est || (r->ncaches >= 2 && est <= r->caches[r->ncaches - 2].os_size))
+        return;
+    measure_bw(c, AUGUR_CALIB_LOAD, 1, llc->os_size / 8, &in);
+    measure_bw(c, AUGUR_CALIB_LOAD, 1, inside_ws, &half);
+    measure_bw(c, AUGUR_CALIB_LOAD, 1, 4 * llc->os_size, &mem);
+    llc->streamed_half_gbs = half.best;
+    if (in.best > 0 && mem.best > 0 && half.best > 0.5 * (in.best + mem.best)) {
+        llc->chase_cap = est;
+        return;
     }
+    llc->size = est;
+    llc->size_measured = true;
 }
 
 /*
@@ -1428,6 +1445,8 @@ static void run_level_latency_and_mlp(struct ctx *c, int nmlp)
         struct augur_calib_cache *cc = &r->caches[i];
 
         cc->ws_chase = level_ws(r, i, 1, c->ws_cap);
+        if (cc->chase_cap && cc->ws_chase > cc->chase_cap)
+            cc->ws_chase = cc->chase_cap;
         latency_at(c, cc->ws_chase, &cc->latency_ns);
         progress(c, "latency per level");
     }
@@ -1577,7 +1596,7 @@ int augur_calibrate(const struct augur_calib_opts *opts, struct augur_calib_resu
 
     measure_clock(&c);
     run_latency(&c, quick, curve_max);
-    check_llc(r);
+    check_llc(&c);
     check_replacement(r);
     if (quick) {
         /* Unchecked sizes: keep every level's working set under memory's. */

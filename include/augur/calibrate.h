@@ -64,6 +64,13 @@ struct augur_calib_cache {
     uint32_t shared_by; /* cores sharing one instance */
     uint64_t ws_thread; /* bytes per thread the bandwidths were measured at */
     uint64_t ws_chase;  /* bytes the latency was measured at */
+    /*
+     * The last level, when the chase contradicted the OS's size and streaming
+     * did not: the latency's working set at most chase_cap bytes (page walks
+     * slow the chase beyond it), and the load's GB/s over half the level.
+     */
+    uint64_t chase_cap;
+    double streamed_half_gbs;
     struct augur_calib_stat latency_ns;
     struct augur_calib_stat bw[AUGUR_CALIB_NKERNELS][AUGUR_CALIB_MAX_THREADS]; /* GB/s */
 };
