@@ -31,12 +31,12 @@ build-fuzz: deps
 # The main job, as far as it goes today, on the bundled sample kernel and real
 # dataset: what the data is, the kernel's skeleton, and its run through this
 # machine's simulated caches with two OpenMP threads. This machine's model is
-# measured once by 'augur calibrate --quick' and kept in the build folder.
+# measured once by 'augur calibrate --quick' and kept per kind of host in the
+# user's cache folder (--machine auto: docs/cli/calibrate.md).
 DEMO_KERNEL  = samples/spmv.c
 DEMO_DATA    = samples/walshaw_fe_4elt2.mtx
-DEMO_MACHINE = $(BUILD)/machine.yml
+DEMO_MACHINE = auto
 demo: build
-	@test -f $(DEMO_MACHINE) || ./$(BUILD)/augur calibrate --quick -o $(DEMO_MACHINE)
 	./$(BUILD)/augur data info $(DEMO_DATA)
 	@echo
 	./$(BUILD)/augur skeleton $(DEMO_KERNEL)
