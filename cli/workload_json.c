@@ -38,6 +38,7 @@ static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
     json_object_set_new(j, "branch_misses", json_real(l->branch_misses));
     json_object_set_new(j, "branch_run", json_real(l->branch_run));
     json_object_set_new(j, "chained", json_real(l->chained));
+    json_object_set_new(j, "chain_len", json_real(l->chain_len));
     if (l->carried_iters > 0) {
         json_t *car = json_object();
 
@@ -163,6 +164,12 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
     else if (reals_back(json_object_get(j, "irr_served"), l->irr_served, nlevels + 1, "irr_served",
                         err, size))
         return -1;
+    /* runs saved before chains had a weighted length: 0, the mean chain */
+    if (json_object_get(j, "chain_len") &&
+        !((l->chain_len = num(json_object_get(j, "chain_len"))) >= 0)) {
+        snprintf(err, size, "workload: line %u: 'chain_len' is not a number >= 0", l->line);
+        return -1;
+    }
     /* runs saved before branch runs were counted: 0, not known */
     if (json_object_get(j, "branch_run") &&
         !((l->branch_run = num(json_object_get(j, "branch_run"))) >= 0)) {

@@ -15,8 +15,10 @@
  * node's degree); chains of different elements are independent, and the
  * core works on as many of them at once as its window of instructions
  * holds: window / (chain length x instructions per update), when that is
- * over one. The instructions per update are the kernel's over the line's
- * updates: the loop that carries the chain runs one update per iteration.
+ * over one. The length is the chains' weighted by their chained updates (a
+ * hub's long chain, where most updates wait, counts as long as it is). The instructions per update
+ * are the kernel's over the line's updates: the loop that carries the chain runs one update per
+ * iteration.
  */
 static double chain_overlap(const struct pred_rates *r, const struct augur_workload *w,
                             const struct augur_work_line *l)
@@ -29,7 +31,7 @@ static double chain_overlap(const struct pred_rates *r, const struct augur_workl
     for (int k = 0; k < AUGUR_OPK_COUNT; k++)
         instr += t->instr[k];
     chains = updates - l->chained;
-    len = updates / chains;
+    len = l->chain_len > 0 ? l->chain_len : updates / chains;
     span = len * instr / updates;
     return span < r->window ? span / r->window : 1;
 }

@@ -390,6 +390,8 @@ struct pass2 {
     unsigned naccesses, nthreads, nloops;
     uint64_t *last;        /* nthreads x naccesses store addresses + 1 (0: none) */
     uint64_t *count;       /* chained updates per access */
+    uint64_t *run;         /* nthreads x naccesses: chained updates of the chain going on */
+    double *weighted;      /* per access: over its chains, links x (links + 1) */
     uint8_t *is_rmw;       /* per access */
     uint64_t *inside;      /* per access: mask of the loops that hold it */
     int *witness;          /* per access: the loop it counts the iterations of, or -1 */
@@ -397,6 +399,15 @@ struct pass2 {
     uint64_t *exits;       /* mispredicted exits per loop */
     const struct augur_node *loop[MAX_LOOPS];
 };
+
+/* A chain of run links (run + 1 updates) ends: it weighs by its links. */
+static void end_chain(struct pass2 *c, size_t slot, unsigned a)
+{
+    double links = (double)c->run[slot];
+
+    c->weighted[a] += links * (links + 1);
+    c->run[slot] = 0;
+}
 
 static void on_pass2_events(void *ud, const struct augur_event *ev, size_t n)
 {
@@ -427,10 +438,14 @@ static void on_pass2_events(void *ud, const struct augur_event *ev, size_t n)
         if (!c->is_rmw[a])
             continue;
         slot = (size_t)ev[i].thread * c->naccesses + (size_t)a;
-        if (ev[i].flags & AUGUR_EV_WRITE)
+        if (ev[i].flags & AUGUR_EV_WRITE) {
             c->last[slot] = ev[i].addr + 1;
-        else if (c->last[slot] == ev[i].addr + 1)
+        } else if (c->last[slot] == ev[i].addr + 1) {
             c->count[a]++;
+            c->run[slot]++;
+        } else {
+            end_chain(c, slot, (unsigned)a);
+        }
     }
 }
 
@@ -490,14 +505,16 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
     }
     c.last = augur_calloc((size_t)c.nthreads * (c.naccesses + 1), sizeof(*c.last));
     c.count = augur_calloc(c.naccesses + 1, sizeof(*c.count));
+    c.run = augur_calloc((size_t)c.nthreads * (c.naccesses + 1), sizeof(*c.run));
+    c.weighted = augur_calloc(c.naccesses + 1, sizeof(*c.weighted));
     c.is_rmw = augur_calloc(c.naccesses + 1, 1);
     c.inside = augur_calloc(c.naccesses + 1, sizeof(*c.inside));
     c.witness = augur_mallocarray(c.naccesses + 1, sizeof(*c.witness));
     c.trip = augur_calloc((size_t)c.nthreads * (c.nloops + 1), sizeof(*c.trip));
     c.prev = augur_calloc((size_t)c.nthreads * (c.nloops + 1), sizeof(*c.prev));
     c.exits = augur_calloc(c.nloops + 1, sizeof(*c.exits));
-    if (!c.last || !c.count || !c.is_rmw || !c.inside || !c.witness || !c.trip || !c.prev ||
-        !c.exits) {
+    if (!c.last || !c.count || !c.run || !c.weighted || !c.is_rmw || !c.inside || !c.witness ||
+        !c.trip || !c.prev || !c.exits) {
         rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "workload: out of memory");
         goto out;
     }
@@ -534,14 +551,25 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
     }
     if (rc < 0)
         goto out;
+    for (size_t slot = 0; slot < (size_t)c.nthreads * c.naccesses; slot++)
+        end_chain(&c, slot, (unsigned)(slot % c.naccesses));
     for (unsigned a = 0; a < c.naccesses; a++) {
         const struct augur_node *n = skel->nodes[augur_interp_access_node(in, a)];
         struct augur_work_line *l = line_of(w, &n->loc);
+        double len;
 
         if (!c.count[a])
             continue;
-        if (l)
+        len = c.weighted[a] / (double)c.count[a];
+        /* the lines' and the kernel's lengths, weighted by the chained updates */
+        if (l) {
+            l->chain_len = (l->chain_len * l->chained + len * (double)c.count[a] * scale) /
+                           (l->chained + (double)c.count[a] * scale);
             l->chained += (double)c.count[a] * scale;
+        }
+        w->total.chain_len =
+            (w->total.chain_len * w->total.chained + len * (double)c.count[a] * scale) /
+            (w->total.chained + (double)c.count[a] * scale);
         w->total.chained += (double)c.count[a] * scale;
     }
     for (unsigned k = 0; k < c.nloops; k++) {
@@ -564,6 +592,8 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
 out:
     augur_free(c.last);
     augur_free(c.count);
+    augur_free(c.run);
+    augur_free(c.weighted);
     augur_free(c.is_rmw);
     augur_free(c.inside);
     augur_free(c.witness);

@@ -121,6 +121,34 @@ else
 fi
 status "train model: no runs" 2 "$augur" train model --machine "$tmp/toy.yml"
 
+# update chains: the Euler reduction's y[u] -= val chains over each node's
+# edges, and its length is weighted by the chained updates (sum (d-1) d over
+# sum (d-1) of the row degrees d, both triangles of the symmetric file)
+status "ireduce predicts" 0 "$augur" predict "$src/kernels/ireduce/ref.c" --function ireduce_euler_ref --data "$mtx" --json
+want=$(python3 - "$mtx" <<'PY'
+import sys
+from collections import Counter
+rows = Counter()
+with open(sys.argv[1]) as f:
+    sym = 'symmetric' in f.readline()
+    size = None
+    for l in f:
+        if l.startswith('%'):
+            continue
+        if size is None:
+            size = l
+            continue
+        i, j = l.split()[:2]
+        rows[i] += 1
+        if sym and i != j:
+            rows[j] += 1
+links = sum(d - 1 for d in rows.values())
+print(f"{links} {sum((d - 1) * d for d in rows.values()) / links:.4f}")
+PY
+)
+is "ireduce: the y[u] chains' links and weighted length" \
+    "$(jq_ "$tmp/out" "'%d %.4f' % next((l['chained'], l['chain_len']) for l in d['workload']['lines'] if l['line'] == 15)")" "$want"
+
 # --machine auto: the cached calibration of this host's processor (seeded
 # here, so nothing is calibrated)
 auto_path=$(XDG_CACHE_HOME="$tmp/xdg" "$augur" calibrate --auto-path)

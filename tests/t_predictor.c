@@ -637,6 +637,12 @@ static void test_core_costs(void)
     w.total = line;
     augur_model_find("skope")->predict(&in, &p, &d);
     is_double(p.seconds, 99 * 10 / 2.0 * 1e-9, 1e-15, "one long chain: every link waits");
+    line.chained = 80; /* 80 links, most in one hub's chain of 100: weighted, no overlap */
+    line.chain_len = 100;
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, 80 * 10 / 2.0 * 1e-9, 1e-15, "a hub's long chain: its links wait");
+    line.chain_len = 0;
 
     line.chained = 0;
     line.branch_misses = 550; /* halfway along the learning curve: half are left */

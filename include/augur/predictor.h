@@ -157,6 +157,12 @@ struct augur_work_line {
     /* updates (+=) of the element the same update stored last: a chain through memory */
     double chained;
     /*
+     * The chains' length (updates) weighted by their chained updates: on a
+     * skewed graph one hub's chain of a thousand holds many of them while
+     * the mean chain is short; 0: not known (the mean is used)
+     */
+    double chain_len;
+    /*
      * Loop-carried floating-point operations (a local accumulator, sum +=):
      * carried[k] of kind k, in carried_iters iterations of the loops that
      * carry them, entered carried_runs times (chains: independent of each other).
