@@ -544,7 +544,7 @@ static double max_diff(const double *a, const double *b, uint32_t n)
  */
 static void test_cc_real(const char *name, double published)
 {
-    const char *root = getenv("AUGUR_DATASETS");
+    const char *root = tap_datasets();
     char path[1024], msg[256];
     struct pair *p = NULL, *full = NULL;
     size_t np = 0, nfull = 0;

@@ -834,7 +834,7 @@ static void test_wiki(const char *data)
 
 static void test_real(void)
 {
-    const char *data = getenv("AUGUR_DATASETS");
+    const char *data = tap_datasets();
     char path[1024];
 
     snprintf(path, sizeof(path), "%s/MANIFEST.md", data ? data : "");

@@ -1536,7 +1536,7 @@ static void test_bad(void)
 
 int main(void)
 {
-    datasets = getenv("AUGUR_DATASETS");
+    datasets = tap_datasets();
     srcdir = getenv("AUGUR_SOURCE_DIR");
     test_chunks();
     test_sched_run();

@@ -381,7 +381,7 @@ struct graph {
 
 static int load_graph(const char *rel, const char *lbl, struct graph *g)
 {
-    const char *dir = getenv("AUGUR_DATASETS");
+    const char *dir = tap_datasets();
     struct augur_diag diag;
     char path[1024];
 

@@ -444,7 +444,7 @@ out:
 
 int main(void)
 {
-    const char *data = getenv("AUGUR_DATASETS");
+    const char *data = tap_datasets();
     char dir[900];
 
     test_symmetric();

@@ -945,7 +945,7 @@ static void test_parse_api(void)
 
 int main(void)
 {
-    const char *datasets = getenv("AUGUR_DATASETS");
+    const char *datasets = tap_datasets();
     char manifest[1024];
     struct stat st;
 

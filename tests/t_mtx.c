@@ -553,7 +553,7 @@ static void test_value_round_trip(void)
 
 int main(void)
 {
-    const char *data = getenv("AUGUR_DATASETS");
+    const char *data = tap_datasets();
     const char *tmp = getenv("TMPDIR");
     char dir[1024];
 

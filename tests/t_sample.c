@@ -781,7 +781,7 @@ static void test_rnn_exact(void)
  */
 static void test_fv_stride(void)
 {
-    const char *dir = getenv("AUGUR_DATASETS");
+    const char *dir = tap_datasets();
     char path[1024];
     struct augur_dataset *ds = NULL;
     struct augur_csr c;
@@ -827,7 +827,7 @@ static void test_fv_stride(void)
 
 static void test_rnn_dataset(void)
 {
-    const char *dir = getenv("AUGUR_DATASETS");
+    const char *dir = tap_datasets();
     char path[1024];
     struct augur_dataset *ds = NULL;
     struct augur_csr c;

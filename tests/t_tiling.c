@@ -367,7 +367,7 @@ static void datasets(void)
                                          "mtx/snap_email-Eu-core.mtx", "mtx/ss_rajat01.mtx",
                                          "mtx/walshaw_4elt.mtx" };
     static const uint32_t sizes[] = { 128, 1024 };
-    const char *dir = getenv("AUGUR_DATASETS");
+    const char *dir = tap_datasets();
 
     for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
         struct augur_dataset *ds = NULL;

@@ -74,6 +74,14 @@ static inline void tap_diag(const char *fmt, ...)
 }
 
 /* Prints the plan; main returns it. */
+/* The shared datasets' folder, or NULL where the tests have none (unset or empty). */
+static inline const char *tap_datasets(void)
+{
+    const char *dir = getenv("AUGUR_DATASETS");
+
+    return dir && *dir ? dir : NULL;
+}
+
 static inline int tap_done(void)
 {
     printf("1..%d\n", tap_run);
