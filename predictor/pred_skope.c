@@ -16,9 +16,9 @@
  * core works on as many of them at once as its window of instructions
  * holds: window / (chain length x instructions per update), when that is
  * over one. The length is the chains' weighted by their chained updates (a
- * hub's long chain, where most updates wait, counts as long as it is). The instructions per update
- * are the kernel's over the line's updates: the loop that carries the chain runs one update per
- * iteration.
+ * hub's long chain, where most updates wait, counts as long as it is). The
+ * instructions per update are the kernel's over the line's updates: the
+ * loop that carries the chain runs one update per iteration.
  */
 static double chain_overlap(const struct pred_rates *r, const struct augur_workload *w,
                             const struct augur_work_line *l)

@@ -400,6 +400,13 @@ struct pass2 {
     const struct augur_node *loop[MAX_LOOPS];
 };
 
+/* Adds chained updates whose chains' weighted length is len to a line. */
+static void add_chains(struct augur_work_line *l, double chained, double len)
+{
+    l->chain_len = (l->chain_len * l->chained + len * chained) / (l->chained + chained);
+    l->chained += chained;
+}
+
 /* A chain of run links (run + 1 updates) ends: it weighs by its links. */
 static void end_chain(struct pass2 *c, size_t slot, unsigned a)
 {
@@ -561,16 +568,9 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
         if (!c.count[a])
             continue;
         len = c.weighted[a] / (double)c.count[a];
-        /* the lines' and the kernel's lengths, weighted by the chained updates */
-        if (l) {
-            l->chain_len = (l->chain_len * l->chained + len * (double)c.count[a] * scale) /
-                           (l->chained + (double)c.count[a] * scale);
-            l->chained += (double)c.count[a] * scale;
-        }
-        w->total.chain_len =
-            (w->total.chain_len * w->total.chained + len * (double)c.count[a] * scale) /
-            (w->total.chained + (double)c.count[a] * scale);
-        w->total.chained += (double)c.count[a] * scale;
+        if (l)
+            add_chains(l, (double)c.count[a] * scale, len);
+        add_chains(&w->total, (double)c.count[a] * scale, len);
     }
     for (unsigned k = 0; k < c.nloops; k++) {
         struct augur_work_line *l = line_of(w, &c.loop[k]->loc);

@@ -1252,6 +1252,19 @@ static double curve_mem(const struct augur_calib_curve *lat)
 }
 
 /*
+ * One thread's load GB/s over ws bytes, the best of two measurements: one
+ * disturbed --quick measurement would decide the check below alone.
+ */
+static double best_load_gbs(struct ctx *c, uint64_t ws)
+{
+    struct augur_calib_stat a, b;
+
+    measure_bw(c, AUGUR_CALIB_LOAD, 1, ws, &a);
+    measure_bw(c, AUGUR_CALIB_LOAD, 1, ws, &b);
+    return a.best > b.best ? a.best : b.best;
+}
+
+/*
  * The OS's size of the last-level cache is checked against the latency
  * curve when the curve reaches twice that size: if a working set of at most
  * half the claimed size (and a quarter of the curve's end) takes over 60 % of
@@ -1272,8 +1285,7 @@ static void check_llc(struct ctx *c)
     struct augur_calib_result *r = c->res;
     struct augur_calib_cache *llc = r->ncaches ? &r->caches[r->ncaches - 1] : NULL;
     const struct augur_calib_curve *lat = &r->latency;
-    struct augur_calib_stat in = { 0 }, half = { 0 }, mem = { 0 };
-    double mem_ns, inside = 0;
+    double mem_ns, inside = 0, in, half, mem;
     uint64_t inside_ws = 0, est = 0;
 
     for (uint32_t i = 0; i < r->ncaches; i++)
@@ -1295,19 +1307,11 @@ static void check_llc(struct ctx *c)
     }
     if (!est || (r->ncaches >= 2 && est <= r->caches[r->ncaches - 2].os_size))
         return;
-    /* twice, each rate its best: one disturbed --quick measurement would decide alone */
-    for (int pass = 0; pass < 2; pass++) {
-        struct augur_calib_stat t;
-
-        measure_bw(c, AUGUR_CALIB_LOAD, 1, llc->os_size / 8, &t);
-        in.best = t.best > in.best ? t.best : in.best;
-        measure_bw(c, AUGUR_CALIB_LOAD, 1, inside_ws, &t);
-        half.best = t.best > half.best ? t.best : half.best;
-        measure_bw(c, AUGUR_CALIB_LOAD, 1, 4 * llc->os_size, &t);
-        mem.best = t.best > mem.best ? t.best : mem.best;
-    }
-    llc->streamed_half_gbs = half.best;
-    if (in.best > 0 && mem.best > 0 && half.best > 0.5 * (in.best + mem.best)) {
+    in = best_load_gbs(c, llc->os_size / 8);
+    half = best_load_gbs(c, inside_ws);
+    mem = best_load_gbs(c, 4 * llc->os_size);
+    llc->streamed_half_gbs = half;
+    if (in > 0 && mem > 0 && half > 0.5 * (in + mem)) {
         llc->chase_cap = est;
         return;
     }
