@@ -215,6 +215,12 @@ struct augur_cachesim {
     uint32_t banks;
     enum augur_dram_policy dram_policy;
     uint64_t *open; /* open block + 1 per bank (LRU: in recency order); 0 = none */
+    /*
+     * The deepest level the access in progress reached (0: an L1 hit;
+     * nlevels: memory): what augur_cachesim_access_batch_reach() reports.
+     * Every path beyond an L1 hit raises it; only that function reads it.
+     */
+    unsigned reach;
 };
 
 /* cs_sim.c: the simulation core. */

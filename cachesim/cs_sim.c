@@ -866,6 +866,8 @@ static void line_req(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
         if (missing) {
             /* the line is here but some sectors are not */
             c->miss++;
+            if (!w && l + 1 > sim->reach)
+                sim->reach = l + 1;
             c->wmiss += w;
             c->smiss += popc(missing);
             c->wsmiss += w ? popc(missing) : 0;
@@ -895,6 +897,8 @@ static void line_req(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
         c->wmiss += w;
         c->smiss += popc(smask);
         c->wsmiss += w ? popc(smask) : 0;
+        if (!w && l + 1 > sim->reach)
+            sim->reach = l + 1;
         if (L->pf == AUGUR_PREFETCH_NEXT_LINE)
             pf_target = la + 1;
         if (w && !L->walloc) {
@@ -927,8 +931,12 @@ static void line_req(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
         }
     }
 done:
-    if (pf_target != NONE)
+    if (pf_target != NONE) {
+        unsigned reach = sim->reach; /* the prefetch's own misses are not the demand's */
+
         prefetch(sim, l, thread, pf_target, tag);
+        sim->reach = reach;
+    }
 }
 
 /* A request for [addr, addr + size) at level l (memory when l == nlevels), split into lines. */
@@ -1045,6 +1053,7 @@ walk_n(struct augur_cachesim *sim, unsigned thread, uint64_t addr, bool w, uint3
         tws[l] = la << CS_TAGSH | tagbits | (w && l == 0);
     }
     cnt[CS_SRV(l, w)]++;
+    sim->reach = l;
     if (l == n && sim->row_bits) {
         const struct cs_flevel *F = &sim->fl[n - 1];
         uint64_t lo = addr & ~(uint64_t)(F->line - 1), r, r1 = (lo + F->line - 1) >> sim->row_bits;
@@ -1154,6 +1163,7 @@ static void simple_access(struct augur_cachesim *sim, unsigned thread, uint64_t 
         c->fill += L->line;
     }
     nmiss = l;
+    sim->reach = l;
     if (nmiss == sim->nlevels) {
         const struct cs_level *L = &sim->lv[nmiss - 1];
 
@@ -1404,15 +1414,25 @@ static inline bool memo_has(const struct augur_cachesim *sim, const struct augur
     return memo_of(sim, a->thread, a->addr & sim->l1_not, a->tag)->base == (a->addr & sim->l1_not);
 }
 
-void augur_cachesim_access_batch(struct augur_cachesim *sim, const struct augur_cache_access *acc,
-                                 size_t n)
+/* One access of a batch; with reach, the level that served it there. */
+static inline void batch_one(struct augur_cachesim *sim, const struct augur_cache_access *a,
+                             uint8_t *reach)
+{
+    if (reach)
+        sim->reach = 0;
+    access_one(sim, a->thread, a->addr, a->size, a->is_write != 0, a->tag);
+    if (reach)
+        *reach = (uint8_t)sim->reach;
+}
+
+static inline __attribute__((always_inline)) void
+batch(struct augur_cachesim *sim, const struct augur_cache_access *acc, size_t n, uint8_t *reach)
 {
     size_t i;
 
     if (!sim->big) {
         for (i = 0; i < n; i++)
-            access_one(sim, acc[i].thread, acc[i].addr, acc[i].size, acc[i].is_write != 0,
-                       acc[i].tag);
+            batch_one(sim, &acc[i], reach ? &reach[i] : NULL);
         return;
     }
     /*
@@ -1427,8 +1447,21 @@ void augur_cachesim_access_batch(struct augur_cachesim *sim, const struct augur_
     for (i = 0; i < n; i++) {
         if (i + CS_PF_AHEAD < n && !memo_has(sim, &acc[i + CS_PF_AHEAD]))
             cs_prefetch_state(sim, acc[i + CS_PF_AHEAD].thread, acc[i + CS_PF_AHEAD].addr);
-        access_one(sim, acc[i].thread, acc[i].addr, acc[i].size, acc[i].is_write != 0, acc[i].tag);
+        batch_one(sim, &acc[i], reach ? &reach[i] : NULL);
     }
+}
+
+void augur_cachesim_access_batch(struct augur_cachesim *sim, const struct augur_cache_access *acc,
+                                 size_t n)
+{
+    batch(sim, acc, n, NULL);
+}
+
+void augur_cachesim_access_batch_reach(struct augur_cachesim *sim,
+                                       const struct augur_cache_access *acc, size_t n,
+                                       uint8_t *reach)
+{
+    batch(sim, acc, n, reach);
 }
 
 void cs_prefetch_state(const struct augur_cachesim *sim, unsigned thread, uint64_t addr)

@@ -77,6 +77,13 @@ json_t *cli_workload_json(const struct augur_workload *w)
     json_object_set_new(j, "irr_requests", reals(w->irr_requests, w->nlevels + 1));
     json_object_set_new(j, "irr_hits", reals(w->irr_hits, w->nlevels + 1));
     json_object_set_new(j, "footprint_bytes", json_real(w->footprint_bytes));
+    {
+        json_t *ov = json_array();
+
+        for (unsigned i = 0; i <= w->nlevels; i++)
+            json_array_append_new(ov, reals(w->overlap[i], AUGUR_SIM_NWINDOWS));
+        json_object_set_new(j, "overlap", ov);
+    }
     json_object_set_new(j, "flops", json_real(w->flops));
     json_object_set_new(j, "busiest_share", json_real(w->busiest_share));
     json_object_set_new(j, "simd_util", json_real(w->simd_util));
@@ -286,6 +293,19 @@ int cli_workload_from_json(json_t *j, struct augur_workload *w, char *err, size_
         (w->alloc_blocks = num(json_object_get(j, "alloc_blocks"))) < 0) {
         snprintf(err, size, "workload: 'alloc_blocks' is negative");
         return -1;
+    }
+    /* runs saved before the epochs were counted: none measured */
+    if (json_object_get(j, "overlap")) {
+        json_t *ov = json_object_get(j, "overlap");
+
+        if (!json_is_array(ov) || json_array_size(ov) != w->nlevels + 1) {
+            snprintf(err, size, "workload: 'overlap' needs %u lists", w->nlevels + 1);
+            return -1;
+        }
+        for (unsigned i = 0; i <= w->nlevels; i++)
+            if (reals_back(json_array_get(ov, i), w->overlap[i], AUGUR_SIM_NWINDOWS, "overlap", err,
+                           size) < 0)
+                return -1;
     }
     if (reals_back(json_object_get(j, "irr_requests"), w->irr_requests, w->nlevels + 1,
                    "irr_requests", err, size) ||

@@ -30,28 +30,52 @@ static double or_default(double v, double def)
 }
 
 /*
+ * The misses one stall of level i overlaps with a window of win accesses:
+ * the simulation's epochs (augur_sim_profile.miss_epochs), log-linear
+ * between the windows it counted; 0 where it measured none.
+ */
+static double measured_overlap(const struct augur_workload *w, unsigned i, double win)
+{
+    const double *o = w->overlap[i];
+
+    if (!(o[0] > 0))
+        return 0;
+    if (win <= AUGUR_SIM_WINDOW(0))
+        return o[0];
+    for (unsigned k = 0; k + 1 < AUGUR_SIM_NWINDOWS; k++)
+        if (win <= AUGUR_SIM_WINDOW(k + 1))
+            return o[k] + (o[k + 1] - o[k]) * log2(win / AUGUR_SIM_WINDOW(k));
+    return o[AUGUR_SIM_NWINDOWS - 1];
+}
+
+/*
  * The core keeps as many misses in flight as its window of instructions
- * holds, up to its fill buffers (mlp): a request that waits for level i
- * overlaps with the requests of level i or beyond among the window's
- * instructions, so sparse misses (one load in a hundred) wait nearly alone
- * and dense ones share the latency mlp ways. The instructions are the
- * kernel's loads, stores and operations. Transfers (lines from another
- * core) count as slow as memory's requests; *xfer_inflight is theirs.
+ * holds, up to its fill buffers (mlp). An indirect read that waits for
+ * level i stalls the window, and the reads of level i or beyond that
+ * enter the window behind it overlap its wait: the simulation counted how
+ * many per stall (its epochs, at the window's reach in accesses: the
+ * kernel's accesses per instruction). Without them, the mean: the
+ * requests of level i or beyond among the window's instructions, so sparse
+ * misses (one load in a hundred) wait nearly alone and dense ones share
+ * the latency mlp ways. The instructions are the kernel's loads, stores
+ * and operations. Transfers (lines from another core) count as slow as
+ * memory's requests; *xfer_inflight is theirs.
  */
 static void inflight_of(const struct augur_workload *w, struct pred_rates *r, double *xfer_inflight)
 {
     const struct augur_work_line *t = &w->total;
-    double instr = t->loads + t->stores, slow = 0;
+    double instr = t->loads + t->stores, slow = 0, reach;
 
     for (int k = 0; k < AUGUR_OPK_COUNT; k++)
         instr += t->instr[k];
+    reach = instr > 0 ? r->window * (t->loads + t->stores) / instr : 0;
     for (unsigned i = 0; i <= r->nlevels; i++)
         slow += t->transfers[i];
     for (unsigned i = r->nlevels + 1; i-- > 0;) {
-        double m;
+        double m, measured = i > 0 ? measured_overlap(w, i, reach) : 0;
 
         slow += t->served[i];
-        m = instr > 0 ? r->window * slow / instr : r->mlp;
+        m = measured > 0 ? measured : instr > 0 ? r->window * slow / instr : r->mlp;
         r->inflight_at[i] = m < 1 ? 1 : m > r->mlp ? r->mlp : m;
     }
     *xfer_inflight = r->inflight_at[r->nlevels];

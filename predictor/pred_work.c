@@ -12,7 +12,7 @@
 /*
  * Adds one access node's simulated counts to a line. An indirect access's
  * requests are priced at the latency (irr_served) unless they land near
- * the access's previous one, where the simulation measured that: the
+ * a stream the thread follows, where the simulation measured that: the
  * hardware's stream prefetchers run ahead of a gather through a banded
  * matrix's columns or a road graph's neighbours numbered near each other.
  * (Affine accesses stay streams: far steps between the columns of a
@@ -299,6 +299,12 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
     }
     qsort(w->lines, w->nlines, sizeof(*w->lines), cmp_line);
     w->load_steps = load_steps(skel, kernel, in);
+    if (prof->epochs_measured)
+        for (unsigned i = 1; i <= nl; i++)
+            for (unsigned k = 0; k < AUGUR_SIM_NWINDOWS; k++)
+                if (prof->miss_epochs[i][k])
+                    w->overlap[i][k] =
+                        (double)prof->miss_reads[i] / (double)prof->miss_epochs[i][k];
 
     /* the whole kernel: the sum of its lines */
     for (size_t i = 0; i < w->nlines; i++) {

@@ -10,10 +10,17 @@
 #include "interp_int.h"
 
 /*
- * The distance, in 64-byte lines, beyond which a request is far from its
- * access's previous one: a stream prefetcher follows steps of a line or two.
+ * A request is near when its line lies within NEAR_LINES of a stream the
+ * thread's prefetcher follows: a stream prefetcher follows steps of a line
+ * or two, and keeps a table of the NEAR_STREAMS streams touched last (a
+ * core tracks 16 to 32 of them; Intel's L2 streamer follows 32 pages). A
+ * far request opens a stream in place of the oldest. So a gather that
+ * comes back to a few regions (a road graph's far neighbours, numbered in
+ * runs) is followed, and one beside many column streams (a column-major
+ * ELLPACK's) is not.
  */
-#define NEAR_LINES 2
+#define NEAR_LINES   2
+#define NEAR_STREAMS 16
 
 /*
  * CUDA: a warp runs its lanes in step (SIMT), so the k-th time its lanes
@@ -72,12 +79,24 @@ struct simsub {
     uint32_t *run_jobs;   /* CUDA: loads per global warp id in the current run */
     uint64_t run_max_sum; /* CUDA: over the runs closed, each one's busiest warp's loads */
     /*
-     * Each access counts under two tags, 2a for requests near its previous
-     * one on the thread and 2a + 1 for far ones; last_line holds the
-     * previous line + 1 per thread and access (0: none yet). NULL: one tag.
+     * Each access counts under two tags, 2a for requests near a stream of
+     * the thread and 2a + 1 for far ones; streams holds each thread's
+     * NEAR_STREAMS streams, their last line + 1 (0: none), the most recent
+     * first. NULL: one tag.
      */
-    uint64_t *last_line;
+    uint64_t *streams;
     unsigned naccesses;
+    /*
+     * The miss epochs (augur_sim_profile.miss_epochs), when counted: per
+     * access number whether it is indirect, per thread its accesses so
+     * far, and per thread, level and window where its open epoch ends.
+     */
+    bool *indirect;
+    uint64_t *pos, *epoch_end;
+    unsigned nlevels;
+    uint64_t miss_reads[AUGUR_CACHESIM_MAX_LEVELS + 1];
+    uint64_t miss_epochs[AUGUR_CACHESIM_MAX_LEVELS + 1][AUGUR_SIM_NWINDOWS];
+    uint8_t reach[INTERP_EVCAP + 1];
     /* the last access, held back while the next lane of its vector may follow */
     bool held;
     struct augur_event last;
@@ -98,13 +117,18 @@ static uint32_t tag_of(struct simsub *s, const struct augur_event *e, uint64_t a
 {
     uint32_t tag = (uint32_t)s->in->node_acc[e->node - s->in->kernel->id];
 
-    if (s->last_line) {
-        uint64_t *prev = &s->last_line[(size_t)e->thread * s->naccesses + tag];
-        uint64_t line = addr >> 6;
-        bool far = *prev && (line + 1 > *prev + NEAR_LINES || *prev > line + 1 + NEAR_LINES);
+    if (s->streams) {
+        uint64_t *h = &s->streams[(size_t)e->thread * NEAR_STREAMS], line = (addr >> 6) + 1;
+        unsigned j = 0;
 
-        *prev = line + 1;
-        tag = 2 * tag + far;
+        while (j < NEAR_STREAMS &&
+               !(h[j] && line <= h[j] + NEAR_LINES && h[j] <= line + NEAR_LINES))
+            j++;
+        tag = 2 * tag + (j == NEAR_STREAMS);
+        if (j == NEAR_STREAMS)
+            j--; /* a new stream in place of the oldest */
+        memmove(h + 1, h, j * sizeof(*h));
+        h[0] = line;
     }
     return tag;
 }
@@ -317,6 +341,41 @@ static void on_cuda_events(void *ud, const struct augur_event *ev, size_t n)
  * latest access (s->last, the held one's, until this batch has one): it is
  * copied into s->last once, at the end.
  */
+/*
+ * Sends n accesses to the simulator; while epochs are counted, each indirect
+ * read that is far from its access's previous line and waited for level i
+ * or beyond joins the thread's open epoch of each window there, or opens
+ * the next one.
+ */
+static void send(struct simsub *s, const struct augur_cache_access *acc, size_t n)
+{
+    size_t per_thread = (size_t)(s->nlevels + 1) * AUGUR_SIM_NWINDOWS;
+
+    if (!s->indirect) {
+        augur_cachesim_access_batch(s->sim, acc, n);
+        return;
+    }
+    augur_cachesim_access_batch_reach(s->sim, acc, n, s->reach);
+    for (size_t i = 0; i < n; i++) {
+        const struct augur_cache_access *a = &acc[i];
+        uint64_t pos = ++s->pos[a->thread], *end = &s->epoch_end[a->thread * per_thread];
+
+        if (a->is_write || !(a->tag & 1) || !s->indirect[a->tag >> 1])
+            continue;
+        for (unsigned l = 1; l <= s->reach[i] && l <= s->nlevels; l++) {
+            s->miss_reads[l]++;
+            for (unsigned k = 0; k < AUGUR_SIM_NWINDOWS; k++) {
+                uint64_t *e = &end[l * AUGUR_SIM_NWINDOWS + k];
+
+                if (pos >= *e) {
+                    s->miss_epochs[l][k]++;
+                    *e = pos + AUGUR_SIM_WINDOW(k);
+                }
+            }
+        }
+    }
+}
+
 static void on_events(void *ud, const struct augur_event *ev, size_t n)
 {
     struct simsub *s = ud;
@@ -349,7 +408,7 @@ static void on_events(void *ud, const struct augur_event *ev, size_t n)
         s->last = *last;
     /* a vector access at the end of the batch may go on in the next one */
     s->held = k > 0 && (s->last.flags & AUGUR_EV_SIMD);
-    augur_cachesim_access_batch(s->sim, s->buf, s->held ? k - 1 : k);
+    send(s, s->buf, s->held ? k - 1 : k);
     if (s->held)
         s->buf[0] = s->buf[k - 1];
 }
@@ -363,7 +422,7 @@ static void finish_events(struct simsub *s)
         close_run(s);
     s->last_run = UINT64_MAX; /* the run ids start again after a warm run */
     if (s->held)
-        augur_cachesim_access_batch(s->sim, s->buf, 1);
+        send(s, s->buf, 1);
     s->held = false;
 }
 
@@ -505,12 +564,26 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     if (rc)
         goto out;
     sub = augur_calloc(1, sizeof(*sub));
-    if (!sub || (split && !(sub->last_line = augur_calloc((size_t)in->nthreads * in->naccesses,
-                                                          sizeof(uint64_t))))) {
+    if (!sub || (split && !(sub->streams = augur_calloc((size_t)in->nthreads * NEAR_STREAMS,
+                                                        sizeof(uint64_t))))) {
         rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "simulate: out of memory");
         goto out;
     }
     sub->naccesses = in->naccesses;
+    sub->nlevels = cfg->nlevels;
+    if (split && !in->kernel->u.kernel.cuda) {
+        sub->indirect = augur_calloc(in->naccesses, sizeof(*sub->indirect));
+        sub->pos = augur_calloc(in->nthreads, sizeof(*sub->pos));
+        sub->epoch_end =
+            augur_calloc((size_t)in->nthreads * (cfg->nlevels + 1) * AUGUR_SIM_NWINDOWS,
+                         sizeof(*sub->epoch_end));
+        if (!sub->indirect || !sub->pos || !sub->epoch_end) {
+            rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "simulate: out of memory");
+            goto out;
+        }
+        for (unsigned i = 0; i < in->naccesses; i++)
+            sub->indirect[i] = in->skel->nodes[in->acc_node[i]]->u.access.indirect;
+    }
     sub->sim = sim;
     sub->in = in;
     sub->cuda = in->kernel->u.kernel.cuda;
@@ -533,6 +606,8 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
         augur_cachesim_reset_counts(sim);
         augur_interp_reset_stats(in);
         sub->jobs = sub->loads = sub->run_max_sum = 0;
+        memset(sub->miss_reads, 0, sizeof(sub->miss_reads));
+        memset(sub->miss_epochs, 0, sizeof(sub->miss_epochs));
         if (sub->warp_jobs)
             memset(sub->warp_jobs, 0, sub->nwarp_jobs * sizeof(*sub->warp_jobs));
         if (sub->run_jobs)
@@ -573,6 +648,11 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     (*out)->warp_jobs = sub->jobs;
     (*out)->warp_loads = sub->loads;
     (*out)->run_max_loads = sub->run_max_sum;
+    if (sub->indirect) {
+        memcpy((*out)->miss_reads, sub->miss_reads, sizeof(sub->miss_reads));
+        memcpy((*out)->miss_epochs, sub->miss_epochs, sizeof(sub->miss_epochs));
+        (*out)->epochs_measured = true;
+    }
     if (sub->cuda && !sub->no_memory) {
         uint64_t wpb = (in->stats.block + 31) / 32, nw = in->stats.grid * wpb;
 
@@ -591,7 +671,10 @@ out:
     augur_interp_free(in);
     augur_cachesim_free(sim);
     if (sub) {
-        augur_free(sub->last_line);
+        augur_free(sub->streams);
+        augur_free(sub->indirect);
+        augur_free(sub->pos);
+        augur_free(sub->epoch_end);
         augur_free(sub->warp_jobs);
         augur_free(sub->run_jobs);
         for (size_t i = 0; i < sub->cb.nlists; i++)

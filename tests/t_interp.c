@@ -1124,19 +1124,15 @@ static void test_layout(void)
     augur_csr_release(&a);
 }
 
-/* Requests far from their access's previous one (more than two lines) are counted apart. */
-static void test_far_requests(void)
+/*
+ * Requests more than two lines from every stream the thread touched last
+ * (16 of them) are counted apart as far: a stream's first request, a
+ * step of 8 lines, and the columns of a column-major array once there are
+ * more of them than the table holds.
+ */
+static void far_counts(const char *text, unsigned naccesses, uint64_t *far, uint64_t *all,
+                       uint64_t *far_misses)
 {
-    static const char *text = "augur-skeleton 1\n"
-                              "kernel far @\"f.c\":1:1\n"
-                              "  param n i32 bind n (cli)\n"
-                              "  local i i32\n"
-                              "  array x f64[] global param bind vec(n) (cli)\n"
-                              "  array z f64[] global param bind vec(4096*n) (cli)\n"
-                              "  for i = 0; i < n; i += 1 @2:3\n"
-                              "    load x[i] @3:5\n"
-                              "    load z[64 * i] @4:5\n"
-                              "    load z[64 * i + 16] @5:5\n";
     static const uint32_t len[32] = { 0 };
     struct augur_csr a;
     struct augur_skel *s = parse(text);
@@ -1150,19 +1146,114 @@ static void test_far_requests(void)
     cfg.nlevels = 1;
     cfg.level[0] = (struct augur_cache_level_config){ .name = "L1", .size = 4096, .line = 64 };
     augur_diag_init(&d);
-    if (augur_bound_from_csr(&a, NULL, &b, &d) == 0 &&
-        augur_simulate(s, NULL, b, &cfg, NULL, &p, NULL, &d) == 0) {
-        ok(p->far_measured, "far requests measured");
-        is_int(p->accesses[0].far[0].accesses, 0, "x[i]: every request near the one before");
-        is_int(p->accesses[0].level[0].accesses, 32, "x[i]: all 32 counted");
-        /* z[64 i]: 512 bytes (8 lines) a step; z[64 i + 16]: 2 lines from z[64 i] */
-        is_int(p->accesses[1].far[0].accesses, 31, "z[64 i]: all but the first far");
-        is_int(p->accesses[2].far[0].accesses, 31, "z[64 i + 16]: its own previous one counts");
-        is_int(p->accesses[1].far[0].misses, 31, "z[64 i]: the far ones miss");
-        is_int(p->accesses[1].level[0].misses, 32, "z[64 i]: with the first, 32 misses");
+    if (s && augur_bound_from_csr(&a, NULL, &b, &d) == 0 &&
+        augur_simulate(s, NULL, b, &cfg, NULL, &p, NULL, &d) == 0 && p->far_measured &&
+        p->naccesses == naccesses) {
+        for (unsigned i = 0; i < naccesses; i++) {
+            far[i] = p->accesses[i].far[0].accesses;
+            all[i] = p->accesses[i].level[0].accesses;
+            far_misses[i] = p->accesses[i].far[0].misses;
+        }
     } else {
         diag("%s", d.msg);
-        ok(0, "far kernel simulates");
+        memset(far, 0xff, naccesses * sizeof(*far));
+    }
+    augur_sim_profile_free(p);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+}
+
+static void test_far_requests(void)
+{
+    static const char *steps = "augur-skeleton 1\n"
+                               "kernel far @\"f.c\":1:1\n"
+                               "  param n i32 bind n (cli)\n"
+                               "  local i i32\n"
+                               "  array x f64[] global param bind vec(n) (cli)\n"
+                               "  array z f64[] global param bind vec(4096*n) (cli)\n"
+                               "  for i = 0; i < n; i += 1 @2:3\n"
+                               "    load x[i] @3:5\n"
+                               "    load z[64 * i] @4:5\n"
+                               "    load z[64 * i + 16] @5:5\n";
+    /* k columns of 4096 elements, read row by row (a column-major ELLPACK's) */
+#define COLUMNS(k)                                          \
+    "augur-skeleton 1\n"                                    \
+    "kernel cols @\"c.c\":1:1\n"                            \
+    "  param n i32 bind n (cli)\n"                          \
+    "  local i i32\n"                                       \
+    "  local k i32\n"                                       \
+    "  array z f64[] global param bind vec(4096*n) (cli)\n" \
+    "  for i = 0; i < n; i += 1 @2:3\n"                     \
+    "    for k = 0; k < " #k "; k += 1 @3:5\n"              \
+    "      load z[k * 4096 + i] @4:7\n"
+    uint64_t far[3], all[3], miss[3];
+
+    far_counts(steps, 3, far, all, miss);
+    is_int(far[0], 1, "x[i]: only its first request far");
+    is_int(all[0], 32, "x[i]: all 32 counted");
+    /* z[64 i]: 512 bytes (8 lines) a step; z[64 i + 16]: 2 lines from z[64 i] */
+    is_int(far[1], 32, "z[64 i]: every request far");
+    is_int(far[2], 0, "z[64 i + 16]: near the stream z[64 i] just opened");
+    is_int(miss[1], 32, "z[64 i]: the far ones miss");
+    far_counts(COLUMNS(8), 1, far, all, miss);
+    is_int(all[0], 256, "8 columns: 256 requests");
+    is_int(far[0], 8, "8 columns: each one's first far, then followed");
+    far_counts(COLUMNS(20), 1, far, all, miss);
+    is_int(far[0], 640, "20 columns: all far (the table follows 16 streams)");
+#undef COLUMNS
+}
+
+static uint32_t col_row(uint32_t i, uint32_t k)
+{
+    return i + k;
+}
+
+/*
+ * The miss epochs: 32 gathers 8 lines apart, each a cold miss, every other
+ * access of the thread (c[i] between them). A window of W accesses holds
+ * W / 2 of them, so the epochs number 64 / W, and one from W = 64 on.
+ */
+static void test_miss_epochs(void)
+{
+    static const char *text = "augur-skeleton 1\n"
+                              "kernel g @\"g.c\":1:1\n"
+                              "  param n i32 bind n (cli)\n"
+                              "  local i i32\n"
+                              "  array c u32[] global param bind csr.col (cli)\n"
+                              "  array x f64[] global param bind vec(4096*n) (cli)\n"
+                              "  for i = 0; i < n; i += 1 @2:3\n"
+                              "    load c[i] @3:5\n"
+                              "    load x[64 * c[i]] @3:5 indirect(c)\n";
+    static const uint32_t len[32] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                                      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+    static const uint64_t want[AUGUR_SIM_NWINDOWS] = { 16, 8, 4, 2, 1, 1, 1, 1, 1 };
+    struct augur_csr a;
+    struct augur_skel *s = parse(text);
+    struct augur_bound *b = NULL;
+    struct augur_cache_config cfg;
+    struct augur_sim_profile *p = NULL;
+    struct augur_diag d;
+
+    make_csr(&a, 32, 32, len, col_row);
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.nlevels = 1;
+    cfg.level[0] = (struct augur_cache_level_config){ .name = "L1", .size = 4096, .line = 64 };
+    augur_diag_init(&d);
+    if (s && augur_bound_from_csr(&a, NULL, &b, &d) == 0 &&
+        augur_simulate(s, NULL, b, &cfg, NULL, &p, NULL, &d) == 0) {
+        ok(p->epochs_measured, "epochs: counted");
+        is_int(p->miss_reads[1], 32, "epochs: the 32 gathers wait for memory, not c[i]'s");
+        for (unsigned k = 0; k < AUGUR_SIM_NWINDOWS; k++) {
+            char name[64];
+
+            snprintf(name, sizeof(name), "epochs: a window of %u accesses", AUGUR_SIM_WINDOW(k));
+            is_int(p->miss_epochs[1][k], want[k], name);
+        }
+        is_int(p->miss_reads[0], 0, "epochs: none counted for L1");
+    } else {
+        diag("%s", d.msg);
+        ok(0, "gather kernel simulates");
     }
     augur_sim_profile_free(p);
     augur_bound_free(b);
@@ -1546,6 +1637,7 @@ int main(void)
     test_reduction();
     test_hand_misses();
     test_far_requests();
+    test_miss_epochs();
     test_layout();
     test_vectors();
     test_prob();

@@ -452,6 +452,22 @@ static void test_workload_models(void)
             is_int(augur_model_find("skope")->predict(&si, &p[0], &d), 0, "skope, small window");
             is_double(p[0].seconds, 500.625e-9, 1e-15, "skope: sparse misses wait alone");
             is_str(p[0].bottleneck, "memory latency", "skope: then latency bound");
+            /*
+             * Misses per stall as the simulation measured them: L2's alone (5 ns
+             * each), L3's four at a time, memory's 1 + k at a window of 4 << k
+             * accesses. The window reaches 320 x 1000 / 2000 = 160 accesses:
+             * 6 + log2(160 / 128) in flight. L2 50 x 5 + 10, L3 25 x 5 + 10,
+             * memory 5 x 100 / 6.32 + 40.
+             */
+            for (unsigned k = 0; k < AUGUR_SIM_NWINDOWS; k++) {
+                w.overlap[1][k] = 1;
+                w.overlap[2][k] = 4;
+                w.overlap[3][k] = 1 + k;
+            }
+            is_int(augur_model_find("skope")->predict(&si, &p[0], &d), 0, "skope, measured epochs");
+            is_double(p[0].seconds, (260 + 135 + 40 + 500 / (6 + log2(160.0 / 128))) * 1e-9, 1e-15,
+                      "skope: the misses per stall the simulation counted");
+            memset(w.overlap, 0, sizeof(w.overlap));
             w.parallel = 3; /* a team of one enters and leaves the runtime: region1_ns each */
             is_int(augur_model_find("skope")->predict(&si, &p[0], &d), 0, "skope, 3 regions");
             is_double(p[0].seconds, 3500.625e-9, 1e-15, "skope: one thread's regions");

@@ -144,6 +144,17 @@ AUGUR_API void augur_cachesim_access_batch(struct augur_cachesim *sim,
  * line-granular: an access touching two lines is two requests to L1; a miss
  * at one level is one (or, when lines differ, several) requests to the next.
  */
+/*
+ * augur_cachesim_access_batch() that also writes, per access, the deepest
+ * level that served it: 0 for an L1 hit, nlevels for memory (an access
+ * across lines: its deepest line's). Prefetches and write-backs it caused
+ * do not count. For measuring how misses cluster in time (the misses a
+ * core's window overlaps); slower than the plain batch.
+ */
+AUGUR_API void augur_cachesim_access_batch_reach(struct augur_cachesim *sim,
+                                                 const struct augur_cache_access *acc, size_t n,
+                                                 uint8_t *reach);
+
 struct augur_cache_counts {
     uint64_t accesses;      /* demand requests arriving (reads + writes) */
     uint64_t reads, writes; /* of which reads / writes */

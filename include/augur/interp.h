@@ -375,11 +375,16 @@ struct augur_sim_group {
     struct augur_cache_counts level[AUGUR_CACHESIM_MAX_LEVELS + 1];
     /*
      * Of level, the requests whose line lay more than two lines from the
-     * previous one of the same access on the same thread: a stream
-     * prefetcher does not see them coming (augur_sim_profile.far_measured).
+     * last line of each of the 16 streams the thread touched last: a
+     * stream prefetcher does not see them coming
+     * (augur_sim_profile.far_measured).
      */
     struct augur_cache_counts far[AUGUR_CACHESIM_MAX_LEVELS + 1];
 };
+
+/* The windows, in a thread's accesses, the miss epochs are counted for: 4, 8, ... 1024. */
+#define AUGUR_SIM_NWINDOWS  9
+#define AUGUR_SIM_WINDOW(k) (4u << (k))
 
 /* The result of augur_simulate(). */
 struct augur_sim_profile {
@@ -399,6 +404,20 @@ struct augur_sim_profile {
     struct augur_thread_work *thread;
     uint64_t ops[AUGUR_OPK_COUNT];
     bool far_measured; /* the groups' far counts were kept (too many accesses: not) */
+    /*
+     * How the indirect reads that wait cluster in time, for the misses one
+     * stall overlaps (the epoch model of memory-level parallelism): a read
+     * that waits for level i opens an epoch unless it comes within W of
+     * its thread's accesses after the read that opened the current one;
+     * every read in the epoch overlaps that one's wait. miss_reads[i]
+     * counts the indirect reads far from their access's previous line
+     * (the prefetcher does not see them coming) that level i or beyond
+     * served; miss_epochs[i][k] the epochs they open with W =
+     * AUGUR_SIM_WINDOW(k). Kept with the far counts (CPU kernels only).
+     */
+    uint64_t miss_reads[AUGUR_CACHESIM_MAX_LEVELS + 1];
+    uint64_t miss_epochs[AUGUR_CACHESIM_MAX_LEVELS + 1][AUGUR_SIM_NWINDOWS];
+    bool epochs_measured;
     /*
      * CUDA: warp memory instructions (the k-th execution of an access by a
      * warp's lanes, coalesced into requests per line for the sectors they

@@ -212,6 +212,13 @@ struct augur_workload {
     double irr_hits[AUGUR_WORK_MAX_LEVELS];
     double footprint_bytes; /* bytes of the arrays the kernel touches: W of seed 001 */
     /*
+     * How the indirect reads that wait for level i or beyond (i >= 1)
+     * cluster: overlap[i][k] is their number per epoch with a window of
+     * AUGUR_SIM_WINDOW(k) accesses (augur_sim_profile.miss_epochs), the
+     * misses one stall overlaps; 0 where none was measured.
+     */
+    double overlap[AUGUR_WORK_MAX_LEVELS][AUGUR_SIM_NWINDOWS];
+    /*
      * Loads one after another in a thread, per load: each loop iteration's
      * loads wait on one another only through an indirection (x[col[j]]
      * waits for col[j]; val[j] goes beside it), so an iteration is 1 step,
