@@ -756,12 +756,33 @@ struct geom {
     uint32_t banks;
 };
 
+/*
+ * Sends a batch with the level that served each access; returns how many
+ * reads the general path (want) saw served elsewhere, and keeps the deepest.
+ */
+static unsigned batch_reach(struct augur_cachesim *sim, const struct augur_cache_access *b,
+                            unsigned n, uint8_t *reach, const uint8_t *want, unsigned *deepest)
+{
+    unsigned differ = 0;
+
+    augur_cachesim_access_batch_reach(sim, b, n, reach);
+    for (unsigned i = 0; i < n; i++) {
+        if (b[i].is_write)
+            continue; /* a write's fetch for ownership: the walk counts it, the general path not */
+        differ += reach[i] != want[i];
+        if (reach[i] > *deepest)
+            *deepest = reach[i];
+    }
+    return differ;
+}
+
 static void paths_agree(const struct geom *g)
 {
     struct augur_cache_config cfg = { 0 };
     struct augur_cachesim *sim[3];
     struct augur_cache_access batch[64];
-    unsigned l, t, i, s, nb = 0;
+    uint8_t reach[64], general_reach[64];
+    unsigned l, t, i, s, nb = 0, reach_differs = 0, deepest = 0;
     bool same = true, varied;
     char label[200];
 
@@ -796,20 +817,21 @@ static void paths_agree(const struct geom *g)
         if ((r >> 40) % 97 == 0)
             a |= UINT64_C(1) << 50; /* above 2^48 */
         augur_cachesim_access(sim[0], th, a, size, w, tag);
-        augur_cachesim_access(sim[2], th, a, size, w, tag);
         batch[nb].addr = a;
         batch[nb].size = size;
         batch[nb].thread = (uint16_t)th;
         batch[nb].is_write = w;
         batch[nb].pad = 0;
         batch[nb].tag = tag;
+        /* the general path one access at a time, with the level that served it */
+        augur_cachesim_access_batch_reach(sim[2], &batch[nb], 1, &general_reach[nb]);
         if (++nb == 64 || i % 1000 == 999) {
-            augur_cachesim_access_batch(sim[1], batch, nb);
+            reach_differs += batch_reach(sim[1], batch, nb, reach, general_reach, &deepest);
             nb = 0;
         }
         if (i % 100000 == 99999) {
             if (nb)
-                augur_cachesim_access_batch(sim[1], batch, nb);
+                reach_differs += batch_reach(sim[1], batch, nb, reach, general_reach, &deepest);
             nb = 0;
             for (s = 0; s < 3; s++) {
                 if (i == 99999)
@@ -822,7 +844,12 @@ static void paths_agree(const struct geom *g)
         }
     }
     if (nb)
-        augur_cachesim_access_batch(sim[1], batch, nb);
+        reach_differs += batch_reach(sim[1], batch, nb, reach, general_reach, &deepest);
+    snprintf(label, sizeof(label), "%s: the walk and the general path serve each read alike",
+             g->name);
+    is_int(reach_differs, 0, label);
+    snprintf(label, sizeof(label), "%s: ... some of them from memory", g->name);
+    is_int(deepest, g->nlevels, label);
     for (s = 0; s < 3; s++)
         augur_cachesim_flush(sim[s]);
     for (s = 0; s < 2 && same; s++)
