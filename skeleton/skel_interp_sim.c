@@ -21,6 +21,7 @@
  */
 #define NEAR_LINES   2
 #define NEAR_STREAMS 16
+#define NO_STREAM    (UINT64_MAX / 2) /* far from every line of a 64-bit address space */
 
 /*
  * CUDA: a warp runs its lanes in step (SIMT), so the k-th time its lanes
@@ -81,8 +82,8 @@ struct simsub {
     /*
      * Each access counts under two tags, 2a for requests near a stream of
      * the thread and 2a + 1 for far ones; streams holds each thread's
-     * NEAR_STREAMS streams, their last line + 1 (0: none), the most recent
-     * first. NULL: one tag.
+     * NEAR_STREAMS streams, their last line (NO_STREAM: none), the most
+     * recent first. NULL: one tag.
      */
     uint64_t *streams;
     unsigned naccesses;
@@ -118,16 +119,18 @@ static uint32_t tag_of(struct simsub *s, const struct augur_event *e, uint64_t a
     uint32_t tag = (uint32_t)s->in->node_acc[e->node - s->in->kernel->id];
 
     if (s->streams) {
-        uint64_t *h = &s->streams[(size_t)e->thread * NEAR_STREAMS], line = (addr >> 6) + 1;
+        uint64_t *h = &s->streams[(size_t)e->thread * NEAR_STREAMS], line = addr >> 6;
         unsigned j = 0;
+        bool far;
 
-        while (j < NEAR_STREAMS &&
-               !(h[j] && line <= h[j] + NEAR_LINES && h[j] <= line + NEAR_LINES))
+        /* |line - h[j]| <= NEAR_LINES, in unsigned arithmetic */
+        while (j < NEAR_STREAMS && line - h[j] + NEAR_LINES > 2 * NEAR_LINES)
             j++;
-        tag = 2 * tag + (j == NEAR_STREAMS);
-        if (j == NEAR_STREAMS)
-            j--; /* a new stream in place of the oldest */
-        memmove(h + 1, h, j * sizeof(*h));
+        far = j == NEAR_STREAMS;
+        tag = 2 * tag + far;
+        /* the stream (or a new one, in place of the oldest) becomes the most recent */
+        for (j -= far; j > 0; j--)
+            h[j] = h[j - 1];
         h[0] = line;
     }
     return tag;
@@ -564,11 +567,13 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     if (rc)
         goto out;
     sub = augur_calloc(1, sizeof(*sub));
-    if (!sub || (split && !(sub->streams = augur_calloc((size_t)in->nthreads * NEAR_STREAMS,
-                                                        sizeof(uint64_t))))) {
+    if (!sub || (split && !(sub->streams = augur_mallocarray((size_t)in->nthreads * NEAR_STREAMS,
+                                                             sizeof(uint64_t))))) {
         rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "simulate: out of memory");
         goto out;
     }
+    for (size_t i = 0; split && i < (size_t)in->nthreads * NEAR_STREAMS; i++)
+        sub->streams[i] = NO_STREAM;
     sub->naccesses = in->naccesses;
     sub->nlevels = cfg->nlevels;
     if (split && !in->kernel->u.kernel.cuda) {
