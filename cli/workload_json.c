@@ -49,6 +49,7 @@ static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
         json_object_set_new(j, "carried", car);
         json_object_set_new(j, "carried_iters", json_real(l->carried_iters));
         json_object_set_new(j, "carried_runs", json_real(l->carried_runs));
+        json_object_set_new(j, "carried_len", json_real(l->carried_len));
     }
     for (int k = 0; k < AUGUR_OPK_COUNT; k++)
         if (l->instr[k] > 0 || l->elems[k] > 0) {
@@ -198,6 +199,12 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
                      "workload: line %u: bad 'carried', 'carried_iters' or "
                      "'carried_runs'",
                      l->line);
+            return -1;
+        }
+        /* runs saved before it was counted: the mean length */
+        if (json_object_get(j, "carried_len") &&
+            (l->carried_len = num(json_object_get(j, "carried_len"))) < 0) {
+            snprintf(err, size, "workload: line %u: 'carried_len' is not a number >= 0", l->line);
             return -1;
         }
         json_object_foreach(car, key, v)

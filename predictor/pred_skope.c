@@ -69,6 +69,9 @@ static double carried_cycles(const struct pred_rates *r, const struct augur_work
     }
     runs = l->carried_runs >= 1 ? l->carried_runs : 1;
     span = instr / runs; /* the kernel's instructions per chain */
+    /* chains as long as their iterations weigh them (a hub's row waits long) */
+    if (l->carried_len > 0)
+        span = l->carried_len * instr / l->carried_iters;
     return l->carried_iters * per_iter * span / (span + r->window);
 }
 

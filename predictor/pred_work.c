@@ -394,17 +394,29 @@ void augur_workload_release(struct augur_workload *w)
 struct pass2 {
     const struct augur_interp *in;
     unsigned naccesses, nthreads, nloops;
-    uint64_t *last;        /* nthreads x naccesses store addresses + 1 (0: none) */
-    uint64_t *count;       /* chained updates per access */
-    uint64_t *run;         /* nthreads x naccesses: chained updates of the chain going on */
-    double *weighted;      /* per access: over its chains, links x (links + 1) */
-    uint8_t *is_rmw;       /* per access */
-    uint64_t *inside;      /* per access: mask of the loops that hold it */
-    int *witness;          /* per access: the loop it counts the iterations of, or -1 */
-    uint64_t *trip, *prev; /* nthreads x nloops: this instance's and the last one's trips */
-    uint64_t *exits;       /* mispredicted exits per loop */
+    uint64_t *last;           /* nthreads x naccesses store addresses + 1 (0: none) */
+    uint64_t *count;          /* chained updates per access */
+    uint64_t *run;            /* nthreads x naccesses: chained updates of the chain going on */
+    double *weighted;         /* per access: over its chains, links x (links + 1) */
+    uint8_t *is_rmw;          /* per access */
+    uint64_t *inside;         /* per access: mask of the loops that hold it */
+    int *witness;             /* per access: the loop it counts the iterations of, or -1 */
+    uint64_t *trip, *prev;    /* nthreads x nloops: this instance's and the last one's trips */
+    uint64_t *exits;          /* mispredicted exits per loop */
+    double *trips, *trips_sq; /* per loop: over its instances, trips and trips squared */
     const struct augur_node *loop[MAX_LOOPS];
 };
+
+/* A loop instance of trip iterations ends on a thread that last ran one of *prev. */
+static void end_instance(struct pass2 *c, unsigned l, uint64_t *trip, uint64_t *prev)
+{
+    if (prev[l] && trip[l] != prev[l])
+        c->exits[l]++;
+    c->trips[l] += (double)trip[l];
+    c->trips_sq[l] += (double)trip[l] * (double)trip[l];
+    prev[l] = trip[l];
+    trip[l] = 0;
+}
 
 /* Adds chained updates whose chains' weighted length is len to a line. */
 static void add_chains(struct augur_work_line *l, double chained, double len)
@@ -439,12 +451,8 @@ static void on_pass2_events(void *ud, const struct augur_event *ev, size_t n)
 
             /* an access outside a loop ends the instance that was running */
             for (unsigned l = 0; l < c->nloops; l++)
-                if (((outside >> l) & 1) && trip[l]) {
-                    if (prev[l] && trip[l] != prev[l])
-                        c->exits[l]++;
-                    prev[l] = trip[l];
-                    trip[l] = 0;
-                }
+                if (((outside >> l) & 1) && trip[l])
+                    end_instance(c, l, trip, prev);
             if (c->witness[a] >= 0 && !(ev[i].flags & AUGUR_EV_WRITE && c->is_rmw[a]))
                 trip[c->witness[a]]++;
         }
@@ -526,8 +534,10 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
     c.trip = augur_calloc((size_t)c.nthreads * (c.nloops + 1), sizeof(*c.trip));
     c.prev = augur_calloc((size_t)c.nthreads * (c.nloops + 1), sizeof(*c.prev));
     c.exits = augur_calloc(c.nloops + 1, sizeof(*c.exits));
+    c.trips = augur_calloc(c.nloops + 1, sizeof(*c.trips));
+    c.trips_sq = augur_calloc(c.nloops + 1, sizeof(*c.trips_sq));
     if (!c.last || !c.count || !c.run || !c.weighted || !c.is_rmw || !c.inside || !c.witness ||
-        !c.trip || !c.prev || !c.exits) {
+        !c.trip || !c.prev || !c.exits || !c.trips || !c.trips_sq) {
         rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "workload: out of memory");
         goto out;
     }
@@ -566,6 +576,34 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
         goto out;
     for (size_t slot = 0; slot < (size_t)c.nthreads * c.naccesses; slot++)
         end_chain(&c, slot, (unsigned)(slot % c.naccesses));
+    /* the instances still running at the end (they count no exit: none was predicted) */
+    for (unsigned t = 0; t < c.nthreads; t++)
+        for (unsigned l = 0; l < c.nloops; l++) {
+            uint64_t *trip = c.trip + (size_t)t * c.nloops, *prev = c.prev + (size_t)t * c.nloops;
+
+            if (trip[l]) {
+                prev[l] = 0;
+                end_instance(&c, l, trip, prev);
+            }
+        }
+    /* a carried chain's line learns its loop's trips weighted by themselves */
+    for (uint32_t id = kernel->id; id < skel->nnodes; id++) {
+        const struct augur_node *n = skel->nodes[id], *p = n->parent;
+        struct augur_work_line *l;
+        bool carried = false;
+
+        if (augur_node_kernel(n) != kernel)
+            break;
+        if (n->kind != AUGUR_NODE_OPS || !(l = line_of(w, &n->loc)))
+            continue;
+        for (uint32_t j = 0; j < n->u.ops.n; j++)
+            carried |= n->u.ops.v[j].carried;
+        while (p && p->kind != AUGUR_NODE_LOOP)
+            p = p->parent;
+        for (unsigned k = 0; carried && p && k < c.nloops; k++)
+            if (c.loop[k] == p && c.trips[k] > 0)
+                l->carried_len = c.trips_sq[k] / c.trips[k];
+    }
     for (unsigned a = 0; a < c.naccesses; a++) {
         const struct augur_node *n = skel->nodes[augur_interp_access_node(in, a)];
         struct augur_work_line *l = line_of(w, &n->loc);
@@ -606,6 +644,8 @@ out:
     augur_free(c.trip);
     augur_free(c.prev);
     augur_free(c.exits);
+    augur_free(c.trips);
+    augur_free(c.trips_sq);
     augur_interp_free(in);
     return rc;
 }

@@ -149,6 +149,32 @@ PY
 is "ireduce: the y[u] chains' links and weighted length" \
     "$(jq_ "$tmp/out" "'%d %.4f' % next((l['chained'], l['chain_len']) for l in d['workload']['lines'] if l['line'] == 15)")" "$want"
 
+# loop-carried chains: the sample SpMV's sum += val[k] * x[col[k]] chains over
+# each row's entries, its length weighted by the iterations (sum d^2 over
+# sum d of the row degrees d; rows without entries run no chain)
+want=$(python3 - "$mtx" <<'PY'
+import sys
+from collections import Counter
+rows = Counter()
+with open(sys.argv[1]) as f:
+    sym = 'symmetric' in f.readline()
+    size = None
+    for l in f:
+        if l.startswith('%'):
+            continue
+        if size is None:
+            size = l
+            continue
+        i, j = l.split()[:2]
+        rows[i] += 1
+        if sym and i != j:
+            rows[j] += 1
+print(f"{sum(d * d for d in rows.values()) / sum(rows.values()):.4f}")
+PY
+)
+is "spmv: the sum's chains weighted by their iterations" \
+    "$(jq_ "$tmp/a.json" "'%.4f' % next(l['carried_len'] for l in d['workload']['lines'] if l['line'] == 15)")" "$want"
+
 # --machine auto: the cached calibration of this host's processor (seeded
 # here, so nothing is calibrated)
 auto_path=$(XDG_CACHE_HOME="$tmp/xdg" "$augur" calibrate --auto-path)

@@ -591,6 +591,15 @@ static void test_loops_and_carried(void)
     augur_model_find("skope")->predict(&in, &p, &d);
     is_double(p.seconds, 50 / 2.0 * 1e-9, 1e-15, "short chains overlap: issue bound");
     is_str(p.bottleneck, "issue", "then issue is the bottleneck");
+    /*
+     * The same 50 chains, most iterations in a hub's long row: weighted by
+     * their iterations they are 80 long, span 80 instructions and wait
+     * 100 x 5 x 80 / 100 = 400 cycles.
+     */
+    lines[1].carried_len = 80;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, 400 / 2.0 * 1e-9, 1e-15, "a hub's long row: its iterations wait");
+    lines[1].carried_len = 0;
     augur_machine_free(m);
 }
 

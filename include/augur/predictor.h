@@ -169,6 +169,13 @@ struct augur_work_line {
      */
     double carried[AUGUR_OPK_COUNT];
     double carried_iters, carried_runs;
+    /*
+     * The chains' length (iterations) weighted by their iterations, where
+     * the data decides the loop's trip count (a row's degree): on a skewed
+     * graph most iterations run in long rows while the mean row is short;
+     * 0: not known (the mean is used).
+     */
+    double carried_len;
     double instr[AUGUR_OPK_COUNT]; /* operation instructions (a vector op is one) */
     double elems[AUGUR_OPK_COUNT]; /* operations on elements (lanes counted) */
 };
