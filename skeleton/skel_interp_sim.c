@@ -340,14 +340,9 @@ static void on_cuda_events(void *ud, const struct augur_event *ev, size_t n)
 }
 
 /*
- * Turns a batch of events into cache accesses. last is the event of the
- * latest access (s->last, the held one's, until this batch has one): it is
- * copied into s->last once, at the end.
- */
-/*
  * Sends n accesses to the simulator; while epochs are counted, each indirect
- * read that is far from its access's previous line and waited for level i
- * or beyond joins the thread's open epoch of each window there, or opens
+ * read that is far from the thread's streams and waited for level i or
+ * beyond joins the thread's open epoch of each window there, or opens
  * the next one.
  */
 static void send(struct simsub *s, const struct augur_cache_access *acc, size_t n)
@@ -379,6 +374,11 @@ static void send(struct simsub *s, const struct augur_cache_access *acc, size_t 
     }
 }
 
+/*
+ * Turns a batch of events into cache accesses. last is the event of the
+ * latest access (s->last, the held one's, until this batch has one): it is
+ * copied into s->last once, at the end.
+ */
 static void on_events(void *ud, const struct augur_event *ev, size_t n)
 {
     struct simsub *s = ud;
