@@ -37,6 +37,7 @@ static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
     json_object_set_new(j, "row_misses", json_real(l->row_misses));
     json_object_set_new(j, "branch_misses", json_real(l->branch_misses));
     json_object_set_new(j, "branch_run", json_real(l->branch_run));
+    json_object_set_new(j, "dep_misses", reals(l->dep_misses, nlevels + 1));
     json_object_set_new(j, "chained", json_real(l->chained));
     json_object_set_new(j, "chain_len", json_real(l->chain_len));
     if (l->carried_iters > 0) {
@@ -184,6 +185,11 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
         snprintf(err, size, "workload: line %u: 'branch_run' is not a number >= 0", l->line);
         return -1;
     }
+    /* runs saved before they were counted: no branch waits for a load */
+    if (json_object_get(j, "dep_misses") &&
+        reals_back(json_object_get(j, "dep_misses"), l->dep_misses, nlevels + 1, "dep_misses", err,
+                   size))
+        return -1;
     /* runs saved before coherence was simulated: no transfers */
     if (json_object_get(j, "transfers") && reals_back(json_object_get(j, "transfers"), l->transfers,
                                                       nlevels + 1, "transfers", err, size))

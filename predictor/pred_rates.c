@@ -264,7 +264,7 @@ double pred_stream_ns(const struct pred_rates *r, unsigned i)
 
 double pred_branch_cycles(const struct pred_rates *r, const struct augur_work_line *l)
 {
-    double per = r->branch_miss_cycles, left = r->branch_left, run = l->branch_run;
+    double per = r->branch_miss_cycles, left = r->branch_left, run = l->branch_run, dep = 0;
 
     if (!(l->branch_misses > 0))
         return 0;
@@ -276,5 +276,8 @@ double pred_branch_cycles(const struct pred_rates *r, const struct augur_work_li
         h = h < 0 ? 0 : h > 1 ? 1 : h;
         left = h > left ? h : left;
     }
-    return l->branch_misses * left * per;
+    /* a misprediction found only when the load its condition waits for returns */
+    for (unsigned i = 1; i <= r->nlevels; i++)
+        dep += l->dep_misses[i] * r->latency_ns[i] * r->clock_ghz;
+    return (l->branch_misses * per + dep) * left;
 }

@@ -75,6 +75,110 @@ static struct augur_work_line *line_of(struct augur_workload *w, const struct au
     return NULL;
 }
 
+/* The array of the first load in e, or -1. */
+static int64_t loaded_array(const struct augur_expr *e)
+{
+    int64_t a;
+
+    if (!e)
+        return -1;
+    switch (e->kind) {
+    case AUGUR_EXPR_LOAD:
+        return e->u.load.array;
+    case AUGUR_EXPR_UNARY:
+        return loaded_array(e->u.un.a);
+    case AUGUR_EXPR_BINARY:
+        return (a = loaded_array(e->u.bin.a)) >= 0 ? a : loaded_array(e->u.bin.b);
+    case AUGUR_EXPR_SELECT:
+        if ((a = loaded_array(e->u.sel.cond)) >= 0 || (a = loaded_array(e->u.sel.a)) >= 0)
+            return a;
+        return loaded_array(e->u.sel.b);
+    case AUGUR_EXPR_CAST:
+        return loaded_array(e->u.cast.a);
+    default:
+        return -1;
+    }
+}
+
+static bool reads_sym(const struct augur_expr *e, uint32_t sym)
+{
+    if (!e)
+        return false;
+    switch (e->kind) {
+    case AUGUR_EXPR_SYM:
+        return e->u.sym == sym;
+    case AUGUR_EXPR_LOAD:
+        return reads_sym(e->u.load.index, sym);
+    case AUGUR_EXPR_UNARY:
+        return reads_sym(e->u.un.a, sym);
+    case AUGUR_EXPR_BINARY:
+        return reads_sym(e->u.bin.a, sym) || reads_sym(e->u.bin.b, sym);
+    case AUGUR_EXPR_SELECT:
+        return reads_sym(e->u.sel.cond, sym) || reads_sym(e->u.sel.a, sym) ||
+               reads_sym(e->u.sel.b, sym);
+    case AUGUR_EXPR_CAST:
+        return reads_sym(e->u.cast.a, sym);
+    default:
+        return false;
+    }
+}
+
+/* How far back from a branch its condition's load is looked for, in nodes. */
+#define COND_REACH 8
+
+/*
+ * The access a branch's condition waits for: a load in the condition, or
+ * the one that set a local it reads (ld = level[dst]; if (ld == INF)),
+ * among the COND_REACH nodes before it. -1: none.
+ */
+static int cond_access(const struct augur_skel *skel, const struct augur_interp *in,
+                       const struct augur_node *b)
+{
+    uint32_t first = augur_node_kernel(b)->id, from = b->id, id;
+    int64_t array = loaded_array(b->u.branch.cond);
+
+    for (id = b->id; array < 0 && id-- > first && b->id - id <= COND_REACH;) {
+        const struct augur_node *n = skel->nodes[id];
+
+        if (n->kind == AUGUR_NODE_ASSIGN && reads_sym(b->u.branch.cond, n->u.assign.sym)) {
+            array = loaded_array(n->u.assign.value);
+            from = id;
+            break;
+        }
+    }
+    for (id = from; array >= 0 && id-- > first && from - id <= COND_REACH;) {
+        const struct augur_node *n = skel->nodes[id];
+
+        if (n->kind == AUGUR_NODE_ACCESS && n->u.access.mode != AUGUR_ACCESS_WRITE &&
+            n->u.access.array == (uint32_t)array)
+            return augur_interp_node_access(in, id);
+    }
+    return -1;
+}
+
+/*
+ * Adds a branch's m mispredictions that wait for access a's load: shared
+ * out as a's far reads were served beyond L1 (near ones the prefetcher
+ * brought; without the far counts, all of a's).
+ */
+static void add_dep_misses(struct augur_work_line *l, const struct augur_sim_profile *prof,
+                           unsigned nl, int a, double m)
+{
+    const struct augur_sim_group *g;
+
+    if (a < 0 || (unsigned)a >= prof->naccesses || !(m > 0))
+        return;
+    g = &prof->accesses[a];
+    if (!g->events)
+        return;
+    for (unsigned i = 1; i <= nl; i++) {
+        const struct augur_cache_counts *c = prof->far_measured ? &g->far[i] : &g->level[i];
+        double served = (double)(i < nl ? c->hits : c->reads);
+
+        l->dep_misses[i] += m * served / (double)g->events;
+    }
+}
+
 /*
  * How often a branch's condition was evaluated: its parent loop's
  * iterations, or the part of its parent branch it sits in. 0 when the
@@ -263,6 +367,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
                 double rare = taken < evals - taken ? taken : evals - taken;
 
                 add_branch(l, rare, rare > 0 ? (evals - rare) / rare : 0);
+                add_dep_misses(l, prof, nl, cond_access(skel, in, n), rare);
             }
         } else if (n->kind == AUGUR_NODE_OPS) {
             double cnt = (double)augur_interp_node_count(in, n->id, -1) * scale;
@@ -319,6 +424,8 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
         t->irregular_bytes += l->irregular_bytes;
         t->row_misses += l->row_misses;
         add_branch(t, l->branch_misses, l->branch_run);
+        for (unsigned j = 1; j <= nl; j++)
+            t->dep_misses[j] += l->dep_misses[j];
         for (unsigned j = 0; j <= nl; j++) {
             t->served[j] += l->served[j];
             t->irr_served[j] += l->irr_served[j];

@@ -82,6 +82,15 @@ status "a whole BFS (round parameter)" 0 "$augur" predict "$src/kernels/bfs/ref.
     --data "$mtx" --machine "$tmp/toy.yml" --json
 is "BFS: every round simulated" "$(jq_ "$tmp/out" "d['rounds'] > 2")" True
 rounds=$(jq_ "$tmp/out" "d['rounds']")
+# a misprediction waits for the load its condition reads when that load
+# lands far from the thread's streams: level[dst] (a gather through col,
+# here beyond the toy's L1), not level[node] (a sweep the prefetcher follows)
+dep() { jq_ "$tmp/out" "next('%s %s' % (sum(l['dep_misses']) > 0, sum(l['dep_misses']) <= $2 * l['branch_misses']) for l in d['workload']['lines'] if l['line'] == $1)"; }
+is "BFS: level[dst] == INF waits for its gather" "$(dep 19 1)" "True True"
+is "BFS: level[node] != round - 1 waits for nothing (next to none)" "$(dep 14 0.01 | cut -d' ' -f2)" True
+status "the OpenMP BFS" 0 "$augur" predict "$src/kernels/bfs/omp.c" --function bfs_topo_round_omp \
+    --data "$mtx" --machine "$tmp/toy.yml" --json
+is "BFS: ld = level[dst]; if (ld == INF) waits for the load that set ld" "$(dep 31 1)" "True True"
 status "BFS --explain" 0 "$augur" predict "$src/kernels/bfs/ref.c" --function bfs_topo_round_ref \
     --data "$mtx" --machine "$tmp/toy.yml" --explain
 grep -q "round by round: $rounds rounds" "$tmp/out" && pass "model 2 analyses each round" || flunk "model 2 analyses each round"

@@ -600,6 +600,19 @@ static void test_loops_and_carried(void)
     augur_model_find("skope")->predict(&in, &p, &d);
     is_double(p.seconds, 400 / 2.0 * 1e-9, 1e-15, "a hub's long row: its iterations wait");
     lines[1].carried_len = 0;
+    /*
+     * 10 mispredicted branches (15 cycles each), 4 of them waiting for a
+     * load from memory (100 ns at 2 GHz): 150 + 4 x 200 cycles.
+     */
+    memset(&lines[1], 0, sizeof(lines[1]));
+    lines[1].line = 4;
+    lines[1].loop = 1;
+    lines[1].branch_misses = 10;
+    lines[1].dep_misses[1] = 4;
+    w.total = lines[1];
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, (150 + 4 * 200) / 2.0 * 1e-9, 1e-15,
+              "a misprediction found when its load returns");
     augur_machine_free(m);
 }
 

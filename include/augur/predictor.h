@@ -154,6 +154,13 @@ struct augur_work_line {
      * curve alone prices them); 0: none or not known
      */
     double branch_run;
+    /*
+     * Of the mispredictions, those whose condition waits for a load that
+     * missed L1 and landed far from the thread's streams (ld = level[dst];
+     * if (ld == INF)), by the level that served it (index 0 unused): the
+     * core finds the misprediction only when the load returns.
+     */
+    double dep_misses[AUGUR_WORK_MAX_LEVELS];
     /* updates (+=) of the element the same update stored last: a chain through memory */
     double chained;
     /*
