@@ -1130,10 +1130,13 @@ static void test_layout(void)
  * step of 8 lines, and the columns of a column-major array once there are
  * more of them than the table holds.
  */
-static void far_counts(const char *text, unsigned naccesses, uint64_t *far, uint64_t *all,
-                       uint64_t *far_misses)
+/*
+ * Simulates text on a 32-row matrix (row lengths len, columns colf) through
+ * one 4 KiB L1 of 64-byte lines; NULL (and a diagnostic) when it fails.
+ */
+static struct augur_sim_profile *simulate_l1(const char *text, const uint32_t *len,
+                                             uint32_t (*colf)(uint32_t i, uint32_t k))
 {
-    static const uint32_t len[32] = { 0 };
     struct augur_csr a;
     struct augur_skel *s = parse(text);
     struct augur_bound *b = NULL;
@@ -1141,27 +1144,38 @@ static void far_counts(const char *text, unsigned naccesses, uint64_t *far, uint
     struct augur_sim_profile *p = NULL;
     struct augur_diag d;
 
-    make_csr(&a, 32, 32, len, col_zero);
+    make_csr(&a, 32, 32, len, colf);
     memset(&cfg, 0, sizeof(cfg));
     cfg.nlevels = 1;
     cfg.level[0] = (struct augur_cache_level_config){ .name = "L1", .size = 4096, .line = 64 };
     augur_diag_init(&d);
-    if (s && augur_bound_from_csr(&a, NULL, &b, &d) == 0 &&
-        augur_simulate(s, NULL, b, &cfg, NULL, &p, NULL, &d) == 0 && p->far_measured &&
-        p->naccesses == naccesses) {
+    if (!s || augur_bound_from_csr(&a, NULL, &b, &d) != 0 ||
+        augur_simulate(s, NULL, b, &cfg, NULL, &p, NULL, &d) != 0) {
+        diag("%s", d.msg);
+        p = NULL;
+    }
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+    return p;
+}
+
+static void far_counts(const char *text, unsigned naccesses, uint64_t *far, uint64_t *all,
+                       uint64_t *far_misses)
+{
+    static const uint32_t len[32] = { 0 };
+    struct augur_sim_profile *p = simulate_l1(text, len, col_zero);
+
+    if (p && p->far_measured && p->naccesses == naccesses) {
         for (unsigned i = 0; i < naccesses; i++) {
             far[i] = p->accesses[i].far[0].accesses;
             all[i] = p->accesses[i].level[0].accesses;
             far_misses[i] = p->accesses[i].far[0].misses;
         }
     } else {
-        diag("%s", d.msg);
         memset(far, 0xff, naccesses * sizeof(*far));
     }
     augur_sim_profile_free(p);
-    augur_bound_free(b);
-    augur_skel_free(s);
-    augur_csr_release(&a);
 }
 
 static void test_far_requests(void)
@@ -1228,37 +1242,20 @@ static void test_miss_epochs(void)
     static const uint32_t len[32] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
                                       1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
     static const uint64_t want[AUGUR_SIM_NWINDOWS] = { 16, 8, 4, 2, 1, 1, 1, 1, 1 };
-    struct augur_csr a;
-    struct augur_skel *s = parse(text);
-    struct augur_bound *b = NULL;
-    struct augur_cache_config cfg;
-    struct augur_sim_profile *p = NULL;
-    struct augur_diag d;
+    struct augur_sim_profile *p = simulate_l1(text, len, col_row);
 
-    make_csr(&a, 32, 32, len, col_row);
-    memset(&cfg, 0, sizeof(cfg));
-    cfg.nlevels = 1;
-    cfg.level[0] = (struct augur_cache_level_config){ .name = "L1", .size = 4096, .line = 64 };
-    augur_diag_init(&d);
-    if (s && augur_bound_from_csr(&a, NULL, &b, &d) == 0 &&
-        augur_simulate(s, NULL, b, &cfg, NULL, &p, NULL, &d) == 0) {
-        ok(p->epochs_measured, "epochs: counted");
-        is_int(p->miss_reads[1], 32, "epochs: the 32 gathers wait for memory, not c[i]'s");
-        for (unsigned k = 0; k < AUGUR_SIM_NWINDOWS; k++) {
-            char name[64];
+    if (!ok(p != NULL, "gather kernel simulates"))
+        return;
+    ok(p->epochs_measured, "epochs: counted");
+    is_int(p->miss_reads[1], 32, "epochs: the 32 gathers wait for memory, not c[i]'s");
+    for (unsigned k = 0; k < AUGUR_SIM_NWINDOWS; k++) {
+        char name[64];
 
-            snprintf(name, sizeof(name), "epochs: a window of %u accesses", AUGUR_SIM_WINDOW(k));
-            is_int(p->miss_epochs[1][k], want[k], name);
-        }
-        is_int(p->miss_reads[0], 0, "epochs: none counted for L1");
-    } else {
-        diag("%s", d.msg);
-        ok(0, "gather kernel simulates");
+        snprintf(name, sizeof(name), "epochs: a window of %u accesses", AUGUR_SIM_WINDOW(k));
+        is_int(p->miss_epochs[1][k], want[k], name);
     }
+    is_int(p->miss_reads[0], 0, "epochs: none counted for L1");
     augur_sim_profile_free(p);
-    augur_bound_free(b);
-    augur_skel_free(s);
-    augur_csr_release(&a);
 }
 
 static void test_vectors(void)

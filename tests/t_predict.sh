@@ -134,7 +134,9 @@ status "train model: no runs" 2 "$augur" train model --machine "$tmp/toy.yml"
 # edges, and its length is weighted by the chained updates (sum (d-1) d over
 # sum (d-1) of the row degrees d, both triangles of the symmetric file)
 status "ireduce predicts" 0 "$augur" predict "$src/kernels/ireduce/ref.c" --function ireduce_euler_ref --data "$mtx" --json
-want=$(python3 - "$mtx" <<'PY'
+# row_stat EXPR: EXPR over the row degrees d of the symmetric file (both triangles)
+row_stat() {
+    python3 - "$mtx" "$1" <<'PY'
 import sys
 from collections import Counter
 rows = Counter()
@@ -151,36 +153,19 @@ with open(sys.argv[1]) as f:
         rows[i] += 1
         if sym and i != j:
             rows[j] += 1
-links = sum(d - 1 for d in rows.values())
-print(f"{links} {sum((d - 1) * d for d in rows.values()) / links:.4f}")
+d = list(rows.values())
+print(eval(sys.argv[2]))
 PY
-)
+}
+links=$(row_stat "sum(k - 1 for k in d)")
+want="$links $(row_stat "'%.4f' % (sum((k - 1) * k for k in d) / sum(k - 1 for k in d))")"
 is "ireduce: the y[u] chains' links and weighted length" \
     "$(jq_ "$tmp/out" "'%d %.4f' % next((l['chained'], l['chain_len']) for l in d['workload']['lines'] if l['line'] == 15)")" "$want"
 
 # loop-carried chains: the sample SpMV's sum += val[k] * x[col[k]] chains over
 # each row's entries, its length weighted by the iterations (sum d^2 over
 # sum d of the row degrees d; rows without entries run no chain)
-want=$(python3 - "$mtx" <<'PY'
-import sys
-from collections import Counter
-rows = Counter()
-with open(sys.argv[1]) as f:
-    sym = 'symmetric' in f.readline()
-    size = None
-    for l in f:
-        if l.startswith('%'):
-            continue
-        if size is None:
-            size = l
-            continue
-        i, j = l.split()[:2]
-        rows[i] += 1
-        if sym and i != j:
-            rows[j] += 1
-print(f"{sum(d * d for d in rows.values()) / sum(rows.values()):.4f}")
-PY
-)
+want=$(row_stat "'%.4f' % (sum(k * k for k in d) / sum(d))")
 is "spmv: the sum's chains weighted by their iterations" \
     "$(jq_ "$tmp/a.json" "'%.4f' % next(l['carried_len'] for l in d['workload']['lines'] if l['line'] == 15)")" "$want"
 
