@@ -100,29 +100,6 @@ static int64_t loaded_array(const struct augur_expr *e)
     }
 }
 
-static bool reads_sym(const struct augur_expr *e, uint32_t sym)
-{
-    if (!e)
-        return false;
-    switch (e->kind) {
-    case AUGUR_EXPR_SYM:
-        return e->u.sym == sym;
-    case AUGUR_EXPR_LOAD:
-        return reads_sym(e->u.load.index, sym);
-    case AUGUR_EXPR_UNARY:
-        return reads_sym(e->u.un.a, sym);
-    case AUGUR_EXPR_BINARY:
-        return reads_sym(e->u.bin.a, sym) || reads_sym(e->u.bin.b, sym);
-    case AUGUR_EXPR_SELECT:
-        return reads_sym(e->u.sel.cond, sym) || reads_sym(e->u.sel.a, sym) ||
-               reads_sym(e->u.sel.b, sym);
-    case AUGUR_EXPR_CAST:
-        return reads_sym(e->u.cast.a, sym);
-    default:
-        return false;
-    }
-}
-
 /* How far back from a branch its condition's load is looked for, in nodes. */
 #define COND_REACH 8
 
@@ -140,7 +117,8 @@ static int cond_access(const struct augur_skel *skel, const struct augur_interp 
     for (id = b->id; array < 0 && id-- > first && b->id - id <= COND_REACH;) {
         const struct augur_node *n = skel->nodes[id];
 
-        if (n->kind == AUGUR_NODE_ASSIGN && reads_sym(b->u.branch.cond, n->u.assign.sym)) {
+        if (n->kind == AUGUR_NODE_ASSIGN &&
+            augur_expr_uses_sym(b->u.branch.cond, n->u.assign.sym)) {
             array = loaded_array(n->u.assign.value);
             from = id;
             break;

@@ -1269,10 +1269,13 @@ static double best_load_gbs(struct ctx *c, uint64_t ws)
  * curve when the curve reaches twice that size: if a working set of at most
  * half the claimed size (and a quarter of the curve's end) takes over 60 % of
  * memory's latency (the curve's end, which a huge working set's page walks
- * inflate), the cache may not hold it. A random chase also pays a page walk
- * per load once its pages outnumber the TLB's entries (a Zen 4's 3072 pages
- * of 4 KiB reach 12 MiB, under its 32 MiB L3), so streaming decides, which
- * walks a page only every 64 lines: where a load over that half streams
+ * inflate), the cache may not hold it. But a random chase can find a
+ * shared level smaller than a stream does (on a VM whose 32 MiB L3 other
+ * tenants share, a chase over 12 MiB or so is as slow as memory while a
+ * load keeps 87 % of 16 MiB there; page walks are not it: a chase of one
+ * line a page over 64 MiB of pages takes 35 ns, bench/llc/chase.sh), so
+ * streaming decides: where a
+ * load over that half streams
  * nearer the level's rate (an eighth of its size) than memory's (four times
  * its size), the cache holds it and the OS's size stands; the chase then
  * measures the level's latency no further than the curve stayed under half

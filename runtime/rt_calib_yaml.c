@@ -303,7 +303,7 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
             augur_buf_printf(b, "%s; a chase stays under half of memory's latency up to ",
                              r->topology_source);
             put_size(b, cc->chase_cap);
-            augur_buf_puts(b, " only (page walks), but a load streams half the level at ");
+            augur_buf_puts(b, " only, but a load streams half the level at ");
             put_num(b, cc->streamed_half_gbs);
             augur_buf_puts(b, " GB/s, nearer the cache's rate than memory's\n");
         } else {

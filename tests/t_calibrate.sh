@@ -50,6 +50,8 @@ json=$tmp/out.json
 "$augur" calibrate --quick --json -o "$yml" >"$json" 2>"$tmp/err"
 rc=$?
 check "calibrate --quick exits 0 (its output loaded with the machine loader)" test $rc -eq 0
+# a failed run says why (one in a CI run of session 9, not reproduced in 26 since)
+[ $rc -eq 0 ] || sed 's/^/# /' "$tmp/err"
 check "the machine file is written" test -s "$yml"
 check "no progress on a non-terminal" test ! -s "$tmp/err" -o -z "$(grep -v '^augur: warning' "$tmp/err")"
 check "it says when and on what it ran" grep -q '^# This machine, measured by `augur calibrate` --quick' "$yml"
