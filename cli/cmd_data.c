@@ -615,7 +615,7 @@ static int data_info(int argc, char **argv)
     double tiling_s = 0;
     const char *skipped = NULL, *est_skipped = NULL;
     double t0;
-    int first, rc;
+    int first = 0, rc;
 
     memset(&csr, 0, sizeof(csr));
     memset(&cl, 0, sizeof(cl));
@@ -736,7 +736,7 @@ static int data_convert(int argc, char **argv)
     struct augur_load_opts opts;
     struct augur_dataset *ds = NULL;
     struct augur_diag diag;
-    int first, rc;
+    int first = 0, rc;
 
     rc = parse_args("data convert", convert_help, argc, argv, &opts, NULL, &first);
     if (rc)

@@ -121,7 +121,7 @@ static int parse_train_args(int argc, char **argv, struct train_args *a, int *fi
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
-    unsigned long long v;
+    unsigned long long v = 0;
     int opt, rc = 0;
 
     memset(a, 0, sizeof(*a));

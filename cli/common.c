@@ -405,7 +405,7 @@ void cli_interp_warning(void *ud, const struct augur_diag *d)
 
 int cli_bfs_source(const char *cmd, const char *arg, struct augur_bound_opts *bo)
 {
-    uint64_t v;
+    uint64_t v = 0;
 
     if (strcmp(arg, "maxdeg") == 0) {
         bo->bfs_source_maxdeg = true;

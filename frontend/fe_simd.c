@@ -672,17 +672,11 @@ bool fe_simd_call(struct fe_conv *cv, CXCursor call, const char *name, struct fe
                 prog = false;
             }
             if (prog) {
-                /* set lists lanes from the highest down */
-                int64_t base = in.setr ? c0 : c0 - (int64_t)(nops - 1) * (c1 - c0);
-                int64_t step = in.setr ? c1 - c0 : c0 - c1;
+                /* set lists lanes from the highest down: lane 0 is its last operand */
+                int64_t d = c1 - c0;
+                int64_t base = in.setr ? c0 : c0 + (int64_t)(nops - 1) * d;
+                int64_t step = in.setr ? d : -d;
 
-                if (!in.setr) {
-                    int64_t last;
-
-                    const_of(ops[nops - 1], &last);
-                    base = last;
-                    step = -(c1 - c0);
-                }
                 r = augur_expr_binary(
                     cv->skel, AUGUR_OP_ADD, augur_expr_int(cv->skel, in.et, base),
                     augur_expr_binary(cv->skel, AUGUR_OP_MUL, augur_expr_int(cv->skel, in.et, step),

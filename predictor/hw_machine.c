@@ -636,7 +636,7 @@ static int parse_field(struct loader *ld, const yaml_node_t *v, const struct fie
     char *p = (char *)base + f->off;
     uint64_t u = 0;
     double d = 0;
-    unsigned e;
+    unsigned e = 0;
     int rc;
 
     switch (f->type) {

@@ -193,7 +193,7 @@ static int bw_predict(const struct augur_model_input *in, struct augur_predictio
 {
     struct augur_bw_result r;
     struct bw_work bw;
-    const struct augur_bw_input *bi;
+    const struct augur_bw_input *bi = NULL;
     int rc;
 
     if (!out)
@@ -217,7 +217,7 @@ static int bw_explain(const struct augur_model_input *in, struct augur_buf *buf,
 {
     struct augur_bw_result r;
     struct bw_work bw;
-    const struct augur_bw_input *bi;
+    const struct augur_bw_input *bi = NULL;
     int rc;
 
     if (!buf)

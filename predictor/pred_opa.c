@@ -177,7 +177,7 @@ static int opa_rounds(const struct augur_model_input *mi, double *total, uint32_
     *worst = 0;
     for (uint32_t k = 0; k < w->nrounds; k++) {
         struct opa_work ow;
-        struct augur_opa_result r;
+        struct augur_opa_result r = { 0 };
 
         if (times)
             times[k] = 0;

@@ -239,7 +239,7 @@ int rt_mesh_build_dual(struct augur_dataset *ds, struct augur_diag *diag)
         AUGUR_BUG("mesh with %llu tets and no cells", (unsigned long long)ncells);
     nfaces = 4 * (size_t)ncells;
     for (uint64_t k = 0; k < ncells; k++) {
-        uint32_t v[4];
+        uint32_t v[4] = { 0 };
 
         rc = tet_vertices(ds, k, v, diag);
         if (rc)

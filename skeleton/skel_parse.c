@@ -886,7 +886,7 @@ static int parse_for(struct parser *ps, const struct line *l)
     struct augur_loop_info info = { 0 };
     struct augur_srcloc loc;
     struct augur_node *n;
-    int32_t var2;
+    int32_t var2 = -1;
 
     info.form = AUGUR_LOOP_FOR;
     info.trips = -1;
