@@ -670,7 +670,7 @@ static void writeback(struct augur_cachesim *sim, unsigned l, unsigned thread, u
     const struct cs_level *L;
     struct cs_inst *I;
 
-    /* the second test is the first's (nlevels <= the maximum), spelled out for gcc -O3's bounds check */
+    /* nlevels <= the maximum: the second test is for gcc -O3's bounds check */
     if (l >= sim->nlevels || l >= AUGUR_CACHESIM_MAX_LEVELS) {
         dram(sim, addr, size, true, tag);
         return;

@@ -41,6 +41,10 @@ static void categorizer_help(FILE *fp)
                 "                    footprint, none\n"
                 "  --rnn-rate P      rate of the clustering coefficient estimate (default 0.05)\n"
                 "  --sample-rows F   Table I features from a Random Row sample (default 1: all)\n"
+                "  --split C         how a split is chosen: error (default), the least\n"
+                "                    summed error of the samplers each side would pick; gini,\n"
+                "                    the labels' Gini impurity (a label won by 0.5 points\n"
+                "                    counts as much as one won by 30)\n"
                 "  --max-depth D     deepest split (default 3)\n"
                 "  --min-leaf L      fewest training matrices in a leaf (default 2)\n"
                 "  --folds K         cross-validation folds (default 5)\n"
@@ -68,6 +72,7 @@ struct train_args {
     enum augur_scaling scaling;
     struct augur_cat_opts feat;
     struct augur_tree_opts tree;
+    bool by_error; /* --split error: cost-sensitive splits, depth by cross-validated error */
     uint64_t seed;
 };
 
@@ -113,6 +118,7 @@ static int parse_train_args(int argc, char **argv, struct train_args *a, int *fi
         { "scaling", required_argument, NULL, 'S' },
         { "rnn-rate", required_argument, NULL, 'e' },
         { "sample-rows", required_argument, NULL, 'R' },
+        { "split", required_argument, NULL, 'c' },
         { "max-depth", required_argument, NULL, 'D' },
         { "min-leaf", required_argument, NULL, 'L' },
         { "folds", required_argument, NULL, 'f' },
@@ -135,6 +141,7 @@ static int parse_train_args(int argc, char **argv, struct train_args *a, int *fi
     a->feat.seed = 1;
     a->seed = 1;
     a->kernel = AUGUR_STREAM_SPMV;
+    a->by_error = true;
     opterr = 0;
     while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
         switch (opt) {
@@ -186,6 +193,11 @@ static int parse_train_args(int argc, char **argv, struct train_args *a, int *fi
             break;
         case 'R':
             rc = parse_rate(cmd, "sample-rows", optarg, &a->feat.row_fraction);
+            break;
+        case 'c':
+            if (strcmp(optarg, "error") != 0 && strcmp(optarg, "gini") != 0)
+                return cli_usage_error(cmd, "--split needs error or gini, not '%s'", optarg);
+            a->by_error = strcmp(optarg, "error") == 0;
             break;
         case 'D':
             rc = parse_uint(cmd, "max-depth", optarg, 1, 16, &v);
@@ -335,6 +347,13 @@ static int label_matrix(const struct augur_csr *csr, bool symmetric, const struc
     return 0;
 }
 
+/* A matrix's costs for a cost-sensitive tree: its errors; Random Edge is not a candidate. */
+static void item_costs(const struct item *it, double cost[AUGUR_SAMPLER_COUNT])
+{
+    for (unsigned k = 0; k < AUGUR_SAMPLER_COUNT; k++)
+        cost[k] = k == AUGUR_SAMPLER_RE ? INFINITY : it->err[k];
+}
+
 /* splitmix64 for the fold assignment. */
 static uint64_t next_random(uint64_t *state)
 {
@@ -357,6 +376,7 @@ static size_t cross_validate(struct item *items, size_t n, const struct train_ar
     size_t *perm = augur_mallocarray(n, sizeof(size_t)), correct = 0;
     double *x = augur_mallocarray(n * AUGUR_CAT_NFEATURES, sizeof(double));
     enum augur_sampler *y = augur_mallocarray(n, sizeof(enum augur_sampler));
+    double *cost = augur_mallocarray(n * AUGUR_SAMPLER_COUNT, sizeof(double));
     uint64_t state = a->seed;
 
     for (size_t i = 0; i < n; i++)
@@ -373,9 +393,11 @@ static size_t cross_validate(struct item *items, size_t n, const struct train_ar
         size_t m = 0;
 
         to.feature_mask = mask;
+        to.cost = a->by_error ? cost : NULL;
         for (size_t i = 0; i < n; i++)
             if (i % a->folds != f) {
                 memcpy(x + m * AUGUR_CAT_NFEATURES, items[perm[i]].x, sizeof(items[0].x));
+                item_costs(&items[perm[i]], cost + m * AUGUR_SAMPLER_COUNT);
                 y[m++] = items[perm[i]].label;
             }
         if (m == 0 || augur_tree_train(x, y, m, &to, &a->feat, &t, NULL) != 0)
@@ -395,6 +417,7 @@ static size_t cross_validate(struct item *items, size_t n, const struct train_ar
     augur_free(perm);
     augur_free(x);
     augur_free(y);
+    augur_free(cost);
     return correct;
 }
 
@@ -472,7 +495,7 @@ static int train_categorizer(int argc, char **argv)
     struct augur_tree *tree = NULL;
     struct augur_diag diag;
     struct augur_buf text, comment;
-    double *x = NULL;
+    double *x = NULL, *cost = NULL;
     enum augur_sampler *y = NULL;
     double err_sa = 0, err_rt = 0, err_rb = 0, err_best = 0, err_cv = 0, err_base = 0;
     size_t n, correct, correct_base, nsa = 0, nrt = 0;
@@ -561,7 +584,9 @@ static int train_categorizer(int argc, char **argv)
 
         /*
          * The depth: the one of 1 .. --max-depth whose cross-validated
-         * accuracy is best (then the lower mean error, then the shallower).
+         * accuracy is best (then the lower mean error, then the shallower);
+         * with --split error, the one whose cross-validated mean error is
+         * least (then the shallower).
          */
         for (unsigned dep = 1; dep <= maxd; dep++) {
             double e = 0.0;
@@ -572,7 +597,9 @@ static int train_categorizer(int argc, char **argv)
                 e += it[i].err[it[i].cv] / n;
             depth_acc[dep] = (double)correct / n;
             depth_err[dep] = e;
-            if (correct > best_correct || (correct == best_correct && e < best_err - 1e-12)) {
+            if (a.by_error
+                    ? e < best_err - 1e-12
+                    : correct > best_correct || (correct == best_correct && e < best_err - 1e-12)) {
                 best = dep;
                 best_correct = correct;
                 best_err = e;
@@ -584,8 +611,10 @@ static int train_categorizer(int argc, char **argv)
         correct_base = cross_validate(it, n, &a, base_mask & ~((uint64_t)1 << AUGUR_CAT_CC), true);
         x = augur_mallocarray(n * AUGUR_CAT_NFEATURES, sizeof(double));
         y = augur_mallocarray(n, sizeof(*y));
+        cost = augur_mallocarray(n * AUGUR_SAMPLER_COUNT, sizeof(double));
         for (size_t i = 0; i < n; i++) {
             memcpy(x + i * AUGUR_CAT_NFEATURES, it[i].x, sizeof(it[i].x));
+            item_costs(&it[i], cost + i * AUGUR_SAMPLER_COUNT);
             y[i] = it[i].label;
             nsa += it[i].label == AUGUR_SAMPLER_SA;
             nrt += it[i].label == AUGUR_SAMPLER_RT;
@@ -597,6 +626,7 @@ static int train_categorizer(int argc, char **argv)
             err_base += it[i].err[it[i].cv_base] / n;
         }
     }
+    a.tree.cost = a.by_error ? cost : NULL;
     rc = augur_tree_train(x, y, n, &a.tree, &a.feat, &tree, &diag);
     if (rc) {
         rc = cli_diag_error(&diag);
@@ -607,7 +637,8 @@ static int train_categorizer(int argc, char **argv)
                      "rt, %zu rb).\nLabel: the sampler whose samples (rate %g; rt, rb: %u seeds) "
                      "best "
                      "predict the L1 miss rate of %s\non %s, one core, caches scaled: %s.\n"
-                     "Depth %u (of 1..%u, the best %u-fold cross-validated accuracy).\n"
+                     "Splits by %s; depth %u (of 1..%u, the best %u-fold cross-validated "
+                     "%s).\n"
                      "%u-fold cross-validated accuracy: %.1f %% (without cc: %.1f %%).\n"
                      "Mean L1 miss-rate error (eq. 7): sa %.2f %%, rt %.2f %%, rb %.2f %%, tree "
                      "(cross-validated) %.2f %%, best of the three %.2f %%.",
@@ -615,9 +646,11 @@ static int train_categorizer(int argc, char **argv)
                      a.kernel < 0 ? "spmv, fv and ireduce (mean)"
                                   : augur_stream_kernel_name((enum augur_stream_kernel)a.kernel),
                      machine->name ? machine->name : a.machine, augur_scaling_name(a.scaling),
-                     a.tree.max_depth, ndepths, a.folds, a.folds, 100.0 * (double)correct / n,
-                     100.0 * (double)correct_base / n, 100.0 * err_sa, 100.0 * err_rt,
-                     100.0 * err_rb, 100.0 * err_cv, 100.0 * err_best);
+                     a.by_error ? "the samplers' summed errors" : "the labels' Gini impurity",
+                     a.tree.max_depth, ndepths, a.folds, a.by_error ? "mean error" : "accuracy",
+                     a.folds, 100.0 * (double)correct / n, 100.0 * (double)correct_base / n,
+                     100.0 * err_sa, 100.0 * err_rt, 100.0 * err_rb, 100.0 * err_cv,
+                     100.0 * err_best);
     augur_tree_format(tree, comment.s, &text);
     rc = augur_file_write(a.output, text.s, text.len, &diag);
     if (rc) {
@@ -677,6 +710,7 @@ out:
     augur_buf_release(&comment);
     augur_free(x);
     augur_free(y);
+    augur_free(cost);
     augur_tree_free(tree);
     augur_machine_free(machine);
     return rc;

@@ -244,62 +244,136 @@ static unsigned add_node(struct trainer *tr)
     return tr->t->n++;
 }
 
+/* Stride Average first (deterministic and cheapest), then Random Tile, Row Blocks, Random Edge. */
+static const enum augur_sampler cost_order[AUGUR_SAMPLER_COUNT] = {
+    AUGUR_SAMPLER_SA, AUGUR_SAMPLER_RT, AUGUR_SAMPLER_RB, AUGUR_SAMPLER_RE
+};
+
+/*
+ * The summed costs of a set of matrices, per sampler: the finite costs'
+ * sum and how many are infinite (a sampler not a candidate for some of
+ * them), so that one can be taken off again.
+ */
+struct costs {
+    double sum[AUGUR_SAMPLER_COUNT];
+    uint64_t inf[AUGUR_SAMPLER_COUNT];
+};
+
+static void costs_add(struct costs *c, const double *cost, double sign)
+{
+    for (unsigned k = 0; k < AUGUR_SAMPLER_COUNT; k++) {
+        if (isfinite(cost[k]))
+            c->sum[k] += sign * cost[k];
+        else
+            c->inf[k] += sign > 0 ? 1 : (uint64_t)-1;
+    }
+}
+
+/* The least of the summed costs, and its sampler (ties by cost_order); INFINITY when none. */
+static double least_cost(const struct costs *c, unsigned *cls)
+{
+    double best = INFINITY;
+
+    for (unsigned k = 0; k < AUGUR_SAMPLER_COUNT; k++) {
+        unsigned s = cost_order[k];
+
+        if (c->inf[s] == 0 && c->sum[s] < best) {
+            best = c->sum[s];
+            if (cls)
+                *cls = s;
+        }
+    }
+    return best;
+}
+
+/*
+ * The split of idx[lo, lo + n) on feature f that leaves the least impurity
+ * (Gini) or summed cost of its two sides, if lower than best's; at stays 0
+ * when no split leaves min_leaf on both sides.
+ */
+struct split {
+    double score, threshold;
+    size_t at;
+    unsigned feature;
+};
+
+static void best_split_on(struct trainer *tr, size_t lo, size_t n, unsigned f,
+                          const uint64_t *count, const struct costs *all, struct split *best)
+{
+    uint64_t left[AUGUR_SAMPLER_COUNT] = { 0 }, right[AUGUR_SAMPLER_COUNT];
+    struct costs lc = { { 0 }, { 0 } }, rc = *all;
+    const double *cost = tr->opts.cost;
+
+    memcpy(tr->order, tr->idx + lo, n * sizeof(size_t));
+    sort_x = tr->x;
+    sort_f = f;
+    qsort(tr->order, n, sizeof(size_t), cmp_by_feature);
+    memcpy(right, count, sizeof(right));
+    for (size_t i = 1; i < n; i++) {
+        size_t prev = tr->order[i - 1];
+        double a = tr->x[prev * AUGUR_CAT_NFEATURES + f];
+        double b = tr->x[tr->order[i] * AUGUR_CAT_NFEATURES + f];
+        double g;
+
+        left[tr->y[prev]]++;
+        right[tr->y[prev]]--;
+        if (cost) {
+            costs_add(&lc, cost + prev * AUGUR_SAMPLER_COUNT, 1);
+            costs_add(&rc, cost + prev * AUGUR_SAMPLER_COUNT, -1);
+        }
+        if (!(a < b) || i < tr->opts.min_leaf || n - i < tr->opts.min_leaf)
+            continue;
+        g = cost ? least_cost(&lc, NULL) + least_cost(&rc, NULL)
+                 : ((double)i * gini(left, i) + (double)(n - i) * gini(right, n - i)) / (double)n;
+        if (g < best->score - 1e-12) {
+            double thr = a + (b - a) / 2.0;
+
+            best->score = g;
+            best->feature = f;
+            best->threshold = thr < b ? thr : a;
+            best->at = i;
+        }
+    }
+}
+
 /* Grows the subtree of idx[lo, hi) at depth; returns its root's id (pre-order numbering). */
 static unsigned grow(struct trainer *tr, size_t lo, size_t hi, unsigned depth)
 {
     uint64_t count[AUGUR_SAMPLER_COUNT] = { 0 }, n = hi - lo;
-    unsigned id = add_node(tr), best_f = 0;
-    double best = INFINITY, best_thr = 0.0, parent;
-    size_t best_at = 0;
+    struct costs all = { { 0 }, { 0 } };
+    double parent;
+    unsigned id = add_node(tr), best_f, cls = AUGUR_SAMPLER_SA;
+    struct split best = { INFINITY, 0.0, 0, 0 };
+    double best_thr;
     struct tree_node *nd;
-    unsigned cls = AUGUR_SAMPLER_SA;
 
-    for (size_t i = lo; i < hi; i++)
+    for (size_t i = lo; i < hi; i++) {
         count[tr->y[tr->idx[i]]]++;
-    for (unsigned k = 0; k < AUGUR_SAMPLER_COUNT; k++)
-        if (count[k] > count[cls])
-            cls = k;
+        if (tr->opts.cost)
+            costs_add(&all, tr->opts.cost + tr->idx[i] * AUGUR_SAMPLER_COUNT, 1);
+    }
+    if (tr->opts.cost) {
+        parent = least_cost(&all, &cls);
+    } else {
+        for (unsigned k = 0; k < AUGUR_SAMPLER_COUNT; k++)
+            if (count[k] > count[cls])
+                cls = k;
+        parent = gini(count, n);
+    }
     nd = &tr->t->node[id];
     nd->feature = -1;
     nd->cls = (enum augur_sampler)cls;
     memcpy(nd->count, count, sizeof(count));
-    parent = gini(count, n);
     if (depth >= tr->opts.max_depth || parent == 0.0 || n < 2 * (uint64_t)tr->opts.min_leaf)
         return id;
 
-    for (unsigned f = 0; f < AUGUR_CAT_NFEATURES; f++) {
-        uint64_t left[AUGUR_SAMPLER_COUNT] = { 0 }, right[AUGUR_SAMPLER_COUNT];
-
-        if (tr->opts.feature_mask && !(tr->opts.feature_mask >> f & 1))
-            continue;
-        memcpy(tr->order, tr->idx + lo, n * sizeof(size_t));
-        sort_x = tr->x;
-        sort_f = f;
-        qsort(tr->order, n, sizeof(size_t), cmp_by_feature);
-        memcpy(right, count, sizeof(count));
-        for (size_t i = 1; i < n; i++) {
-            size_t prev = tr->order[i - 1];
-            double a = tr->x[prev * AUGUR_CAT_NFEATURES + f];
-            double b = tr->x[tr->order[i] * AUGUR_CAT_NFEATURES + f];
-            double g;
-
-            left[tr->y[prev]]++;
-            right[tr->y[prev]]--;
-            if (!(a < b) || i < tr->opts.min_leaf || n - i < tr->opts.min_leaf)
-                continue;
-            g = ((double)i * gini(left, i) + (double)(n - i) * gini(right, n - i)) / (double)n;
-            if (g < best - 1e-12) {
-                double thr = a + (b - a) / 2.0;
-
-                best = g;
-                best_f = f;
-                best_thr = thr < b ? thr : a;
-                best_at = i;
-            }
-        }
-    }
-    if (best_at == 0 || !(best < parent - 1e-12))
+    for (unsigned f = 0; f < AUGUR_CAT_NFEATURES; f++)
+        if (!tr->opts.feature_mask || tr->opts.feature_mask >> f & 1)
+            best_split_on(tr, lo, n, f, count, &all, &best);
+    if (best.at == 0 || !(best.score < parent - 1e-12 * (parent > 1 ? parent : 1)))
         return id;
+    best_f = best.feature;
+    best_thr = best.threshold;
 
     /* Partition idx[lo, hi) by the split, keeping the order stable. */
     {
@@ -341,9 +415,23 @@ int augur_tree_train(const double *x, const enum augur_sampler *y, size_t n,
     if (n == 0)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "no training matrices");
     for (size_t i = 0; i < n; i++) {
+        bool some = false;
+
         if ((unsigned)y[i] >= AUGUR_SAMPLER_COUNT)
             return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
                                   "training matrix %zu: label %d is not a sampler", i, (int)y[i]);
+        for (unsigned k = 0; opts && opts->cost && k < AUGUR_SAMPLER_COUNT; k++) {
+            double c = opts->cost[i * AUGUR_SAMPLER_COUNT + k];
+
+            if (!(c >= 0))
+                return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                      "training matrix %zu: the cost of %s is %g, not >= 0", i,
+                                      augur_sampler_name(k), c);
+            some |= isfinite(c);
+        }
+        if (opts && opts->cost && !some)
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "training matrix %zu: no sampler has a finite cost", i);
         for (unsigned f = 0; f < AUGUR_CAT_NFEATURES; f++)
             if (!isfinite(x[i * AUGUR_CAT_NFEATURES + f]))
                 return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,

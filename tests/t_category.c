@@ -3,6 +3,7 @@
  * file (round trip, corrupt files), classification with the shipped tree,
  * and the generated training matrices (R-MAT, block diagonal).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,6 +182,110 @@ static void bad_tree(const char *text, int code, uint32_t line, const char *msg)
 
 #define HDR "augur-categorizer 1\nfeatures rnn-rate 0.05 row-fraction 1 seed 1 block-size run\n"
 
+/*
+ * Cost-sensitive splits. Twelve matrices, one split allowed: two big wins
+ * (sa by 1, rb by 1) and eight small ones (by 0.01). Feature 0 puts each
+ * big win with the small wins of the other sampler; feature 1 puts all but
+ * the four small rb wins on one side. The labels' Gini impurity prefers
+ * feature 1 (one pure side), whose mixed side answers sa and loses the big
+ * rb wins: a summed error of 2. The costs prefer feature 0: each side
+ * answers its big win and loses only small ones, 0.08.
+ */
+static void test_train_cost(void)
+{
+    enum { N = 12 };
+    static const struct {
+        double f0, f1, sa, rb;
+        enum augur_sampler label;
+        unsigned copies;
+    } kind[] = {
+        { 0, 0, 0, 1, AUGUR_SAMPLER_SA, 2 },
+        { 1, 0, 1, 0, AUGUR_SAMPLER_RB, 2 },
+        { 1, 0, 0, 0.01, AUGUR_SAMPLER_SA, 4 },
+        { 0, 1, 0.01, 0, AUGUR_SAMPLER_RB, 4 },
+    };
+    double x[N * NF] = { 0 }, cost[N * AUGUR_SAMPLER_COUNT];
+    enum augur_sampler y[N];
+    struct augur_tree_opts to = { .max_depth = 1, .min_leaf = 2 };
+    struct augur_tree *gini = NULL, *by_cost = NULL, *t = NULL;
+    struct augur_diag d;
+    size_t m = 0;
+
+    augur_diag_init(&d);
+    for (size_t k = 0; k < sizeof(kind) / sizeof(kind[0]); k++)
+        for (unsigned c = 0; c < kind[k].copies; c++, m++) {
+            x[m * NF + 0] = kind[k].f0;
+            x[m * NF + 1] = kind[k].f1;
+            for (unsigned s = 0; s < AUGUR_SAMPLER_COUNT; s++)
+                cost[m * AUGUR_SAMPLER_COUNT + s] = INFINITY;
+            cost[m * AUGUR_SAMPLER_COUNT + AUGUR_SAMPLER_SA] = kind[k].sa;
+            cost[m * AUGUR_SAMPLER_COUNT + AUGUR_SAMPLER_RB] = kind[k].rb;
+            y[m] = kind[k].label;
+        }
+    ok(augur_tree_train(x, y, N, &to, NULL, &gini, &d) == 0, "Gini tree trains");
+    to.cost = cost;
+    ok(augur_tree_train(x, y, N, &to, NULL, &by_cost, &d) == 0, "cost-sensitive tree trains");
+    if (gini && by_cost) {
+        double eg = 0, ec = 0;
+
+        for (size_t i = 0; i < N; i++) {
+            eg += cost[i * AUGUR_SAMPLER_COUNT + augur_tree_classify(gini, x + i * NF, NULL)];
+            ec += cost[i * AUGUR_SAMPLER_COUNT + augur_tree_classify(by_cost, x + i * NF, NULL)];
+        }
+        is_double(eg, 2.0, 1e-9, "Gini: the pure split, the big rb wins lost");
+        is_double(ec, 0.08, 1e-9, "costs: the split that keeps both big wins");
+        ok(augur_tree_nnodes(by_cost) == 3, "costs: one split");
+    }
+    augur_tree_free(gini);
+    augur_tree_free(by_cost);
+
+    /* A leaf answers the least summed cost, not the most labels: 2 small sa wins, 1 big rb. */
+    {
+        double c3[3 * AUGUR_SAMPLER_COUNT];
+        enum augur_sampler y3[3] = { AUGUR_SAMPLER_SA, AUGUR_SAMPLER_SA, AUGUR_SAMPLER_RB };
+        double x3[3 * NF] = { 0 };
+
+        for (size_t i = 0; i < 3 * AUGUR_SAMPLER_COUNT; i++)
+            c3[i] = INFINITY;
+        c3[0 * AUGUR_SAMPLER_COUNT + AUGUR_SAMPLER_SA] = 0;
+        c3[0 * AUGUR_SAMPLER_COUNT + AUGUR_SAMPLER_RB] = 0.01;
+        c3[1 * AUGUR_SAMPLER_COUNT + AUGUR_SAMPLER_SA] = 0;
+        c3[1 * AUGUR_SAMPLER_COUNT + AUGUR_SAMPLER_RB] = 0.01;
+        c3[2 * AUGUR_SAMPLER_COUNT + AUGUR_SAMPLER_SA] = 1;
+        c3[2 * AUGUR_SAMPLER_COUNT + AUGUR_SAMPLER_RB] = 0;
+        to.cost = NULL;
+        ok(augur_tree_train(x3, y3, 3, &to, NULL, &t, &d) == 0 &&
+               augur_tree_classify(t, x3, NULL) == AUGUR_SAMPLER_SA,
+           "labels: the leaf answers the majority (sa)");
+        augur_tree_free(t);
+        to.cost = c3;
+        t = NULL;
+        ok(augur_tree_train(x3, y3, 3, &to, NULL, &t, &d) == 0 &&
+               augur_tree_classify(t, x3, NULL) == AUGUR_SAMPLER_RB,
+           "costs: the leaf answers the least summed error (rb 0.02 against sa 1)");
+        augur_tree_free(t);
+        /* a sampler infinite for one matrix is never that leaf's answer */
+        c3[0 * AUGUR_SAMPLER_COUNT + AUGUR_SAMPLER_RB] = INFINITY;
+        t = NULL;
+        ok(augur_tree_train(x3, y3, 3, &to, NULL, &t, &d) == 0 &&
+               augur_tree_classify(t, x3, NULL) == AUGUR_SAMPLER_SA,
+           "costs: a sampler that is no candidate for one matrix is not its leaf's");
+        augur_tree_free(t);
+        c3[1 * AUGUR_SAMPLER_COUNT + AUGUR_SAMPLER_SA] = NAN;
+        ok(augur_tree_train(x3, y3, 3, &to, NULL, &t, &d) == AUGUR_EINVAL &&
+               strstr(d.msg, "training matrix 1"),
+           "a NaN cost is refused, naming the matrix");
+        c3[1 * AUGUR_SAMPLER_COUNT + AUGUR_SAMPLER_SA] = -1;
+        ok(augur_tree_train(x3, y3, 3, &to, NULL, &t, &d) == AUGUR_EINVAL,
+           "a negative cost is refused");
+        c3[1 * AUGUR_SAMPLER_COUNT + AUGUR_SAMPLER_SA] = INFINITY;
+        c3[1 * AUGUR_SAMPLER_COUNT + AUGUR_SAMPLER_RB] = INFINITY;
+        ok(augur_tree_train(x3, y3, 3, &to, NULL, &t, &d) == AUGUR_EINVAL &&
+               strstr(d.msg, "no sampler"),
+           "a matrix without a finite cost is refused");
+    }
+}
+
 static void test_corrupt(void)
 {
     struct augur_tree *t = NULL;
@@ -346,6 +451,7 @@ int main(void)
 {
     test_features();
     test_train();
+    test_train_cost();
     test_corrupt();
     test_shipped();
     test_generators();

@@ -1,5 +1,6 @@
 #!/bin/bash
-# t_cli_data.sh - end-to-end tests of 'augur data info' and 'augur data convert'
+# t_cli_data.sh - end-to-end tests of 'augur data info', 'augur data convert',
+# 'augur data sample' and 'augur train categorizer'
 # on shared datasets: text and JSON output, features checked against an
 # independent Python computation, clustering against networkx's values, the
 # options, round trips and errors. Prints TAP.
@@ -337,6 +338,26 @@ if [ -f "$cr" ] && "$augur" --json data sample "$cr" --evaluate --machine "$mach
 else
     skip "evaluate on ss_cryg2500" "$(head -c 200 "$tmp/ev.err" 2>/dev/null || echo 'no dataset')"
 fi
+
+# ---- train categorizer: 3 R-MAT and 3 block-diagonal matrices and the sample ----
+check "train categorizer --help names --split" grep -q -- '--split C' <<<"$("$augur" train categorizer --help)"
+check "train categorizer --split xx: exit 2" status 2 train categorizer --split xx --machine "$machine" -o "$tmp/x.tree" x.mtx
+sample=${AUGUR_SOURCE_DIR:-.}/samples/walshaw_fe_4elt2.mtx
+for split in error gini; do
+    if "$augur" --json train categorizer --machine "$machine" --generated 3 --seeds 1 --folds 2 \
+        --max-depth 2 --split $split -o "$tmp/$split.tree" "$sample" >"$tmp/train-$split.json" 2>"$tmp/train.err"; then
+        pass "train categorizer --split $split: 7 matrices"
+    else
+        flunk "train categorizer --split $split: 7 matrices"
+        sed 's/^/#   /' "$tmp/train.err" | head -5
+    fi
+done
+jcheck "train: 7 matrices, each with its three errors" "$tmp/train-error.json" "" 'd["matrices"] == 7 and all(set(i["error"]) == {"sa", "rt", "rb"} for i in d["items"])'
+jcheck "train --split error: the depth of least cross-validated error" "$tmp/train-error.json" "" 'd["depth"] == min(d["depths"], key=lambda x: (round(x["cv_error"], 12), x["depth"]))["depth"] and "the samplers'"'"' summed errors" in d["tree"]'
+jcheck "train --split gini: the depth of best cross-validated accuracy" "$tmp/train-gini.json" "" 'max(x["cv_accuracy"] for x in d["depths"]) == [x for x in d["depths"] if x["depth"] == d["depth"]][0]["cv_accuracy"] and "Gini impurity" in d["tree"]'
+jcheck "train: the tree written is the one printed" "$tmp/train-error.json" "" 'open(d["output"]).read() == d["tree"]'
+"$augur" --json data info --no-clustering --tree "$tmp/error.tree" "$sample" >"$tmp/trinfo.json" 2>/dev/null
+jcheck "train: the new tree categorizes a matrix" "$tmp/trinfo.json" "" 'd["category"]["sampler"] in ("sa", "rt", "rb")'
 
 jrun
 echo "1..$n"

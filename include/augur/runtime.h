@@ -673,14 +673,23 @@ struct augur_tree_opts {
     unsigned max_depth;    /* default 3 */
     unsigned min_leaf;     /* default 2: no leaf holds fewer training matrices */
     uint64_t feature_mask; /* bit f set: feature f may be split on; 0: every feature */
+    /*
+     * NULL: splits by the labels' Gini impurity. Else n x AUGUR_SAMPLER_COUNT
+     * costs, cost[i * AUGUR_SAMPLER_COUNT + s] the error of sampler s on
+     * matrix i (>= 0; INFINITY: s is not a candidate): a leaf answers the
+     * sampler of least summed cost over its matrices, and a split is the one
+     * that lowers the summed cost of the two sides' answers most.
+     */
+    const double *cost;
 };
 
 /*
  * Trains a tree on n feature vectors x[i * AUGUR_CAT_NFEATURES ...] with
- * labels y[i] (a sampler: SA, RT or RB): Gini impurity, binary splits at the
- * midpoints between distinct values, greedy, stopping at max_depth, at pure
- * nodes and where no split leaves min_leaf on both sides. feat records how
- * the features were computed. The caller owns *out (augur_tree_free()).
+ * labels y[i] (a sampler: SA, RT or RB): Gini impurity (or opts->cost),
+ * binary splits at the midpoints between distinct values, greedy, stopping
+ * at max_depth, at pure nodes (no split lowers the cost) and where no split
+ * leaves min_leaf on both sides. The leaves count the labels. feat records
+ * how the features were computed. The caller owns *out (augur_tree_free()).
  */
 AUGUR_API int augur_tree_train(const double *x, const enum augur_sampler *y, size_t n,
                                const struct augur_tree_opts *opts,
