@@ -295,8 +295,7 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
             line_seconds[i] = ns * w->busiest_share * 1e-9;
     }
     augur_free(iss);
-    if (chain > sum)
-        sum = chain;
+    sum = overlap(sum, chain, 0);
     /* the busiest thread does its share of the work; DRAM is shared by all */
     sum *= w->busiest_share;
     dram_bytes = w->total.fill_bytes[r.nlevels] + w->total.writeback_bytes[r.nlevels];
