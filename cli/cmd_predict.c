@@ -441,15 +441,22 @@ static void scale_workload(struct augur_workload *w, double f)
         l->row_misses *= f;
         l->branch_misses *= f;
         l->chained *= f;
+        l->carried_iters *= f;
+        l->carried_runs *= f;
         for (unsigned v = 0; v < AUGUR_WORK_MAX_LEVELS; v++) {
             l->served[v] *= f;
+            l->irr_served[v] *= f;
+            l->transfers[v] *= f;
+            l->dep_misses[v] *= f;
             l->fill_bytes[v] *= f;
             l->writeback_bytes[v] *= f;
         }
         for (int k = 0; k < AUGUR_OPK_COUNT; k++) {
             l->instr[k] *= f;
             l->elems[k] *= f;
+            l->carried[k] *= f;
         }
+        /* lengths and runs (chain_len, carried_len, branch_run) are not counts */
     }
     for (unsigned v = 0; v < AUGUR_WORK_MAX_LEVELS; v++) {
         w->irr_requests[v] *= f;

@@ -8,8 +8,8 @@ src=${AUGUR_SOURCE_DIR:-.}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/tap.sh"
-jq_() { # jq_ FILE EXPR: a Python expression over the document d
-    python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
+jq_() { # jq_ FILE EXPR [FILE2]: a Python expression over the document d (and FILE2's e)
+    python3 -c "import json,sys; d=json.load(open(sys.argv[1])); e=json.load(open(sys.argv[2])) if len(sys.argv) > 2 else None; print($2)" "$1" ${3:+"$3"}
 }
 
 kernel=$src/samples/spmv.c
@@ -58,6 +58,11 @@ grep -q "aggregate model (seed 002" "$tmp/out" && pass "--explain: model 3's tab
 status "sampled" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --sample 0.2 --seed 3 --json
 is "sample recorded" "$(jq_ "$tmp/out" "d['sample']['method']")" sa
 is "counts scaled up to the full data" "$(jq_ "$tmp/out" "d['sample']['scale'] > 1 and abs(d['flops_per_call'] - 131272) < 0.5 * 131272")" True
+# every count of the workload, not only the accesses: the sum's iterations (an entry each),
+# and the gathers' requests beyond L1 (at least a quarter of the full run's;
+# unscaled, they were a seventh on the development machine's file)
+is "carried iterations scaled up: about the 65,636 entries" "$(jq_ "$tmp/out" "abs(d['workload']['total']['carried_iters'] - 65636) < 0.5 * 65636")" True
+is "irregular requests beyond L1 scaled up with the rest" "$(jq_ "$tmp/out" "sum(d['workload']['total']['irr_served'][1:]) > 0.25 * sum(e['workload']['total']['irr_served'][1:])" "$tmp/a.json")" True
 is "auto (the default): the categorizer's pick, and why" \
     "$(jq_ "$tmp/out" "'picked by the categorizer' in d['sample']['chosen']")" True
 status "--method rb" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --sample 0.2 --method rb --json
