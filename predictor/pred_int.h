@@ -32,6 +32,7 @@ struct pred_rates {
     double inflight, window, mlp, branch_miss_cycles, region_ns, chain_cycles, chunk_ns;
     double region1_ns;                /* a region of one thread: 0 unless the machine gives it */
     double fadd_latency, fma_latency; /* cycles a loop-carried add, multiply-add waits */
+    double fdiv_cycles;               /* cycles a division holds the divider */
     unsigned nlevels;                 /* caches; index nlevels is memory */
     double latency_ns[AUGUR_WORK_MAX_LEVELS];
     double bw_gbs[AUGUR_WORK_MAX_LEVELS];     /* all threads together, read from the level */

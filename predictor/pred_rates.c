@@ -21,6 +21,7 @@
 #define DEF_CHUNK    20.0   /* ns: an atomic increment of the loop's shared counter */
 #define DEF_CHAIN    8.0    /* store-to-load forwarding and the add */
 #define DEF_FP_LAT   4.0    /* cycles: a dependent add or FMA (Skylake, Zen 4's FMA) */
+#define DEF_FDIV     4.0    /* cycles between independent divisions (Skylake's divsd) */
 #define DEF_BRANCH   15.0   /* cycles a mispredicted branch costs */
 #define DEF_REGION   1500.0 /* ns: libgomp's fork and join of a small team */
 
@@ -110,6 +111,7 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->chain_cycles = or_default(m->core.chain_cycles, DEF_CHAIN);
     r->fadd_latency = or_default(m->core.fadd_latency, DEF_FP_LAT);
     r->fma_latency = or_default(m->core.fma_latency, DEF_FP_LAT);
+    r->fdiv_cycles = or_default(m->core.fdiv_cycles, DEF_FDIV);
     r->chunk_ns = or_default(m->core.chunk_ns, DEF_CHUNK);
     r->region1_ns = m->core.region1_ns > 0 ? m->core.region1_ns : 0;
     r->inflight = or_default(m->core.inflight, DEF_INFLIGHT);
@@ -202,9 +204,9 @@ double pred_op_cycles(const struct pred_rates *r, enum augur_opkind k)
     case AUGUR_OPK_FFMA:
         return 1.0 / r->fp_ops_per_cycle;
     case AUGUR_OPK_FDIV:
-        return 4.0;
+        return r->fdiv_cycles;
     case AUGUR_OPK_FSQRT:
-        return 6.0;
+        return 1.5 * r->fdiv_cycles; /* the divider's unit, a square root 1.5 times a division */
     case AUGUR_OPK_FMATH:
         return 20.0;
     case AUGUR_OPK_IADD:

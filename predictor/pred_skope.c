@@ -105,15 +105,18 @@ static double carried_cycles(const struct pred_rates *r, const struct augur_work
  * (loads, stores, floating point, integer), all instructions over the issue
  * width, and what serialises (long-latency units, mispredicted branches).
  */
+/* Ports: loads, stores, floating point, integer, the divider (divisions and square roots). */
+#define NPORTS 5
+
 struct line_issue {
-    double port[4], width, serial;
+    double port[NPORTS], width, serial;
 };
 
 static double busiest_port(const struct line_issue *x)
 {
     double c = x->width;
 
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < NPORTS; i++)
         if (x->port[i] > c)
             c = x->port[i];
     return c;
@@ -127,7 +130,7 @@ static void line_issue(const struct pred_rates *r, const struct augur_workload *
 
     x->port[0] = l->loads / r->loads_per_cycle;
     x->port[1] = l->stores / r->stores_per_cycle;
-    x->port[2] = x->port[3] = 0;
+    x->port[2] = x->port[3] = x->port[4] = 0;
     for (int k = 0; k < AUGUR_OPK_COUNT; k++) {
         double instr = l->instr[k];
 
@@ -161,13 +164,18 @@ static void line_issue(const struct pred_rates *r, const struct augur_workload *
         case AUGUR_OPK_VSTORE:
             x->port[1] += instr / r->stores_per_cycle;
             break;
+        case AUGUR_OPK_FDIV:
+        case AUGUR_OPK_FSQRT:
+            /* the divider is a unit of its own: the other ports work beside it */
+            x->port[4] += instr * pred_op_cycles(r, (enum augur_opkind)k);
+            break;
         case AUGUR_OPK_GATHER:
             other += l->elems[k] * r->gather_cycles;
             break;
         case AUGUR_OPK_SCATTER:
             other += l->elems[k] * r->scatter_cycles;
             break;
-        default: /* division, square root, math calls, conflict detection, reductions */
+        default: /* integer division, math calls, conflict detection, reductions */
             other += instr * pred_op_cycles(r, (enum augur_opkind)k);
         }
     }
@@ -184,13 +192,13 @@ static void line_issue(const struct pred_rates *r, const struct augur_workload *
  */
 static double loop_share(const struct augur_workload *w, const struct line_issue *iss, size_t i)
 {
-    struct line_issue sum = { { 0, 0, 0, 0 }, 0, 0 };
+    struct line_issue sum = { { 0 }, 0, 0 };
     double lines = 0, loop;
 
     for (size_t j = 0; j < w->nlines; j++) {
         if (w->lines[j].loop != w->lines[i].loop)
             continue;
-        for (int p = 0; p < 4; p++)
+        for (int p = 0; p < NPORTS; p++)
             sum.port[p] += iss[j].port[p];
         sum.width += iss[j].width;
         lines += busiest_port(&iss[j]);

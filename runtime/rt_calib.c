@@ -849,6 +849,26 @@ static double run_fp_chain(struct ctx *c, void *ud, uint64_t iters)
     return calib_fp_chain(f->w, UPDATE_LEN, iters, f->fma);
 }
 
+static double run_fdiv(struct ctx *c, void *ud, uint64_t iters)
+{
+    (void)c;
+    (void)ud;
+    return calib_fdiv(1.0, 1.5, iters);
+}
+
+/*
+ * Cycles between independent scalar divisions: 8 at a time, each chain's
+ * latency (an add and a division) spread over 8, under the divider's rate.
+ */
+static void run_fdiv_rate(struct ctx *c)
+{
+    struct augur_calib_stat st;
+
+    time_per_unit(c, run_fdiv, NULL, &st);
+    scaled(&st, c->res->clock_ghz.best / 8, &c->res->fdiv_cycles);
+    progress(c, "divisions");
+}
+
 /* The latency of a loop-carried floating-point add and multiply-add, in cycles. */
 static void run_fp_latency(struct ctx *c)
 {
@@ -1163,6 +1183,7 @@ static void run_core(struct ctx *c, uint32_t maxt)
     augur_free(u);
     progress(c, "update chain");
     run_fp_latency(c);
+    run_fdiv_rate(c);
 
     /* half the jumps mispredicted: the difference to never taken, per miss */
     mask = 0;

@@ -165,6 +165,40 @@ double calib_fp_chain(const double *w, uint32_t len, uint64_t reps, bool fma)
     return s;
 }
 
+/* Keeps v in a register the compiler cannot see into: no vector division of the 8. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#    define OPAQUE(v) __asm__ volatile("" : "+x"(v))
+#elif defined(__aarch64__) && defined(__GNUC__)
+#    define OPAQUE(v) __asm__ volatile("" : "+w"(v))
+#else
+#    define OPAQUE(v) ((void)0)
+#endif
+
+double calib_fdiv(double w, double k, uint64_t reps)
+{
+    double a0 = 1, a1 = 1.1, a2 = 1.2, a3 = 1.3, a4 = 1.4, a5 = 1.5, a6 = 1.6, a7 = 1.7;
+
+    for (uint64_t r = 0; r < reps; r++) {
+        a0 = k / (a0 + w);
+        a1 = k / (a1 + w);
+        a2 = k / (a2 + w);
+        a3 = k / (a3 + w);
+        a4 = k / (a4 + w);
+        a5 = k / (a5 + w);
+        a6 = k / (a6 + w);
+        a7 = k / (a7 + w);
+        OPAQUE(a0);
+        OPAQUE(a1);
+        OPAQUE(a2);
+        OPAQUE(a3);
+        OPAQUE(a4);
+        OPAQUE(a5);
+        OPAQUE(a6);
+        OPAQUE(a7);
+    }
+    return a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
+}
+
 bool calib_has_fma(void)
 {
 #if defined(__x86_64__) && defined(__GNUC__)

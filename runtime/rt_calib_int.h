@@ -62,6 +62,11 @@ double calib_update(double *y, const uint32_t *idx, const double *w, uint32_t le
 double calib_fp_chain(const double *w, uint32_t len, uint64_t reps, bool fma);
 /* True when calib_fp_chain(..., true) runs fused multiply-adds on this CPU. */
 bool calib_has_fma(void);
+/*
+ * reps rounds of 8 scalar divisions, independent of one another (8
+ * accumulators, a = k / (a + w)): the divider's rate, not its latency.
+ */
+double calib_fdiv(double w, double k, uint64_t reps);
 
 /*
  * n conditional jumps on bits of a xorshift stream (state, updated): mask 1

@@ -235,6 +235,8 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
                   "update chain: y[i[e]] += w[e] with every i[e] equal, in L1, x clock");
     put_core_stat(b, "fadd_latency", &r->fadd_cycles, "s += w[e], in L1, x clock");
     put_core_stat(b, "fma_latency", &r->fma_cycles, "s = fma(w[e], k, s), in L1, x clock");
+    put_core_stat(b, "fdiv_cycles", &r->fdiv_cycles,
+                  "8 independent scalar divisions a = k / (a + w), per division, x clock");
     put_core_stat(b, "branch_miss_cycles", &r->branch_miss_cycles,
                   "jumps on random bits against never taken, per miss (half), x clock");
     /* a share in [0, 1]: noise can put a learned pattern a little below zero */

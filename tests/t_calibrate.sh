@@ -62,13 +62,15 @@ for key in name clock_ghz cores width_bits gather_cycles_per_element scatter_cyc
     check "field $key present" grep -q "^ *$key: " "$yml"
 done
 check "a core section" grep -q '^core:$' "$yml"
-for key in chain_cycles fadd_latency branch_miss_cycles branch_learned first_touch; do
+for key in chain_cycles fadd_latency fdiv_cycles branch_miss_cycles branch_learned first_touch; do
     check "core: $key present" grep -q "^  $key: " "$yml"
 done
 chain=$(value chain_cycles "$yml")
 check "an update chain costs $chain cycles: more than one add" gt "$chain" 1
 fadd=$(value fadd_latency "$yml")
 check "a carried add waits $fadd cycles (1 to 20)" in_range "$fadd" 1 20
+fdiv=$(value fdiv_cycles "$yml")
+check "the divider takes a division every $fdiv cycles (0.5 to 40)" in_range "$fdiv" 0.5 40
 miss=$(value branch_miss_cycles "$yml")
 check "a mispredicted branch costs $miss cycles (1 to 200)" in_range "$miss" 1 200
 learned=$(sed -n 's/^  branch_learned: \[\(.*\)\]$/\1/p' "$yml")

@@ -130,6 +130,8 @@ struct augur_calib_result {
     struct augur_calib_stat chain_cycles, branch_miss_cycles, region_ns, chunk_ns;
     /* a loop-carried floating-point add and fused multiply-add (cycles; fma 0: none) */
     struct augur_calib_stat fadd_cycles, fma_cycles;
+    /* cycles between independent scalar divisions: the divider's rate */
+    struct augur_calib_stat fdiv_cycles;
     uint32_t region_threads;
     struct augur_calib_stat region1_ns; /* an OpenMP region of one thread (0 without OpenMP) */
     /*

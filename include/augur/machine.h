@@ -122,6 +122,7 @@ struct augur_machine_core {
     double chain_cycles;       /* an update waiting for the previous one's store (forwarding) */
     double fadd_latency;       /* cycles a loop-carried floating-point add makes the next wait */
     double fma_latency;        /* the same for a fused multiply-add (and a multiply) */
+    double fdiv_cycles;        /* cycles between independent divisions (the divider) */
     double chunk_ns;           /* a thread taking a chunk of a dynamic or guided loop */
     double inflight;           /* memory instructions in flight (the load queue): n of model 2 */
     double window;             /* instructions in flight (the reorder buffer) */
