@@ -1,6 +1,9 @@
 /*
  * parts.c - pieces of the reference kernels, to time and predict apart
  * (bench/parts/parts.sh): which part of a kernel's time a model misses.
+ * Each piece is written out whole, as the kernel has it (a shared helper
+ * would be a call the front end inlines through pointers the compiler
+ * keeps in registers: another skeleton than the kernel's).
  */
 #include <stdint.h>
 #include <stdlib.h>
