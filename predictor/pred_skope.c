@@ -102,10 +102,10 @@ static double carried_cycles(const struct pred_rates *r, const struct augur_work
 
 /*
  * What a line asks of the issue ports, in cycles: each class's ports
- * (loads, stores, floating point, integer), all instructions over the issue
- * width, and what serialises (long-latency units, mispredicted branches).
+ * (loads, stores, floating point, integer, and the divider for divisions
+ * and square roots), all instructions over the issue width, and what
+ * serialises (long-latency units, mispredicted branches).
  */
-/* Ports: loads, stores, floating point, integer, the divider (divisions and square roots). */
 #define NPORTS 5
 
 struct line_issue {
