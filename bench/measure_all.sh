@@ -1,6 +1,6 @@
 #!/bin/bash
 # measure_all.sh - times every reference kernel variant of kernels/*/desc.c
-# with `augur measure` (generated driver, -O3 -march=native [-fopenmp]) on
+# with `augur measure` (generated driver, -O3 -march=native -falign-loops=32 [-fopenmp]) on
 # three shared datasets of different classes - a tetrahedral mesh read as its
 # face-adjacency dual, a road graph, a skewed graph - at 1 and 2 threads, and
 # prints one table row per run: repetitions, min / median / max time per

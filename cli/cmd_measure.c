@@ -53,8 +53,8 @@ void cmd_measure_help(FILE *fp)
             "  -h, --help        print this help\n"
             "\n"
             "Compiler flags: the file's entry in --compile-commands, else the arguments after\n"
-            "\"--\" (they also go to the front end), else -O3 -march=native [-fopenmp]; -lm is\n"
-            "linked. docs/cli/measure.md has examples.\n");
+            "\"--\" (they also go to the front end), else -O3 -march=native -falign-loops=32\n"
+            "[-fopenmp]; -lm is linked. docs/cli/measure.md has examples.\n");
 }
 
 struct opts {
