@@ -65,10 +65,8 @@ static double measured_overlap(const struct augur_workload *w, unsigned i, doubl
 static void inflight_of(const struct augur_workload *w, struct pred_rates *r, double *xfer_inflight)
 {
     const struct augur_work_line *t = &w->total;
-    double instr = t->loads + t->stores, slow = 0, reach;
+    double instr = r->instr, slow = 0, reach;
 
-    for (int k = 0; k < AUGUR_OPK_COUNT; k++)
-        instr += t->instr[k];
     reach = instr > 0 ? r->window * (t->loads + t->stores) / instr : 0;
     for (unsigned i = 0; i <= r->nlevels; i++)
         slow += t->transfers[i];
@@ -184,6 +182,9 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->line_bytes[n] = n ? r->line_bytes[n - 1] : 64;
     r->mem_curve = m->memory.mlp;
     r->nmem_curve = m->memory.nmlp;
+    r->instr = w->total.loads + w->total.stores;
+    for (int k = 0; k < AUGUR_OPK_COUNT; k++)
+        r->instr += w->total.instr[k];
     inflight_of(w, r, &xfer_inflight);
     /* the transfer curve at the transfers' misses in flight (its last point beyond its end) */
     r->transfer_ns = m->core.ntransfer

@@ -45,19 +45,15 @@ static double overlap(double issue, double memory, double carried)
  * instructions per update are the kernel's over the line's updates: the
  * loop that carries the chain runs one update per iteration.
  */
-static double chain_overlap(const struct pred_rates *r, const struct augur_workload *w,
-                            const struct augur_work_line *l)
+static double chain_overlap(const struct pred_rates *r, const struct augur_work_line *l)
 {
-    const struct augur_work_line *t = &w->total;
-    double updates = l->stores, chains, len, instr = t->loads + t->stores, span;
+    double updates = l->stores, chains, len, span;
 
     if (!(l->chained > 0) || !(updates > l->chained))
         return 1;
-    for (int k = 0; k < AUGUR_OPK_COUNT; k++)
-        instr += t->instr[k];
     chains = updates - l->chained;
     len = l->chain_len > 0 ? l->chain_len : updates / chains;
-    span = len * instr / updates;
+    span = len * r->instr / updates;
     return span < r->window ? span / r->window : 1;
 }
 
@@ -70,11 +66,9 @@ static double chain_overlap(const struct pred_rates *r, const struct augur_workl
  * chain, so an iteration costs latency x span / (span + window) (short
  * rows overlap, long ones wait).
  */
-static double carried_cycles(const struct pred_rates *r, const struct augur_workload *w,
-                             const struct augur_work_line *l)
+static double carried_cycles(const struct pred_rates *r, const struct augur_work_line *l)
 {
-    const struct augur_work_line *t = &w->total;
-    double per_iter = 0, runs, span, instr = t->loads + t->stores;
+    double per_iter = 0, runs, span, instr = r->instr;
 
     if (!(l->carried_iters > 0))
         return 0;
@@ -88,7 +82,6 @@ static double carried_cycles(const struct pred_rates *r, const struct augur_work
                      : k == AUGUR_OPK_FFMA && r->fadd_latency < r->fma_latency ? r->fadd_latency
                                                                                : r->fma_latency;
 
-        instr += t->instr[k];
         if (l->carried[k] > 0 && l->carried[k] / l->carried_iters * lat > per_iter)
             per_iter = l->carried[k] / l->carried_iters * lat;
     }
@@ -215,16 +208,15 @@ struct line_time {
     double issue_ns, memory_ns, carried_ns, chain_ns;
 };
 
-static struct line_time line_time(const struct pred_rates *r, const struct augur_workload *w,
-                                  const struct augur_work_line *l, const struct line_issue *x,
-                                  double share)
+static struct line_time line_time(const struct pred_rates *r, const struct augur_work_line *l,
+                                  const struct line_issue *x, double share)
 {
     struct line_time t = { 0, 0, 0, 0 };
 
     /* long-latency units (division, gathers, math calls) and mispredicted branches serialise */
     t.issue_ns = (busiest_port(x) * share + x->serial) / r->clock_ghz;
-    t.carried_ns = carried_cycles(r, w, l) / r->clock_ghz;
-    t.chain_ns = l->chained * r->chain_cycles * chain_overlap(r, w, l) / r->clock_ghz;
+    t.carried_ns = carried_cycles(r, l) / r->clock_ghz;
+    t.chain_ns = l->chained * r->chain_cycles * chain_overlap(r, l) / r->clock_ghz;
     /*
      * Requests served beyond L1 (L1 hits cost their issue slot only): an
      * indirect access's wait for the level's latency, shared by the misses
@@ -291,7 +283,7 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
     for (size_t i = 0; i < w->nlines; i++)
         line_issue(&r, w, &w->lines[i], &iss[i]);
     for (size_t i = 0; i < w->nlines; i++) {
-        struct line_time t = line_time(&r, w, &w->lines[i], &iss[i], loop_share(w, iss, i));
+        struct line_time t = line_time(&r, &w->lines[i], &iss[i], loop_share(w, iss, i));
         double ns = overlap(t.issue_ns, t.memory_ns, t.carried_ns);
 
         chain += t.chain_ns;

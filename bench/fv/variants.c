@@ -2,7 +2,9 @@
  * variants.c - the column-major finite-volume kernel of kernels/fv/omp.c
  * (fv_ell_omp_simple) taken apart, to time what each part of it costs on
  * a dataset (bench/fv/variants.sh). Every variant takes the kernel's
- * parameters and binds as it does.
+ * parameters and binds as it does, and is written out whole, as the kernel
+ * has it: a shared helper would be a call the front end inlines, another
+ * skeleton than the kernel's.
  */
 #include <stdint.h>
 
