@@ -283,6 +283,10 @@ static json_t *result_json(const struct augur_skel *skel, const struct augur_nod
         json_object_set_new(doc, "warp_jobs", json_integer((json_int_t)p->warp_jobs));
         json_object_set_new(doc, "warp_loads", json_integer((json_int_t)p->warp_loads));
         json_object_set_new(doc, "run_max_loads", json_integer((json_int_t)p->run_max_loads));
+        a = json_array();
+        for (unsigned l = 0; l <= p->nlevels; l++)
+            json_array_append_new(a, json_integer((json_int_t)p->warp_load_reach[l]));
+        json_object_set_new(doc, "warp_load_reach", a);
     }
     a = json_array();
     for (unsigned l = 0; l <= p->nlevels; l++)

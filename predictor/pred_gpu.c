@@ -19,9 +19,11 @@ int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_
 {
     const struct augur_machine_gpu *g = &m->gpu;
     uint64_t sms = g->sms ? g->sms : m->cores, ws = g->warp_size ? g->warp_size : 32;
-    uint64_t block = prof->stats.block, grid = prof->stats.grid, wpb, per_sm, nslots;
+    uint64_t block = prof->stats.block, grid = prof->stats.grid, wpb, per_sm, nslots, most = 0;
     const struct augur_cache_counts *mem;
     double *slot = NULL, busiest = 0, filled = 0, read_share;
+    const uint64_t *reach = prof->warp_load_reach; /* the busiest slot's loads by deepest level */
+    uint64_t slot_reach[AUGUR_CACHESIM_MAX_LEVELS + 1] = { 0 };
     unsigned nl = prof->nlevels;
 
     if (!prof->warp_loads || !block || !grid)
@@ -49,18 +51,34 @@ int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_
             slot[s] += prof->jobs_per_warp[id];
         }
         for (uint64_t s = 0; s < nslots; s++) {
-            busiest = slot[s] > busiest ? slot[s] : busiest;
+            if (slot[s] > busiest) {
+                busiest = slot[s];
+                most = s;
+            }
             filled += slot[s] > 0;
         }
         augur_free(slot);
+        if (prof->reach_per_warp && busiest > 0) {
+            /* the warps that took the busiest slot's turns */
+            for (size_t id = 0; id < prof->nwarps; id++) {
+                uint64_t b = id / wpb,
+                         s = ((b % sms) * per_sm + (b / sms) % per_sm) * wpb + id % wpb;
+
+                for (unsigned l = 0; s == most && l <= AUGUR_CACHESIM_MAX_LEVELS; l++)
+                    slot_reach[l] += prof->reach_per_warp[id * (AUGUR_CACHESIM_MAX_LEVELS + 1) + l];
+            }
+            reach = slot_reach;
+        }
     } else {
         /* no table: the jobs spread evenly over the slots the launch fills */
         filled = (double)(grid * wpb < nslots ? grid * wpb : nslots);
         busiest = (double)prof->warp_loads / filled;
     }
     /* runs one after another (a BFS's rounds): each waits for its own busiest warp */
-    if (launches > 1 && (double)prof->run_max_loads > busiest)
+    if (launches > 1 && (double)prof->run_max_loads > busiest) {
         busiest = (double)prof->run_max_loads;
+        reach = prof->run_max_reach;
+    }
     w->gpu.jobs = (double)prof->warp_loads / calls;
     w->gpu.max_warp_jobs = busiest / calls;
     w->gpu.slots = filled;
@@ -72,7 +90,10 @@ int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_
         uint64_t read_misses = c->sector_misses - c->sector_write_misses;
 
         w->gpu.sector_hits[l] = (double)(reads - read_misses) / calls;
+        w->gpu.load_reach[l] = (double)reach[l] / calls;
     }
+    if (nl < AUGUR_WORK_MAX_LEVELS)
+        w->gpu.load_reach[nl] = (double)reach[nl] / calls;
     mem = &prof->level[nl];
     read_share = mem->accesses ? (double)(mem->accesses - mem->writes) / (double)mem->accesses : 0;
     w->gpu.sector_hits[nl] = (double)mem->fill_bytes / SECTOR_BYTES / calls;
@@ -221,23 +242,50 @@ static double gpu_busy_ns(const struct gpu_opa *go, double *m)
     return go->in.jobs / hi;
 }
 
+/* The unloaded latency (the curve at m = 1) of server i. */
+static double unloaded_ns(const struct gpu_opa *go, uint32_t i)
+{
+    return augur_pred_curve_at(go->servers[i].curve, go->servers[i].ncurve, 1);
+}
+
 /*
  * The busiest warp alone: its W_max jobs one after another (load_steps of
  * them wait in turn), each the unloaded latency (the curve at m = 1) of the
- * levels in the launch's proportions.
+ * level its slowest request reached, in the launch's proportions: a load
+ * whose lanes touch 20 lines waits for the one that missed L1. Without
+ * those counts, the levels' latencies in the proportions of their sectors.
  */
 static double gpu_chain_ns(const struct gpu_opa *go, const struct augur_workload *w)
 {
-    double all = 0, lat = 0;
+    const struct augur_work_gpu *g = &w->gpu;
+    unsigned l2 = l2_level(w), nl = w->nlevels;
+    double all = 0, lat = 0, dram = go->servers[1].completions + go->servers[2].completions;
 
-    for (uint32_t i = 0; i < go->in.nservers; i++)
-        all += go->servers[i].completions;
-    if (!(all > 0))
-        return 0;
-    for (uint32_t i = 0; i < go->in.nservers; i++)
-        lat += go->servers[i].completions / all *
-               augur_pred_curve_at(go->servers[i].curve, go->servers[i].ncurve, 1);
-    return w->gpu.max_warp_jobs * (w->load_steps > 0 ? w->load_steps : 1) * lat;
+    for (unsigned l = 0; l <= nl && l < AUGUR_WORK_MAX_LEVELS; l++)
+        all += g->load_reach[l];
+    if (all > 0) {
+        /* DRAM: the row-buffer hits' and misses' latencies in their proportions */
+        double mem = dram > 0 ? (go->servers[1].completions * unloaded_ns(go, 1) +
+                                 go->servers[2].completions * unloaded_ns(go, 2)) /
+                                    dram
+                              : unloaded_ns(go, 2);
+
+        for (unsigned l = 0; l <= nl && l < AUGUR_WORK_MAX_LEVELS; l++) {
+            double ns = l == nl                         ? mem
+                        : l < l2 && go->in.nservers > 3 ? unloaded_ns(go, 3)
+                                                        : unloaded_ns(go, 0);
+
+            lat += g->load_reach[l] / all * ns;
+        }
+    } else {
+        for (uint32_t i = 0; i < go->in.nservers; i++)
+            all += go->servers[i].completions;
+        if (!(all > 0))
+            return 0;
+        for (uint32_t i = 0; i < go->in.nservers; i++)
+            lat += go->servers[i].completions / all * unloaded_ns(go, i);
+    }
+    return g->max_warp_jobs * (w->load_steps > 0 ? w->load_steps : 1) * lat;
 }
 
 /* The server whose requests take the most time at its load: V_i S_i(m_i). */

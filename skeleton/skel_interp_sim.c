@@ -48,6 +48,16 @@ struct occ_list { /* instruction ids of one warp's access, by occurrence */
     uint32_t n, cap;
 };
 
+#define PENDING_WARPS 32 /* a block has at most 1024 threads */
+#define PENDING_LINES 64 /* 32 lanes, each access across at most two lines */
+
+/* The lines one warp's last load fetched from beyond L1, and the level that served each. */
+struct pending {
+    uint64_t line[PENDING_LINES];
+    uint8_t level[PENDING_LINES];
+    uint32_t n;
+};
+
 struct cuda_block {
     uint64_t block, run; /* the block being gathered, of which run (UINT64_MAX: none) */
     uint32_t wpb;        /* warps per block */
@@ -60,7 +70,8 @@ struct cuda_block {
     uint32_t ninstr, capinstr;
     struct instr_grain *grains;
     size_t ngrains, capgrains;
-    bool failed; /* out of memory: the run's CUDA counts are incomplete */
+    bool failed;                        /* out of memory: the run's CUDA counts are incomplete */
+    struct pending pend[PENDING_WARPS]; /* per warp of the block */
 };
 
 struct simsub {
@@ -79,6 +90,10 @@ struct simsub {
     uint64_t last_run;    /* CUDA: the run (launch) whose events came last */
     uint32_t *run_jobs;   /* CUDA: loads per global warp id in the current run */
     uint64_t run_max_sum; /* CUDA: over the runs closed, each one's busiest warp's loads */
+    /* CUDA: loads by the deepest level one of their requests reached (the warp waits for it) */
+    uint64_t load_reach[AUGUR_CACHESIM_MAX_LEVELS + 1];
+    uint32_t *warp_reach, *run_reach; /* the same per global warp id, NREACH each */
+    uint64_t run_max_reach[AUGUR_CACHESIM_MAX_LEVELS + 1]; /* over the runs, the busiest warp's */
     /*
      * Each access counts under two tags, 2a for requests near a stream of
      * the thread and 2a + 1 for far ones; streams holds each thread's
@@ -136,36 +151,52 @@ static uint32_t tag_of(struct simsub *s, const struct augur_event *e, uint64_t a
     return tag;
 }
 
-/* Counts one instruction of warp w; loads per warp too, growing the per-warp table as warps appear.
- */
+#define NREACH (AUGUR_CACHESIM_MAX_LEVELS + 1) /* deepest levels a load can reach */
+
+/* Grows the per-warp tables to hold warp w; false when out of memory (the tables stay whole). */
+static bool grow_warps(struct simsub *s, uint32_t w)
+{
+    size_t n = s->nwarp_jobs ? s->nwarp_jobs : 1024, old = s->nwarp_jobs;
+    uint32_t **tab[] = { &s->warp_jobs, &s->run_jobs, &s->warp_reach, &s->run_reach };
+
+    while (n <= w)
+        n *= 2;
+    for (int i = 0; i < 4; i++) {
+        size_t per = i < 2 ? 1 : NREACH;
+        uint32_t *t = augur_reallocarray(*tab[i], n * per, sizeof(*t));
+
+        if (!t)
+            return false;
+        *tab[i] = t;
+        memset(t + old * per, 0, (n - old) * per * sizeof(*t));
+    }
+    s->nwarp_jobs = n;
+    return true;
+}
+
+/* Counts one instruction of warp w; loads per warp too, growing the per-warp tables as warps
+ * appear. */
 static void count_job(struct simsub *s, uint32_t w, bool write)
 {
     s->jobs++;
     if (write)
         return;
     s->loads++;
-    if (w >= s->nwarp_jobs && !s->no_memory) {
-        size_t n = s->nwarp_jobs ? s->nwarp_jobs : 1024;
-        uint32_t *t;
-
-        while (n <= w)
-            n *= 2;
-        t = augur_realloc(s->warp_jobs, n * sizeof(*t));
-        if (t)
-            s->warp_jobs = t;
-        t = t ? augur_realloc(s->run_jobs, n * sizeof(*t)) : NULL;
-        if (!t) {
-            s->no_memory = true;
-            return;
-        }
-        s->run_jobs = t;
-        memset(s->warp_jobs + s->nwarp_jobs, 0, (n - s->nwarp_jobs) * sizeof(*t));
-        memset(s->run_jobs + s->nwarp_jobs, 0, (n - s->nwarp_jobs) * sizeof(*t));
-        s->nwarp_jobs = n;
-    }
+    if (w >= s->nwarp_jobs && !s->no_memory && !grow_warps(s, w))
+        s->no_memory = true;
     if (w < s->nwarp_jobs) {
         s->warp_jobs[w]++;
         s->run_jobs[w]++;
+    }
+}
+
+/* Counts a load of warp w by the deepest level its requests reached. */
+static void count_reach(struct simsub *s, uint32_t w, uint8_t deepest)
+{
+    s->load_reach[deepest]++;
+    if (w < s->nwarp_jobs) {
+        s->warp_reach[(size_t)w * NREACH + deepest]++;
+        s->run_reach[(size_t)w * NREACH + deepest]++;
     }
 }
 
@@ -173,12 +204,21 @@ static void count_job(struct simsub *s, uint32_t w, bool write)
 static void close_run(struct simsub *s)
 {
     uint32_t most = 0;
+    size_t busiest = 0;
 
     for (size_t w = 0; w < s->nwarp_jobs; w++)
-        most = s->run_jobs[w] > most ? s->run_jobs[w] : most;
+        if (s->run_jobs[w] > most) {
+            most = s->run_jobs[w];
+            busiest = w;
+        }
     s->run_max_sum += most;
-    if (s->run_jobs)
+    if (most)
+        for (unsigned l = 0; l < NREACH; l++)
+            s->run_max_reach[l] += s->run_reach[busiest * NREACH + l];
+    if (s->run_jobs) {
         memset(s->run_jobs, 0, s->nwarp_jobs * sizeof(*s->run_jobs));
+        memset(s->run_reach, 0, s->nwarp_jobs * NREACH * sizeof(*s->run_reach));
+    }
 }
 
 static int cmp_grain(const void *a, const void *b)
@@ -190,6 +230,20 @@ static int cmp_grain(const void *a, const void *b)
     return x->grain < y->grain ? -1 : x->grain > y->grain;
 }
 
+/*
+ * The level a load's request to line waits for: where the cache served it,
+ * or, for an L1 hit on a line the warp's previous load is still fetching
+ * (row_start[v] and row_start[v + 1] go out together), that fetch's level.
+ */
+static uint8_t wait_level(const struct pending *p, uint64_t line, uint8_t served)
+{
+    if (served == 0 && p)
+        for (uint32_t j = 0; j < p->n; j++)
+            if (p->line[j] == line)
+                return p->level[j];
+    return served;
+}
+
 /* Sends the gathered block: each instruction's distinct grains, one request per run in a line. */
 static void flush_block(struct simsub *s)
 {
@@ -197,10 +251,17 @@ static void flush_block(struct simsub *s)
     size_t k = 0;
 
     qsort(cb->grains, cb->ngrains, sizeof(*cb->grains), cmp_grain);
+    for (uint32_t w = 0; w < PENDING_WARPS; w++)
+        cb->pend[w].n = 0;
     for (uint32_t i = 0; i < cb->ninstr; i++) {
         const struct augur_event *e = &cb->instr[i].first;
+        bool write = (e->flags & AUGUR_EV_WRITE) != 0;
+        uint32_t wib = e->warp % cb->wpb;
+        struct pending *pw = wib < PENDING_WARPS ? &cb->pend[wib] : NULL, now;
+        uint8_t deepest = 0;
 
-        count_job(s, e->warp, (e->flags & AUGUR_EV_WRITE) != 0);
+        now.n = 0;
+        count_job(s, e->warp, write);
         while (k < cb->ngrains && cb->grains[k].instr == i) {
             uint64_t first = cb->grains[k].grain, last = first;
             struct augur_cache_access a;
@@ -213,10 +274,31 @@ static void flush_block(struct simsub *s)
             a.addr = first * s->grain;
             a.size = (uint32_t)((last - first + 1) * s->grain);
             a.thread = e->thread;
-            a.is_write = (e->flags & AUGUR_EV_WRITE) != 0;
+            a.is_write = write;
             a.pad = 0;
             a.tag = tag_of(s, e, a.addr);
-            augur_cachesim_access_batch(s->sim, &a, 1);
+            if (write) {
+                augur_cachesim_access_batch(s->sim, &a, 1);
+            } else {
+                uint8_t r;
+                uint64_t line = a.addr / s->line;
+
+                augur_cachesim_access_batch_reach(s->sim, &a, 1, &r);
+                if (r > 0 && now.n < PENDING_LINES) {
+                    now.line[now.n] = line;
+                    now.level[now.n++] = r;
+                }
+                r = wait_level(pw, line, r);
+                deepest = r > deepest ? r : deepest;
+            }
+        }
+        if (!write) {
+            count_reach(s, e->warp, deepest);
+            if (pw) {
+                memcpy(pw->line, now.line, now.n * sizeof(*now.line));
+                memcpy(pw->level, now.level, now.n * sizeof(*now.level));
+                pw->n = now.n;
+            }
         }
     }
     cb->ninstr = 0;
@@ -463,6 +545,7 @@ void augur_sim_profile_free(struct augur_sim_profile *p)
     augur_free(p->accesses);
     augur_free(p->thread);
     augur_free(p->jobs_per_warp);
+    augur_free(p->reach_per_warp);
     augur_free(p);
 }
 
@@ -611,12 +694,16 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
         augur_cachesim_reset_counts(sim);
         augur_interp_reset_stats(in);
         sub->jobs = sub->loads = sub->run_max_sum = 0;
+        memset(sub->load_reach, 0, sizeof(sub->load_reach));
+        memset(sub->run_max_reach, 0, sizeof(sub->run_max_reach));
         memset(sub->miss_reads, 0, sizeof(sub->miss_reads));
         memset(sub->miss_epochs, 0, sizeof(sub->miss_epochs));
-        if (sub->warp_jobs)
+        if (sub->warp_jobs) {
             memset(sub->warp_jobs, 0, sub->nwarp_jobs * sizeof(*sub->warp_jobs));
-        if (sub->run_jobs)
             memset(sub->run_jobs, 0, sub->nwarp_jobs * sizeof(*sub->run_jobs));
+            memset(sub->warp_reach, 0, sub->nwarp_jobs * NREACH * sizeof(*sub->warp_reach));
+            memset(sub->run_reach, 0, sub->nwarp_jobs * NREACH * sizeof(*sub->run_reach));
+        }
         augur_interp_reset_data(in);
     }
     if (o.trace) {
@@ -653,6 +740,8 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     (*out)->warp_jobs = sub->jobs;
     (*out)->warp_loads = sub->loads;
     (*out)->run_max_loads = sub->run_max_sum;
+    memcpy((*out)->warp_load_reach, sub->load_reach, sizeof(sub->load_reach));
+    memcpy((*out)->run_max_reach, sub->run_max_reach, sizeof(sub->run_max_reach));
     if (sub->indirect) {
         memcpy((*out)->miss_reads, sub->miss_reads, sizeof(sub->miss_reads));
         memcpy((*out)->miss_epochs, sub->miss_epochs, sizeof(sub->miss_epochs));
@@ -664,7 +753,8 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
         /* the table grows as warps appear: give every warp of the launch an entry */
         (*out)->nwarps = nw < sub->nwarp_jobs ? (size_t)nw : sub->nwarp_jobs;
         (*out)->jobs_per_warp = sub->warp_jobs;
-        sub->warp_jobs = NULL;
+        (*out)->reach_per_warp = sub->warp_reach;
+        sub->warp_jobs = sub->warp_reach = NULL;
     }
 out:
     if (rc == 0 && inp) {
@@ -682,6 +772,8 @@ out:
         augur_free(sub->epoch_end);
         augur_free(sub->warp_jobs);
         augur_free(sub->run_jobs);
+        augur_free(sub->warp_reach);
+        augur_free(sub->run_reach);
         for (size_t i = 0; i < sub->cb.nlists; i++)
             augur_free(sub->cb.lists[i].id);
         augur_free(sub->cb.lists);

@@ -880,6 +880,16 @@ static void test_gpu_models(void)
     is_double(p[1].seconds, (1000 * 4100.0 / 150 + 1000) * 1e-9, 1e-15,
               "GPU opa: the busiest warp alone bounds");
     is_str(p[1].bottleneck, "busiest warp's latency", "GPU opa: the busiest warp's latency");
+    /*
+     * Its loads by the level their slowest request reached: half L2 (10 ns),
+     * half DRAM at the row hits' and misses' mean, (80 x 20 + 20 x 100) / 100 ns.
+     */
+    w.gpu.load_reach[1] = 500;
+    w.gpu.load_reach[2] = 500;
+    is_int(augur_model_find("opa")->predict(&in, &p[1], &d), 0, "GPU opa, the warp's own levels");
+    is_double(p[1].seconds, (500 * 10 + 500 * 36 + 1000) * 1e-9, 1e-15,
+              "GPU opa: each load waits for the level of its slowest request");
+    memset(w.gpu.load_reach, 0, sizeof(w.gpu.load_reach));
     w.gpu.max_warp_jobs = 10;
     /*
      * One warp in flight: the servers share one job of 1.5 sectors. With flat

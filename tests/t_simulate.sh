@@ -185,6 +185,21 @@ is "cuda: L2 reads only the loads' sectors" "$(jq '.levels[1].fill_bytes' "$tmp/
 is "cuda, two launches: L1 misses twice" "$(jq '.levels[0].sector_misses' "$tmp/cuda2.json")" $((2 * 73))
 is "cuda, two launches: L2 misses once" "$(jq '.levels[1].sector_misses' "$tmp/cuda2.json")" 73
 is "cuda, two launches: each one's busiest warp loads 5 times" "$(jq .run_max_loads "$tmp/cuda2.json")" 10
+# A warp waits for its slowest request: every load of the first launch reads memory, of the
+# second L2 (L1 starts empty, L2 keeps the lines).
+is "cuda: loads by the deepest level they reached" "$(jq -c .warp_load_reach "$tmp/cuda.json")" "[0,0,10]"
+is "cuda, two launches: loads by deepest level" "$(jq -c .warp_load_reach "$tmp/cuda2.json")" "[0,10,10]"
+# 15 rows: rowptr[i + 1] (bytes 8 to 127) lies in the line rowptr[i] is still fetching, so
+# its L1 hit waits for memory as well.
+{
+    echo "%%MatrixMarket matrix coordinate real general"
+    echo "15 15 15"
+    for i in $(seq 1 15); do echo "$i $i 2.0"; done
+} >"$tmp/diag15.mtx"
+"$augur" --json simulate "$src/kernels/spmv/cuda.cu" --data "$tmp/diag15.mtx" \
+    --machine "$src/samples/machines/h100-sxm.yml" --layout 4096 --sms 1 >"$tmp/cuda15.json"
+is "cuda: a hit on a line in flight waits for its fetch" "$(jq -c .warp_load_reach "$tmp/cuda15.json")" \
+    "[0,0,5]"
 
 if command -v valgrind >/dev/null && [ -x "$driver" ] && ! nm "$driver" 2>/dev/null | grep -q __asan_init; then
     cat >"$tmp/cg.yml" <<'EOF'

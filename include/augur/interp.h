@@ -428,7 +428,14 @@ struct augur_sim_profile {
      */
     uint64_t warp_jobs, warp_loads;
     uint64_t run_max_loads; /* over the counted runs, each run's busiest warp's loads */
+    /*
+     * The loads by the deepest level any of their requests reached (0: all
+     * hit L1; nlevels: one read memory): a warp waits for its slowest lane.
+     */
+    uint64_t warp_load_reach[AUGUR_CACHESIM_MAX_LEVELS + 1];
+    uint64_t run_max_reach[AUGUR_CACHESIM_MAX_LEVELS + 1]; /* the same of run_max_loads' loads */
     uint32_t *jobs_per_warp;
+    uint32_t *reach_per_warp; /* per warp, AUGUR_CACHESIM_MAX_LEVELS + 1: its warp_load_reach */
     size_t nwarps;
 };
 

@@ -203,6 +203,11 @@ struct augur_work_gpu {
     double slots;         /* resident warp slots the launch fills */
     double launches;      /* kernel launches (a BFS: one per round) */
     double sector_hits[AUGUR_WORK_MAX_LEVELS]; /* sectors served by cache i; last: read from DRAM */
+    /*
+     * The busiest warp slot's loads (W_max's) by the level that served their
+     * slowest request, cache i; last: DRAM. All 0: not measured.
+     */
+    double load_reach[AUGUR_WORK_MAX_LEVELS];
     double row_hits, row_misses; /* DRAM requests to the open row, and those opening one */
     double dram_write_bytes;
 };
