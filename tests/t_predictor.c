@@ -10,13 +10,13 @@
 #include "augur/augur.h"
 #include "tap.h"
 
-/* Seed 001 Table 1: one Sandy Bridge core; sizes in 8-byte words, size = the level above. */
-/* The aggregate model's overlap of a line's issue, memory and loop-carried times: their L^6 norm. */
+/* How the aggregate model overlaps a line's issue, memory and loop-carried times: L^6 norm. */
 static double norm6(double issue, double memory, double carried)
 {
     return pow(pow(issue, 6) + pow(memory, 6) + pow(carried, 6), 1 / 6.0);
 }
 
+/* Seed 001 Table 1: one Sandy Bridge core; sizes in 8-byte words, size = the level above. */
 static const struct augur_bw_level table1[] = {
     { "L1", 140, 8, 35.31, -1 },
     { "L2", 4000, 8, 35.14, -1 },
