@@ -63,9 +63,12 @@ int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_
             for (size_t id = 0; id < prof->nwarps; id++) {
                 uint64_t b = id / wpb,
                          s = ((b % sms) * per_sm + (b / sms) % per_sm) * wpb + id % wpb;
+                const uint32_t *r = prof->reach_per_warp + id * (AUGUR_CACHESIM_MAX_LEVELS + 1);
 
-                for (unsigned l = 0; s == most && l <= AUGUR_CACHESIM_MAX_LEVELS; l++)
-                    slot_reach[l] += prof->reach_per_warp[id * (AUGUR_CACHESIM_MAX_LEVELS + 1) + l];
+                if (s != most)
+                    continue;
+                for (unsigned l = 0; l <= AUGUR_CACHESIM_MAX_LEVELS; l++)
+                    slot_reach[l] += r[l];
             }
             reach = slot_reach;
         }
@@ -251,9 +254,10 @@ static double unloaded_ns(const struct gpu_opa *go, uint32_t i)
 /*
  * The busiest warp alone: its W_max jobs one after another (load_steps of
  * them wait in turn), each the unloaded latency (the curve at m = 1) of the
- * level its slowest request reached, in the launch's proportions: a load
- * whose lanes touch 20 lines waits for the one that missed L1. Without
- * those counts, the levels' latencies in the proportions of their sectors.
+ * level its slowest request reached, in the proportions of the busiest
+ * slot's own loads: a load whose lanes touch 20 lines waits for the one
+ * that missed L1. Without those counts, the levels' latencies in the
+ * proportions of the launch's sectors.
  */
 static double gpu_chain_ns(const struct gpu_opa *go, const struct augur_workload *w)
 {
