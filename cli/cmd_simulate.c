@@ -151,10 +151,16 @@ static void print_text(const struct opts *o, const struct augur_skel *skel,
     printf("%" PRIu32 " run%s, %" PRIu64 " accesses in %.3f s (%.1f M accesses/s)\n\n", p->rounds,
            p->rounds == 1 ? "" : "s", p->events, p->seconds,
            p->seconds > 0 ? (double)p->events / p->seconds / 1e6 : 0.0);
-    if (k->u.kernel.cuda)
+    if (k->u.kernel.cuda) {
         printf("launch %" PRIu64 " x %" PRIu64 " threads, %" PRIu64
-               " warp memory instructions, %" PRIu64 " of them loads (seed 000 jobs)\n\n",
+               " warp memory instructions, %" PRIu64 " of them loads (seed 000 jobs)\n",
                p->stats.grid, p->stats.block, p->warp_jobs, p->warp_loads);
+        /* a warp waits for its slowest lane */
+        printf("loads by the level of their slowest request:");
+        for (unsigned l = 0; l <= p->nlevels; l++)
+            printf("%s %s %" PRIu64, l ? "," : "", p->level_name[l], p->warp_load_reach[l]);
+        printf("\n\n");
+    }
     print_levels(p);
 
     printf("\nper source line (misses and miss rate per level):\n");

@@ -200,6 +200,11 @@ is "cuda, two launches: loads by deepest level" "$(jq -c .warp_load_reach "$tmp/
     --machine "$src/samples/machines/h100-sxm.yml" --layout 4096 --sms 1 >"$tmp/cuda15.json"
 is "cuda: a hit on a line in flight waits for its fetch" "$(jq -c .warp_load_reach "$tmp/cuda15.json")" \
     "[0,0,5]"
+"$augur" simulate "$src/kernels/spmv/cuda.cu" --data "$tmp/diag15.mtx" \
+    --machine "$src/samples/machines/h100-sxm.yml" --layout 4096 --sms 1 >"$tmp/cuda15.txt"
+grep -q "^loads by the level of their slowest request: L1 0, L2 0, memory 5$" "$tmp/cuda15.txt" &&
+    pass "cuda: the text gives the loads by their slowest request" ||
+    flunk "cuda: the text gives the loads by their slowest request"
 
 if command -v valgrind >/dev/null && [ -x "$driver" ] && ! nm "$driver" 2>/dev/null | grep -q __asan_init; then
     cat >"$tmp/cg.yml" <<'EOF'
