@@ -8,16 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#define CK(call)                                                                     \
-    do {                                                                             \
-        cudaError_t e_ = (call);                                                     \
-        if (e_ != cudaSuccess) {                                                     \
-            fprintf(stderr, "gpu_calib: %s:%d: %s: %s\n", __FILE__, __LINE__, #call, \
-                    cudaGetErrorString(e_));                                         \
-            exit(1);                                                                 \
-        }                                                                            \
-    } while (0)
-#define CKLAUNCH() CK(cudaGetLastError())
+#include "cuda_check.h"
 
 /* Sizes: the chase buffer holds 2^27 sectors (4 GiB), the L2 chase buffer 2^18 (8 MiB). */
 #define SECTOR_WORDS 8u /* 32-byte sector in 4-byte words */

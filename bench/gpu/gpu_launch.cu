@@ -2,10 +2,10 @@
  * gpu_launch.cu - what a launch's size adds to its cost: an empty kernel of G
  * blocks of 256 threads (the block of augur's CUDA kernels), timed between
  * two CUDA events as bench_gpu_measure times the kernels, median of 200
- * launches per G. Prints the machine file's gpu.launch_ramp: per launch of
- * that many warps, the microseconds over a launch of one block (launch_us).
+ * launches per G: per launch, the microseconds and what they add to a
+ * launch of one block (the machine file's launch_us).
  *
- * usage: bench_gpu_launch          the YAML fragment, raw medians in comments
+ * usage: bench_gpu_launch          blocks, warps, us, us over one block (CSV)
  *        bench_gpu_launch --ncu    each grid launched 5 times, untimed, for
  *                                  Nsight Compute to time (bench/gpu_launch.sh)
  */
@@ -14,15 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CK(call)                                                                       \
-    do {                                                                               \
-        cudaError_t e_ = (call);                                                       \
-        if (e_ != cudaSuccess) {                                                       \
-            fprintf(stderr, "gpu_launch: %s:%d: %s: %s\n", __FILE__, __LINE__, #call, \
-                    cudaGetErrorString(e_));                                           \
-            exit(1);                                                                   \
-        }                                                                              \
-    } while (0)
+#include "cuda_check.h"
 
 #define THREADS 256
 #define REPS    200
