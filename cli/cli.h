@@ -72,7 +72,12 @@ int cli_load_dataset(const char *path, const struct augur_load_opts *opts,
 int cli_parse_u64(const char *cmd, const char *opt, const char *arg, uint64_t lo, uint64_t hi,
                   uint64_t *out);
 
-/* --launch G,B: two positive numbers, grid and block sizes. Returns 0, or -1 (no message). */
+/*
+ * --launch G,B: grid and block sizes. Returns 0 with two positive numbers in
+ * grid and block; 1 for expressions (of n, nnz, m and the kernel's scalars: the
+ * front end reads them, grid and block are set to 0); -1 when malformed (no
+ * message).
+ */
 int cli_parse_launch(const char *s, uint64_t *grid, uint64_t *block);
 
 /* --source V: a node number or 'maxdeg', into bo. Returns 0 or CLI_USAGE. */

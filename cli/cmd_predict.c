@@ -50,7 +50,8 @@ void cmd_predict_help(FILE *fp)
             "                    levels stop changing (default for a kernel with a round)\n"
             "  --round R         a topology-driven BFS: one call is round R alone (the levels\n"
             "                    of rounds 1 .. R-1 as the search left them)\n"
-            "  --launch G,B      CUDA launch: grid and block sizes (replaces the kernel's)\n"
+            "  --launch G,B      CUDA launch: grid and block sizes, numbers or expressions\n"
+            "                    such as '(n + 255) / 256,256' (replaces the kernel's)\n"
             "  --source V        the BFS source node, or 'maxdeg' (default 0)\n"
             "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
             "  --tile-size T     a tiled-and-grouped kernel: SIMD utilization and avg_MIMD\n"
@@ -602,9 +603,10 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             break;
         case 'l':
             o->launch = optarg;
-            if (cli_parse_launch(optarg, &o->grid, &o->block))
+            if (cli_parse_launch(optarg, &o->grid, &o->block) < 0)
                 return cli_usage_error("predict",
-                                       "--launch needs GRID,BLOCK (two positive numbers), not '%s'",
+                                       "--launch needs GRID,BLOCK (two positive numbers, or "
+                                       "expressions such as (n + 255) / 256,256), not '%s'",
                                        optarg);
             break;
         case 's':

@@ -34,7 +34,7 @@ void cmd_simulate_help(FILE *fp)
             "                    samples/machines/" CLI_DEFAULT_MACHINE ")\n"
             "  --threads T       OpenMP threads, one simulator thread each (default 1)\n"
             "  --sms N           CUDA kernels: SMs simulated (default: the machine's, else 1)\n"
-            "  --launch G,B      CUDA launch: grid and block sizes\n"
+            "  --launch G,B      CUDA launch: grid and block sizes (numbers or expressions)\n"
             "  --round R         the value of a parameter bound to 'round' (default 1); a\n"
             "                    bfs.level array holds the levels before round R\n"
             "  --rounds          run rounds 1, 2, ... until one stores nothing into the\n"
@@ -462,10 +462,10 @@ int cmd_simulate(int argc, char **argv)
             break;
         case 'l':
             o.launch = optarg;
-            if (cli_parse_launch(optarg, &so.interp.grid, &so.interp.block))
+            if (cli_parse_launch(optarg, &so.interp.grid, &so.interp.block) < 0)
                 return cli_usage_error("simulate",
-                                       "--launch needs GRID,BLOCK (two positive "
-                                       "numbers), not '%s'",
+                                       "--launch needs GRID,BLOCK (two positive numbers, or "
+                                       "expressions such as (n + 255) / 256,256), not '%s'",
                                        optarg);
             break;
         case 'r':

@@ -595,8 +595,13 @@ static bool walk(struct stream *st, struct fe_opmap *m, CXCursor c, int depth)
         if (kids.n < 1 || !walk(st, m, kids.v[0], depth + 1) || !take(st, "("))
             break;
         ok = true;
-        for (size_t i = 1; i < kids.n && ok; i++)
+        for (size_t i = 1; i < kids.n && ok; i++) {
+            /* C++ default arguments (CUDA's __shfl_down_sync(mask, v, delta, width =
+               warpSize)) are children without tokens: the call ends at its ')' */
+            if (i > 1 && (s = peek(st)) != NULL && !strcmp(s, ")"))
+                break;
             ok = (i == 1 || take(st, ",")) && walk(st, m, kids.v[i], depth + 1);
+        }
         ok = ok && take(st, ")");
         break;
     case CXCursor_MemberRefExpr:

@@ -524,6 +524,23 @@ static void add_row(struct infer *in, uint32_t x, uint32_t a, const struct augur
     }
 }
 
+/*
+ * The array a row's start loads: A[e1], or A[e1] plus an offset, the lane of a
+ * row shared out among the threads of a warp or the lanes of a vector
+ * ("j = rowptr[row] + lane; j < rowptr[row + 1]; j += 32").
+ */
+static int32_t start_array(const struct infer *in, const struct augur_expr *v,
+                           const struct augur_expr **e1)
+{
+    int32_t a = loaded_array(in, v, e1);
+
+    v = resolve(in, v);
+    if (a >= 0 || !v || v->kind != AUGUR_EXPR_BINARY || v->u.bin.op != AUGUR_OP_ADD)
+        return a;
+    a = loaded_array(in, v->u.bin.a, e1);
+    return a >= 0 ? a : loaded_array(in, v->u.bin.b, e1);
+}
+
 /* Does some start value of x load A[e1] with bound index e2 = e1 + 1? */
 static void row_starts(struct infer *in, const struct augur_node *n, uint32_t x, int32_t a,
                        const struct augur_expr *e2)
@@ -534,7 +551,7 @@ static void row_starts(struct infer *in, const struct augur_node *n, uint32_t x,
         v = n->u.assign.value;
     if (n->kind == AUGUR_NODE_LOOP && n->u.loop.var == (int32_t)x)
         v = n->u.loop.init;
-    if (v && loaded_array(in, v, &e1) == a && is_succ(in, e1, e2))
+    if (v && start_array(in, v, &e1) == a && is_succ(in, e1, e2))
         add_row(in, x, (uint32_t)a, e1);
     for (uint32_t i = 0; i < n->nkids; i++)
         row_starts(in, n->kids[i], x, a, e2);

@@ -212,6 +212,11 @@ status "cuda without a launch" 1 "$augur" predict "$tmp/scale.cu" --data "$mtx" 
 grep -q -- "--launch GRID,BLOCK" "$tmp/err" && pass "cuda without a launch: says how" || flunk "cuda without a launch: says how"
 status "cuda --launch" 0 "$augur" predict "$tmp/scale.cu" --data "$mtx" --machine "$h100" --bind n=n,x=vec\(n\),y=vec\(n\) --launch 44,256 --json
 is "cuda --launch: Model 2 answers" "$(jq_ "$tmp/out" "d['models'][1]['seconds'] > 0")" True
+cp "$tmp/out" "$tmp/launch44.json"
+# the same launch as expressions of the bound scalars, as the pragma takes them
+status "cuda --launch expressions" 0 "$augur" predict "$tmp/scale.cu" --data "$mtx" --machine "$h100" --bind n=n,x=vec\(n\),y=vec\(n\) --launch '(n + 255) / 256, 256' --json
+is "cuda --launch expressions: the numbers' prediction" "$(jq_ "$tmp/out" "d['seconds']")" "$(jq_ "$tmp/launch44.json" "d['seconds']")"
+status "--launch with an open parenthesis refused" 2 "$augur" predict "$tmp/scale.cu" --data "$mtx" --machine "$h100" --launch '(n + 255 / 256,256'
 status "--launch 0,2 refused" 2 "$augur" predict "$tmp/scale.cu" --data "$mtx" --machine "$h100" --launch 0,2
 status "--round and --rounds" 1 "$augur" predict "$src/kernels/bfs/cuda.cu" --data "$mtx" --machine "$h100" --round 2 --rounds
 
