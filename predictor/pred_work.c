@@ -519,6 +519,16 @@ static void end_chain(struct pass2 *c, size_t slot, unsigned a)
     c->run[slot] = 0;
 }
 
+/* The node whose body holds n every time it runs: its parent, above any regions. */
+static const struct augur_node *body_of(const struct augur_node *n)
+{
+    const struct augur_node *p = n->parent;
+
+    while (p && p->kind == AUGUR_NODE_REGION && p->parent)
+        p = p->parent;
+    return p;
+}
+
 static void on_pass2_events(void *ud, const struct augur_event *ev, size_t n)
 {
     struct pass2 *c = ud;
@@ -637,8 +647,9 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
                     c.inside[a] |= UINT64_C(1) << l;
                     break;
                 }
-            /* a scalar access directly in the loop's body counts its iterations */
-            if (n->parent == c.loop[l] && n->u.access.lanes <= 1 && c.witness[a] < 0) {
+            /* a scalar access directly in the loop's body counts its iterations (through
+               an atomic or critical region, which runs every iteration too) */
+            if (body_of(n) == c.loop[l] && n->u.access.lanes <= 1 && c.witness[a] < 0) {
                 bool taken = false;
 
                 for (unsigned b = 0; b < a; b++)

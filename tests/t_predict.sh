@@ -220,6 +220,24 @@ status "--launch with an open parenthesis refused" 2 "$augur" predict "$tmp/scal
 status "--launch 0,2 refused" 2 "$augur" predict "$tmp/scale.cu" --data "$mtx" --machine "$h100" --launch 0,2
 status "--round and --rounds" 1 "$augur" predict "$src/kernels/bfs/cuda.cu" --data "$mtx" --machine "$h100" --round 2 --rounds
 
+# a scatter whose update is an OpenMP atomic: the row loop's exits are the plain scatter's
+for v in plain atomic; do
+    {
+        echo 'void scatter(int n, const int *rowptr, const int *col, const double *val, const double *x, double *y)'
+        echo '{'
+        echo '    for (int i = 0; i < n; i++)'
+        echo '        for (int k = rowptr[i]; k < rowptr[i + 1]; k++) {'
+        [ $v = atomic ] && echo '#pragma omp atomic'
+        echo '            y[col[k]] += val[k] * x[i];'
+        echo '        }'
+        echo '}'
+    } >"$tmp/scatter_$v.c"
+    status "scatter ($v)" 0 "$augur" predict "$tmp/scatter_$v.c" --data "$mtx" --machine "$src/samples/machines/dev-epyc-zen4-2vcpu.yml" --json
+    cp "$tmp/out" "$tmp/scatter_$v.json"
+done
+is "atomic scatter: the loop exits' mispredictions" "$(jq_ "$tmp/scatter_atomic.json" "round(d['workload']['total']['branch_misses'])")" "$(jq_ "$tmp/scatter_plain.json" "round(d['workload']['total']['branch_misses'])")"
+is "atomic scatter: some" "$(jq_ "$tmp/scatter_plain.json" "d['workload']['total']['branch_misses'] > 1000")" True
+
 # bad input
 status "a GPU machine for a CPU kernel" 1 "$augur" predict "$kernel" --data "$mtx" --machine "$src/samples/machines/h100-sxm.yml"
 grep -q "CPU code but machine" "$tmp/err" && pass "GPU machine: says why" || flunk "GPU machine: says why"
