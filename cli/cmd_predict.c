@@ -442,11 +442,13 @@ static void scale_workload(struct augur_workload *w, double f)
         l->row_misses *= f;
         l->branch_misses *= f;
         l->chained *= f;
+        l->atomics *= f;
         l->carried_iters *= f;
         l->carried_runs *= f;
         for (unsigned v = 0; v < AUGUR_WORK_MAX_LEVELS; v++) {
             l->served[v] *= f;
             l->irr_served[v] *= f;
+            l->atomic_served[v] *= f;
             l->transfers[v] *= f;
             l->dep_misses[v] *= f;
             l->fill_bytes[v] *= f;

@@ -300,7 +300,8 @@ int cli_parse_launch(const char *s, uint64_t *grid, uint64_t *block)
             comma = p;
         }
     }
-    if (depth || !comma || strspn(s, " \t") == (size_t)(comma - s) || !comma[1 + strspn(comma + 1, " \t")])
+    if (depth || !comma || strspn(s, " \t") == (size_t)(comma - s) ||
+        !comma[1 + strspn(comma + 1, " \t")])
         return -1;
     *grid = *block = 0;
     return 1;

@@ -31,6 +31,7 @@ static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
     json_object_set_new(j, "irregular_bytes", json_real(l->irregular_bytes));
     json_object_set_new(j, "served", reals(l->served, nlevels + 1));
     json_object_set_new(j, "irr_served", reals(l->irr_served, nlevels + 1));
+    json_object_set_new(j, "atomic_served", reals(l->atomic_served, nlevels + 1));
     json_object_set_new(j, "transfers", reals(l->transfers, nlevels + 1));
     json_object_set_new(j, "fill_bytes", reals(l->fill_bytes, nlevels + 1));
     json_object_set_new(j, "writeback_bytes", reals(l->writeback_bytes, nlevels + 1));
@@ -38,6 +39,7 @@ static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
     json_object_set_new(j, "branch_misses", json_real(l->branch_misses));
     json_object_set_new(j, "branch_run", json_real(l->branch_run));
     json_object_set_new(j, "dep_misses", reals(l->dep_misses, nlevels + 1));
+    json_object_set_new(j, "atomics", json_real(l->atomics));
     json_object_set_new(j, "chained", json_real(l->chained));
     json_object_set_new(j, "chain_len", json_real(l->chain_len));
     if (l->carried_iters > 0) {
@@ -173,10 +175,21 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
     else if (reals_back(json_object_get(j, "irr_served"), l->irr_served, nlevels + 1, "irr_served",
                         err, size))
         return -1;
+    /* runs saved before atomics were counted: none */
+    if (json_object_get(j, "atomic_served") &&
+        reals_back(json_object_get(j, "atomic_served"), l->atomic_served, nlevels + 1,
+                   "atomic_served", err, size))
+        return -1;
     /* runs saved before chains had a weighted length: 0, the mean chain */
     if (json_object_get(j, "chain_len") &&
         !((l->chain_len = num(json_object_get(j, "chain_len"))) >= 0)) {
         snprintf(err, size, "workload: line %u: 'chain_len' is not a number >= 0", l->line);
+        return -1;
+    }
+    /* runs saved before atomics were counted: none */
+    if (json_object_get(j, "atomics") &&
+        !((l->atomics = num(json_object_get(j, "atomics"))) >= 0)) {
+        snprintf(err, size, "workload: line %u: 'atomics' is not a number >= 0", l->line);
         return -1;
     }
     /* runs saved before branch runs were counted: 0, not known */

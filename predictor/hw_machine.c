@@ -86,6 +86,8 @@ static const struct field core_fields[] = {
     { "fadd_latency", T_F64, CO(fadd_latency), 0, 0, 0, 1000, 0 },
     { "fma_latency", T_F64, CO(fma_latency), 0, 0, 0, 1000, 0 },
     { "fdiv_cycles", T_F64, CO(fdiv_cycles), 0, 0, 0, 1000, 0 },
+    { "atomic_cycles", T_F64, CO(atomic_cycles), 0, 0, 0, 10000, 0 },
+    { "atomic_mlp", T_F64, CO(atomic_mlp), 0, 0, 0, 1024, 0 },
     { "chunk_ns", T_F64, CO(chunk_ns), 0, 0, 0, 1e6, 0 },
     { "inflight", T_F64, CO(inflight), 0, 0, 0, 4096, 0 },
     { "window", T_F64, CO(window), 0, 0, 0, 65536, 0 },

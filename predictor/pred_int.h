@@ -29,7 +29,8 @@ struct pred_rates {
     unsigned threads;
     double clock_ghz;
     double loads_per_cycle, stores_per_cycle, fp_ops_per_cycle, int_ops_per_cycle, issue_width;
-    double inflight, window, mlp, branch_miss_cycles, region_ns, chain_cycles, chunk_ns;
+    double inflight, window, mlp, branch_miss_cycles, atomic_cycles, atomic_mlp, region_ns,
+        chain_cycles, chunk_ns;
     double region1_ns;                /* a region of one thread: 0 unless the machine gives it */
     double fadd_latency, fma_latency; /* cycles a loop-carried add, multiply-add waits */
     double fdiv_cycles;               /* cycles a division holds the divider */
@@ -47,6 +48,7 @@ struct pred_rates {
      */
     double inflight_at[AUGUR_WORK_MAX_LEVELS];
     double transfer_ns; /* a line passing between cores, at its misses in flight; 0: none given */
+    double atomic_transfer_ns; /* the same for a locked update: one at a time */
     double branch_left; /* of the workload's mispredictions, the share the predictor leaves */
     /* the machine's branch_run_cycles and branch_run_left curves (none: n 0) */
     const struct augur_curve_point *run_cycles, *run_left;

@@ -23,6 +23,7 @@
 #define DEF_FP_LAT   4.0    /* cycles: a dependent add or FMA (Skylake, Zen 4's FMA) */
 #define DEF_FDIV     4.0    /* cycles between independent divisions (Skylake's divsd) */
 #define DEF_BRANCH   15.0   /* cycles a mispredicted branch costs */
+#define DEF_ATOMIC   6.5    /* cycles a locked update adds (augur calibrate, Zen 4: 6.5) */
 #define DEF_REGION   1500.0 /* ns: libgomp's fork and join of a small team */
 
 static double or_default(double v, double def)
@@ -110,6 +111,8 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->fadd_latency = or_default(m->core.fadd_latency, DEF_FP_LAT);
     r->fma_latency = or_default(m->core.fma_latency, DEF_FP_LAT);
     r->fdiv_cycles = or_default(m->core.fdiv_cycles, DEF_FDIV);
+    r->atomic_cycles = or_default(m->core.atomic_cycles, DEF_ATOMIC);
+    r->atomic_mlp = m->core.atomic_mlp; /* 0: the misses overlap as plain loads' do */
     r->chunk_ns = or_default(m->core.chunk_ns, DEF_CHUNK);
     r->region1_ns = m->core.region1_ns > 0 ? m->core.region1_ns : 0;
     r->inflight = or_default(m->core.inflight, DEF_INFLIGHT);
@@ -186,7 +189,14 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     for (int k = 0; k < AUGUR_OPK_COUNT; k++)
         r->instr += w->total.instr[k];
     inflight_of(w, r, &xfer_inflight);
-    /* the transfer curve at the transfers' misses in flight (its last point beyond its end) */
+    /*
+     * The transfer curve at the transfers' misses in flight (its last point
+     * beyond its end). A locked update of a line another core holds takes
+     * it exclusive at the lock, one at a time: the curve at one. (The plain
+     * load before it, which can run early, fetched a shared copy.)
+     */
+    r->atomic_transfer_ns =
+        m->core.ntransfer ? augur_pred_curve_at(m->core.transfer, m->core.ntransfer, 1) : 0;
     r->transfer_ns = m->core.ntransfer
                          ? augur_pred_curve_at(m->core.transfer, m->core.ntransfer, xfer_inflight)
                          : 0;

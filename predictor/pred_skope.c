@@ -174,7 +174,8 @@ static void line_issue(const struct pred_rates *r, const struct augur_workload *
         }
     }
     x->width = instr_all / r->issue_width;
-    x->serial = other + pred_branch_cycles(r, l);
+    /* a locked read-modify-write orders the core's memory operations around it */
+    x->serial = other + pred_branch_cycles(r, l) + l->atomics * r->atomic_cycles;
 }
 
 /*
@@ -225,18 +226,40 @@ static struct line_time line_time(const struct pred_rates *r, const struct augur
      * wrote come from its cache at the calibrated transfer cost, whatever
      * level served them in the simulation (their share of its indirect and
      * streamed requests alike).
+     *
+     * A locked update (atomics) waits for its line and for the loads
+     * before it: fewer of its misses overlap (core.atomic_mlp), and the core
+     * issues nothing past it meanwhile, so its requests' wait adds to the
+     * issue time instead of hiding under it. A line another core wrote
+     * comes exclusive at the lock, one at a time (the transfer curve at
+     * one), to the updates that the simulation saw wait for one.
      */
     for (unsigned i = 1; i <= r->nlevels; i++) {
-        double served = l->served[i], xfer = 0, irr;
+        double served = l->served[i], xfer = 0, irr, atomic = 0, ax = 0;
+        bool locked = l->atomic_served[i] > 0 && r->atomic_mlp > 0;
 
+        irr = l->irr_served[i] < l->served[i] ? l->irr_served[i] : l->served[i];
+        if (locked)
+            atomic = l->atomic_served[i] < irr ? l->atomic_served[i] : irr;
         if (r->transfer_ns > 0 && l->transfers[i] > 0) {
             xfer = l->transfers[i] < served ? l->transfers[i] : served;
-            t.memory_ns += xfer * r->transfer_ns;
+            ax = xfer < atomic ? xfer : atomic;
+            t.memory_ns += (xfer - ax) * r->transfer_ns;
+            t.issue_ns += ax * r->atomic_transfer_ns;
         }
-        irr = l->irr_served[i] < l->served[i] ? l->irr_served[i] : l->served[i];
         if (served > 0)
             irr *= (served - xfer) / served;
         served -= xfer;
+        atomic -= ax;
+        if (atomic > irr)
+            atomic = irr;
+        if (atomic > 0) {
+            double m = r->inflight_at[i] < r->atomic_mlp ? r->inflight_at[i] : r->atomic_mlp;
+
+            t.issue_ns += atomic * pred_serve_ns(r, i, m);
+            irr -= atomic;
+            served -= atomic;
+        }
         t.memory_ns +=
             irr * pred_serve_ns(r, i, r->inflight_at[i]) + (served - irr) * pred_stream_ns(r, i);
     }

@@ -38,6 +38,8 @@ static void add_access(struct augur_work_line *l, const struct augur_node *n,
             l->loads += half;
         if (n->u.access.mode != AUGUR_ACCESS_READ)
             l->stores += half;
+        if (n->u.access.mode == AUGUR_ACCESS_RMW && (n->u.access.flags & AUGUR_ACC_ATOMIC))
+            l->atomics += half;
     }
     l->bytes += bytes;
     if (n->u.access.indirect) {
@@ -57,6 +59,9 @@ static void add_access(struct augur_work_line *l, const struct augur_node *n,
         l->transfers[i] += (double)g->level[i].transfers * scale;
         if (n->u.access.indirect)
             l->irr_served[i] += (double)(i < nlevels ? wait->hits : wait->reads) * scale;
+        if (n->u.access.indirect && n->u.access.mode == AUGUR_ACCESS_RMW &&
+            (n->u.access.flags & AUGUR_ACC_ATOMIC))
+            l->atomic_served[i] += (double)(i < nlevels ? wait->hits : wait->reads) * scale;
     }
     for (unsigned i = 0; i < nlevels; i++) {
         l->fill_bytes[i] += (double)g->level[i].fill_bytes * scale;
@@ -401,12 +406,14 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
         t->irregular += l->irregular;
         t->irregular_bytes += l->irregular_bytes;
         t->row_misses += l->row_misses;
+        t->atomics += l->atomics;
         add_branch(t, l->branch_misses, l->branch_run);
         for (unsigned j = 1; j <= nl; j++)
             t->dep_misses[j] += l->dep_misses[j];
         for (unsigned j = 0; j <= nl; j++) {
             t->served[j] += l->served[j];
             t->irr_served[j] += l->irr_served[j];
+            t->atomic_served[j] += l->atomic_served[j];
             t->transfers[j] += l->transfers[j];
             t->fill_bytes[j] += l->fill_bytes[j];
             t->writeback_bytes[j] += l->writeback_bytes[j];

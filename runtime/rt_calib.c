@@ -836,6 +836,109 @@ static double run_update(struct ctx *c, void *ud, uint64_t iters)
     return calib_update(u->y, u->idx, u->w, UPDATE_LEN, iters);
 }
 
+static double run_atomic_update(struct ctx *c, void *ud, uint64_t iters)
+{
+    struct update_ud *u = ud;
+
+    (void)c;
+    return calib_atomic_update(u->y, u->idx, u->w, UPDATE_LEN, iters);
+}
+
+struct far_ud {
+    double *y, *w;
+    uint32_t *idx, n;
+};
+
+static double run_far_atomic(struct ctx *c, void *ud, uint64_t iters)
+{
+    struct far_ud *f = ud;
+
+    (void)c;
+    return calib_atomic_update(f->y, f->idx, f->w, f->n, iters);
+}
+
+/*
+ * The misses in flight that atomic updates keep: one update in each line
+ * of 4 times the last level (at least 64 MiB), in random order, so that
+ * every one misses to memory: memory's latency over what each adds to an
+ * update in L1 (l1_ns). A locked instruction waits for the loads before
+ * it, so fewer misses overlap than plain loads keep.
+ */
+static void run_atomic_far(struct ctx *c, double l1_ns)
+{
+    struct augur_calib_result *r = c->res;
+    uint64_t bytes = UINT64_C(64) << 20, lines;
+    struct far_ud f = { 0 };
+    struct augur_calib_stat far;
+
+    if (r->ncaches && 4 * r->caches[r->ncaches - 1].os_size > bytes)
+        bytes = 4 * r->caches[r->ncaches - 1].os_size;
+    lines = bytes / 64;
+    if (!(r->mem_latency_ns.best > 0) || lines * 8 > UINT32_MAX)
+        return;
+    f.n = (uint32_t)lines;
+    f.y = augur_calloc(lines * 8, sizeof(double));
+    f.w = augur_mallocarray(lines, sizeof(double));
+    f.idx = augur_mallocarray(lines, sizeof(uint32_t));
+    if (f.y && f.w && f.idx) {
+        for (uint32_t e = 0; e < f.n; e++) {
+            f.idx[e] = e * 8;
+            f.w[e] = 1e-9;
+        }
+        for (uint32_t e = f.n - 1; e > 0; e--) {
+            uint32_t k = (uint32_t)(rnd(&c->seed) % (e + 1)), t = f.idx[e];
+
+            f.idx[e] = f.idx[k];
+            f.idx[k] = t;
+        }
+        time_per_unit(c, run_far_atomic, &f, &far);
+        scaled(&far, 1.0 / f.n, &far);
+        if (far.best > l1_ns) {
+            double k = r->mem_latency_ns.best;
+
+            r->atomic_mlp.best = k / (far.best - l1_ns);
+            r->atomic_mlp.median = far.median > l1_ns ? k / (far.median - l1_ns) : 0;
+            r->atomic_mlp.min = far.max > l1_ns ? k / (far.max - l1_ns) : 0;
+            r->atomic_mlp.max = far.min > l1_ns ? k / (far.min - l1_ns) : 0;
+        }
+    }
+    augur_free(f.y);
+    augur_free(f.w);
+    augur_free(f.idx);
+}
+
+/*
+ * What a locked read-modify-write (an OpenMP atomic update, a
+ * compare-and-swap) adds to an update: y[i[e]] += w[e] with i[e] a random
+ * permutation (independent updates, all in L1), atomic against plain, per
+ * update. The lock orders the core's memory operations around it, so the
+ * updates no longer overlap; the difference is what the model charges.
+ */
+static void run_atomic(struct ctx *c, struct update_ud *u)
+{
+    struct augur_calib_stat plain, atomic;
+
+    for (uint32_t e = 0; e < UPDATE_LEN; e++)
+        u->idx[e] = e;
+    for (uint32_t e = UPDATE_LEN - 1; e > 0; e--) {
+        uint32_t j = (uint32_t)(rnd(&c->seed) % (e + 1)), t = u->idx[e];
+
+        u->idx[e] = u->idx[j];
+        u->idx[j] = t;
+    }
+    time_per_unit(c, run_update, u, &plain);
+    time_per_unit(c, run_atomic_update, u, &atomic);
+    run_atomic_far(c, atomic.best / UPDATE_LEN);
+    atomic.best -= plain.best;
+    atomic.median -= plain.best;
+    atomic.min -= plain.best;
+    atomic.max -= plain.best;
+    scaled(&atomic, c->res->clock_ghz.best / UPDATE_LEN, &c->res->atomic_cycles);
+    if (c->res->atomic_cycles.best < 0)
+        memset(&c->res->atomic_cycles, 0, sizeof(c->res->atomic_cycles));
+    progress(c, "atomic update");
+}
+
 struct fp_ud {
     double w[UPDATE_LEN];
     bool fma;
@@ -1180,8 +1283,9 @@ static void run_core(struct ctx *c, uint32_t maxt)
         u->w[e] = 1e-9;
     time_per_unit(c, run_update, u, &st); /* every idx[e] is 0: one chain */
     scaled(&st, ghz / UPDATE_LEN, &r->chain_cycles);
-    augur_free(u);
     progress(c, "update chain");
+    run_atomic(c, u);
+    augur_free(u);
     run_fp_latency(c);
     run_fdiv_rate(c);
 

@@ -136,6 +136,26 @@ double calib_update(double *y, const uint32_t *idx, const double *w, uint32_t le
     return y[idx[0]];
 }
 
+double calib_atomic_update(double *y, const uint32_t *idx, const double *w, uint32_t len,
+                           uint64_t reps)
+{
+    for (uint64_t r = 0; r < reps; r++)
+        for (uint32_t e = 0; e < len; e++) {
+#ifdef _OPENMP
+#    pragma omp atomic
+            y[idx[e]] += w[e];
+#else
+            double *p = &y[idx[e]], old = __atomic_load_n(p, __ATOMIC_RELAXED), want;
+
+            do
+                want = old + w[e];
+            while (!__atomic_compare_exchange(p, &old, &want, false, __ATOMIC_SEQ_CST,
+                                              __ATOMIC_RELAXED));
+#endif
+        }
+    return y[idx[0]];
+}
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #    define FMA_TARGET __attribute__((target("fma")))
 #else

@@ -53,6 +53,13 @@ uint64_t calib_add_chain(uint64_t n);
  * forwarding and the add), the chain of an edge list sorted by node.
  */
 double calib_update(double *y, const uint32_t *idx, const double *w, uint32_t len, uint64_t reps);
+/*
+ * The same under "#pragma omp atomic" (a compare-and-swap loop where OpenMP
+ * is not built in): with idx[e] scattered, what the locked read-modify-write
+ * adds to an independent update.
+ */
+double calib_atomic_update(double *y, const uint32_t *idx, const double *w, uint32_t len,
+                           uint64_t reps);
 
 /*
  * reps passes of s = s + w[e] (fma false) or s = w[e] * k + s as one fused

@@ -237,6 +237,12 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
     put_core_stat(b, "fma_latency", &r->fma_cycles, "s = fma(w[e], k, s), in L1, x clock");
     put_core_stat(b, "fdiv_cycles", &r->fdiv_cycles,
                   "8 independent scalar divisions a = k / (a + w), per division, x clock");
+    put_core_stat(b, "atomic_cycles", &r->atomic_cycles,
+                  "y[i[e]] += w[e] under omp atomic against plain, i a permutation in L1, per "
+                  "update, x clock");
+    put_core_stat(b, "atomic_mlp", &r->atomic_mlp,
+                  "memory latency over what an omp atomic update at random over 4x the last "
+                  "level adds to one in L1");
     put_core_stat(b, "branch_miss_cycles", &r->branch_miss_cycles,
                   "jumps on random bits against never taken, per miss (half), x clock");
     /* a share in [0, 1]: noise can put a learned pattern a little below zero */

@@ -642,7 +642,8 @@ static const char core_yaml[] =
     "clock_ghz: 2\n"
     "cores: 1\n"
     "core: {loads_per_cycle: 2, stores_per_cycle: 1, issue_width: 4, chain_cycles: 10,\n"
-    "       window: 20, branch_miss_cycles: 20, branch_learned: [[100, 0], [1000, 1]]}\n"
+    "       window: 20, branch_miss_cycles: 20, branch_learned: [[100, 0], [1000, 1]],\n"
+    "       atomic_cycles: 6, atomic_mlp: 4, transfer: [[1, 20], [8, 5]]}\n"
     "caches:\n"
     "  - {name: L1, size: 32 KiB, line: 64, latency_ns: 1, bandwidth_gbs: {1: 128}}\n"
     "memory: {latency_ns: 100, bandwidth_gbs: {1: 8}}\n";
@@ -714,6 +715,37 @@ static void test_core_costs(void)
     w.total = line;
     augur_model_find("skope")->predict(&in, &p, &d);
     is_double(p.seconds, 50e-9, 1e-15, "50 mispredictions per call: learned, issue only");
+    line.branch_misses = 0;
+    line.atomics = 100; /* every update locked: 6 cycles each beside the issue */
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, (100 + 100 * 6) / 2.0 * 1e-9, 1e-12,
+              "100 atomic updates: 6 cycles each, serialised");
+    /*
+     * Half of them miss to memory: 5 misses in flight by the window (20
+     * instructions x 50 misses / 200), 4 under the lock: 100 / 4 = 25 ns
+     * each, added to the issue instead of overlapping it
+     */
+    line.served[0] = 150;
+    line.served[1] = line.irr_served[1] = line.atomic_served[1] = 50;
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, ((100 + 100 * 6) / 2.0 + 50 * 25) * 1e-9, 1e-12,
+              "50 locked misses: 4 in flight, after the issue");
+    line.transfers[1] = 10; /* 10 of the locked misses: lines the other core wrote */
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, ((100 + 100 * 6) / 2.0 + 10 * 20 + 40 * 25) * 1e-9, 1e-12,
+              "10 of them from the other core: one at a time, 20 ns each");
+    line.transfers[1] = 0;
+    line.atomic_served[1] = 0; /* plain misses: 5 in flight, under the issue */
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, norm6(350, 50 * 20, 0) * 1e-9, 1e-12,
+              "50 plain misses: 5 in flight, overlapping the issue");
+    line.served[0] = 200;
+    line.served[1] = line.irr_served[1] = 0;
+    line.atomics = 0;
     augur_machine_free(m);
 
     /*

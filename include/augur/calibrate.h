@@ -132,6 +132,10 @@ struct augur_calib_result {
     struct augur_calib_stat fadd_cycles, fma_cycles;
     /* cycles between independent scalar divisions: the divider's rate */
     struct augur_calib_stat fdiv_cycles;
+    /* cycles a locked read-modify-write (an atomic update) adds to a plain update */
+    struct augur_calib_stat atomic_cycles;
+    /* misses to memory in flight under scattered atomic updates (0: not measured) */
+    struct augur_calib_stat atomic_mlp;
     uint32_t region_threads;
     struct augur_calib_stat region1_ns; /* an OpenMP region of one thread (0 without OpenMP) */
     /*

@@ -123,6 +123,8 @@ struct augur_machine_core {
     double fadd_latency;       /* cycles a loop-carried floating-point add makes the next wait */
     double fma_latency;        /* the same for a fused multiply-add (and a multiply) */
     double fdiv_cycles;        /* cycles between independent divisions (the divider) */
+    double atomic_cycles;      /* cycles a locked read-modify-write adds to an update */
+    double atomic_mlp;         /* misses in flight under locked updates (0: mlp) */
     double chunk_ns;           /* a thread taking a chunk of a dynamic or guided loop */
     double inflight;           /* memory instructions in flight (the load queue): n of model 2 */
     double window;             /* instructions in flight (the reorder buffer) */

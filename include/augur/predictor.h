@@ -140,8 +140,9 @@ struct augur_work_line {
     double loads, stores;              /* scalar load and store instructions (an update is both) */
     double bytes;                      /* bytes the accesses name */
     double irregular, irregular_bytes; /* of the accesses, indirect ones */
-    double served[AUGUR_WORK_MAX_LEVELS];     /* requests hitting cache i; last: memory */
-    double irr_served[AUGUR_WORK_MAX_LEVELS]; /* of served, the indirect accesses' */
+    double served[AUGUR_WORK_MAX_LEVELS];        /* requests hitting cache i; last: memory */
+    double irr_served[AUGUR_WORK_MAX_LEVELS];    /* of served, the indirect accesses' */
+    double atomic_served[AUGUR_WORK_MAX_LEVELS]; /* of irr_served, the atomic updates' */
     double transfers[AUGUR_WORK_MAX_LEVELS];  /* of served, lines another thread wrote and held */
     double fill_bytes[AUGUR_WORK_MAX_LEVELS]; /* bytes into cache i from below; last: DRAM */
     double writeback_bytes[AUGUR_WORK_MAX_LEVELS]; /* bytes cache i sends down; last: DRAM writes */
@@ -161,6 +162,11 @@ struct augur_work_line {
      * core finds the misprediction only when the load returns.
      */
     double dep_misses[AUGUR_WORK_MAX_LEVELS];
+    /*
+     * Locked read-modify-writes: atomic updates and compare-and-swaps (an
+     * atomic load or store is a plain one on the CPUs augur models)
+     */
+    double atomics;
     /* updates (+=) of the element the same update stored last: a chain through memory */
     double chained;
     /*
