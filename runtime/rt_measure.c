@@ -172,22 +172,6 @@ static int check_values(struct job *j, struct augur_diag *diag)
     return 0;
 }
 
-/* A deterministic, non-constant fill in [0.5, 1.5) for dense floating-point vectors. */
-static double fill_value(uint32_t array, uint64_t i)
-{
-    return 0.5 + (double)((i * UINT64_C(2654435761) + array * UINT64_C(97)) % 1021) / 1021.0;
-}
-
-static void fill_vector(void *p, enum augur_type t, uint32_t array, uint64_t n)
-{
-    for (uint64_t i = 0; i < n; i++) {
-        if (t == AUGUR_T_F64)
-            ((double *)p)[i] = fill_value(array, i);
-        else
-            ((float *)p)[i] = (float)fill_value(array, i);
-    }
-}
-
 static int array_arg(struct job *j, uint32_t pi, const struct augur_array *A, struct arg *g,
                      struct augur_measure_arg *ma, struct augur_diag *diag)
 {
@@ -219,8 +203,6 @@ static int array_arg(struct job *j, uint32_t pi, const struct augur_array *A, st
     rc = augur_bound_array_fill(j->data, A, A->bind, round, count, j->blob.s + at, diag);
     if (rc)
         goto fail;
-    if (!strncmp(A->bind, "vec(", 4) && (A->elem == AUGUR_T_F64 || A->elem == AUGUR_T_F32))
-        fill_vector(j->blob.s + at, A->elem, pi, count);
     j->blob.len += (size_t)bytes;
     j->blob.s[j->blob.len] = '\0';
     g->kind = A_ARRAY;
@@ -1057,21 +1039,6 @@ static void count(struct job *j, struct augur_interp *in)
              "the interpreter ran %" PRIu32 " rounds, the compiled kernel %" PRIu32
              ": bytes and flops are the interpreter's",
              m->interp_rounds, m->rounds);
-    for (unsigned a = 0; a < augur_interp_narrays(in); a++) {
-        struct augur_interp_array ia;
-
-        augur_interp_array(in, a, &ia);
-        if (ia.has_data && ia.target && !strncmp(ia.target, "vec(", 4)) {
-            const struct augur_array *A = find_array(j->kernel, ia.name);
-
-            if (A && (A->elem == AUGUR_T_F64 || A->elem == AUGUR_T_F32))
-                note(j,
-                     "the skeleton branches on the values of '%s', which the interpreter holds "
-                     "as zeros and the driver fills with values in [0.5, 1.5): bytes and flops "
-                     "may differ from the timed run",
-                     ia.name);
-        }
-    }
 }
 
 /* ---- the whole measurement ----------------------------------------------------------------------

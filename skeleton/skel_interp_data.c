@@ -547,6 +547,25 @@ static union reg tgt_value(const struct tgt *t, uint64_t i, int64_t inf, int64_t
 }
 
 /*
+ * A dense floating-point vector's values: deterministic, not constant, in
+ * [0.5, 1.5), from the array's name and the index, so that the interpreter
+ * and augur measure's driver branch alike on them (if (x[j] > t)).
+ */
+static void fill_reals(const struct augur_array *A, uint32_t esize, uint64_t count, uint8_t *dst)
+{
+    uint64_t seed = 1469598103934665603u; /* FNV-1a of the name */
+
+    for (const char *p = A->name; *p; p++)
+        seed = (seed ^ (uint8_t)*p) * 1099511628211u;
+    for (uint64_t i = 0; i < count; i++) {
+        union reg v;
+
+        v.f = 0.5 + (double)((i * UINT64_C(2654435761) + seed % 1021 * 97) % 1021) / 1021.0;
+        interp_write(dst + i * esize, A->elem, v);
+    }
+}
+
+/*
  * Checks target t (named target) against array A's element type (esize
  * bytes each) and, when dst is not NULL, converts its first count values
  * into dst. in is NULL outside an interpreter (augur_bound_array_fill()).
@@ -575,7 +594,9 @@ static int convert_values(struct augur_interp *in, const struct augur_array *A, 
     if (!isf(A->elem))
         int_range(A->elem, &lo, &hi);
     if (t->kind == TV_ZERO) {
-        if (dst)
+        if (dst && isf(A->elem))
+            fill_reals(A, esize, count, dst);
+        else if (dst)
             memset(dst, 0, count * esize);
         return 0;
     }

@@ -55,6 +55,22 @@ is "bfs: one store per node reached but the source" \
 is "bfs: every round reads every level" \
     "$(jq "(.accesses_by_node[0].accesses) == (.runs * $nrows)" "$tmp/c.json")" true
 
+# a branch on a dense vector's values: vec() holds the values augur measure's driver
+# gives it (in [0.5, 1.5)), so about half the elements pass x[i] > 1
+cat >"$tmp/above.c" <<'EOF'
+double above(int n, const double *x)
+{
+    double s = 0;
+    for (int i = 0; i < n; i++)
+        if (x[i] > 1.0)
+            s += 2.0 * x[i];
+    return s;
+}
+EOF
+"$augur" --json simulate "$tmp/above.c" --data "$small" --bind 'x=vec(n)' >"$tmp/above.json"
+is "vec values: about half above 1" \
+    "$(jq ".operations.ffma > 0.4 * $nrows and .operations.ffma < 0.6 * $nrows" "$tmp/above.json")" true
+
 # a hand-written skeleton, bindings on the command line
 cat >"$tmp/ell.skel" <<'EOF'
 augur-skeleton 1
