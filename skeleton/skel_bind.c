@@ -19,7 +19,7 @@ static const char *const array_targets[] = {
 
 /* Scalar targets besides "=VALUE". */
 static const char *const scalar_targets[] = { "n",     "m",        "nnz", "ell.width",
-                                              "round", "nthreads", NULL };
+                                              "round", "nthreads", "nv",  NULL };
 
 /* vec(SIZE): SIZE is n, m, nnz, a positive integer, or K*n, K*m, K*nnz. */
 static bool vec_size_ok(const char *s, size_t len)
@@ -38,7 +38,7 @@ static bool vec_size_ok(const char *s, size_t len)
         i++;
     }
     return augur_skel_lookup(scalar_targets, s + i, len - i) >= 0 &&
-           (len - i == 1 || memcmp(s + i, "nnz", 3) == 0);
+           (len - i == 1 || memcmp(s + i, "nnz", 3) == 0 || memcmp(s + i, "nv", 2) == 0);
 }
 
 bool augur_bind_is_array_target(const char *t)
@@ -796,6 +796,72 @@ static const struct augur_expr *block_count(const struct infer *in, const struct
     return num;
 }
 
+/*
+ * The scalar parameter that strides an index row by row, i * width + k (or
+ * width * i + k): its sym, or -1.
+ */
+static int32_t param_stride(const struct infer *in, const struct augur_expr *e)
+{
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+
+    e = resolve(in, e);
+    while (e && e->kind == AUGUR_EXPR_CAST)
+        e = resolve(in, e->u.cast.a);
+    if (e && e->kind == AUGUR_EXPR_BINARY && e->u.bin.op == AUGUR_OP_ADD) {
+        int32_t s = param_stride(in, e->u.bin.a);
+
+        return s >= 0 ? s : param_stride(in, e->u.bin.b);
+    }
+    if (e && e->kind == AUGUR_EXPR_BINARY && e->u.bin.op == AUGUR_OP_MUL) {
+        const struct augur_expr *x = strip(e->u.bin.a), *y = strip(e->u.bin.b);
+
+        for (int k = 0; k < 2; k++, x = y) {
+            while (x && x->kind == AUGUR_EXPR_CAST)
+                x = strip(x->u.cast.a);
+            if (x && x->kind == AUGUR_EXPR_SYM && ki->syms[x->u.sym].kind == AUGUR_SYM_PARAM)
+                return (int32_t)x->u.sym;
+        }
+    }
+    return -1;
+}
+
+/* Whether an array that n's accesses reach through index array a is also indexed by v. */
+static bool reached_at(const struct infer *in, const struct augur_node *n, uint32_t a,
+                       const struct augur_node *root, uint32_t v);
+
+static bool indexed_by(const struct infer *in, const struct augur_node *n, uint32_t x, uint32_t v)
+{
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.array == x) {
+        const struct augur_expr *ix = resolve(in, base_index(in->k, n->u.access.index));
+
+        if (ix && ix->kind == AUGUR_EXPR_SYM && ix->u.sym == v)
+            return true;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (indexed_by(in, n->kids[i], x, v))
+            return true;
+    return false;
+}
+
+static bool reached_at(const struct infer *in, const struct augur_node *n, uint32_t a,
+                       const struct augur_node *root, uint32_t v)
+{
+    if (n->kind == AUGUR_NODE_ACCESS)
+        for (uint32_t k = 0; k < n->u.access.nvia; k++)
+            if (n->u.access.via[k] == a && indexed_by(in, root, n->u.access.array, v))
+                return true;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (reached_at(in, n->kids[i], a, root, v))
+            return true;
+    return false;
+}
+
+/* True when index array a's values index the vectors that the row variable v indexes too. */
+static bool same_space(const struct infer *in, const struct augur_node *k, uint32_t a, uint32_t v)
+{
+    return reached_at(in, k, a, k, v);
+}
+
 /* Edge lists and ELL: loops without a row pointer whose variable indexes index arrays. */
 static void walk_flat(struct infer *in, const struct augur_node *n, const struct augur_node *loop,
                       int32_t *first_index)
@@ -830,10 +896,26 @@ static void walk_flat(struct infer *in, const struct augur_node *n, const struct
                    !strcmp(lbt, "nnz")) {
             /* IA[2*e], IA[2*e+1] over the edges: the two ends of each edge (seed 002, Fig. 1) */
             set_array(in, a->array, "edges.pairs", "two index entries per edge");
-        } else if (w > 1 && !a->indirect) {
-            /* X[w*i + k]: w entries per row, row-major (seed 001's A and I). */
+        } else if (w == 4 && !a->indirect && in->index_array[a->array] && loop &&
+                   !same_space(in, in->k, a->array, (uint32_t)loop->u.loop.var)) {
+            /* cells[4*c + v]: four vertex ids per cell, a tetrahedral mesh's (an ELL of width
+               4 indexes the rows' own vectors, x[I[4*i + k]] beside x[i]) */
+            set_array(in, a->array, "mesh.cells",
+                      "four indices per row (a tetrahedron's vertices)");
+        } else if (w > 1 && !a->indirect && !in->written[a->array]) {
+            /* X[w*i + k]: w entries per row, row-major (seed 001's A and I); a written one
+               is a dense block of w columns (walk_dense) */
             set_array(in, a->array, in->index_array[a->array] ? "ell.idx.rows" : "ell.val.rows",
                       "it is read with a constant stride per row");
+        } else if (w == 0 && !a->indirect && !in->written[a->array] &&
+                   param_stride(in, a->index) >= 0) {
+            /* X[i * width + k]: width entries per row, the width a parameter */
+            uint32_t s = (uint32_t)param_stride(in, a->index);
+
+            set_array(in, a->array, in->index_array[a->array] ? "ell.idx.rows" : "ell.val.rows",
+                      "it is read with a parameter's stride per row");
+            if (ki->syms[s].bind_src == AUGUR_BIND_NONE && !in->syms[s].target)
+                in->syms[s] = (struct guess){ "ell.width", "it strides the rows of an ELL array" };
         } else if (loop && ix && ix->kind == AUGUR_EXPR_SYM &&
                    ix->u.sym == (uint32_t)loop->u.loop.var && in->nrowptr == 0) {
             const struct augur_expr *b = loop_bound(in, loop);
@@ -910,6 +992,39 @@ static bool has_coo(const struct infer *in)
     return false;
 }
 
+/* vec(SIZE) with SIZE times k, in the skeleton's arena ("vec(m)", 4: "vec(4*m)"). */
+static const char *scaled_vec(struct infer *in, const char *vec, int64_t k)
+{
+    char buf[48];
+
+    snprintf(buf, sizeof(buf), "vec(%" PRId64 "*%.*s)", k, (int)(strlen(vec) - 5), vec + 4);
+    return augur_arena_strdup(&in->skel->arena, buf);
+}
+
+/* True when e (resolved) is k * v + something, or v * k + something. */
+static bool affine_in(const struct infer *in, const struct augur_expr *e, uint32_t v, int64_t k)
+{
+    e = resolve(in, e);
+    while (e && e->kind == AUGUR_EXPR_CAST)
+        e = resolve(in, e->u.cast.a);
+    if (!e || e->kind != AUGUR_EXPR_BINARY)
+        return false;
+    if (e->u.bin.op == AUGUR_OP_ADD || e->u.bin.op == AUGUR_OP_SUB)
+        return affine_in(in, e->u.bin.a, v, k) ||
+               (e->u.bin.op == AUGUR_OP_ADD && affine_in(in, e->u.bin.b, v, k));
+    if (e->u.bin.op == AUGUR_OP_MUL) {
+        const struct augur_expr *x = strip(e->u.bin.a), *y = strip(e->u.bin.b);
+
+        if (x->kind == AUGUR_EXPR_INT)
+            x = y, y = strip(e->u.bin.a);
+        while (x && x->kind == AUGUR_EXPR_CAST)
+            x = strip(x->u.cast.a);
+        return x && y && x->kind == AUGUR_EXPR_SYM && x->u.sym == v && y->kind == AUGUR_EXPR_INT &&
+               y->u.i == k;
+    }
+    return false;
+}
+
 /* Dense vectors: what is left, by how it is indexed. */
 static void walk_dense(struct infer *in, const struct augur_node *n,
                        const struct augur_node **loops, int nloops)
@@ -931,11 +1046,16 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
                 continue;
             if (!strcmp(t, "csr.col") || !strcmp(t, "coo.col") || !strcmp(t, "edges.dst"))
                 target = "vec(m)";
+            else if (!strcmp(t, "mesh.cells"))
+                target = "vec(nv)"; /* the mesh's vertices */
             else
                 target = "vec(n)";
         }
         if (!target && a->nvia)
             target = "vec(n)"; /* through a shared or local copy of an index array */
+        /* X[4 * col[j] + k]: a block of K columns per element (a dense matrix times A) */
+        if (target && stride_of(in, a->index, 0) > 1)
+            target = scaled_vec(in, target, stride_of(in, a->index, 0));
         /* X[8*v + lane] over v < (N + 7) / 8: eight elements of a vector of N at a time */
         int32_t block = ix ? vector_block(in, ix, a->lanes) : -1;
 
@@ -964,6 +1084,26 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
                     }
                 }
                 break;
+            }
+        }
+        /* Y[4 * i + k] over i < n: K elements per row */
+        if (!target && !a->nvia && stride_of(in, a->index, 0) > 1) {
+            int64_t w = stride_of(in, a->index, 0);
+
+            for (int l = nloops - 1; l >= 0 && !target; l--) {
+                const struct augur_expr *b = strip(loop_bound(in, loops[l]));
+                const char *t;
+
+                if (!affine_in(in, a->index, (uint32_t)loops[l]->u.loop.var, w) || !b ||
+                    b->kind != AUGUR_EXPR_SYM)
+                    continue;
+                t = in->syms[b->u.sym].target ? in->syms[b->u.sym].target : ki->syms[b->u.sym].bind;
+                if (t && (!strcmp(t, "n") || !strcmp(t, "m") || !strcmp(t, "nnz")))
+                    target = scaled_vec(in,
+                                        !strcmp(t, "n")   ? "vec(n)"
+                                        : !strcmp(t, "m") ? "vec(m)"
+                                                          : "vec(nnz)",
+                                        w);
             }
         }
         if (!target && ix && uses_thread(in, ix, 0) && stride_of(in, a->index, 0) <= 1)

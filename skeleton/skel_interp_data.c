@@ -280,6 +280,11 @@ static int vec_count(struct augur_bound *b, const char *t, uint64_t *count, stru
         *count = b->csr->ncols;
     else if (strcmp(name, "nnz") == 0)
         *count = b->csr->nnz;
+    else if (strcmp(name, "nv") == 0 && b->ds && b->ds->cells)
+        *count = b->ds->nnodes;
+    else if (strcmp(name, "nv") == 0)
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                              "'%s': nv (a mesh's vertices) needs a tetrahedral mesh dataset", t);
     else
         return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad size in '%s'", t);
     if (*count && k > UINT64_MAX / *count)
@@ -447,6 +452,11 @@ int augur_bound_scalar(struct augur_bound *b, const char *t, double *out, struct
         *out = (double)b->opts.round;
     else if (strcmp(t, "nthreads") == 0)
         *out = b->opts.nthreads;
+    else if (strcmp(t, "nv") == 0 && b->ds && b->ds->cells)
+        *out = (double)b->ds->nnodes;
+    else if (strcmp(t, "nv") == 0)
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                              "nv (a mesh's vertices) needs a tetrahedral mesh dataset");
     else
         return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "unknown scalar target '%s'", t);
     return 0;
