@@ -811,6 +811,40 @@ static int32_t loop_sym(struct fe_conv *cv, CXCursor decl, bool *is_ptr)
     return fe_var(cv, decl)->sym;
 }
 
+/*
+ * Whether compilers unroll a loop whole, leaving no test or step to run:
+ * for (v = a; v < b; v++) with constants a and b, at most UNROLL_TRIPS
+ * iterations (GCC peels up to 16 at -O3, clang unrolls such loops too).
+ */
+#define UNROLL_TRIPS 16
+
+static bool unrolls_whole(const struct augur_expr *init, const struct augur_expr *cond,
+                          const struct augur_expr *var)
+{
+    const struct augur_expr *a, *b;
+    int64_t trips;
+
+    while (init && init->kind == AUGUR_EXPR_CAST)
+        init = init->u.cast.a;
+    if (!init || init->kind != AUGUR_EXPR_INT || !cond || cond->kind != AUGUR_EXPR_BINARY)
+        return false;
+    a = cond->u.bin.a;
+    b = cond->u.bin.b;
+    while (a && a->kind == AUGUR_EXPR_CAST)
+        a = a->u.cast.a;
+    while (b && b->kind == AUGUR_EXPR_CAST)
+        b = b->u.cast.a;
+    if (!a || !b || a->kind != AUGUR_EXPR_SYM || a->u.sym != var->u.sym || b->kind != AUGUR_EXPR_INT)
+        return false;
+    if (cond->u.bin.op == AUGUR_OP_LT || cond->u.bin.op == AUGUR_OP_NE)
+        trips = b->u.i - init->u.i;
+    else if (cond->u.bin.op == AUGUR_OP_LE)
+        trips = b->u.i - init->u.i + 1;
+    else
+        return false;
+    return trips >= 1 && trips <= UNROLL_TRIPS;
+}
+
 /* The declaration the increment of a for loop steps, with the operator. */
 static CXCursor inc_decl(struct fe_conv *cv, CXCursor inc, const char **op, CXCursor *rhs)
 {
@@ -983,7 +1017,7 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
     struct augur_node *loop;
     const struct augur_expr *init = NULL, *cond = NULL, *cur, *next;
     int32_t sym = -1;
-    bool is_ptr = false, cond_inside;
+    bool is_ptr = false, cond_inside, whole;
     unsigned header_end;
     struct augur_vec header_ops;
     CXCursor outer_loop;
@@ -1111,10 +1145,12 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
     if (!clang_Cursor_isNull(part[3]))
         stmt(cv, part[3], header_end, NULL);
     /* The step: var = var + 1, var + e, or any e. */
+    whole = !strcmp(op, "++") && unrolls_whole(loop->u.loop.init, cond, cur);
     if (!strcmp(op, "++") || !strcmp(op, "--")) {
         next = augur_expr_binary(cv->skel, op[0] == '+' ? AUGUR_OP_ADD : AUGUR_OP_SUB, cur,
                                  augur_expr_int(cv->skel, cur->type, 1));
-        fe_count(cv, AUGUR_OPK_IADD, cur->type, 1, false, 1, part[2]);
+        if (!whole)
+            fe_count(cv, AUGUR_OPK_IADD, cur->type, 1, false, 1, part[2]);
     } else if (is_ptr && strcmp(op, "=") == 0) {
         struct fe_val p = fe_pointer(cv, rhs);
 
@@ -1153,7 +1189,7 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
     if (next->type != cur->type)
         next = augur_expr_cast(cv->skel, cur->type, next);
     loop->u.loop.next = next;
-    for (size_t i = 0; i < header_ops.len; i++) {
+    for (size_t i = 0; i < header_ops.len && !whole; i++) {
         const struct augur_opcount *o = &AUGUR_VEC_AT(&header_ops, struct augur_opcount, i);
 
         fe_count(cv, o->op, o->type, o->lanes, o->masked, o->count, part[1]);

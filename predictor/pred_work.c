@@ -9,6 +9,9 @@
 
 #include "augur/predictor.h"
 
+/* The most elements of a local array that the compiler keeps in registers. */
+#define REGISTER_ELEMS 16
+
 /*
  * Adds one access node's simulated counts to a line. An indirect access's
  * requests are priced at the latency (irr_served) unless they land near
@@ -103,6 +106,57 @@ static int64_t loaded_array(const struct augur_expr *e)
     default:
         return -1;
     }
+}
+
+/*
+ * Whether a constant index, or the variable of a loop of constant bounds
+ * (for (j = 0; j < 4; j++)), which compilers unroll whole.
+ */
+static bool unrolled_index(const struct augur_node *n, const struct augur_expr *e)
+{
+    while (e && e->kind == AUGUR_EXPR_CAST)
+        e = e->u.cast.a;
+    if (!e)
+        return false;
+    if (e->kind == AUGUR_EXPR_INT)
+        return true;
+    if (e->kind != AUGUR_EXPR_SYM)
+        return false;
+    for (const struct augur_node *p = n->parent; p; p = p->parent) {
+        const struct augur_expr *c = p->kind == AUGUR_NODE_LOOP ? p->u.loop.cond : NULL;
+
+        if (!c || p->u.loop.var != (int32_t)e->u.sym)
+            continue;
+        return p->u.loop.init && p->u.loop.init->kind == AUGUR_EXPR_INT &&
+               c->kind == AUGUR_EXPR_BINARY && c->u.bin.b && c->u.bin.b->kind == AUGUR_EXPR_INT &&
+               c->u.bin.b->u.i <= REGISTER_ELEMS;
+    }
+    return false;
+}
+
+/*
+ * Whether a kernel's local array lives in registers: a few elements
+ * (acc[4]), every access scalar at an index the compiler knows once it
+ * unrolls (scalar replacement). Its accesses then cost no load or store.
+ */
+static bool in_registers(const struct augur_skel *skel, const struct augur_node *kernel,
+                         uint32_t array)
+{
+    const struct augur_array *A = &kernel->u.kernel.arrays[array];
+
+    if (A->space != AUGUR_SPACE_LOCAL || !A->extent || A->extent->kind != AUGUR_EXPR_INT ||
+        A->extent->u.i < 1 || A->extent->u.i > REGISTER_ELEMS)
+        return false;
+    for (uint32_t id = kernel->id + 1; id < skel->nnodes; id++) {
+        const struct augur_node *n = skel->nodes[id];
+
+        if (augur_node_kernel(n) != kernel)
+            break;
+        if (n->kind == AUGUR_NODE_ACCESS && n->u.access.array == array &&
+            (n->u.access.lanes > 1 || !unrolled_index(n, n->u.access.index)))
+            return false;
+    }
+    return true;
 }
 
 /* How far back from a branch its condition's load is looked for, in nodes. */
@@ -377,7 +431,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
         const struct augur_sim_group *g = &prof->accesses[a];
         struct augur_work_line *l = line_of(w, &n->loc);
 
-        if (l)
+        if (l && !in_registers(skel, kernel, n->u.access.array))
             add_access(l, n, g, nl, scale, prof->far_measured);
         if (n->u.access.indirect)
             for (unsigned i = 0; i < nl; i++) {
