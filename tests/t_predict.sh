@@ -238,6 +238,24 @@ done
 is "atomic scatter: the loop exits' mispredictions" "$(jq_ "$tmp/scatter_atomic.json" "round(d['workload']['total']['branch_misses'])")" "$(jq_ "$tmp/scatter_plain.json" "round(d['workload']['total']['branch_misses'])")"
 is "atomic scatter: some" "$(jq_ "$tmp/scatter_plain.json" "d['workload']['total']['branch_misses'] > 1000")" True
 
+# a local accumulator of 4 doubles in loops of 4: registers, no loads or stores
+cat >"$tmp/spmm4.c" <<'EOF2'
+void spmm4(int n, const int *rowptr, const int *col, const double *val, const double *X, double *Y)
+{
+    for (int i = 0; i < n; i++) {
+        double acc[4] = { 0, 0, 0, 0 };
+        for (int k = rowptr[i]; k < rowptr[i + 1]; k++)
+            for (int j = 0; j < 4; j++)
+                acc[j] += val[k] * X[col[k] * 4 + j];
+        for (int j = 0; j < 4; j++)
+            Y[i * 4 + j] = acc[j];
+    }
+}
+EOF2
+status "spmm4" 0 "$augur" predict "$tmp/spmm4.c" --data "$mtx" --machine "$src/samples/machines/dev-epyc-zen4-2vcpu.yml" --json
+is "spmm4: only Y's stores (4 n)" "$(jq_ "$tmp/out" "round(d['workload']['total']['stores'])")" $((4 * 11143))
+is "spmm4: the time per call is positive" "$(jq_ "$tmp/out" "d['seconds'] > 0")" True
+
 # bad input
 status "a GPU machine for a CPU kernel" 1 "$augur" predict "$kernel" --data "$mtx" --machine "$src/samples/machines/h100-sxm.yml"
 grep -q "CPU code but machine" "$tmp/err" && pass "GPU machine: says why" || flunk "GPU machine: says why"
