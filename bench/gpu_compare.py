@@ -26,6 +26,7 @@ import sys
 
 KERNELS = {  # name: (source, function)
     "spmv": ("kernels/spmv/cuda.cu", "spmv_csr_scalar_kernel"),
+    "spmvv": ("kernels/spmv/cuda.cu", "spmv_csr_vector_kernel"),
     "fv1": ("kernels/fv/cuda.cu", "fv_kernel1"),
     "fv2": ("kernels/fv/cuda.cu", "fv_kernel2"),
     "bfs": ("kernels/bfs/cuda.cu", "bfs_topo_kernel"),

@@ -10,12 +10,13 @@
 #   times.csv      bench_gpu_measure, 20 launches each (L2 warm after the first),
 #                  the fastest; BFS: all rounds of one search, host round trips
 #                  included
-#   ncu.csv        spmv, fv1, fv2: one launch each, caches flushed first (ncu's
+#   ncu.csv        spmv, spmvv, fv1, fv2: one launch each, caches flushed first (ncu's
 #                  default --cache-control all), the counters below, one row per
 #                  launch (bench/gpu_ncu_trim.py of ncu-raw.csv)
 #   ncu_bfs.csv    bfs: rounds 1 to $BFS_ROUNDS (default 12) of the datasets in
 #                  $BFS_DATASETS (default: all), same counters (of ncu_bfs-raw.csv)
-# bench/gpu_compare.sh reads them. The CSVs of a run are committed under
+# $KERNELS (default spmv,spmvv,bfs,fv1,fv2) limits the kernels run.
+# bench/gpu_compare.py reads them. The CSVs of a run are committed under
 # bench/gpu/ so the comparison re-runs without a GPU.
 set -u
 bin=$1 out=$2
@@ -31,19 +32,26 @@ metrics+=,sm__cycles_elapsed.avg.per_second,dram__cycles_elapsed.avg.per_second
 
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,clocks.mem,clocks.max.mem,memory.total,driver_version \
     --format=csv >"$out/gpu.csv" 2>&1
-"$bin" --reps 20 "$@" >"$out/times.csv"
+kernels=${KERNELS:-spmv,spmvv,bfs,fv1,fv2}
+"$bin" --reps 20 --kernels "$kernels" "$@" >"$out/times.csv"
+# the kernels Nsight Compute reads one launch of (BFS: below, round by round)
+once=$(tr ',' '\n' <<<"$kernels" | grep -v '^bfs$' | paste -sd, -)
 
 ncu_csv() { # REPORT.ncu-rep -> raw CSV, one row per launch
     ncu --import "$1" --csv --page raw
 }
 here=$(dirname "$0")
-ncu --clock-control none --metrics "$metrics" -k regex:'spmv|fv_kernel' -o "$out/k" -f \
-    "$bin" --reps 1 --kernels spmv,fv1,fv2 "$@" >"$out/ncu_app.csv" 2>"$out/ncu.log" &&
-    ncu_csv "$out/k.ncu-rep" >"$out/ncu-raw.csv"
+if [ -n "$once" ]; then
+    ncu --clock-control none --metrics "$metrics" -k regex:'spmv|fv_kernel' -o "$out/k" -f \
+        "$bin" --reps 1 --kernels "$once" "$@" >"$out/ncu_app.csv" 2>"$out/ncu.log" &&
+        ncu_csv "$out/k.ncu-rep" >"$out/ncu-raw.csv"
+fi
 rm -f "$out/k.ncu-rep"
 
 first=1
+grep -qw bfs <<<"$kernels" || BFS_DATASETS=none
 for d in ${BFS_DATASETS:-"$@"}; do
+    [ "$d" = none ] && break
     ncu --clock-control none --metrics "$metrics" -k regex:bfs --launch-count "${BFS_ROUNDS:-12}" \
         -o "$out/b" -f "$bin" --kernels bfs "$d" >>"$out/ncu_app.csv" 2>>"$out/ncu.log" || continue
     # One header for all datasets; a dataset column in front of each row.
@@ -54,5 +62,6 @@ for d in ${BFS_DATASETS:-"$@"}; do
     rm -f "$out/b.ncu-rep"
 done
 # The compact tables (base units, a dataset column) that are committed.
-python3 "$here/gpu_ncu_trim.py" "$out/ncu-raw.csv" "$out/times.csv" >"$out/ncu.csv"
-python3 "$here/gpu_ncu_trim.py" "$out/ncu_bfs-raw.csv" "$out/times.csv" >"$out/ncu_bfs.csv"
+[ -s "$out/ncu-raw.csv" ] && python3 "$here/gpu_ncu_trim.py" "$out/ncu-raw.csv" "$out/times.csv" >"$out/ncu.csv"
+[ ! -s "$out/ncu_bfs-raw.csv" ] ||
+    python3 "$here/gpu_ncu_trim.py" "$out/ncu_bfs-raw.csv" "$out/times.csv" >"$out/ncu_bfs.csv"

@@ -7,7 +7,7 @@ hertz), and the dataset each launch ran on.
 usage: gpu_ncu_trim.py NCU_RAW.csv TIMES.csv > NCU.csv
 The dataset of a launch comes from a "dataset" first column when the raw
 file has one (the BFS file), else from TIMES.csv: bench_gpu_measure runs one
-launch per "ok" row of spmv, fv1 and fv2, in that order.
+launch per "ok" row of spmv, spmvv, fv1 and fv2, in that order.
 """
 import csv
 import sys
@@ -37,7 +37,8 @@ SCALE = {"": 1, "byte": 1, "kbyte": 1e3, "mbyte": 1e6, "gbyte": 1e9, "sector": 1
 
 
 def kernel_of(name):
-    for prefix, short in (("spmv", "spmv"), ("fv_kernel1", "fv1"), ("fv_kernel2", "fv2"),
+    for prefix, short in (("spmv_csr_vector", "spmvv"), ("spmv", "spmv"), ("fv_kernel1", "fv1"),
+                          ("fv_kernel2", "fv2"),
                           ("bfs", "bfs")):
         if name.startswith(prefix):
             return short
@@ -53,7 +54,7 @@ def main():
     launches = []
     if not has_dataset:
         for r in csv.DictReader(open(sys.argv[2])):
-            if r["check"] == "ok" and r["kernel"] in ("spmv", "fv1", "fv2"):
+            if r["check"] == "ok" and r["kernel"] in ("spmv", "spmvv", "fv1", "fv2"):
                 launches.append(r["dataset"])
     out = csv.writer(sys.stdout, lineterminator="\n")
     out.writerow(["dataset", "kernel", "launch", "block", "grid"] + [c for c, _ in COLUMNS])

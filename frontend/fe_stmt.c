@@ -834,7 +834,8 @@ static bool unrolls_whole(const struct augur_expr *init, const struct augur_expr
         a = a->u.cast.a;
     while (b && b->kind == AUGUR_EXPR_CAST)
         b = b->u.cast.a;
-    if (!a || !b || a->kind != AUGUR_EXPR_SYM || a->u.sym != var->u.sym || b->kind != AUGUR_EXPR_INT)
+    if (!a || !b || a->kind != AUGUR_EXPR_SYM || a->u.sym != var->u.sym ||
+        b->kind != AUGUR_EXPR_INT)
         return false;
     if (cond->u.bin.op == AUGUR_OP_LT || cond->u.bin.op == AUGUR_OP_NE)
         trips = b->u.i - init->u.i;

@@ -8,7 +8,8 @@
  * predictions. Built only when nvcc is found (bench, not a test).
  *
  * usage: bench_gpu_measure [--reps R] [--kernels LIST] [--max-width W] DATASET...
- * LIST is a comma-separated subset of spmv,bfs,fv1,fv2 (default all).
+ * LIST is a comma-separated subset of spmv,spmvv,bfs,fv1,fv2 (default all; spmvv:
+ * the warp-per-row SpMV).
  */
 #include <getopt.h>
 #include <math.h>
@@ -27,7 +28,7 @@
 struct options {
     int reps;
     uint32_t max_width; /* ELLPACK wider than this is not run (Kernel 1's shared memory) */
-    bool spmv, bfs, fv1, fv2;
+    bool spmv, spmvv, bfs, fv1, fv2;
 };
 
 static const char *base_name(const char *path)
@@ -59,27 +60,28 @@ static void row(const char *dataset, const char *kernel, const struct augur_csr 
     fflush(stdout);
 }
 
-static void run_spmv(const char *name, const struct augur_csr *csr, const double *val,
+static void run_spmv(const char *name, bool vector, const struct augur_csr *csr, const double *val,
                      const struct options *o)
 {
+    const char *kernel = vector ? "spmvv" : "spmv";
     double *x = malloc(csr->ncols * sizeof(double));
     double *y = malloc(csr->nrows * sizeof(double));
     double *want = malloc(csr->nrows * sizeof(double));
     double seconds = 0.0;
 
     if (!x || !y || !want) {
-        row(name, "spmv", csr, 0, 0, 0, 0.0, "no memory");
+        row(name, kernel, csr, 0, 0, 0, 0.0, "no memory");
         goto out;
     }
     for (uint32_t j = 0; j < csr->ncols; j++)
         x[j] = 1.0 + (double)(j % 7) / 8.0;
     spmv_csr_ref(csr->nrows, csr->rowptr, csr->col, val, x, want);
-    if (spmv_csr_cuda_run(csr->nrows, csr->nnz, csr->rowptr, csr->col, val, x, y, o->reps,
-                          &seconds)) {
-        row(name, "spmv", csr, 0, 0, o->reps, 0.0, "no GPU");
+    if ((vector ? spmv_csr_vector_cuda_run : spmv_csr_cuda_run)(
+            csr->nrows, csr->nnz, csr->rowptr, csr->col, val, x, y, o->reps, &seconds)) {
+        row(name, kernel, csr, 0, 0, o->reps, 0.0, "no GPU");
         goto out;
     }
-    row(name, "spmv", csr, 0, 1, o->reps, seconds,
+    row(name, kernel, csr, 0, 1, o->reps, seconds,
         max_rel_diff(y, want, csr->nrows) < 1e-9 ? "ok" : "WRONG");
 out:
     free(x);
@@ -178,10 +180,12 @@ static int parse_kernels(const char *list, struct options *o)
     if (strlen(list) >= sizeof(buf))
         return -1;
     strcpy(buf, list);
-    o->spmv = o->bfs = o->fv1 = o->fv2 = false;
+    o->spmv = o->spmvv = o->bfs = o->fv1 = o->fv2 = false;
     for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
         if (!strcmp(t, "spmv"))
             o->spmv = true;
+        else if (!strcmp(t, "spmvv"))
+            o->spmvv = true;
         else if (!strcmp(t, "bfs"))
             o->bfs = true;
         else if (!strcmp(t, "fv1"))
@@ -196,9 +200,13 @@ static int parse_kernels(const char *list, struct options *o)
 
 int main(int argc, char **argv)
 {
-    struct options o = {
-        .reps = 20, .max_width = 16, .spmv = true, .bfs = true, .fv1 = true, .fv2 = true
-    };
+    struct options o = { .reps = 20,
+                         .max_width = 16,
+                         .spmv = true,
+                         .spmvv = true,
+                         .bfs = true,
+                         .fv1 = true,
+                         .fv2 = true };
     static const struct option longopts[] = {
         { "reps", required_argument, NULL, 'r' },
         { "kernels", required_argument, NULL, 'k' },
@@ -215,8 +223,9 @@ int main(int argc, char **argv)
         else if (c == 'k' && !parse_kernels(optarg, &o))
             continue;
         else if (c != 'r' && c != 'w') {
-            fprintf(stderr, "usage: bench_gpu_measure [--reps R] [--kernels spmv,bfs,fv1,fv2] "
-                            "[--max-width W] DATASET...\n");
+            fprintf(stderr,
+                    "usage: bench_gpu_measure [--reps R] [--kernels spmv,spmvv,bfs,fv1,fv2] "
+                    "[--max-width W] DATASET...\n");
             return 2;
         }
     }
@@ -243,7 +252,9 @@ int main(int argc, char **argv)
             for (uint64_t k = 0; k < csr.nnz; k++)
                 val[k] = 1.0;
         if (o.spmv && val && csr.nrows == csr.ncols)
-            run_spmv(name, &csr, val, &o);
+            run_spmv(name, false, &csr, val, &o);
+        if (o.spmvv && val && csr.nrows == csr.ncols)
+            run_spmv(name, true, &csr, val, &o);
         if (o.bfs && csr.nrows == csr.ncols)
             run_bfs(name, &csr);
         if (o.fv1 && csr.nrows == csr.ncols)

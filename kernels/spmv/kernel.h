@@ -34,5 +34,9 @@ void spmv_csr_avx512(uint32_t nrows, const uint64_t *rowptr, const uint32_t *col
  */
 int spmv_csr_cuda_run(uint32_t nrows, uint64_t nnz, const uint64_t *rowptr, const uint32_t *col,
                       const double *val, const double *x, double *y, int reps, double *seconds);
+/* The same with a warp of 32 threads per row (the "vector" CSR kernel). */
+int spmv_csr_vector_cuda_run(uint32_t nrows, uint64_t nnz, const uint64_t *rowptr,
+                             const uint32_t *col, const double *val, const double *x, double *y,
+                             int reps, double *seconds);
 
 #endif
