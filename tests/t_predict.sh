@@ -190,12 +190,14 @@ is "auto: the cached machine" "$(jq_ "$tmp/out" "d['machine']")" toy
 
 # a CUDA kernel on the H100: the GPU forms of Models 1 and 2, Model 2 selected
 h100=$src/samples/machines/h100-sxm.yml
-status "cuda spmv predicts" 0 "$augur" predict "$src/kernels/spmv/cuda.cu" --data "$mtx" --machine "$h100" --json
+status "cuda spmv predicts" 0 "$augur" predict "$src/kernels/spmv/cuda.cu" --function spmv_csr_scalar_kernel --data "$mtx" --machine "$h100" --json
 cp "$tmp/out" "$tmp/cuda.json"
 is "cuda: Model 2 selected" "$(jq_ "$tmp/cuda.json" "d['selected']")" opa
 is "cuda: a time above the launch" "$(jq_ "$tmp/cuda.json" "d['seconds'] > 5.312e-6")" True
 is "cuda: the aggregate declines" "$(jq_ "$tmp/cuda.json" "d['models'][2]['seconds'] is None")" True
-status "cuda: --threads refused" 1 "$augur" predict "$src/kernels/spmv/cuda.cu" --data "$mtx" --machine "$h100" --threads 2
+status "cuda vector spmv predicts" 0 "$augur" predict "$src/kernels/spmv/cuda.cu" --function spmv_csr_vector_kernel --data "$mtx" --machine "$h100" --json
+is "cuda vector spmv: a warp per row, 8 rows a block" "$(jq_ "$tmp/out" "d['seconds'] > 0 and d['models'][1]['seconds'] > 0")" True
+status "cuda: --threads refused" 1 "$augur" predict "$src/kernels/spmv/cuda.cu" --function spmv_csr_scalar_kernel --data "$mtx" --machine "$h100" --threads 2
 grep -q "does not apply" "$tmp/err" && pass "cuda --threads: says why" || flunk "cuda --threads: says why"
 status "cuda bfs, one round" 0 "$augur" predict "$src/kernels/bfs/cuda.cu" --data "$mtx" --machine "$h100" --round 2 --json
 is "cuda bfs --round: one launch" "$(jq_ "$tmp/out" "d['rounds']")" 1

@@ -183,7 +183,7 @@ driver=$(dirname "$augur")/bench_cg_driver
     echo "64 64 64"
     for i in $(seq 1 64); do echo "$i $i 2.0"; done
 } >"$tmp/diag64.mtx"
-status "cuda spmv simulates" 0 "$augur" --json simulate "$src/kernels/spmv/cuda.cu" \
+status "cuda spmv simulates" 0 "$augur" --json simulate "$src/kernels/spmv/cuda.cu" --function spmv_csr_scalar_kernel \
     --data "$tmp/diag64.mtx" --machine "$src/samples/machines/h100-sxm.yml" --layout 4096 --sms 1
 cp "$tmp/out" "$tmp/cuda.json"
 is "cuda: launch (64 + 255) / 256 blocks of 256" "$(jq -r '"\(.grid) \(.block)"' "$tmp/cuda.json")" "1 256"
@@ -196,7 +196,7 @@ is "cuda: L1 sectors" "$(jq '.levels[0].sector_accesses' "$tmp/cuda.json")" 90
 is "cuda: L1 sector misses" "$(jq '.levels[0].sector_misses' "$tmp/cuda.json")" 73
 is "cuda: L2 reads only the loads' sectors" "$(jq '.levels[1].fill_bytes' "$tmp/cuda.json")" $((57 * 32))
 # a second launch finds L1 empty (as Nsight Compute shows on the H100) and L2 warm
-"$augur" --json simulate "$src/kernels/spmv/cuda.cu" --data "$tmp/diag64.mtx" \
+"$augur" --json simulate "$src/kernels/spmv/cuda.cu" --function spmv_csr_scalar_kernel --data "$tmp/diag64.mtx" \
     --machine "$src/samples/machines/h100-sxm.yml" --layout 4096 --sms 1 --runs 2 >"$tmp/cuda2.json"
 is "cuda, two launches: L1 misses twice" "$(jq '.levels[0].sector_misses' "$tmp/cuda2.json")" $((2 * 73))
 is "cuda, two launches: L2 misses once" "$(jq '.levels[1].sector_misses' "$tmp/cuda2.json")" 73
@@ -212,11 +212,11 @@ is "cuda, two launches: loads by deepest level" "$(jq -c .warp_load_reach "$tmp/
     echo "15 15 15"
     for i in $(seq 1 15); do echo "$i $i 2.0"; done
 } >"$tmp/diag15.mtx"
-"$augur" --json simulate "$src/kernels/spmv/cuda.cu" --data "$tmp/diag15.mtx" \
+"$augur" --json simulate "$src/kernels/spmv/cuda.cu" --function spmv_csr_scalar_kernel --data "$tmp/diag15.mtx" \
     --machine "$src/samples/machines/h100-sxm.yml" --layout 4096 --sms 1 >"$tmp/cuda15.json"
 is "cuda: a hit on a line in flight waits for its fetch" "$(jq -c .warp_load_reach "$tmp/cuda15.json")" \
     "[0,0,5]"
-"$augur" simulate "$src/kernels/spmv/cuda.cu" --data "$tmp/diag15.mtx" \
+"$augur" simulate "$src/kernels/spmv/cuda.cu" --function spmv_csr_scalar_kernel --data "$tmp/diag15.mtx" \
     --machine "$src/samples/machines/h100-sxm.yml" --layout 4096 --sms 1 >"$tmp/cuda15.txt"
 grep -q "^loads by the level of their slowest request: L1 0, L2 0, memory 5$" "$tmp/cuda15.txt" &&
     pass "cuda: the text gives the loads by their slowest request" ||
