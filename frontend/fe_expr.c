@@ -159,8 +159,12 @@ int32_t fe_array_for(struct fe_conv *cv, CXCursor decl, const char *name, CXType
                                          fe_loc(cv, clang_Cursor_isNull(decl) ? at : decl));
 }
 
-/* The access path of a struct member chain: "graph.edge_dst", "A->p"; false when not a path. */
-static bool member_path(CXCursor c, char *out, size_t size, CXCursor *root)
+/*
+ * The access path of a struct member chain: "graph.edge_dst", "A->p"; false
+ * when not a path. A pointer parameter of an inlined helper starts from its
+ * argument's path, so that A->col in the helper is the kernel's A->col.
+ */
+static bool member_path(struct fe_conv *cv, CXCursor c, char *out, size_t size, CXCursor *root)
 {
     CXCursor base;
     char name[256];
@@ -169,15 +173,23 @@ static bool member_path(CXCursor c, char *out, size_t size, CXCursor *root)
 
     c = fe_strip(c);
     if (is_kind(c, CXCursor_DeclRefExpr)) {
+        CXCursor d = clang_getCursorReferenced(c);
+
+        if (clang_getCursorKind(d) == CXCursor_ParmDecl && cv->inlining.n) {
+            const struct fe_var *v = fe_var(cv, d);
+
+            if (v->has_arg)
+                return member_path(cv, v->arg, out, size, root);
+        }
         fe_spelling(c, out, size);
-        *root = clang_getCursorReferenced(c);
+        *root = d;
         return out[0] != '\0';
     }
     if (!is_kind(c, CXCursor_MemberRefExpr) || nkids(c) != 1)
         return false;
     base = kid(c, 0);
     fe_spelling(c, name, sizeof(name));
-    if (!member_path(base, out, size, root))
+    if (!member_path(cv, base, out, size, root))
         return false;
     len = strlen(out);
     n = snprintf(out + len, size - len, "%s%s",
@@ -372,7 +384,7 @@ struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
         char path[512];
         CXCursor root;
 
-        if (member_path(c, path, sizeof(path), &root) &&
+        if (member_path(cv, c, path, sizeof(path), &root) &&
             (t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
              t.kind == CXType_IncompleteArray)) {
             CXCursor rdecl = root;
@@ -499,7 +511,7 @@ struct fe_val fe_lvalue(struct fe_conv *cv, CXCursor c, uint32_t *offset, enum a
             CXCursor root;
 
             /* A scalar field through a parameter pointer (A->n) is a scalar, not an element. */
-            if (member_path(c, path, sizeof(path), &root) &&
+            if (member_path(cv, c, path, sizeof(path), &root) &&
                 (is_param_of(cv, root) || is_global(root)) &&
                 is_kind(fe_strip(kid(c, 0)), CXCursor_DeclRefExpr))
                 return none();
@@ -1546,7 +1558,7 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
                 augur_expr_sym(cv->skel, augur_skel_sym(cv->b, (uint32_t)b)->type, (uint32_t)b));
         if (t.kind == CXType_Pointer || t.kind == CXType_ConstantArray)
             return fe_pointer(cv, c);
-        if (member_path(c, path, sizeof(path), &root) &&
+        if (member_path(cv, c, path, sizeof(path), &root) &&
             (is_param_of(cv, root) || is_global(root)) && at != AUGUR_T_VOID && at != AUGUR_T_REC &&
             is_kind(fe_strip(kid(c, 0)), CXCursor_DeclRefExpr)) {
             int32_t s = augur_skel_find_sym(cv->b, path);

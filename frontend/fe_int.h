@@ -173,6 +173,8 @@ struct fe_var {
     const struct augur_expr *lanes; /* FV_VEC / FV_MASK: value of lane "lane" */
     const struct augur_expr *subst; /* FV_SUBST: scalar argument */
     int32_t subst_array;            /* FV_SUBST of a pointer: array, with subst as offset */
+    bool has_arg;                   /* a pointer parameter of an inlined helper: */
+    CXCursor arg;                   /* its argument, which member paths (A->col) start from */
 };
 
 /* A value during conversion: a scalar expression, a pointer into an array, or a vector. */

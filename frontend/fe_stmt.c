@@ -216,6 +216,8 @@ struct fe_var *fe_var(struct fe_conv *cv, CXCursor decl)
     v->array = -1;
     v->subst_array = -1;
     v->set_in = clang_getNullCursor();
+    v->has_arg = false;
+    v->arg = clang_getNullCursor();
     return v;
 }
 
@@ -1794,6 +1796,8 @@ bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_v
             struct fe_val p = fe_pointer(cv, arg);
 
             v = fe_var(cv, params.v[i]);
+            v->has_arg = true;
+            v->arg = arg;
             if (p.array >= 0) {
                 v->kind = FV_SUBST;
                 v->subst = p.e;
