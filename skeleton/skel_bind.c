@@ -1114,8 +1114,10 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
                 /* read per entry beside the entries' two ends: their values */
                 maybe_array(in, a->array, "coo.val", "it is read per entry of an edge list");
                 target = NULL;
-            } else if (!strcmp(target, "vec(n)") && augur_type_is_int(ki->arrays[a->array].elem)) {
-                /* integers per node that the kernel only reads: the graph's degrees */
+            } else if ((!strcmp(target, "vec(n)") || !strcmp(target, "vec(m)")) &&
+                       augur_type_is_int(ki->arrays[a->array].elem)) {
+                /* integers per node that the kernel only reads, at the node or at a
+                   neighbour (pr[u] / deg[u], u = col[k]): the graph's degrees */
                 maybe_array(in, a->array, "deg", "integers per node, only read");
                 target = NULL;
             }

@@ -17,7 +17,7 @@ void pagerank_pull(int n, const int *in_ptr, const int *in_src, const int *out_d
 // CHECK-NOT: warning
 // CHECK: array in_ptr i32[] global param @3:27 bind csr.rowptr (inferred)
 // CHECK-NEXT: array in_src i32[] global param @3:46 bind csr.col (inferred)
-// CHECK-NEXT: array out_deg i32[] global param @3:65 bind vec(m) (inferred)
+// CHECK-NEXT: array out_deg i32[] global param @3:65 bind deg (inferred)
 // CHECK-NEXT: array rank f64[] global param @4:20 bind vec(m) (inferred)
 // CHECK-NEXT: array next f64[] global param @4:40 bind vec(n) (inferred)
 // CHECK: for k = in_ptr[v]; k < in_ptr[v + 1]; k += 1 @8:9
