@@ -1087,8 +1087,8 @@ static void copy_loop(struct fe_conv *cv, CXCursor call, struct fe_val dst, stru
 }
 
 /* A fresh local sym (no declaration) set to v here: a value captured before a store. */
-static const struct augur_expr *capture(struct fe_conv *cv, CXCursor at, const char *name,
-                                        const struct augur_expr *v)
+const struct augur_expr *fe_capture(struct fe_conv *cv, CXCursor at, const char *name,
+                                    const struct augur_expr *v)
 {
     int32_t s = fe_declare_sym(cv, clang_getNullCursor(), name, AUGUR_SYM_LOCAL, v->type);
     struct augur_node *n = augur_skel_leaf(cv->b, AUGUR_NODE_ASSIGN, fe_loc(cv, at));
@@ -1185,8 +1185,8 @@ static bool cas_builtin(struct fe_conv *cv, CXCursor c, const char *name, const 
         expected = augur_expr_cast(cv->skel, et, expected);
     if (desired->type != et)
         desired = augur_expr_cast(cv->skel, et, desired);
-    old = capture(cv, c, "cas.old", augur_expr_load(cv->skel, et, (uint32_t)p.array, 0, p.e));
-    ok = capture(cv, c, "cas.ok", augur_expr_binary(cv->skel, AUGUR_OP_EQ, old, expected));
+    old = fe_capture(cv, c, "cas.old", augur_expr_load(cv->skel, et, (uint32_t)p.array, 0, p.e));
+    ok = fe_capture(cv, c, "cas.ok", augur_expr_binary(cv->skel, AUGUR_OP_EQ, old, expected));
     fe_access(cv, c, (uint32_t)p.array, AUGUR_ACCESS_RMW, et, 0, p.e,
               augur_expr_select(cv->skel, ok, desired, old), 1, NULL, AUGUR_ACC_ATOMIC);
     fe_count(cv, AUGUR_OPK_CMP, et, 1, false, 1, c);
@@ -1675,7 +1675,7 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
                  * the left read, so the value is kept in a sym, set before the store:
                  * set cond = left; if (cond) { ...; set cond = right != 0 }.
                  */
-                cs = capture(cv, c, "cond", truth(cv, ae));
+                cs = fe_capture(cv, c, "cond", truth(cv, ae));
                 guard_open(cv, &g,
                            bop == AUGUR_OP_LAND ? cs : augur_expr_unary(cv->skel, AUGUR_OP_NOT, cs),
                            c);

@@ -1296,6 +1296,208 @@ static void branch(struct fe_conv *cv, CXCursor s, const struct pending *pend)
     fe_cursors_release(&kids);
 }
 
+/*
+ * switch: each group of case labels with its statements becomes a branch on
+ * the value (kept in a sym, read once), the default's statements the last
+ * else, as a compiler's chain of compares or jump table runs them. Groups
+ * must end in break (or return, continue): a case that falls through into
+ * the next one's statements, or a break inside a group's code, is not read.
+ */
+struct case_group {
+    struct fe_cursors labels; /* the values' expressions; empty for default alone */
+    bool is_default;
+    struct fe_cursors body;
+    CXCursor at;
+};
+
+/* Whether s holds a break that leaves the switch (not one of a loop or switch inside it). */
+static enum CXChildVisitResult switch_break_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+
+    (void)parent;
+    if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt ||
+        k == CXCursor_SwitchStmt)
+        return CXChildVisit_Continue;
+    if (k == CXCursor_BreakStmt) {
+        *(bool *)d = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool breaks_switch(CXCursor s)
+{
+    bool found = clang_getCursorKind(s) == CXCursor_BreakStmt;
+
+    if (!found)
+        clang_visitChildren(s, switch_break_visit, &found);
+    return found;
+}
+
+static bool ends_group(CXCursor s)
+{
+    enum CXCursorKind k = clang_getCursorKind(s);
+
+    return k == CXCursor_BreakStmt || k == CXCursor_ReturnStmt || k == CXCursor_ContinueStmt;
+}
+
+/* The groups of a switch's body; false when it has a form this does not read. */
+static bool case_groups(CXCursor body, struct case_group *g, size_t *ng, size_t max)
+{
+    struct fe_cursors st = { 0 };
+    bool ok = true;
+
+    *ng = 0;
+    if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
+        fe_children(body, &st);
+    else
+        fe_cursors_push(&st, body);
+    for (size_t i = 0; i < st.n && ok; i++) {
+        CXCursor c = st.v[i];
+        enum CXCursorKind k = clang_getCursorKind(c);
+
+        if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+            struct case_group *cg;
+
+            if (*ng == max) {
+                ok = false;
+                break;
+            }
+            cg = &g[(*ng)++];
+            memset(cg, 0, sizeof(*cg));
+            cg->at = c;
+            /* stacked labels: case 1: case 2: S */
+            while (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+                struct fe_cursors lk = { 0 };
+
+                fe_children(c, &lk);
+                if (k == CXCursor_CaseStmt && lk.n == 2)
+                    fe_cursors_push(&cg->labels, lk.v[0]);
+                else if (k == CXCursor_DefaultStmt && lk.n == 1)
+                    cg->is_default = true;
+                else
+                    ok = false; /* a GNU case range */
+                c = lk.n ? lk.v[lk.n - 1] : clang_getNullCursor();
+                fe_cursors_release(&lk);
+                k = clang_getCursorKind(c);
+                if (!ok || clang_Cursor_isNull(c))
+                    break;
+            }
+            if (ok && !clang_Cursor_isNull(c) && k != CXCursor_NullStmt)
+                fe_cursors_push(&cg->body, c);
+        } else if (*ng) {
+            fe_cursors_push(&g[*ng - 1].body, c);
+        } /* statements before the first label never run */
+    }
+    fe_cursors_release(&st);
+    for (size_t i = 0; i < *ng && ok; i++) {
+        struct case_group *cg = &g[i];
+        size_t n = cg->body.n;
+
+        /* every group but the last ends its statements with a jump; no other break leaves */
+        if (n == 0 ? i + 1 < *ng : !ends_group(cg->body.v[n - 1]) && i + 1 < *ng)
+            ok = false;
+        for (size_t j = 0; j + 1 < n && ok; j++)
+            ok = !breaks_switch(cg->body.v[j]);
+        if (n && ok && clang_getCursorKind(cg->body.v[n - 1]) != CXCursor_BreakStmt)
+            ok = !breaks_switch(cg->body.v[n - 1]);
+    }
+    return ok;
+}
+
+static void case_groups_release(struct case_group *g, size_t ng)
+{
+    for (size_t i = 0; i < ng; i++) {
+        fe_cursors_release(&g[i].labels);
+        fe_cursors_release(&g[i].body);
+    }
+}
+
+/* A group's statements, without the break that ends it. */
+static void case_body(struct fe_conv *cv, const struct case_group *cg)
+{
+    for (size_t j = 0; j < cg->body.n; j++)
+        if (clang_getCursorKind(cg->body.v[j]) != CXCursor_BreakStmt)
+            stmt(cv, cg->body.v[j], start_of(cg->body.v[j]), NULL);
+    fe_flush_ops(cv);
+    fe_forget_reads(cv);
+}
+
+/* Branches for the groups from i on: if (v == a || v == b) { ... } else { the rest }. */
+static void case_chain(struct fe_conv *cv, const struct augur_expr *v, struct case_group *g,
+                       size_t ng, size_t i, const struct case_group *dflt)
+{
+    const struct augur_expr *cond = NULL;
+    struct augur_node *br;
+
+    while (i < ng && (g[i].is_default || g[i].labels.n == 0))
+        i++; /* default (with any labels stacked on it) runs last */
+    if (i == ng) {
+        if (dflt)
+            case_body(cv, dflt);
+        return;
+    }
+    for (size_t k = 0; k < g[i].labels.n; k++) {
+        struct fe_val l = fe_expr(cv, g[i].labels.v[k], FE_RVALUE);
+        const struct augur_expr *le = l.e && l.array < 0 && !l.vec ? l.e : NULL;
+        const struct augur_expr *eq = le ? augur_expr_binary(cv->skel, AUGUR_OP_EQ, v, le)
+                                         : fe_opaque(cv, AUGUR_T_I32, "case");
+
+        fe_count(cv, AUGUR_OPK_CMP, v->type, 1, false, 1, g[i].labels.v[k]);
+        cond = cond ? augur_expr_binary(cv->skel, AUGUR_OP_LOR, cond, eq) : eq;
+    }
+    fe_flush_ops(cv);
+    br = augur_skel_open(cv->b, AUGUR_NODE_BRANCH, fe_loc(cv, g[i].at));
+    br->u.branch.cond = cond;
+    case_body(cv, &g[i]);
+    br->u.branch.nthen = augur_skel_nkids(cv->b);
+    case_chain(cv, v, g, ng, i + 1, dflt);
+    augur_skel_close(cv->b);
+    fe_forget_reads(cv);
+}
+
+#define MAX_CASE_GROUPS 64
+
+static void switch_stmt(struct fe_conv *cv, CXCursor s)
+{
+    struct fe_cursors kids = { 0 };
+    struct case_group *g = augur_calloc(MAX_CASE_GROUPS, sizeof(*g));
+    const struct case_group *dflt = NULL;
+    size_t ng = 0;
+    struct fe_val v;
+
+    fe_children(s, &kids);
+    if (!g || kids.n != 2 || clang_getCursorKind(kids.v[0]) == CXCursor_DeclStmt ||
+        !case_groups(kids.v[1], g, &ng, MAX_CASE_GROUPS)) {
+        if (kids.n)
+            fe_expr(cv, kids.v[0], FE_DISCARD);
+        fe_note(cv, AUGUR_NOTE_UNSUPPORTED, s,
+                "this switch is not read (a case falls through into the next one's code, a break "
+                "inside a case, a case range, or over %d groups): its body is left out",
+                MAX_CASE_GROUPS);
+        goto out;
+    }
+    v = fe_expr(cv, kids.v[0], FE_RVALUE);
+    for (size_t i = 0; i < ng; i++)
+        if (g[i].is_default)
+            dflt = &g[i];
+    {
+        const struct augur_expr *e =
+            v.e && v.array < 0 && !v.vec ? v.e : fe_opaque(cv, AUGUR_T_I32, "switch");
+
+        /* read once, as the compiled switch does */
+        e = fe_capture(cv, s, "switch", e);
+        fe_flush_ops(cv);
+        fe_forget_reads(cv);
+        case_chain(cv, e, g, ng, 0, dflt);
+    }
+out:
+    case_groups_release(g, ng);
+    augur_free(g);
+    fe_cursors_release(&kids);
+}
+
 static void jump(struct fe_conv *cv, CXCursor s, enum augur_jump_kind kind)
 {
     struct augur_node *n;
@@ -1664,16 +1866,9 @@ static void stmt(struct fe_conv *cv, CXCursor s, unsigned lo, const struct pendi
         fe_cursors_release(&kids);
         break;
     }
-    case CXCursor_SwitchStmt: {
-        struct fe_cursors kids = { 0 };
-
-        fe_children(s, &kids);
-        if (kids.n)
-            fe_expr(cv, kids.v[0], FE_DISCARD);
-        fe_cursors_release(&kids);
-        fe_note(cv, AUGUR_NOTE_UNSUPPORTED, s, "switch is not supported: its body is left out");
+    case CXCursor_SwitchStmt:
+        switch_stmt(cv, s);
         break;
-    }
     case CXCursor_GCCAsmStmt:
     case CXCursor_MSAsmStmt:
         fe_note(cv, AUGUR_NOTE_UNSUPPORTED, s, "inline assembly is not analysed");
