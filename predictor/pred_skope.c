@@ -242,17 +242,18 @@ static struct line_time line_time(const struct pred_rates *r, const struct augur
         if (locked)
             atomic = l->atomic_served[i] < irr ? l->atomic_served[i] : irr;
         if (r->transfer_ns > 0 && l->transfers[i] > 0) {
+            /* the locked updates' share: a line another core holds is one they wait for
+               whether or not it lies near a stream (a histogram's few hot lines) */
             xfer = l->transfers[i] < served ? l->transfers[i] : served;
-            ax = xfer < atomic ? xfer : atomic;
+            ax = r->atomic_mlp > 0 ? (xfer < l->atomics ? xfer : l->atomics) : 0;
             t.memory_ns += (xfer - ax) * r->transfer_ns;
             t.issue_ns += ax * r->atomic_transfer_ns;
         }
-        if (served > 0)
+        if (served > 0) {
             irr *= (served - xfer) / served;
+            atomic *= (served - xfer) / served;
+        }
         served -= xfer;
-        atomic -= ax;
-        if (atomic > irr)
-            atomic = irr;
         if (atomic > 0) {
             double m = r->inflight_at[i] < r->atomic_mlp ? r->inflight_at[i] : r->atomic_mlp;
 

@@ -585,6 +585,65 @@ static void find_rows(struct infer *in, const struct augur_node *n)
         find_rows(in, n->kids[i]);
 }
 
+static void rows_bound(struct infer *in, const struct augur_node *n, const struct augur_expr *e,
+                       const char *target);
+
+/* Row lengths: A[e + 1] - A[e] anywhere in an expression makes A a row pointer. */
+static void length_expr(struct infer *in, const struct augur_expr *e, int depth)
+{
+    const struct augur_expr *x, *y, *i1 = NULL, *i0 = NULL;
+    int32_t a, b;
+
+    if (!e || depth > 32 || in->rc)
+        return;
+    switch (e->kind) {
+    case AUGUR_EXPR_BINARY:
+        if (e->u.bin.op == AUGUR_OP_SUB) {
+            x = e->u.bin.a;
+            y = e->u.bin.b;
+            a = loaded_array(in, x, &i1);
+            b = loaded_array(in, y, &i0);
+            if (a >= 0 && a == b && is_succ(in, i0, i1) &&
+                augur_type_is_int(in->k->u.kernel.arrays[a].elem)) {
+                set_array(in, (uint32_t)a, "csr.rowptr", "A[i + 1] - A[i] is a row's length");
+                rows_bound(in, in->k, i0, "n");
+            }
+        }
+        length_expr(in, e->u.bin.a, depth + 1);
+        length_expr(in, e->u.bin.b, depth + 1);
+        break;
+    case AUGUR_EXPR_UNARY:
+        length_expr(in, e->u.un.a, depth + 1);
+        break;
+    case AUGUR_EXPR_CAST:
+        length_expr(in, e->u.cast.a, depth + 1);
+        break;
+    case AUGUR_EXPR_SELECT:
+        length_expr(in, e->u.sel.cond, depth + 1);
+        length_expr(in, e->u.sel.a, depth + 1);
+        length_expr(in, e->u.sel.b, depth + 1);
+        break;
+    default:
+        break;
+    }
+}
+
+static void find_lengths(struct infer *in, const struct augur_node *n)
+{
+    if (n->kind == AUGUR_NODE_ASSIGN)
+        length_expr(in, n->u.assign.value, 0);
+    else if (n->kind == AUGUR_NODE_BRANCH)
+        length_expr(in, n->u.branch.cond, 0);
+    else if (n->kind == AUGUR_NODE_LOOP)
+        length_expr(in, n->u.loop.cond, 0);
+    else if (n->kind == AUGUR_NODE_ACCESS) {
+        length_expr(in, n->u.access.index, 0);
+        length_expr(in, n->u.access.value, 0);
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        find_lengths(in, n->kids[i]);
+}
+
 /* The bound of the loop whose variable is the sym e (the rows), into n. */
 static void rows_bound(struct infer *in, const struct augur_node *n, const struct augur_expr *e,
                        const char *target)
@@ -1337,6 +1396,7 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
         rows_bound(&in, k, in.rows[r].e1, b && !strcmp(b, "csc.colptr") ? "m" : "n");
     }
     in.nrowptr = in.nrows;
+    find_lengths(&in, k);
     walk(&in, k);
     name_scalars(&in);
     if (!in.rc)
