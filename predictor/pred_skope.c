@@ -232,8 +232,10 @@ static struct line_time line_time(const struct pred_rates *r, const struct augur
      * issues nothing past it meanwhile, so its requests' wait adds to the
      * issue time instead of hiding under it. A line another core wrote
      * comes exclusive at the lock, one at a time (the transfer curve at
-     * one), to the updates that the simulation saw wait for one.
+     * one): as many of the line's transfers as it has locked updates.
      */
+    double locked_left = r->atomic_mlp > 0 ? l->atomics : 0;
+
     for (unsigned i = 1; i <= r->nlevels; i++) {
         double served = l->served[i], xfer = 0, irr, atomic = 0, ax = 0;
         bool locked = l->atomic_served[i] > 0 && r->atomic_mlp > 0;
@@ -245,7 +247,8 @@ static struct line_time line_time(const struct pred_rates *r, const struct augur
             /* the locked updates' share: a line another core holds is one they wait for
                whether or not it lies near a stream (a histogram's few hot lines) */
             xfer = l->transfers[i] < served ? l->transfers[i] : served;
-            ax = r->atomic_mlp > 0 ? (xfer < l->atomics ? xfer : l->atomics) : 0;
+            ax = xfer < locked_left ? xfer : locked_left;
+            locked_left -= ax;
             t.memory_ns += (xfer - ax) * r->transfer_ns;
             t.issue_ns += ax * r->atomic_transfer_ns;
         }
