@@ -22,7 +22,7 @@ bool fe_slice_has_array(const struct fe_slice *s, const char *name)
     if (!s)
         return true;
     for (size_t i = 0; i < s->narrays; i++)
-        if (strcmp(s->arrays[i], name) == 0)
+        if (augur_skel_name_is(s->arrays[i], name))
             return true;
     return false;
 }
@@ -32,7 +32,7 @@ bool fe_slice_accesses(const struct fe_slice *s, const char *name)
     if (!s)
         return true;
     for (size_t i = 0; i < s->naccessed; i++)
-        if (strcmp(s->accessed[i], name) == 0)
+        if (augur_skel_name_is(s->accessed[i], name))
             return true;
     return false;
 }

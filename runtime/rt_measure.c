@@ -81,6 +81,10 @@ static const struct augur_sym *find_sym(const struct augur_node *k, const char *
     for (uint32_t i = 0; i < k->u.kernel.nsyms; i++)
         if (k->u.kernel.syms[i].kind == AUGUR_SYM_PARAM && !strcmp(k->u.kernel.syms[i].name, name))
             return &k->u.kernel.syms[i];
+    for (uint32_t i = 0; i < k->u.kernel.nsyms; i++)
+        if (k->u.kernel.syms[i].kind == AUGUR_SYM_PARAM &&
+            augur_skel_name_is(k->u.kernel.syms[i].name, name))
+            return &k->u.kernel.syms[i];
     return NULL;
 }
 
@@ -88,6 +92,9 @@ static const struct augur_array *find_array(const struct augur_node *k, const ch
 {
     for (uint32_t i = 0; i < k->u.kernel.narrays; i++)
         if (!strcmp(k->u.kernel.arrays[i].name, name))
+            return &k->u.kernel.arrays[i];
+    for (uint32_t i = 0; i < k->u.kernel.narrays; i++) /* made unique: "ptr.2" */
+        if (augur_skel_name_is(k->u.kernel.arrays[i].name, name))
             return &k->u.kernel.arrays[i];
     return NULL;
 }

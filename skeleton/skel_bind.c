@@ -70,11 +70,17 @@ static int bind_one(struct augur_skel *skel, struct augur_node *k, const char *n
                     struct augur_diag *diag)
 {
     struct augur_kernel_info *ki = &k->u.kernel;
+    bool exact = false;
 
+    /* the C name as the skeleton keeps it, or made unique there ("ptr.2") */
+    for (uint32_t i = 0; i < ki->narrays && !exact; i++)
+        exact = !strcmp(ki->arrays[i].name, name);
+    for (uint32_t i = 0; i < ki->nsyms && !exact; i++)
+        exact = !strcmp(ki->syms[i].name, name);
     for (uint32_t i = 0; i < ki->narrays; i++) {
         struct augur_array *a = &ki->arrays[i];
 
-        if (strcmp(a->name, name) != 0)
+        if (exact ? strcmp(a->name, name) != 0 : !augur_skel_name_is(a->name, name))
             continue;
         if (!augur_bind_is_array_target(target))
             return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
@@ -91,7 +97,7 @@ static int bind_one(struct augur_skel *skel, struct augur_node *k, const char *n
     for (uint32_t i = 0; i < ki->nsyms; i++) {
         struct augur_sym *s = &ki->syms[i];
 
-        if (strcmp(s->name, name) != 0)
+        if (exact ? strcmp(s->name, name) != 0 : !augur_skel_name_is(s->name, name))
             continue;
         if (s->kind != AUGUR_SYM_PARAM)
             return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,

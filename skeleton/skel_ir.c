@@ -194,9 +194,30 @@ static bool is_alpha(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
 
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
 static bool is_alnum(char c)
 {
     return is_alpha(c) || (c >= '0' && c <= '9');
+}
+
+bool augur_skel_name_is(const char *skel_name, const char *name)
+{
+    size_t n = strlen(name);
+
+    if (strncmp(skel_name, name, n) != 0)
+        return false;
+    if (skel_name[n] == '\0')
+        return true;
+    if (skel_name[n] != '.' || !is_digit(skel_name[n + 1]))
+        return false;
+    for (const char *p = skel_name + n + 1; *p; p++)
+        if (!is_digit(*p))
+            return false;
+    return true;
 }
 
 bool augur_skel_name_is_valid(const char *name)

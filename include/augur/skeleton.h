@@ -663,6 +663,12 @@ AUGUR_API int augur_skel_load(const char *path, struct augur_skel **out, struct 
  * the words the syntax reserves (min, max and the type names).
  */
 AUGUR_API bool augur_skel_name_is_valid(const char *name);
+/*
+ * Whether skel_name names the C name name: the same, or name made unique by
+ * the front end ("ptr.2" for a parameter ptr, a word the text form
+ * reserves, or one a sym already took).
+ */
+AUGUR_API bool augur_skel_name_is(const char *skel_name, const char *name);
 /* True when name is a builtin sym: threadIdx.x (y, z), blockIdx.*, blockDim.*, gridDim.*,
  * warpSize, lane, omp.thread, omp.nthreads. */
 AUGUR_API bool augur_skel_builtin_is_known(const char *name);
