@@ -1047,12 +1047,39 @@ static void opaque_call(struct fe_conv *cv, CXCursor call, const char *name)
     fe_forget_reads(cv);
 }
 
-/* A loop "for k in [0, count): load src[s + k]; store dst[d + k]" for memcpy and memset. */
+/*
+ * The element value memset(p, byte, n) leaves in an array: 0 for a zero byte
+ * (any element type), the byte repeated for an integer element; NULL else.
+ */
+static const struct augur_expr *memset_value(struct fe_conv *cv, const struct augur_array *a,
+                                             int64_t byte)
+{
+    enum augur_type t = a->elem == AUGUR_T_REC ? AUGUR_T_U8 : a->elem;
+    uint32_t size = augur_type_size(t);
+    uint64_t v = 0;
+
+    byte &= 0xff;
+    if (byte == 0)
+        return augur_expr_int(cv->skel, t, 0);
+    if (!augur_type_is_int(t) || size == 0 || size > 8)
+        return NULL;
+    for (uint32_t i = 0; i < size; i++)
+        v = v << 8 | (uint64_t)byte;
+    /* as the element type reads it: a signed type's top bit is its sign */
+    if (augur_type_is_signed(t) && size < 8 && (v >> (8 * size - 1)) & 1)
+        return augur_expr_int(cv->skel, t, (int64_t)v - ((int64_t)1 << (8 * size)));
+    return augur_expr_int(cv->skel, t, (int64_t)v);
+}
+
+/*
+ * A loop "for k in [0, count): load src[s + k]; store dst[d + k]" for memcpy,
+ * and "store dst[d + k] = fill" for memset (fill NULL: a value not known).
+ */
 static void copy_loop(struct fe_conv *cv, CXCursor call, struct fe_val dst, struct fe_val src,
-                      const struct augur_expr *bytes)
+                      const struct augur_expr *bytes, const struct augur_expr *fill)
 {
     const struct augur_array *da = augur_skel_array(cv->b, (uint32_t)dst.array);
-    const struct augur_expr *count, *k, *copied = NULL;
+    const struct augur_expr *count, *k, *copied = fill;
     struct augur_node *loop;
     char name[64];
     int32_t sym;
@@ -1404,14 +1431,20 @@ static struct fe_val call(struct fe_conv *cv, CXCursor c)
         struct fe_val src = set ? none() : fe_pointer(cv, clang_Cursor_getArgument(c, 1));
         struct fe_val n = fe_expr(cv, clang_Cursor_getArgument(c, 2), FE_RVALUE);
 
-        if (set)
-            fe_expr(cv, clang_Cursor_getArgument(c, 1), FE_DISCARD);
+        const struct augur_expr *fill = NULL;
+
+        if (set) {
+            struct fe_val b = fe_expr(cv, clang_Cursor_getArgument(c, 1), FE_RVALUE);
+
+            if (dst.array >= 0 && b.e && b.e->kind == AUGUR_EXPR_INT)
+                fill = memset_value(cv, augur_skel_array(cv->b, (uint32_t)dst.array), b.e->u.i);
+        }
         if (dst.array < 0 || (!set && src.array < 0)) {
             fe_note(cv, AUGUR_NOTE_WARNING, c,
                     "'%s' between arrays that cannot be placed is left out", name);
             return none();
         }
-        copy_loop(cv, c, dst, src, value_of(cv, n, AUGUR_T_I64));
+        copy_loop(cv, c, dst, src, value_of(cv, n, AUGUR_T_I64), fill);
         return dst;
     }
     def = fe_map_get(&cv->t->funcs, name);
