@@ -55,9 +55,10 @@ static bool atomic(struct fe_conv *cv, CXCursor call, const char *name, struct f
                 { "atomicMax", 4 }, { "atomicAnd", 5 }, { "atomicOr", 6 },   { "atomicXor", 7 },
                 { "atomicCAS", 8 }, { "atomicInc", 9 }, { "atomicDec", 9 } };
     int n = clang_Cursor_getNumArguments(call), kind = -1;
+    bool used = !cv->discard;
     struct fe_val p, v, c = sval(NULL);
     const struct augur_array *arr;
-    const struct augur_expr *old, *nv = NULL, *ve;
+    const struct augur_expr *old, *ret, *nv = NULL, *ve;
     enum augur_type t;
 
     for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
@@ -77,7 +78,13 @@ static bool atomic(struct fe_conv *cv, CXCursor call, const char *name, struct f
     }
     arr = augur_skel_array(cv->b, (uint32_t)p.array);
     t = arr->elem == AUGUR_T_REC ? AUGUR_T_U8 : arr->elem;
+    /*
+     * The value before the update, which the call returns, read before it
+     * stores (a sym the slice drops when the return value is not used); the
+     * update's own value reads the element.
+     */
     old = augur_expr_load(cv->skel, t, (uint32_t)p.array, 0, p.e);
+    ret = used ? fe_capture(cv, call, "atomic.old", old) : NULL;
     ve = v.e && v.array < 0 && !v.vec ? v.e : fe_opaque(cv, t, "value");
     switch (kind) {
     case 0:
@@ -120,7 +127,7 @@ static bool atomic(struct fe_conv *cv, CXCursor call, const char *name, struct f
     fe_access(cv, call, (uint32_t)p.array, AUGUR_ACCESS_RMW, t, 0, p.e, nv, 1, NULL,
               AUGUR_ACC_ATOMIC);
     fe_count(cv, augur_type_is_float(t) ? AUGUR_OPK_FADD : AUGUR_OPK_IADD, t, 1, false, 1, call);
-    *result = sval(old);
+    *result = sval(ret);
     return true;
 }
 

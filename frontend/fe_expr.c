@@ -1332,6 +1332,9 @@ static bool stores_atomically(struct fe_conv *cv, CXCursor c, int depth)
          !strncmp(name, "__c11_atomic_", 13)) &&
         !strstr(name, "_load") && strcmp(name, "__sync_synchronize") != 0)
         return true;
+    /* CUDA's atomics (atomicCAS, atomicAdd, ...) store too */
+    if (cv->t->cuda && !strncmp(name, "atomic", 6) && name[6] >= 'A' && name[6] <= 'Z')
+        return true;
     fe_children(c, &kids);
     for (size_t i = 0; i < kids.n && !found; i++)
         found = stores_atomically(cv, kids.v[i], depth + 1);
@@ -1784,8 +1787,15 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
             fe_count(cv, AUGUR_OPK_CVT, at, 1, false, 1, c);
         return scalar(v.e->type == at ? v.e : augur_expr_cast(cv->skel, at, v.e));
     }
-    case CXCursor_CallExpr:
-        return call(cv, c);
+    case CXCursor_CallExpr: {
+        bool outer = cv->discard;
+        struct fe_val r;
+
+        cv->discard = ctx == FE_DISCARD;
+        r = call(cv, c);
+        cv->discard = outer;
+        return r;
+    }
     case CXCursor_UnaryExpr:
         if (constant(cv, c, &v))
             return v;

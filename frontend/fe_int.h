@@ -201,6 +201,7 @@ struct fe_conv {
     struct fe_opmap opmap;
     struct fe_cursors inlining;       /* helpers being inlined (recursion check) */
     const struct augur_expr *ret_val; /* value of the helper being inlined */
+    bool discard;                     /* the call being read is a statement: its value unused */
     uint32_t loops;                   /* loops open */
     CXCursor loop; /* the innermost open loop of the function converted, or null */
     /* the operation fe_count() counted last: an expression's outermost one */
