@@ -71,6 +71,18 @@ static bool is_type_word(const char *w, size_t n)
     return false;
 }
 
+/* A qualifier that may stand between '*' and a parameter's name. */
+static bool is_qualifier(const char *w, size_t n)
+{
+    static const char *const q[] = { "const", "volatile", "restrict", "__restrict",
+                                     "__restrict__" };
+
+    for (size_t i = 0; i < sizeof(q) / sizeof(q[0]); i++)
+        if (strlen(q[i]) == n && strncmp(q[i], w, n) == 0)
+            return true;
+    return false;
+}
+
 /* True when the collapsed declaration holds the word w. */
 static bool has_word(const char *decl, const char *w)
 {
@@ -144,6 +156,41 @@ static void read_param(const char *text, size_t a, size_t b, struct rt_param *p)
     }
     if (strcmp(p->decl, "...") == 0)
         p->aggregate = true;
+    /* a pointer to arrays, "double (*X)[4]": the name in the parentheses, a pointer */
+    {
+        const char *o = strstr(p->decl, "(*");
+
+        if (o && !p->name && !name_len) {
+            size_t s = (size_t)(o - p->decl) + 2, e;
+
+            for (;;) { /* (*restrict X), (*const X) */
+                while (p->decl[s] == ' ')
+                    s++;
+                for (e = s; is_ident((unsigned char)p->decl[e]); e++)
+                    ;
+                if (!is_qualifier(p->decl + s, e - s))
+                    break;
+                s = e;
+            }
+            if (e > s && !isdigit((unsigned char)p->decl[s])) {
+                size_t c = e;
+
+                while (p->decl[c] == ' ')
+                    c++;
+                if (p->decl[c] == ')') {
+                    c++;
+                    while (p->decl[c] == ' ')
+                        c++;
+                    if (p->decl[c] == '[' && !strchr(p->decl + c, '(')) {
+                        p->aggregate = false;
+                        p->pointer = true;
+                        name_at = s;
+                        name_len = e - s;
+                    }
+                }
+            }
+        }
+    }
     /* "uint32_t n": the last identifier is the name only when a type precedes it */
     if (name_len && name_at > 0) {
         p->name = augur_malloc(name_len + 1);

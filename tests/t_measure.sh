@@ -138,6 +138,18 @@ else
     check "the error names the file, line and column" \
         grep -q '"error":".*gcc_error.c:10:5: .*this_is_not_declared' "$tmp/out"
 fi
+# a pointer to rows of 4 (double (*restrict Y)[4]) is a pointer: the driver passes the array
+cat >"$tmp/rows4.c" <<'EOF'
+void rows4(int n, const double (*X)[4], double (*restrict Y)[4])
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < 4; j++)
+            Y[i][j] = 2.0 * X[i][j];
+}
+EOF
+status "pointers to arrays of 4" 0 "$augur" --json measure "$tmp/rows4.c" --data "$small" \
+    --bind 'X=vec(4*n),Y=vec(4*n)' "${quick[@]}"
+is "pointers to arrays of 4: a time" "$(jq '.median > 0' "$tmp/out")" true
 printf 'void broken(int n, double *y)\n{\n    y[0] = n +;\n}\n' >"$tmp/syntax.c"
 status "a kernel that does not parse" 1 "$augur" measure "$tmp/syntax.c" --data "$small"
 check "the front end names syntax.c:3" grep -q "syntax.c:3:" "$tmp/err"
