@@ -62,7 +62,7 @@ for key in name clock_ghz cores width_bits gather_cycles_per_element scatter_cyc
     check "field $key present" grep -q "^ *$key: " "$yml"
 done
 check "a core section" grep -q '^core:$' "$yml"
-for key in chain_cycles fadd_latency fdiv_cycles atomic_cycles branch_miss_cycles branch_learned first_touch; do
+for key in chain_cycles fadd_latency fdiv_cycles branch_miss_cycles branch_learned first_touch; do
     check "core: $key present" grep -q "^  $key: " "$yml"
 done
 chain=$(value chain_cycles "$yml")
@@ -71,10 +71,17 @@ fadd=$(value fadd_latency "$yml")
 check "a carried add waits $fadd cycles (1 to 20)" in_range "$fadd" 1 20
 fdiv=$(value fdiv_cycles "$yml")
 check "the divider takes a division every $fdiv cycles (0.5 to 40)" in_range "$fdiv" 0.5 40
-atomic=$(value atomic_cycles "$yml")
-check "a locked update adds $atomic cycles (0 to 200)" in_range "$atomic" 0 200
-amlp=$(value atomic_mlp "$yml")
-check "locked updates keep $amlp misses in flight (0.5 to 200)" in_range "$amlp" 0.5 200
+# the locked update's cost is a difference of two timings: a build whose plain loads are
+# instrumented (AddressSanitizer) can measure none, and then the key is left out
+if grep -q "^  atomic_cycles: " "$yml"; then
+    atomic=$(value atomic_cycles "$yml")
+    check "a locked update adds $atomic cycles (0 to 200)" in_range "$atomic" 0.01 200
+    amlp=$(value atomic_mlp "$yml")
+    check "locked updates keep $amlp misses in flight (0.5 to 200)" in_range "$amlp" 0.5 200
+else
+    echo "ok $((n += 1)) - core: atomic_cycles # SKIP the locked update measured no slower than the plain one"
+    echo "ok $((n += 1)) - core: atomic_mlp # SKIP measured against atomic_cycles"
+fi
 miss=$(value branch_miss_cycles "$yml")
 check "a mispredicted branch costs $miss cycles (1 to 200)" in_range "$miss" 1 200
 learned=$(sed -n 's/^  branch_learned: \[\(.*\)\]$/\1/p' "$yml")
