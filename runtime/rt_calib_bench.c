@@ -145,8 +145,9 @@ double calib_atomic_update(double *y, const uint32_t *idx, const double *w, uint
 #    pragma omp atomic
             y[idx[e]] += w[e];
 #else
-            double *p = &y[idx[e]], old = __atomic_load_n(p, __ATOMIC_RELAXED), want;
+            double *p = &y[idx[e]], old, want;
 
+            __atomic_load(p, &old, __ATOMIC_RELAXED);
             do
                 want = old + w[e];
             while (!__atomic_compare_exchange(p, &old, &want, false, __ATOMIC_SEQ_CST,
