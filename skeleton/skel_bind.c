@@ -927,8 +927,22 @@ static bool same_space(const struct infer *in, const struct augur_node *k, uint3
     return reached_at(in, k, a, k, v);
 }
 
+/*
+ * What walk_flat walks under: the variable of the innermost loop around
+ * (var, -1: none) and its bound, or a CUDA thread's index and the bound its
+ * guard tests (e = blockIdx.x * blockDim.x + threadIdx.x; if (e < nnz)).
+ */
+struct flat_var {
+    int32_t var;
+    const struct augur_expr *bound;
+    const struct augur_expr *value; /* a guard's index: what it resolves to */
+};
+
+static bool uses_thread(const struct infer *in, const struct augur_expr *e, int depth);
+static bool has_coo(const struct infer *in);
+
 /* Edge lists and ELL: loops without a row pointer whose variable indexes index arrays. */
-static void walk_flat(struct infer *in, const struct augur_node *n, const struct augur_node *loop,
+static void walk_flat(struct infer *in, const struct augur_node *n, struct flat_var fv,
                       int32_t *first_index)
 {
     const struct augur_kernel_info *ki = &in->k->u.kernel;
@@ -947,7 +961,7 @@ static void walk_flat(struct infer *in, const struct augur_node *n, const struct
         if (a->lanes > 1 && w == (int64_t)a->lanes && vector_block(in, ix, a->lanes) >= 0)
             w = 1;
 
-        const struct augur_expr *lb = loop ? strip(loop_bound(in, loop)) : NULL;
+        const struct augur_expr *lb = fv.var >= 0 ? strip(fv.bound) : NULL;
         const char *lbt = lb && lb->kind == AUGUR_EXPR_SYM
                               ? (in->syms[lb->u.sym].target ? in->syms[lb->u.sym].target
                                                             : ki->syms[lb->u.sym].bind)
@@ -961,8 +975,8 @@ static void walk_flat(struct infer *in, const struct augur_node *n, const struct
                    !strcmp(lbt, "nnz")) {
             /* IA[2*e], IA[2*e+1] over the edges: the two ends of each edge (seed 002, Fig. 1) */
             set_array(in, a->array, "edges.pairs", "two index entries per edge");
-        } else if (w == 4 && !a->indirect && in->index_array[a->array] && loop &&
-                   !same_space(in, in->k, a->array, (uint32_t)loop->u.loop.var)) {
+        } else if (w == 4 && !a->indirect && in->index_array[a->array] && fv.var >= 0 &&
+                   !same_space(in, in->k, a->array, (uint32_t)fv.var)) {
             /* cells[4*c + v]: four vertex ids per cell, a tetrahedral mesh's (an ELL of width
                4 indexes the rows' own vectors, x[I[4*i + k]] beside x[i]) */
             set_array(in, a->array, "mesh.cells",
@@ -981,9 +995,10 @@ static void walk_flat(struct infer *in, const struct augur_node *n, const struct
                       "it is read with a parameter's stride per row");
             if (ki->syms[s].bind_src == AUGUR_BIND_NONE && !in->syms[s].target)
                 in->syms[s] = (struct guess){ "ell.width", "it strides the rows of an ELL array" };
-        } else if (loop && ix && ix->kind == AUGUR_EXPR_SYM &&
-                   ix->u.sym == (uint32_t)loop->u.loop.var && in->nrowptr == 0) {
-            const struct augur_expr *b = loop_bound(in, loop);
+        } else if (fv.var >= 0 && ix && in->nrowptr == 0 &&
+                   ((ix->kind == AUGUR_EXPR_SYM && ix->u.sym == (uint32_t)fv.var) ||
+                    (fv.value && augur_expr_equal(ix, fv.value)))) {
+            const struct augur_expr *b = fv.bound;
 
             const struct augur_expr *bs = strip(b);
             const char *bt = bs && bs->kind == AUGUR_EXPR_SYM
@@ -1008,16 +1023,35 @@ static void walk_flat(struct infer *in, const struct augur_node *n, const struct
                     set_array(in, a->array, "coo.col", "the second index array read per entry");
                 if (b)
                     set_sym(in, b, "nnz", "it bounds the entries");
+            } else if (fv.value && !in->index_array[a->array] && !in->written[a->array] && bt &&
+                       !strcmp(bt, "nnz") && has_coo(in)) {
+                /* a thread per entry reads its value beside the entry's two ends */
+                maybe_array(in, a->array, "coo.val", "it is read per entry of an edge list");
             }
         }
     }
     if (n->kind == AUGUR_NODE_LOOP && n->u.loop.form == AUGUR_LOOP_FOR) {
+        struct flat_var inner = { n->u.loop.var, loop_bound(in, n), NULL };
+
         for (uint32_t i = 0; i < n->nkids; i++)
-            walk_flat(in, n->kids[i], n, first_index);
+            walk_flat(in, n->kids[i], inner, first_index);
         return;
     }
+    if (n->kind == AUGUR_NODE_BRANCH && in->k->u.kernel.cuda) {
+        /* a thread's guard "if (e < bound)" bounds e as a loop would */
+        const struct augur_expr *c = strip(n->u.branch.cond), *e;
+
+        if (c && c->kind == AUGUR_EXPR_BINARY && c->u.bin.op == AUGUR_OP_LT &&
+            (e = strip(c->u.bin.a)) != NULL && e->kind == AUGUR_EXPR_SYM && uses_thread(in, e, 0)) {
+            struct flat_var guard = { (int32_t)e->u.sym, c->u.bin.b, resolve(in, e) };
+
+            for (uint32_t i = 0; i < n->nkids; i++)
+                walk_flat(in, n->kids[i], i < n->u.branch.nthen ? guard : fv, first_index);
+            return;
+        }
+    }
     for (uint32_t i = 0; i < n->nkids; i++)
-        walk_flat(in, n->kids[i], loop, first_index);
+        walk_flat(in, n->kids[i], fv, first_index);
 }
 
 /* True when e depends on threadIdx.* (through syms assigned once). */
@@ -1406,7 +1440,7 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
     walk(&in, k);
     name_scalars(&in);
     if (!in.rc)
-        walk_flat(&in, k, NULL, &first_index);
+        walk_flat(&in, k, (struct flat_var){ -1, NULL, NULL }, &first_index);
     repetitions(&in, k);
     nodes_and_worklists(&in);
     if (!in.rc)
