@@ -816,7 +816,7 @@ static void carry(struct fe_conv *cv, CXCursor decl, CXCursor rhs, bool compound
     if (!reads) /* set afresh: what the iteration adds to it later is its own */
         fe_var(cv, decl)->set_in = cv->loop;
     else if (fp && (compound || k == CXCursor_BinaryOperator || k == CXCursor_CallExpr))
-        fe_carry_last(cv);
+        fe_carry_last(cv, decl);
 }
 
 /* Assigns a pointer value to a pointer variable. */

@@ -206,6 +206,7 @@ struct fe_conv {
     CXCursor loop; /* the innermost open loop of the function converted, or null */
     /* the operation fe_count() counted last: an expression's outermost one */
     struct augur_opcount last_op;
+    struct fe_cursors carried;      /* the accumulators carried in the ops not yet flushed */
     uint32_t atomic;                /* inside "omp atomic": read-modify-writes are atomic */
     uint32_t subscript;             /* inside an array subscript: integer ops are addressing */
     struct augur_node *last_access; /* the access emitted last */
@@ -240,7 +241,7 @@ bool fe_uncount(struct fe_conv *cv, enum augur_opkind op, enum augur_type type, 
  * feeds it again in the loop's next iteration), when it is a
  * floating-point add, multiply or multiply-add: integer ones take a cycle.
  */
-void fe_carry_last(struct fe_conv *cv);
+void fe_carry_last(struct fe_conv *cv, CXCursor acc);
 /* Emits the ops node of the open region (if any) and starts a new region. */
 void fe_flush_ops(struct fe_conv *cv);
 /* Forgets the reads of the region (control flow or a store may change them). */

@@ -109,18 +109,30 @@ bool fe_uncount(struct fe_conv *cv, enum augur_opkind op, enum augur_type type, 
     return false;
 }
 
-void fe_carry_last(struct fe_conv *cv)
+/*
+ * Marks the operation counted last as carried by accumulator acc. Another
+ * accumulator's operations of the same kind in the same straight region are
+ * another chain (acc0 += ...; acc1 += ...), which the core runs beside it.
+ */
+void fe_carry_last(struct fe_conv *cv, CXCursor acc)
 {
     struct augur_opcount *c, o = cv->last_op;
+    bool seen = false;
 
     if ((o.op != AUGUR_OPK_FADD && o.op != AUGUR_OPK_FMUL && o.op != AUGUR_OPK_FFMA) ||
         !fe_uncount(cv, o.op, o.type, o.lanes, o.masked))
         return;
+    for (size_t i = 0; i < cv->carried.n && !seen; i++)
+        seen = clang_equalCursors(cv->carried.v[i], acc) != 0;
+    if (!seen)
+        fe_cursors_push(&cv->carried, acc);
     for (size_t i = 0; i < cv->ops.len; i++) {
         c = &AUGUR_VEC_AT(&cv->ops, struct augur_opcount, i);
         if (c->op == o.op && c->type == o.type && c->lanes == o.lanes && c->masked == o.masked &&
             c->carried) {
             c->count++;
+            if (!seen)
+                c->chains = (c->chains ? c->chains : 1) + 1;
             return;
         }
     }
@@ -128,6 +140,7 @@ void fe_carry_last(struct fe_conv *cv)
     *c = o;
     c->carried = true;
     c->count = 1;
+    c->chains = 1;
 }
 
 void fe_flush_ops(struct fe_conv *cv)
@@ -135,6 +148,7 @@ void fe_flush_ops(struct fe_conv *cv)
     struct augur_node *n;
     size_t m = 0;
 
+    cv->carried.n = 0; /* the next region's accumulators start afresh */
     /* counts that a contraction or a carried operation took to nothing */
     for (size_t i = 0; i < cv->ops.len; i++)
         if (AUGUR_VEC_AT(&cv->ops, struct augur_opcount, i).count)
@@ -2289,6 +2303,7 @@ static void conv_release(struct fe_conv *cv)
     augur_vec_release(&cv->reads);
     fe_cursors_release(&cv->sym_decls);
     fe_cursors_release(&cv->inlining);
+    fe_cursors_release(&cv->carried);
     fe_opmap_release(&cv->opmap);
 }
 

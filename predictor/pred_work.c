@@ -416,7 +416,9 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
                 l->instr[oc->op] += cnt * (double)oc->count;
                 l->elems[oc->op] += cnt * (double)oc->count * oc->lanes;
                 if (oc->carried) {
-                    l->carried[oc->op] += cnt * (double)oc->count;
+                    /* independent accumulators overlap: an iteration waits for one's ops */
+                    l->carried[oc->op] +=
+                        cnt * (double)oc->count / (oc->chains > 1 ? oc->chains : 1);
                     carried = true;
                 }
             }

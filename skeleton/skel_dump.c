@@ -485,6 +485,8 @@ static void put_node(const struct augur_skel *skel, const struct augur_node *k,
                 augur_buf_puts(buf, ".m");
             if (c->carried)
                 augur_buf_puts(buf, ".c");
+            if (c->carried && c->chains > 1)
+                augur_buf_printf(buf, "%" PRIu32, c->chains);
             augur_buf_printf(buf, "=%" PRIu64, c->count);
         }
         put_loc(skel, k, n->loc, buf);

@@ -890,10 +890,15 @@ void augur_skel_set_ops(struct augur_skel_builder *b, struct augur_node *n,
         memcpy(out, v, nv * sizeof(*out));
         qsort(out, nv, sizeof(*out), opcount_cmp);
         for (uint32_t i = 0; i < nv; i++) {
-            if (m && opcount_cmp(&out[m - 1], &out[i]) == 0)
+            if (m && opcount_cmp(&out[m - 1], &out[i]) == 0) {
+                /* two entries of one kind: their counts add, and their chains */
                 out[m - 1].count += out[i].count;
-            else
+                if (out[m - 1].carried)
+                    out[m - 1].chains = (out[m - 1].chains ? out[m - 1].chains : 1) +
+                                        (out[i].chains ? out[i].chains : 1);
+            } else {
                 out[m++] = out[i];
+            }
         }
     }
     n->u.ops.v = out;

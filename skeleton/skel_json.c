@@ -257,8 +257,11 @@ static void jnode(struct augur_buf *buf, const struct augur_skel *skel, const st
             jstr(buf, augur_type_name(c->type));
             augur_buf_printf(buf,
                              ", \"lanes\": %" PRIu32 ", \"masked\": %s, \"carried\": %s, "
-                             "\"count\": %" PRIu64 "}",
+                             "\"chains\": %" PRIu32 ", \"count\": %" PRIu64 "}",
                              c->lanes, c->masked ? "true" : "false", c->carried ? "true" : "false",
+                             c->carried && c->chains > 1 ? c->chains
+                             : c->carried                ? 1u
+                                                         : 0u,
                              c->count);
         }
         augur_buf_putc(buf, ']');

@@ -1127,8 +1127,19 @@ static int parse_ops(struct parser *ps)
         }
         if (end - q >= 2 && !memcmp(q, ".m", 2))
             c->masked = true, q += 2;
-        if (end - q >= 2 && !memcmp(q, ".c", 2))
+        if (end - q >= 2 && !memcmp(q, ".c", 2)) {
+            uint64_t chains = 0;
+
             c->carried = true, q += 2;
+            /* .cN: spread over N independent accumulators */
+            for (; q < end && is_digit(*q) && chains <= UINT32_MAX; q++)
+                chains = chains * 10 + (uint64_t)(*q - '0');
+            if (q[-1] != 'c' && (chains < 2 || chains > UINT32_MAX)) {
+                FAIL(ps, "bad chain count in '%.*s'", (int)ps->tok.len, s);
+                break;
+            }
+            c->chains = (uint32_t)chains;
+        }
         if (q < end) {
             FAIL(ps, "unexpected '%.*s' in an operation count", (int)(end - q), q);
             break;
@@ -1137,6 +1148,10 @@ static int parse_ops(struct parser *ps)
         if (expect(ps, "=") || take_uint(ps, UINT64_MAX, &cnt, "a count"))
             break;
         c->count = cnt;
+        if (c->chains > cnt) {
+            FAIL(ps, "%" PRIu32 " chains of %" PRIu64 " operations", c->chains, cnt);
+            break;
+        }
     }
     if (!ps->rc && !parse_loc(ps, &loc, false) && !expect_end(ps)) {
         n = augur_skel_leaf(ps->b, AUGUR_NODE_OPS, loc);

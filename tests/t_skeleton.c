@@ -23,9 +23,9 @@ static struct augur_skel *build_spmv(void)
     struct augur_node *k, *loop, *inner, *acc, *ops;
     uint32_t n, i, j, rowptr, col, val, x, y;
     struct augur_opcount counts[] = {
-        { AUGUR_OPK_FADD, AUGUR_T_F64, 1, false, false, 1 },
-        { AUGUR_OPK_FMUL, AUGUR_T_F64, 1, false, false, 1 },
-        { AUGUR_OPK_FADD, AUGUR_T_F64, 1, false, false, 1 }, /* merged with the first */
+        { AUGUR_OPK_FADD, AUGUR_T_F64, 1, false, false, 1, 0 },
+        { AUGUR_OPK_FMUL, AUGUR_T_F64, 1, false, false, 1, 0 },
+        { AUGUR_OPK_FADD, AUGUR_T_F64, 1, false, false, 1, 0 }, /* merged with the first */
     };
     const struct augur_expr *ei, *ej, *colj;
     struct augur_diag diag;
@@ -277,7 +277,8 @@ static const char full_text[] =
     "    region critical @25:1  #21\n"
     "      update level[0] = 1.5e-07 * scale @26:1  #22\n"
     "  region parallel @27:1 omp(parallel num_threads(4) reduction(+: s) reduction(max: m))  #23\n"
-    "    ops fadd.f32x16.m=3 ffma.f64=2 ffma.f64.c=1 ffma.f64x8.m.c=1 gather.f64x8=1 gather.f64x8.m=2 "
+    "    ops fadd.f32x16.m=3 fmul.f64.c3=4 ffma.f64=2 ffma.f64.c=1 ffma.f64x8.m.c=1 gather.f64x8=1 "
+    "gather.f64x8.m=2 "
     "conflict.i32x16=1 @28:1  #24\n"
     "    sync barrier  #25\n"
     "kernel second @\"k.cu\":30:1  #26\n"
@@ -353,6 +354,10 @@ static void test_parse_errors(void)
           "unknown type 'q64'" },
         { "augur-skeleton 1\nkernel k @\"a.c\":1:1\n  ops fadd.f64.c.m=1\n", 3, 7,
           "unexpected '.m' in an operation count" },
+        { "augur-skeleton 1\nkernel k @\"a.c\":1:1\n  ops fadd.f64.c1=1\n", 3, 7,
+          "bad chain count" },
+        { "augur-skeleton 1\nkernel k @\"a.c\":1:1\n  ops fadd.f64.c5=4\n", 3, 20,
+          "5 chains of 4 operations" },
         { "augur-skeleton 1\nkernel k @\"a.c\":1:1\n  local i i32\n  set i = 99999999999\n", 4, 11,
           "does not fit in i32" },
         { "augur-skeleton 1\nkernel k @\"a.c\":1:1\n  local i i32\n  do\n    set i = 1\n", 4, 3,

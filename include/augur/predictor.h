@@ -178,7 +178,9 @@ struct augur_work_line {
     /*
      * Loop-carried floating-point operations (a local accumulator, sum +=):
      * carried[k] of kind k, in carried_iters iterations of the loops that
-     * carry them, entered carried_runs times (chains: independent of each other).
+     * carry them, entered carried_runs times (chains: independent of each other);
+     * of ops spread over several accumulators, one accumulator's share
+     * (acc0 += ...; acc1 += ... wait for one latency an iteration).
      */
     double carried[AUGUR_OPK_COUNT];
     double carried_iters, carried_runs;

@@ -432,6 +432,11 @@ struct augur_opcount {
      */
     bool carried;
     uint64_t count;
+    /*
+     * Carried: the independent accumulators the count is spread over
+     * (acc0 += ...; acc1 += ...: two chains that overlap); 0 or 1: one.
+     */
+    uint32_t chains;
 };
 
 struct augur_ops_info {

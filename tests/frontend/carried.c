@@ -46,3 +46,25 @@ void carried_avx512(int n, const double *a, const double *b, double *out)
 // CHECK-NEXT: ops fadd.f64=2 iadd.i32=1 cmp.i32=1 @27:16
 // CHECK-LABEL: kernel carried_avx512 @
 // CHECK: ops ffma.f64x8.c=1 iadd.i32=2 cmp.i32=1 vload.f64x8=2 @36:31
+
+/* Four accumulators: four independent chains (.c4), not one of four links. */
+void spmm4_acc(int n, const int *rowptr, const int *col, const double *val, const double *X,
+               double *Y)
+{
+    for (int i = 0; i < n; i++) {
+        double a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+
+        for (int k = rowptr[i]; k < rowptr[i + 1]; k++) {
+            double v = val[k];
+
+            a0 += v * X[4 * col[k] + 0];
+            a1 += v * X[4 * col[k] + 1];
+            a2 += v * X[4 * col[k] + 2];
+            a3 += v * X[4 * col[k] + 3];
+        }
+        Y[4 * i] = a0 + a1 + a2 + a3;
+    }
+}
+
+// CHECK-LABEL: kernel spmm4_acc @
+// CHECK: ops ffma.f64.c4=4 iadd.i32=1 cmp.i32=1 @60:19
