@@ -1072,14 +1072,19 @@ static const struct augur_expr *memset_value(struct fe_conv *cv, const struct au
 }
 
 /*
- * A loop "for k in [0, count): load src[s + k]; store dst[d + k]" for memcpy,
- * and "store dst[d + k] = fill" for memset (fill NULL: a value not known).
+ * A loop "for k in [0, count) by L: load src[s + k + lane]; store dst[d + k +
+ * lane]" for memcpy, and "store dst[d + k + lane] = fill" for memset (fill
+ * NULL: a value not known), L lanes of COPY_BYTES (masked past count): the
+ * vector moves that the compiler's inline expansion and libc's copies make.
  */
+#define COPY_BYTES 32
 static void copy_loop(struct fe_conv *cv, CXCursor call, struct fe_val dst, struct fe_val src,
                       const struct augur_expr *bytes, const struct augur_expr *fill)
 {
     const struct augur_array *da = augur_skel_array(cv->b, (uint32_t)dst.array);
-    const struct augur_expr *count, *k, *copied = fill;
+    const struct augur_expr *count, *k, *copied = fill, *kl, *mask = NULL;
+    enum augur_type dt = da->elem == AUGUR_T_REC ? AUGUR_T_U8 : da->elem;
+    uint32_t lanes = da->elem_size && da->elem_size < COPY_BYTES ? COPY_BYTES / da->elem_size : 1;
     struct augur_node *loop;
     char name[64];
     int32_t sym;
@@ -1096,19 +1101,30 @@ static void copy_loop(struct fe_conv *cv, CXCursor call, struct fe_val dst, stru
     loop->u.loop.init = augur_expr_int(cv->skel, AUGUR_T_I64, 0);
     loop->u.loop.cond = augur_expr_binary(cv->skel, AUGUR_OP_LT, k, count);
     loop->u.loop.next =
-        augur_expr_binary(cv->skel, AUGUR_OP_ADD, k, augur_expr_int(cv->skel, AUGUR_T_I64, 1));
+        augur_expr_binary(cv->skel, AUGUR_OP_ADD, k, augur_expr_int(cv->skel, AUGUR_T_I64, lanes));
+    kl = k;
+    if (lanes > 1) {
+        kl = augur_expr_binary(cv->skel, AUGUR_OP_ADD, k,
+                               augur_expr_cast(cv->skel, AUGUR_T_I64, fe_lane(cv)));
+        mask = augur_expr_binary(cv->skel, AUGUR_OP_LT, kl, count);
+    }
     if (src.array >= 0) {
         const struct augur_array *sa = augur_skel_array(cv->b, (uint32_t)src.array);
         enum augur_type st = sa->elem == AUGUR_T_REC ? AUGUR_T_U8 : sa->elem;
+        uint32_t sl = sa->elem_size == da->elem_size ? lanes : 1;
 
-        fe_access(cv, call, (uint32_t)src.array, AUGUR_ACCESS_READ, st, 0, add(cv, src.e, k), NULL,
-                  1, NULL, 0);
-        if (st == da->elem)
-            copied = augur_expr_load(cv->skel, st, (uint32_t)src.array, 0, add(cv, src.e, k));
+        fe_access(cv, call, (uint32_t)src.array, AUGUR_ACCESS_READ, st, 0,
+                  add(cv, src.e, sl > 1 ? kl : k), NULL, sl, sl > 1 ? mask : NULL, 0);
+        if (sl > 1)
+            fe_count(cv, AUGUR_OPK_VLOAD, st, sl, true, 1, call);
+        if (st == dt)
+            copied = augur_expr_load(cv->skel, st, (uint32_t)src.array, 0, add(cv, src.e, kl));
     }
-    fe_access(cv, call, (uint32_t)dst.array, AUGUR_ACCESS_WRITE,
-              da->elem == AUGUR_T_REC ? AUGUR_T_U8 : da->elem, 0, add(cv, dst.e, k), copied, 1,
-              NULL, 0);
+    fe_access(cv, call, (uint32_t)dst.array, AUGUR_ACCESS_WRITE, dt, 0, add(cv, dst.e, kl), copied,
+              lanes, mask, 0);
+    if (lanes > 1)
+        fe_count(cv, AUGUR_OPK_VSTORE, dt, lanes, true, 1, call);
+    fe_flush_ops(cv);
     augur_skel_close(cv->b);
     fe_forget_reads(cv);
 }

@@ -256,6 +256,8 @@ void fe_unique_name(struct fe_conv *cv, const char *name, char *out, size_t size
 /* The sym of a builtin (threadIdx.x, lane, ...), declared on first use. */
 int32_t fe_builtin(struct fe_conv *cv, const char *name, enum augur_type type);
 /* Declares a sym for a declaration. */
+/* The builtin sym "lane" (declared on first use): the lane of a SIMD access. */
+const struct augur_expr *fe_lane(struct fe_conv *cv);
 /* A local sym set to v at at (named name): v computed once, read where it is used. */
 const struct augur_expr *fe_capture(struct fe_conv *cv, CXCursor at, const char *name,
                                     const struct augur_expr *v);

@@ -238,7 +238,7 @@ static struct fe_val scalar(const struct augur_expr *e)
     return v;
 }
 
-static const struct augur_expr *lane(struct fe_conv *cv)
+const struct augur_expr *fe_lane(struct fe_conv *cv)
 {
     if (cv->lane_sym < 0)
         cv->lane_sym = fe_builtin(cv, "lane", AUGUR_T_I32);
@@ -270,7 +270,7 @@ static const struct augur_expr *mask_lane(struct fe_conv *cv, struct fe_val k, u
         const struct augur_expr *bit = augur_expr_binary(
             cv->skel, AUGUR_OP_BAND,
             augur_expr_binary(cv->skel, AUGUR_OP_SHR, augur_expr_cast(cv->skel, AUGUR_T_U32, k.e),
-                              lane(cv)),
+                              fe_lane(cv)),
             augur_expr_int(cv->skel, AUGUR_T_U32, 1));
 
         return bit;
@@ -515,7 +515,7 @@ static struct fe_val vmem(struct fe_conv *cv, CXCursor call, const struct intrin
                     ? il
                     : augur_expr_binary(cv->skel, AUGUR_OP_ADD, ptr.e, il);
     } else {
-        index = augur_expr_binary(cv->skel, AUGUR_OP_ADD, ptr.e, lane(cv));
+        index = augur_expr_binary(cv->skel, AUGUR_OP_ADD, ptr.e, fe_lane(cv));
     }
     mask = has_k ? mask_lane(cv, k, lanes) : NULL;
     if (write)
@@ -680,7 +680,7 @@ bool fe_simd_call(struct fe_conv *cv, CXCursor call, const char *name, struct fe
                 r = augur_expr_binary(
                     cv->skel, AUGUR_OP_ADD, augur_expr_int(cv->skel, in.et, base),
                     augur_expr_binary(cv->skel, AUGUR_OP_MUL, augur_expr_int(cv->skel, in.et, step),
-                                      augur_expr_cast(cv->skel, in.et, lane(cv))));
+                                      augur_expr_cast(cv->skel, in.et, fe_lane(cv))));
             } else {
                 r = fe_opaque(cv, in.et, "set");
             }
@@ -697,7 +697,7 @@ bool fe_simd_call(struct fe_conv *cv, CXCursor call, const char *name, struct fe
                 if (const_of(ops[1], &half) && half > 0 && ops[0].lanes > 1)
                     r = subst_lane(
                         cv, r,
-                        augur_expr_binary(cv->skel, AUGUR_OP_ADD, lane(cv),
+                        augur_expr_binary(cv->skel, AUGUR_OP_ADD, fe_lane(cv),
                                           augur_expr_int(cv->skel, AUGUR_T_I32,
                                                          half * (int64_t)(ops[0].lanes / 2))),
                         0);

@@ -80,10 +80,12 @@ void fv_numa(int n, int steps, const double *A, const int *I, double *X, double 
 // CHECK-NEXT: region parallel @25:5 omp(parallel) #22
 // CHECK-NEXT: set my_tid = omp.thread @26:9
 // CHECK-NEXT: set chunksize = n / omp.nthreads @27:9
-// CHECK: for copy.k = 0_i64; copy.k < (i64)(4 * chunksize); copy.k += 1_i64 @31:9
-// CHECK-NEXT: load A[4 * chunksize * my_tid + copy.k] @31:9
-// CHECK-NEXT: store Loc_A[copy.k] @31:9
-// CHECK: store Loc_I[copy.k.2] = I[4 * chunksize * my_tid + copy.k.2] @32:9
+// memcpy: 32-byte vector moves, the last one masked
+// CHECK: for copy.k = 0_i64; copy.k < (i64)(4 * chunksize); copy.k += 4_i64 @31:9
+// CHECK-NEXT: load A[4 * chunksize * my_tid + (copy.k + (i64)lane)] @31:9 x4 mask(copy.k + (i64)lane < (i64)(4 * chunksize))
+// CHECK-NEXT: store Loc_A[copy.k + (i64)lane] @31:9 x4 mask(copy.k + (i64)lane < (i64)(4 * chunksize))
+// CHECK: store Loc_I[copy.k.2 + (i64)lane] = I[4 * chunksize * my_tid + (copy.k.2 + (i64)lane)] @32:9 x8
+// CHECK-NEXT: ops vload.i32x8.m=1 vstore.i32x8.m=1 @32:9
 // CHECK-NEXT: for t = 0; t < steps; t += 1 @33:9
 // CHECK-NEXT: set i = my_tid * chunksize @34:13
 // CHECK: for loop = 0; loop < chunksize; loop += 1 @35:13

@@ -1,5 +1,6 @@
 /* memset leaves a value the slice can read: 0 for a zero byte, the byte
-   repeated for integers (-1 for 0xff), nothing known for a real's bytes. */
+   repeated for integers (-1 for 0xff), nothing known for a real's bytes;
+   it stores 32 bytes at a time. */
 #include <string.h>
 
 int first_free(int n, const int *rowptr, const int *adj, const int *color, int *out)
@@ -24,5 +25,5 @@ int first_free(int n, const int *rowptr, const int *adj, const int *color, int *
 }
 
 // RUN: %augur skeleton %s 2>&1 | FileCheck %s
-// CHECK: store used[copy.k] = 0_u8 @13:9
-// CHECK: store mark[copy.k.2] = -1 @14:9
+// CHECK: store used[copy.k + (i64)lane] = 0_u8 @14:9 x32
+// CHECK: store mark[copy.k.2 + (i64)lane] = -1 @15:9 x8
