@@ -1,5 +1,6 @@
 /* Bellman-Ford relaxation sweep over an edge list */
-int bellman_ford_sweep(int nedges, const int *src, const int *dst, const double *weight, double *dist)
+int bellman_ford_sweep(int nedges, const int *src, const int *dst, const double *weight,
+                       double *dist)
 {
     int changed = 0;
     for (int e = 0; e < nedges; e++) {

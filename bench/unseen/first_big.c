@@ -1,8 +1,12 @@
 /* static inline helper and while-with-break search, plain pointer params */
-static inline double absd(double a) { return a < 0 ? -a : a; }
+static inline double absd(double a)
+{
+    return a < 0 ? -a : a;
+}
 
 /* for each row, find first entry whose |val| exceeds thresh times x[col]; store its column */
-void first_big(int n, const int *rowptr, const int *col, const double *val, const double *x, int *first)
+void first_big(int n, const int *rowptr, const int *col, const double *val, const double *x,
+               int *first)
 {
     for (int i = 0; i < n; i++) {
         int k = rowptr[i];

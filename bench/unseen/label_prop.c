@@ -2,7 +2,7 @@
 int cc_sweep(int n, const int *rowptr, const int *col, const int *label, int *newlabel)
 {
     int changed = 0;
-#pragma omp parallel for schedule(dynamic, 64) reduction(+:changed)
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : changed)
     for (int i = 0; i < n; i++) {
         int best = label[i];
         for (int k = rowptr[i]; k < rowptr[i + 1]; k++) {

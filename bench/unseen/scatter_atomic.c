@@ -1,5 +1,6 @@
 /* transpose SpMV by scatter, OpenMP with atomic updates */
-void spmv_t_atomic(int n, const int *rowptr, const int *col, const double *val, const double *x, double *y)
+void spmv_t_atomic(int n, const int *rowptr, const int *col, const double *val, const double *x,
+                   double *y)
 {
 #pragma omp parallel for schedule(static)
     for (int i = 0; i < n; i++) {

@@ -2,7 +2,7 @@
 void spmm4(int n, const int *rowptr, const int *col, const double *val, const double *X, double *Y)
 {
     for (int i = 0; i < n; i++) {
-        double acc[4] = {0.0, 0.0, 0.0, 0.0};
+        double acc[4] = { 0.0, 0.0, 0.0, 0.0 };
         for (int k = rowptr[i]; k < rowptr[i + 1]; k++) {
             int c = col[k];
             double a = val[k];

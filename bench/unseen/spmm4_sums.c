@@ -1,4 +1,5 @@
-/* Four partial sums of a sparse matrix times a dense block of 4 columns: size_t, uint64_t and uint32_t indices, restrict, float values. */
+/* Four partial sums of a sparse matrix times a dense block of 4 columns: size_t, uint64_t and
+ * uint32_t indices, restrict, float values. */
 #include <stddef.h>
 #include <stdint.h>
 void spmm4_flat(size_t nrows, const uint64_t *restrict rp, const uint32_t *restrict ci,

@@ -1,7 +1,7 @@
 /* SSSP with a FIFO worklist (Bellman-Ford queue variant / SPFA). */
 #include <float.h>
-void sssp_worklist(int n, const int *rowptr, const int *col, const double *w,
-                   double *dist, int *queue, unsigned char *inq, int src)
+void sssp_worklist(int n, const int *rowptr, const int *col, const double *w, double *dist,
+                   int *queue, unsigned char *inq, int src)
 {
     for (int v = 0; v < n; v++) {
         dist[v] = DBL_MAX;

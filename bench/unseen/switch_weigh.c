@@ -9,9 +9,14 @@ void weigh(int n, const int *rowptr, const int *col, const float *val, float *y)
             if (k >= rowptr[i + 1])
                 break;
             switch (col[k] & 3) {
-            case 0: s += val[k]; break;
-            case 1: s -= val[k]; break;
-            default: s += 0.5f * val[k];
+            case 0:
+                s += val[k];
+                break;
+            case 1:
+                s -= val[k];
+                break;
+            default:
+                s += 0.5f * val[k];
             }
             k++;
         } while (1);
