@@ -827,40 +827,8 @@ static int32_t loop_sym(struct fe_conv *cv, CXCursor decl, bool *is_ptr)
     return fe_var(cv, decl)->sym;
 }
 
-/*
- * Whether compilers unroll a loop whole, leaving no test or step to run:
- * for (v = a; v < b; v++) with constants a and b, at most UNROLL_TRIPS
- * iterations (GCC peels up to 16 at -O3, clang unrolls such loops too).
- */
+/* Loops of constant bounds up to this many iterations compilers unroll whole (GCC peels 16). */
 #define UNROLL_TRIPS 16
-
-static bool unrolls_whole(const struct augur_expr *init, const struct augur_expr *cond,
-                          const struct augur_expr *var)
-{
-    const struct augur_expr *a, *b;
-    int64_t trips;
-
-    while (init && init->kind == AUGUR_EXPR_CAST)
-        init = init->u.cast.a;
-    if (!init || init->kind != AUGUR_EXPR_INT || !cond || cond->kind != AUGUR_EXPR_BINARY)
-        return false;
-    a = cond->u.bin.a;
-    b = cond->u.bin.b;
-    while (a && a->kind == AUGUR_EXPR_CAST)
-        a = a->u.cast.a;
-    while (b && b->kind == AUGUR_EXPR_CAST)
-        b = b->u.cast.a;
-    if (!a || !b || a->kind != AUGUR_EXPR_SYM || a->u.sym != var->u.sym ||
-        b->kind != AUGUR_EXPR_INT)
-        return false;
-    if (cond->u.bin.op == AUGUR_OP_LT || cond->u.bin.op == AUGUR_OP_NE)
-        trips = b->u.i - init->u.i;
-    else if (cond->u.bin.op == AUGUR_OP_LE)
-        trips = b->u.i - init->u.i + 1;
-    else
-        return false;
-    return trips >= 1 && trips <= UNROLL_TRIPS;
-}
 
 /* The declaration the increment of a for loop steps, with the operator. */
 static CXCursor inc_decl(struct fe_conv *cv, CXCursor inc, const char **op, CXCursor *rhs)
@@ -1162,7 +1130,12 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
     if (!clang_Cursor_isNull(part[3]))
         stmt(cv, part[3], header_end, NULL);
     /* The step: var = var + 1, var + e, or any e. */
-    whole = !strcmp(op, "++") && unrolls_whole(loop->u.loop.init, cond, cur);
+    {
+        int64_t trips = augur_skel_loop_const_trips(loop);
+
+        /* unrolled whole, the loop leaves no test or step to run */
+        whole = !strcmp(op, "++") && trips >= 1 && trips <= UNROLL_TRIPS;
+    }
     if (!strcmp(op, "++") || !strcmp(op, "--")) {
         next = augur_expr_binary(cv->skel, op[0] == '+' ? AUGUR_OP_ADD : AUGUR_OP_SUB, cur,
                                  augur_expr_int(cv->skel, cur->type, 1));

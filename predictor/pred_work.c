@@ -122,15 +122,12 @@ static bool unrolled_index(const struct augur_node *n, const struct augur_expr *
         return true;
     if (e->kind != AUGUR_EXPR_SYM)
         return false;
-    for (const struct augur_node *p = n->parent; p; p = p->parent) {
-        const struct augur_expr *c = p->kind == AUGUR_NODE_LOOP ? p->u.loop.cond : NULL;
+    for (const struct augur_node *p = n->parent; p; p = p->parent)
+        if (p->kind == AUGUR_NODE_LOOP && p->u.loop.var == (int32_t)e->u.sym) {
+            int64_t trips = augur_skel_loop_const_trips(p);
 
-        if (!c || p->u.loop.var != (int32_t)e->u.sym)
-            continue;
-        return p->u.loop.init && p->u.loop.init->kind == AUGUR_EXPR_INT &&
-               c->kind == AUGUR_EXPR_BINARY && c->u.bin.b && c->u.bin.b->kind == AUGUR_EXPR_INT &&
-               c->u.bin.b->u.i <= REGISTER_ELEMS;
-    }
+            return trips >= 0 && trips <= REGISTER_ELEMS;
+        }
     return false;
 }
 
@@ -352,6 +349,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
 {
     unsigned nacc, nl;
     double scale, busiest = 0, all = 0;
+    bool *regs;
     size_t cap;
 
     if (!skel || !kernel || !in || !prof || !w || !(calls > 0))
@@ -428,12 +426,16 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
             }
         }
     }
+    /* the local arrays the compiler keeps in registers, once per array (none if no memory) */
+    regs = augur_calloc(kernel->u.kernel.narrays + 1, sizeof(*regs));
+    for (uint32_t a = 0; regs && a < kernel->u.kernel.narrays; a++)
+        regs[a] = in_registers(skel, kernel, a);
     for (unsigned a = 0; a < nacc && a < prof->naccesses; a++) {
         const struct augur_node *n = skel->nodes[augur_interp_access_node(in, a)];
         const struct augur_sim_group *g = &prof->accesses[a];
         struct augur_work_line *l = line_of(w, &n->loc);
 
-        if (l && !in_registers(skel, kernel, n->u.access.array))
+        if (l && !(regs && regs[n->u.access.array]))
             add_access(l, n, g, nl, scale, prof->far_measured);
         if (n->u.access.indirect)
             for (unsigned i = 0; i < nl; i++) {
@@ -441,6 +443,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
                 w->irr_hits[i] += (double)g->level[i].hits * scale;
             }
     }
+    augur_free(regs);
     qsort(w->lines, w->nlines, sizeof(*w->lines), cmp_line);
     w->load_steps = load_steps(skel, kernel, in);
     if (prof->epochs_measured)

@@ -956,6 +956,7 @@ static void walk_flat(struct infer *in, const struct augur_node *n, struct flat_
         const struct augur_access_info *a = &n->u.access;
         const struct augur_expr *ix = resolve(in, base_index(in->k, a->index));
         int64_t w = stride_of(in, a->index, 0);
+        int32_t ps;
 
         /* X[8*v + lane] eight lanes at a time: consecutive blocks, unit stride */
         if (a->lanes > 1 && w == (int64_t)a->lanes && vector_block(in, ix, a->lanes) >= 0)
@@ -987,9 +988,9 @@ static void walk_flat(struct infer *in, const struct augur_node *n, struct flat_
             set_array(in, a->array, in->index_array[a->array] ? "ell.idx.rows" : "ell.val.rows",
                       "it is read with a constant stride per row");
         } else if (w == 0 && !a->indirect && !in->written[a->array] &&
-                   param_stride(in, a->index) >= 0) {
+                   (ps = param_stride(in, a->index)) >= 0) {
             /* X[i * width + k]: width entries per row, the width a parameter */
-            uint32_t s = (uint32_t)param_stride(in, a->index);
+            uint32_t s = (uint32_t)ps;
 
             set_array(in, a->array, in->index_array[a->array] ? "ell.idx.rows" : "ell.val.rows",
                       "it is read with a parameter's stride per row");
@@ -1091,6 +1092,16 @@ static bool has_coo(const struct infer *in)
     return false;
 }
 
+/* The dense vector a loop bound's target sizes: vec(n), vec(m), vec(nnz); NULL for others. */
+static const char *bound_vec(const char *t)
+{
+    return !t                  ? NULL
+           : !strcmp(t, "n")   ? "vec(n)"
+           : !strcmp(t, "m")   ? "vec(m)"
+           : !strcmp(t, "nnz") ? "vec(nnz)"
+                               : NULL;
+}
+
 /* vec(SIZE) with SIZE times k, in the skeleton's arena ("vec(m)", 4: "vec(4*m)"). */
 static const char *scaled_vec(struct infer *in, const char *vec, int64_t k)
 {
@@ -1152,9 +1163,11 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
         }
         if (!target && a->nvia)
             target = "vec(n)"; /* through a shared or local copy of an index array */
+        int64_t w = stride_of(in, a->index, 0);
+
         /* X[4 * col[j] + k]: a block of K columns per element (a dense matrix times A) */
-        if (target && stride_of(in, a->index, 0) > 1)
-            target = scaled_vec(in, target, stride_of(in, a->index, 0));
+        if (target && w > 1)
+            target = scaled_vec(in, target, w);
         /* X[8*v + lane] over v < (N + 7) / 8: eight elements of a vector of N at a time */
         int32_t block = ix ? vector_block(in, ix, a->lanes) : -1;
 
@@ -1176,19 +1189,14 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
                         const char *t = in->syms[b->u.sym].target ? in->syms[b->u.sym].target
                                                                   : ki->syms[b->u.sym].bind;
 
-                        if (t && (!strcmp(t, "n") || !strcmp(t, "m") || !strcmp(t, "nnz")))
-                            target = !strcmp(t, "n")   ? "vec(n)"
-                                     : !strcmp(t, "m") ? "vec(m)"
-                                                       : "vec(nnz)";
+                        target = bound_vec(t);
                     }
                 }
                 break;
             }
         }
         /* Y[4 * i + k] over i < n: K elements per row */
-        if (!target && !a->nvia && stride_of(in, a->index, 0) > 1) {
-            int64_t w = stride_of(in, a->index, 0);
-
+        if (!target && !a->nvia && w > 1) {
             for (int l = nloops - 1; l >= 0 && !target; l--) {
                 const struct augur_expr *b = strip(loop_bound(in, loops[l]));
                 const char *t;
@@ -1197,15 +1205,11 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
                     b->kind != AUGUR_EXPR_SYM)
                     continue;
                 t = in->syms[b->u.sym].target ? in->syms[b->u.sym].target : ki->syms[b->u.sym].bind;
-                if (t && (!strcmp(t, "n") || !strcmp(t, "m") || !strcmp(t, "nnz")))
-                    target = scaled_vec(in,
-                                        !strcmp(t, "n")   ? "vec(n)"
-                                        : !strcmp(t, "m") ? "vec(m)"
-                                                          : "vec(nnz)",
-                                        w);
+                if (bound_vec(t))
+                    target = scaled_vec(in, bound_vec(t), w);
             }
         }
-        if (!target && ix && uses_thread(in, ix, 0) && stride_of(in, a->index, 0) <= 1)
+        if (!target && ix && uses_thread(in, ix, 0) && w <= 1)
             target = "vec(n)"; /* CUDA: one element per thread (blockIdx.x * blockDim.x + t) */
         /* an index array's values must be indices: a dense vector of zeros would not do */
         if (target && !in->index_array[a->array] && !in->written[a->array]) {

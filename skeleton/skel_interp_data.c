@@ -243,6 +243,16 @@ struct tgt {
     bool index; /* values are indices or counts */
 };
 
+/* nv: a tetrahedral mesh's vertices, refused for other data. */
+static int mesh_vertices(const struct augur_bound *b, uint64_t *count, struct augur_diag *diag)
+{
+    if (!b->ds || !b->ds->cells)
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                              "nv (a mesh's vertices) needs a tetrahedral mesh dataset");
+    *count = b->ds->nnodes;
+    return 0;
+}
+
 /* The element count of vec(SIZE). */
 static int vec_count(struct augur_bound *b, const char *t, uint64_t *count, struct augur_diag *diag)
 {
@@ -280,12 +290,12 @@ static int vec_count(struct augur_bound *b, const char *t, uint64_t *count, stru
         *count = b->csr->ncols;
     else if (strcmp(name, "nnz") == 0)
         *count = b->csr->nnz;
-    else if (strcmp(name, "nv") == 0 && b->ds && b->ds->cells)
-        *count = b->ds->nnodes;
-    else if (strcmp(name, "nv") == 0)
-        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
-                              "'%s': nv (a mesh's vertices) needs a tetrahedral mesh dataset", t);
-    else
+    else if (strcmp(name, "nv") == 0) {
+        int rc = mesh_vertices(b, count, diag);
+
+        if (rc)
+            return rc;
+    } else
         return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad size in '%s'", t);
     if (*count && k > UINT64_MAX / *count)
         return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "size of '%s' overflows", t);
@@ -452,12 +462,14 @@ int augur_bound_scalar(struct augur_bound *b, const char *t, double *out, struct
         *out = (double)b->opts.round;
     else if (strcmp(t, "nthreads") == 0)
         *out = b->opts.nthreads;
-    else if (strcmp(t, "nv") == 0 && b->ds && b->ds->cells)
-        *out = (double)b->ds->nnodes;
-    else if (strcmp(t, "nv") == 0)
-        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
-                              "nv (a mesh's vertices) needs a tetrahedral mesh dataset");
-    else
+    else if (strcmp(t, "nv") == 0) {
+        uint64_t nv = 0;
+        int rc = mesh_vertices(b, &nv, diag);
+
+        if (rc)
+            return rc;
+        *out = (double)nv;
+    } else
         return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "unknown scalar target '%s'", t);
     return 0;
 }
@@ -512,15 +524,17 @@ static int bind_fail(struct augur_interp *in, int code, struct augur_srcloc loc,
 {
     uint32_t f = in ? (loc.line ? loc.file : in->kernel->loc.file) : 0;
     const char *file = in && f < in->skel->nfiles ? in->skel->files[f] : NULL;
+    char msg[sizeof(diag->msg)];
     va_list ap;
 
     if (!in)
         loc.line = loc.col = 0; /* augur_bound_array_fill(): the caller names the place */
 
+    /* formatted apart first: an argument may be diag->msg itself (a cause passed on) */
     va_start(ap, fmt);
-    augur_diag_setv(diag, code, file, loc.line, loc.col, fmt, ap);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    return code;
+    return augur_diag_set(diag, code, file, loc.line, loc.col, "%s", msg);
 }
 
 /* The value of target entry i as a double (exact for integers below 2^53) and as bits. */

@@ -204,6 +204,35 @@ static bool is_alnum(char c)
     return is_alpha(c) || (c >= '0' && c <= '9');
 }
 
+static const struct augur_expr *uncast(const struct augur_expr *e)
+{
+    while (e && e->kind == AUGUR_EXPR_CAST)
+        e = e->u.cast.a;
+    return e;
+}
+
+int64_t augur_skel_loop_const_trips(const struct augur_node *loop)
+{
+    const struct augur_expr *init, *cond, *a, *b;
+
+    if (!loop || loop->kind != AUGUR_NODE_LOOP || loop->u.loop.form != AUGUR_LOOP_FOR)
+        return -1;
+    init = uncast(loop->u.loop.init);
+    cond = loop->u.loop.cond;
+    if (!init || init->kind != AUGUR_EXPR_INT || !cond || cond->kind != AUGUR_EXPR_BINARY)
+        return -1;
+    a = uncast(cond->u.bin.a);
+    b = uncast(cond->u.bin.b);
+    if (!a || !b || a->kind != AUGUR_EXPR_SYM || a->u.sym != (uint32_t)loop->u.loop.var ||
+        b->kind != AUGUR_EXPR_INT)
+        return -1;
+    if (cond->u.bin.op == AUGUR_OP_LT || cond->u.bin.op == AUGUR_OP_NE)
+        return b->u.i > init->u.i ? b->u.i - init->u.i : 0;
+    if (cond->u.bin.op == AUGUR_OP_LE)
+        return b->u.i >= init->u.i ? b->u.i - init->u.i + 1 : 0;
+    return -1;
+}
+
 bool augur_skel_name_is(const char *skel_name, const char *name)
 {
     size_t n = strlen(name);

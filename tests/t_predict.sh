@@ -258,6 +258,10 @@ status "spmm4" 0 "$augur" predict "$tmp/spmm4.c" --data "$mtx" --machine "$src/s
 is "spmm4: only Y's stores (4 n)" "$(jq_ "$tmp/out" "round(d['workload']['total']['stores'])")" $((4 * 11143))
 is "spmm4: the time per call is positive" "$(jq_ "$tmp/out" "d['seconds'] > 0")" True
 
+# a mesh kernel on a matrix: the binding's own reason, whole, after the array's name
+status "mesh cells on a matrix" 1 "$augur" predict "$src/bench/unseen/tet_gather.c" --data "$mtx" --machine "$src/samples/machines/dev-epyc-zen4-2vcpu.yml"
+grep -q "tet_gather.c:2:37: array 'cells': mesh.cells needs a tetrahedral mesh dataset" "$tmp/err" && pass "mesh cells on a matrix: says why" || flunk "mesh cells on a matrix: says why"
+
 # bad input
 status "a GPU machine for a CPU kernel" 1 "$augur" predict "$kernel" --data "$mtx" --machine "$src/samples/machines/h100-sxm.yml"
 grep -q "CPU code but machine" "$tmp/err" && pass "GPU machine: says why" || flunk "GPU machine: says why"

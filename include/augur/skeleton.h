@@ -674,6 +674,12 @@ AUGUR_API bool augur_skel_name_is_valid(const char *name);
  * reserves, or one a sym already took).
  */
 AUGUR_API bool augur_skel_name_is(const char *skel_name, const char *name);
+/*
+ * The trip count of a for loop of constant bounds, for (v = a; v < b; ...)
+ * (or <=, !=) with integer constants a and b; -1 when not constant. The
+ * step is not read: the caller checks it (v++ for a count).
+ */
+AUGUR_API int64_t augur_skel_loop_const_trips(const struct augur_node *loop);
 /* True when name is a builtin sym: threadIdx.x (y, z), blockIdx.*, blockDim.*, gridDim.*,
  * warpSize, lane, omp.thread, omp.nthreads. */
 AUGUR_API bool augur_skel_builtin_is_known(const char *name);
