@@ -756,6 +756,26 @@ static void time_per_unit(struct ctx *c, unit_fn *fn, void *ud, struct augur_cal
     reps_stat(&rp, false, out);
 }
 
+/* A time stat less a baseline's best time (what an operation adds to a loop). */
+static void less_best(struct augur_calib_stat *st, const struct augur_calib_stat *base)
+{
+    st->best -= base->best;
+    st->median -= base->best;
+    st->min -= base->best;
+    st->max -= base->best;
+}
+
+/* Puts v[0..n) in a random order (Fisher-Yates, the run's seed). */
+static void shuffle_u32(struct ctx *c, uint32_t *v, uint32_t n)
+{
+    for (uint32_t e = n; e-- > 1;) {
+        uint32_t j = (uint32_t)(rnd(&c->seed) % (e + 1)), t = v[e];
+
+        v[e] = v[j];
+        v[j] = t;
+    }
+}
+
 /* A time stat scaled by k (ns to cycles, per element, ...). */
 static void scaled(const struct augur_calib_stat *ns, double k, struct augur_calib_stat *out)
 {
@@ -885,12 +905,7 @@ static void run_atomic_far(struct ctx *c, double l1_ns)
             f.idx[e] = e * 8;
             f.w[e] = 1e-9;
         }
-        for (uint32_t e = f.n - 1; e > 0; e--) {
-            uint32_t k = (uint32_t)(rnd(&c->seed) % (e + 1)), t = f.idx[e];
-
-            f.idx[e] = f.idx[k];
-            f.idx[k] = t;
-        }
+        shuffle_u32(c, f.idx, f.n);
         time_per_unit(c, run_far_atomic, &f, &far);
         scaled(&far, 1.0 / f.n, &far);
         if (far.best > l1_ns) {
@@ -920,19 +935,11 @@ static void run_atomic(struct ctx *c, struct update_ud *u)
 
     for (uint32_t e = 0; e < UPDATE_LEN; e++)
         u->idx[e] = e;
-    for (uint32_t e = UPDATE_LEN - 1; e > 0; e--) {
-        uint32_t j = (uint32_t)(rnd(&c->seed) % (e + 1)), t = u->idx[e];
-
-        u->idx[e] = u->idx[j];
-        u->idx[j] = t;
-    }
+    shuffle_u32(c, u->idx, UPDATE_LEN);
     time_per_unit(c, run_update, u, &plain);
     time_per_unit(c, run_atomic_update, u, &atomic);
     run_atomic_far(c, atomic.best / UPDATE_LEN);
-    atomic.best -= plain.best;
-    atomic.median -= plain.best;
-    atomic.min -= plain.best;
-    atomic.max -= plain.best;
+    less_best(&atomic, &plain);
     scaled(&atomic, c->res->clock_ghz.best / UPDATE_LEN, &c->res->atomic_cycles);
     if (c->res->atomic_cycles.best < 0)
         memset(&c->res->atomic_cycles, 0, sizeof(c->res->atomic_cycles));
@@ -1294,10 +1301,7 @@ static void run_core(struct ctx *c, uint32_t maxt)
     time_per_unit(c, run_branch, &mask, &never);
     mask = 1;
     time_per_unit(c, run_branch, &mask, &st);
-    st.best -= never.best;
-    st.median -= never.best;
-    st.min -= never.best;
-    st.max -= never.best;
+    less_best(&st, &never);
     scaled(&st, 2 * ghz, &r->branch_miss_cycles);
     if (r->branch_miss_cycles.best < 0)
         memset(&r->branch_miss_cycles, 0, sizeof(r->branch_miss_cycles));
@@ -1324,10 +1328,7 @@ static void run_core(struct ctx *c, uint32_t maxt)
     time_per_unit(c, run_region, &t, &r->region_ns);
     /* the busiest thread takes CHUNKS / t of them, after the region's own cost */
     time_per_unit(c, run_chunks, &t, &chunk);
-    chunk.best -= r->region_ns.best;
-    chunk.median -= r->region_ns.best;
-    chunk.min -= r->region_ns.best;
-    chunk.max -= r->region_ns.best;
+    less_best(&chunk, &r->region_ns);
     scaled(&chunk, (double)t / CHUNKS, &r->chunk_ns);
     if (r->chunk_ns.best < 0)
         memset(&r->chunk_ns, 0, sizeof(r->chunk_ns));
