@@ -198,6 +198,8 @@ static json_t *result_json(const struct augur_calib_result *r, const char *path)
                         curve_json(&r->branch_run_cycles, "mean run", "cycles per rare outcome"));
     json_object_set_new(o, "branch_run_left",
                         curve_json(&r->branch_run_left, "mean run", "share left"));
+    json_object_set_new(o, "chain_runs",
+                        curve_json(&r->chain_runs, "run length", "cycles per update"));
     json_object_set_new(o, "first_touch", curve_json(&r->first_touch, "bytes", "ns per page"));
     json_object_set_new(o, "branch_learned",
                         curve_json(&r->branch_learned, "mispredictions per repeat", "share left"));

@@ -442,6 +442,10 @@ static void scale_workload(struct augur_workload *w, double f)
         l->row_misses *= f;
         l->branch_misses *= f;
         l->chained *= f;
+        for (unsigned b = 0; b < AUGUR_CHAIN_BUCKETS; b++)
+            l->chain_dist[b] *= f;
+        for (unsigned b = 0; b < AUGUR_CHAIN_LENS; b++)
+            l->chain_lens[b] *= f;
         l->atomics *= f;
         l->carried_iters *= f;
         l->carried_runs *= f;

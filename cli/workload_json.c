@@ -42,6 +42,8 @@ static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
     json_object_set_new(j, "atomics", json_real(l->atomics));
     json_object_set_new(j, "chained", json_real(l->chained));
     json_object_set_new(j, "chain_len", json_real(l->chain_len));
+    json_object_set_new(j, "chain_dist", reals(l->chain_dist, AUGUR_CHAIN_BUCKETS));
+    json_object_set_new(j, "chain_lens", reals(l->chain_lens, AUGUR_CHAIN_LENS));
     if (l->carried_iters > 0) {
         json_t *car = json_object();
 
@@ -186,6 +188,17 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
         snprintf(err, size, "workload: line %u: 'chain_len' is not a number >= 0", l->line);
         return -1;
     }
+    /* runs saved before chains had distances: every link the next access back */
+    if (!json_object_get(j, "chain_dist"))
+        l->chain_dist[0] = l->chained;
+    else if (reals_back(json_object_get(j, "chain_dist"), l->chain_dist, AUGUR_CHAIN_BUCKETS,
+                        "chain_dist", err, size))
+        return -1;
+    /* runs saved before chains had lengths: all 0, chain_len stands for them */
+    if (json_object_get(j, "chain_lens") &&
+        reals_back(json_object_get(j, "chain_lens"), l->chain_lens, AUGUR_CHAIN_LENS, "chain_lens",
+                   err, size))
+        return -1;
     /* runs saved before atomics were counted: none */
     if (json_object_get(j, "atomics") &&
         !((l->atomics = num(json_object_get(j, "atomics"))) >= 0)) {

@@ -95,6 +95,7 @@ static const struct field core_fields[] = {
     { "branch_learned", T_CURVE, CO(branch_learned), CO(nbranch_learned), F_SIGNED, 0, 1e12, 0 },
     { "branch_run_cycles", T_CURVE, CO(branch_run_cycles), CO(nbranch_run_cycles), 0, 0, 1e6, 0 },
     { "branch_run_left", T_CURVE, CO(branch_run_left), CO(nbranch_run_left), F_SIGNED, 0, 1e6, 0 },
+    { "chain_runs", T_CURVE, CO(chain_runs), CO(nchain_runs), 0, 0, 1e6, 0 },
     { "first_touch", T_CURVE, CO(first_touch), CO(nfirst_touch), F_SIGNED, 0, 1e15, 0 },
     { "transfer", T_CURVE, CO(transfer), CO(ntransfer), 0, 0, 1e7, 0 },
 };

@@ -35,6 +35,7 @@ struct pred_rates {
     double fadd_latency, fma_latency; /* cycles a loop-carried add, multiply-add waits */
     double fdiv_cycles;               /* cycles a division holds the divider */
     double instr;                     /* the kernel's loads, stores and operations per call */
+    double accesses;                  /* its memory accesses (events) per call */
     unsigned nlevels;                 /* caches; index nlevels is memory */
     double latency_ns[AUGUR_WORK_MAX_LEVELS];
     double bw_gbs[AUGUR_WORK_MAX_LEVELS];     /* all threads together, read from the level */
@@ -53,6 +54,8 @@ struct pred_rates {
     /* the machine's branch_run_cycles and branch_run_left curves (none: n 0) */
     const struct augur_curve_point *run_cycles, *run_left;
     uint32_t nrun_cycles, nrun_left;
+    const struct augur_curve_point *chain_runs; /* cycles per update by chain length */
+    uint32_t nchain_runs;
     double alloc_ns; /* the busiest thread's fresh memory per call: its pages' faults */
     double gather_cycles, scatter_cycles; /* per element */
 };

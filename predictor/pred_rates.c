@@ -138,6 +138,8 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->nrun_cycles = m->core.nbranch_run_cycles;
     r->run_left = m->core.branch_run_left;
     r->nrun_left = m->core.nbranch_run_left;
+    r->chain_runs = m->core.chain_runs;
+    r->nchain_runs = m->core.nchain_runs;
     r->branch_left = 1;
     if (m->core.nbranch_learned) {
         double left = augur_machine_curve_at(m->core.branch_learned, m->core.nbranch_learned,
@@ -185,6 +187,7 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->line_bytes[n] = n ? r->line_bytes[n - 1] : 64;
     r->mem_curve = m->memory.mlp;
     r->nmem_curve = m->memory.nmlp;
+    r->accesses = w->total.accesses;
     r->instr = w->total.loads + w->total.stores;
     for (int k = 0; k < AUGUR_OPK_COUNT; k++)
         r->instr += w->total.instr[k];

@@ -36,26 +36,87 @@ static double overlap(double issue, double memory, double carried)
 }
 
 /*
- * The share of a line's chained updates that the core waits for. Updates of
- * one element in a row form a chain (an edge list sorted by node: a
- * node's degree); chains of different elements are independent, and the
- * core works on as many of them at once as its window of instructions
- * holds: window / (chain length x instructions per update), when that is
- * over one. The length is the chains' weighted by their chained updates (a
- * hub's long chain, where most updates wait, counts as long as it is). The
- * instructions per update are the kernel's over the line's updates: the
- * loop that carries the chain runs one update per iteration.
+ * The skeleton's instructions in one update of calibrate's chain loop,
+ * y[i[e]] += w[e]: three loads, the store, the add, the loop's add and compare.
  */
-static double chain_overlap(const struct pred_rates *r, const struct augur_work_line *l)
-{
-    double updates = l->stores, chains, len, span;
+#define CHAIN_LOOP_INSTR 7.0
 
-    if (!(l->chained > 0) || !(updates > l->chained))
-        return 1;
-    chains = updates - l->chained;
-    len = l->chain_len > 0 ? l->chain_len : updates / chains;
-    span = len * r->instr / updates;
-    return span < r->window ? span / r->window : 1;
+/*
+ * Cycles one link of a chain of len updates costs, the kernel running
+ * instr instructions per update. Chains of different elements are
+ * independent, and the core works on as many at once as its window of
+ * instructions holds. With the machine's chain_runs curve: the calibrated
+ * loop's time per update for a chain spanning as many instructions, less
+ * the time without chains (as the aggregate composes the two), per link;
+ * without it: chain_cycles x min(1, span / window).
+ */
+static double link_cycles(const struct pred_rates *r, double len, double instr)
+{
+    double m = len * instr / CHAIN_LOOP_INSTR, span = len * instr, t, t1;
+
+    if (r->nchain_runs < 2 || !(r->chain_runs[0].m <= 1))
+        return r->chain_cycles * (span < r->window ? span / r->window : 1);
+    t1 = r->chain_runs[0].ns;
+    t = augur_machine_curve_at(r->chain_runs, r->nchain_runs, m);
+    if (!(m > 1) || !(t > t1))
+        return 0;
+    return pow(pow(t, OVERLAP_NORM) - pow(t1, OVERLAP_NORM), 1 / OVERLAP_NORM) * m / (m - 1);
+}
+
+/*
+ * Of a line's chained updates, the share the core waits for: a link whose
+ * store lay d memory accesses back waits only when the core issues those d
+ * accesses (at the kernel's instructions per access over the issue width)
+ * in less than the chain's latency; farther ones find the value stored.
+ * Within a bucket of distances the links are taken as spread evenly.
+ */
+static double waiting_share(const struct pred_rates *r, const struct augur_work_line *l)
+{
+    double per = r->accesses > 0 ? r->instr / r->accesses / r->issue_width : 0, n = 0, all = 0;
+    double reach = per > 0 ? r->chain_cycles / per : 1e300;
+
+    for (unsigned b = 0; b < AUGUR_CHAIN_BUCKETS; b++) {
+        double lo = b ? (double)(UINT64_C(1) << b) + 1 : 1, hi = (double)(UINT64_C(2) << b);
+
+        n += l->chain_dist[b] * (reach >= hi  ? 1
+                                 : reach < lo ? 0
+                                              : (reach - lo + 1) / (hi - lo + 1));
+        all += l->chain_dist[b];
+    }
+    return all > 0 ? n / all : 1; /* no distances: every link waits */
+}
+
+/*
+ * Cycles a line's chained updates make the core wait: each link at the
+ * cost of its chain's length (the middle of its bucket; the last bucket
+ * endless), times the share that waits. Runs saved before the lengths were
+ * counted give one length, the chains' weighted by their links.
+ */
+static double chain_line_cycles(const struct pred_rates *r, const struct augur_work_line *l)
+{
+    double updates = l->stores, instr, cyc = 0, all = 0;
+
+    if (!(l->chained > 0) || !(updates > 0))
+        return 0;
+    instr = r->instr / updates;
+    if (!(updates > l->chained)) /* every update chained: one chain without end */
+        return l->chained * link_cycles(r, 1e300, instr) * waiting_share(r, l);
+    for (unsigned b = 0; b < AUGUR_CHAIN_LENS; b++) {
+        double lo = b ? (double)(UINT64_C(1) << b) + 1 : 1, hi = (double)(UINT64_C(2) << b);
+        double len = b + 1 < AUGUR_CHAIN_LENS ? (lo + hi) / 2 + 1 : 1e300; /* links + 1 updates */
+
+        if (l->chain_lens[b] > 0) {
+            cyc += l->chain_lens[b] * link_cycles(r, len, instr);
+            all += l->chain_lens[b];
+        }
+    }
+    if (!(all > 0)) {
+        double len = l->chain_len > 0 ? l->chain_len : updates / (updates - l->chained);
+
+        cyc = l->chained * link_cycles(r, len, instr);
+        all = l->chained;
+    }
+    return cyc * l->chained / all * waiting_share(r, l);
 }
 
 /*
@@ -218,7 +279,7 @@ static struct line_time line_time(const struct pred_rates *r, const struct augur
     /* long-latency units (division, gathers, math calls) and mispredicted branches serialise */
     t.issue_ns = (busiest_port(x) * share + x->serial) / r->clock_ghz;
     t.carried_ns = carried_cycles(r, l) / r->clock_ghz;
-    t.chain_ns = l->chained * r->chain_cycles * chain_overlap(r, l) / r->clock_ghz;
+    t.chain_ns = chain_line_cycles(r, l) / r->clock_ghz;
     /*
      * Requests served beyond L1 (L1 hits cost their issue slot only): an
      * indirect access's wait for the level's latency, shared by the misses

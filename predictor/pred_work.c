@@ -542,19 +542,56 @@ void augur_workload_release(struct augur_workload *w)
  */
 #define MAX_LOOPS 64
 
+/*
+ * An update (y[u] += ...) waits for the store of an earlier one to the same
+ * element, whichever access made it (an edge list's y[u] -= f after an
+ * earlier edge's y[v] += f), when that store is at most CHAIN_REACH memory
+ * accesses back on the thread (a window of a few hundred instructions; the
+ * predictor decides which of them still wait, by their distance). The
+ * latest stores are kept by a hash of their address, CHAIN_SLOTS a thread.
+ */
+#define CHAIN_REACH (UINT64_C(1) << AUGUR_CHAIN_BUCKETS)
+#define CHAIN_SLOTS 16384
+
+struct chain_slot {
+    uint64_t addr;   /* the element's address + 1 (0: empty) */
+    uint64_t pos;    /* the thread's accesses before its store */
+    uint32_t run;    /* links of the element's chain so far */
+    uint32_t access; /* the access that stored it */
+};
+
+/* The bucket of a link whose store was d accesses back (1 <= d <= CHAIN_REACH). */
+static unsigned chain_bucket(uint64_t d)
+{
+    unsigned b = 0;
+
+    while (b + 1 < AUGUR_CHAIN_BUCKETS && d > (UINT64_C(2) << b))
+        b++;
+    return b;
+}
+
+/* The slot of an element's address (Fibonacci hashing of its 8-byte word). */
+static size_t chain_hash(uint64_t addr)
+{
+    return (size_t)((addr >> 3) * UINT64_C(0x9E3779B97F4A7C15) >> 50) & (CHAIN_SLOTS - 1);
+}
+
 struct pass2 {
     const struct augur_interp *in;
     unsigned naccesses, nthreads, nloops;
-    uint64_t *last;           /* nthreads x naccesses store addresses + 1 (0: none) */
-    uint64_t *count;          /* chained updates per access */
-    uint64_t *run;            /* nthreads x naccesses: chained updates of the chain going on */
-    double *weighted;         /* per access: over its chains, links x (links + 1) */
-    uint8_t *is_rmw;          /* per access */
-    uint64_t *inside;         /* per access: mask of the loops that hold it */
-    int *witness;             /* per access: the loop it counts the iterations of, or -1 */
-    uint64_t *trip, *prev;    /* nthreads x nloops: this instance's and the last one's trips */
-    uint64_t *exits;          /* mispredicted exits per loop */
-    double *trips, *trips_sq; /* per loop: over its instances, trips and trips squared */
+    struct chain_slot *recent; /* nthreads x CHAIN_SLOTS: the latest updates' stores */
+    uint64_t *pos;             /* per thread: its memory accesses so far */
+    uint32_t *pending;         /* per thread: the chain length its update in progress reaches */
+    uint64_t *count;           /* chained updates per access */
+    double *dist;              /* per access, AUGUR_CHAIN_BUCKETS: its links by distance */
+    double *weighted;          /* per access: over the chains it ended, links x (links + 1) */
+    double *lens;              /* per access, AUGUR_CHAIN_LENS: links of the chains it ended */
+    uint8_t *is_rmw;           /* per access */
+    uint64_t *inside;          /* per access: mask of the loops that hold it */
+    int *witness;              /* per access: the loop it counts the iterations of, or -1 */
+    uint64_t *trip, *prev;     /* nthreads x nloops: this instance's and the last one's trips */
+    uint64_t *exits;           /* mispredicted exits per loop */
+    double *trips, *trips_sq;  /* per loop: over its instances, trips and trips squared */
     const struct augur_node *loop[MAX_LOOPS];
 };
 
@@ -569,20 +606,36 @@ static void end_instance(struct pass2 *c, unsigned l, uint64_t *trip, uint64_t *
     trip[l] = 0;
 }
 
-/* Adds chained updates whose chains' weighted length is len to a line. */
-static void add_chains(struct augur_work_line *l, double chained, double len)
+/*
+ * Adds chained updates whose chains' weighted length is len, by distance
+ * and by the share of their array's links in chains of each length, to a line.
+ */
+static void add_chains(struct augur_work_line *l, double chained, double len, const double *dist,
+                       const double *lens, double scale)
 {
+    double all = 0;
+
+    for (unsigned b = 0; b < AUGUR_CHAIN_BUCKETS; b++)
+        l->chain_dist[b] += dist[b] * scale;
+    for (unsigned b = 0; b < AUGUR_CHAIN_LENS; b++)
+        all += lens[b];
+    for (unsigned b = 0; all > 0 && b < AUGUR_CHAIN_LENS; b++)
+        l->chain_lens[b] += chained * lens[b] / all;
     l->chain_len = (l->chain_len * l->chained + len * chained) / (l->chained + chained);
     l->chained += chained;
 }
 
-/* A chain of run links (run + 1 updates) ends: it weighs by its links. */
-static void end_chain(struct pass2 *c, size_t slot, unsigned a)
+/* A chain of an element's updates ends: it weighs by its links, for the access that stored last. */
+static void end_chain(struct pass2 *c, struct chain_slot *s)
 {
-    double links = (double)c->run[slot];
+    double links = (double)s->run;
+    unsigned b = 0;
 
-    c->weighted[a] += links * (links + 1);
-    c->run[slot] = 0;
+    c->weighted[s->access] += links * (links + 1);
+    while (b + 1 < AUGUR_CHAIN_LENS && s->run > (2u << b))
+        b++;
+    c->lens[(size_t)s->access * AUGUR_CHAIN_LENS + b] += links;
+    s->run = 0;
 }
 
 /* The node whose body holds n every time it runs: its parent, above any regions. */
@@ -601,7 +654,9 @@ static void on_pass2_events(void *ud, const struct augur_event *ev, size_t n)
 
     for (size_t i = 0; i < n; i++) {
         int a = augur_interp_node_access(c->in, ev[i].node);
-        size_t slot;
+        struct chain_slot *sl;
+        uint64_t pos;
+        unsigned t;
 
         if (a < 0 || ev[i].thread >= c->nthreads)
             continue;
@@ -617,16 +672,28 @@ static void on_pass2_events(void *ud, const struct augur_event *ev, size_t n)
             if (c->witness[a] >= 0 && !(ev[i].flags & AUGUR_EV_WRITE && c->is_rmw[a]))
                 trip[c->witness[a]]++;
         }
+        t = ev[i].thread;
+        pos = c->pos[t]++;
         if (!c->is_rmw[a])
             continue;
-        slot = (size_t)ev[i].thread * c->naccesses + (size_t)a;
+        sl = &c->recent[(size_t)t * CHAIN_SLOTS + chain_hash(ev[i].addr)];
         if (ev[i].flags & AUGUR_EV_WRITE) {
-            c->last[slot] = ev[i].addr + 1;
-        } else if (c->last[slot] == ev[i].addr + 1) {
+            /* the update's store: its element's chain goes on from here */
+            if (sl->addr != ev[i].addr + 1 && sl->run)
+                end_chain(c, sl);
+            sl->addr = ev[i].addr + 1;
+            sl->pos = pos;
+            sl->run = c->pending[t];
+            sl->access = (unsigned)a;
+        } else if (sl->addr == ev[i].addr + 1 && pos - sl->pos <= CHAIN_REACH) {
+            /* an update whose element a recent one stored, whichever access did: it waits */
             c->count[a]++;
-            c->run[slot]++;
+            c->dist[(size_t)a * AUGUR_CHAIN_BUCKETS + chain_bucket(pos - sl->pos)]++;
+            c->pending[t] = sl->run + 1;
         } else {
-            end_chain(c, slot, (unsigned)a);
+            if (sl->addr == ev[i].addr + 1 && sl->run)
+                end_chain(c, sl);
+            c->pending[t] = 0;
         }
     }
 }
@@ -685,9 +752,12 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
              reads_data(kernel, n->u.loop.init, n->u.loop.var)))
             c.loop[c.nloops++] = n;
     }
-    c.last = augur_calloc((size_t)c.nthreads * (c.naccesses + 1), sizeof(*c.last));
+    c.recent = augur_calloc((size_t)c.nthreads * CHAIN_SLOTS, sizeof(*c.recent));
+    c.pos = augur_calloc(c.nthreads, sizeof(*c.pos));
+    c.pending = augur_calloc(c.nthreads, sizeof(*c.pending));
     c.count = augur_calloc(c.naccesses + 1, sizeof(*c.count));
-    c.run = augur_calloc((size_t)c.nthreads * (c.naccesses + 1), sizeof(*c.run));
+    c.dist = augur_calloc((size_t)(c.naccesses + 1) * AUGUR_CHAIN_BUCKETS, sizeof(*c.dist));
+    c.lens = augur_calloc((size_t)(c.naccesses + 1) * AUGUR_CHAIN_LENS, sizeof(*c.lens));
     c.weighted = augur_calloc(c.naccesses + 1, sizeof(*c.weighted));
     c.is_rmw = augur_calloc(c.naccesses + 1, 1);
     c.inside = augur_calloc(c.naccesses + 1, sizeof(*c.inside));
@@ -697,8 +767,9 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
     c.exits = augur_calloc(c.nloops + 1, sizeof(*c.exits));
     c.trips = augur_calloc(c.nloops + 1, sizeof(*c.trips));
     c.trips_sq = augur_calloc(c.nloops + 1, sizeof(*c.trips_sq));
-    if (!c.last || !c.count || !c.run || !c.weighted || !c.is_rmw || !c.inside || !c.witness ||
-        !c.trip || !c.prev || !c.exits || !c.trips || !c.trips_sq) {
+    if (!c.recent || !c.pos || !c.pending || !c.count || !c.dist || !c.lens || !c.weighted ||
+        !c.is_rmw || !c.inside || !c.witness || !c.trip || !c.prev || !c.exits || !c.trips ||
+        !c.trips_sq) {
         rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "workload: out of memory");
         goto out;
     }
@@ -736,8 +807,9 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
     }
     if (rc < 0)
         goto out;
-    for (size_t slot = 0; slot < (size_t)c.nthreads * c.naccesses; slot++)
-        end_chain(&c, slot, (unsigned)(slot % c.naccesses));
+    for (size_t k = 0; k < (size_t)c.nthreads * CHAIN_SLOTS; k++)
+        if (c.recent[k].run)
+            end_chain(&c, &c.recent[k]);
     /* the instances still running at the end (they count no exit: none was predicted) */
     for (unsigned t = 0; t < c.nthreads; t++)
         for (unsigned l = 0; l < c.nloops; l++) {
@@ -769,14 +841,27 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
     for (unsigned a = 0; a < c.naccesses; a++) {
         const struct augur_node *n = skel->nodes[augur_interp_access_node(in, a)];
         struct augur_work_line *l = line_of(w, &n->loc);
-        double len;
+        double weighted = 0, count = 0, len, lens[AUGUR_CHAIN_LENS] = { 0 };
 
         if (!c.count[a])
             continue;
-        len = c.weighted[a] / (double)c.count[a];
+        /* a chain runs through every access that updates its element: the array's lengths */
+        for (unsigned b = 0; b < c.naccesses; b++) {
+            const struct augur_node *m = skel->nodes[augur_interp_access_node(in, b)];
+
+            if (m->u.access.array != n->u.access.array)
+                continue;
+            weighted += c.weighted[b];
+            count += (double)c.count[b];
+            for (unsigned k = 0; k < AUGUR_CHAIN_LENS; k++)
+                lens[k] += c.lens[(size_t)b * AUGUR_CHAIN_LENS + k];
+        }
+        len = weighted / count;
         if (l)
-            add_chains(l, (double)c.count[a] * scale, len);
-        add_chains(&w->total, (double)c.count[a] * scale, len);
+            add_chains(l, (double)c.count[a] * scale, len, &c.dist[(size_t)a * AUGUR_CHAIN_BUCKETS],
+                       lens, scale);
+        add_chains(&w->total, (double)c.count[a] * scale, len,
+                   &c.dist[(size_t)a * AUGUR_CHAIN_BUCKETS], lens, scale);
     }
     for (unsigned k = 0; k < c.nloops; k++) {
         struct augur_work_line *l = line_of(w, &c.loop[k]->loc);
@@ -796,9 +881,12 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
         add_branch(&w->total, (double)c.exits[k] * scale, 0);
     }
 out:
-    augur_free(c.last);
+    augur_free(c.recent);
+    augur_free(c.pos);
+    augur_free(c.pending);
+    augur_free(c.dist);
+    augur_free(c.lens);
     augur_free(c.count);
-    augur_free(c.run);
     augur_free(c.weighted);
     augur_free(c.is_rmw);
     augur_free(c.inside);

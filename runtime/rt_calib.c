@@ -1276,6 +1276,27 @@ static void run_transfer(struct ctx *c)
     progress(c, "transfer between cores");
 }
 
+/*
+ * Chains of m updates: runs of m equal indices, each run its own element
+ * (y stays in L1), from m = 1 (independent updates) to one chain through
+ * the whole pass. Leaves idx all 0 (one chain), as the caller had it.
+ */
+static void run_chain_runs(struct ctx *c, struct update_ud *u)
+{
+    struct augur_calib_curve *cv = &c->res->chain_runs;
+    double ghz = c->res->clock_ghz.best;
+
+    for (uint32_t m = 1; m <= UPDATE_LEN && cv->n < AUGUR_CALIB_MAX_POINTS;
+         m *= c->opts->quick ? 4 : 2) {
+        for (uint32_t e = 0; e < UPDATE_LEN; e++)
+            u->idx[e] = e / m;
+        time_per_unit(c, run_update, u, &cv->y[cv->n]);
+        scaled(&cv->y[cv->n], ghz / UPDATE_LEN, &cv->y[cv->n]);
+        cv->x[cv->n++] = m;
+    }
+    memset(u->idx, 0, sizeof(u->idx));
+}
+
 static void run_core(struct ctx *c, uint32_t maxt)
 {
     struct augur_calib_result *r = c->res;
@@ -1290,6 +1311,7 @@ static void run_core(struct ctx *c, uint32_t maxt)
         u->w[e] = 1e-9;
     time_per_unit(c, run_update, u, &st); /* every idx[e] is 0: one chain */
     scaled(&st, ghz / UPDATE_LEN, &r->chain_cycles);
+    run_chain_runs(c, u);
     progress(c, "update chain");
     run_atomic(c, u);
     augur_free(u);

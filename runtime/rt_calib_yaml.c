@@ -259,6 +259,10 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
               "[mean run, share left]: the same with 2048 rare\n"
               "  # outcomes repeated, as a share of the fresh pattern's cost",
               &r->branch_run_left, 1);
+    put_pairs(b, "chain_runs",
+              "[run length, cycles per update]: y[i[e]] += w[e] with runs of\n"
+              "  # equal i[e], each run its own element, in L1, x clock",
+              &r->chain_runs, 0);
     put_pairs(b, "first_touch",
               "[bytes, ns per 4 KiB page]: malloc, a store to every page,\n"
               "  # free, repeated (a local array made in every call; best of the reps)",

@@ -104,6 +104,13 @@ for key in branch_run_cycles branch_run_left; do
             for (i = 2; i <= n; i += 2) if (v[i] < 0 || (k ~ /left/ && v[i] > 1)) exit 1 }'
 done
 check "--json: the branch runs" grep -q '"branch_run_left"' "$json"
+chain_pts=$(sed -n 's/^  chain_runs: \[\(.*\)\]$/\1/p' "$yml")
+check "chain_runs: from runs of 1 to 1024, cycles > 0, the endless chain slower" \
+    awk -v s="$chain_pts" 'BEGIN { gsub(/[][]/, "", s); n = split(s, v, ", ");
+        if (n < 4 || v[1] != 1 || v[n - 1] != 1024) exit 1;
+        for (i = 2; i <= n; i += 2) if (v[i] <= 0) exit 1;
+        if (v[n] <= v[2]) exit 1 }'
+check "--json: the chain runs" grep -q '"chain_runs"' "$json"
 touch_pts=$(sed -n 's/^  first_touch: \[\(.*\)\]$/\1/p' "$yml" | grep -o '\[[0-9]*, [0-9.]*\]' | wc -l)
 check "first_touch: blocks of 64 KiB to 64 MiB, x2 ($touch_pts points)" test "$touch_pts" -eq 11
 check "a level named L1" grep -q '^  - name: L1$' "$yml"

@@ -648,6 +648,62 @@ static const char core_yaml[] =
     "  - {name: L1, size: 32 KiB, line: 64, latency_ns: 1, bandwidth_gbs: {1: 128}}\n"
     "memory: {latency_ns: 100, bandwidth_gbs: {1: 8}}\n";
 
+/*
+ * With a calibrated chain_runs curve, a link of a chain of len updates costs
+ * what the calibration loop's chains of the same span of instructions do
+ * (the loop runs 7 of the skeleton's instructions an update), less the
+ * time without chains as the aggregate composes them (its 6-norm), per link.
+ */
+static void test_chain_runs(struct augur_work_line *line, struct augur_workload *w)
+{
+    static const char yaml[] =
+        "name: core\n"
+        "kind: cpu\n"
+        "clock_ghz: 2\n"
+        "cores: 1\n"
+        "core: {loads_per_cycle: 2, stores_per_cycle: 1, issue_width: 4, chain_cycles: 10,\n"
+        "       window: 20, chain_runs: [[1, 2], [8, 4], [64, 10]]}\n"
+        "caches:\n"
+        "  - {name: L1, size: 32 KiB, line: 64, latency_ns: 1, bandwidth_gbs: {1: 128}}\n"
+        "memory: {latency_ns: 100, bandwidth_gbs: {1: 8}}\n";
+    struct augur_machine *m = NULL;
+    struct augur_model_input in = { .bw = NULL };
+    struct augur_prediction p;
+    struct augur_diag d;
+    double len, t, link;
+
+    augur_diag_init(&d);
+    if (!ok(augur_machine_parse(yaml, sizeof(yaml) - 1, "runs.yml", &m, &d) == 0,
+            "a machine with chain_runs loads")) {
+        diag("%s", d.msg);
+        return;
+    }
+    is_int(m->core.nchain_runs, 3, "chain_runs: three points");
+    in.work = w;
+    in.machine = m;
+    /* 80 links in chains of 5 to 8 links: each 6.5 + 1 updates of 2 instructions */
+    line->chained = 80;
+    line->chain_lens[2] = 80;
+    w->total = *line;
+    memset(&p, 0, sizeof(p));
+    augur_model_find("skope")->predict(&in, &p, &d);
+    len = 7.5 * 2 / 7;
+    t = 2 + (4 - 2) * (len - 1) / (8 - 1);
+    link = pow(pow(t, 6) - pow(2, 6), 1 / 6.0) * len / (len - 1);
+    is_double(p.seconds, norm6(50, 80 * link / 2, 0) * 1e-9, 1e-15,
+              "chains of 5 to 8 links: priced by the calibrated curve");
+    line->chain_lens[2] = 0;
+    line->chain_lens[AUGUR_CHAIN_LENS - 1] = 80; /* endless chains: the curve's last point */
+    w->total = *line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    link = pow(pow(10, 6) - pow(2, 6), 1 / 6.0);
+    is_double(p.seconds, norm6(50, 80 * link / 2, 0) * 1e-9, 1e-12,
+              "a chain without end: the curve's longest runs");
+    line->chain_lens[AUGUR_CHAIN_LENS - 1] = 0;
+    w->total = *line;
+    augur_machine_free(m);
+}
+
 static void test_core_costs(void)
 {
     struct augur_machine *m = NULL;
@@ -704,6 +760,23 @@ static void test_core_costs(void)
     is_double(p.seconds, norm6(50, 80 * 10 / 2.0, 0) * 1e-9, 1e-15,
               "a hub's long chain: its links wait");
     line.chain_len = 0;
+    /*
+     * Links by distance: the core issues an access in 200 instructions /
+     * 200 accesses / 4 a cycle = 0.25 cycles, so a store up to 10 / 0.25 =
+     * 40 accesses back still makes its update wait.
+     */
+    line.chain_dist[6] = 80; /* 65 to 128 accesses back: stored long ago */
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, norm6(50, 0, 0) * 1e-9, 1e-15, "links far back wait for nothing");
+    line.chain_dist[6] = 0;
+    line.chain_dist[5] = 80; /* 33 to 64 back: 8 of the 32 distances below 40 */
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, norm6(50, 200 * 0.25, 0) * 1e-9, 1e-15,
+              "links a bucket spans: the share below the reach waits");
+    line.chain_dist[5] = 0;
+    test_chain_runs(&line, &w);
 
     line.chained = 0;
     line.branch_misses = 550; /* halfway along the learning curve: half are left */

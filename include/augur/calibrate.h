@@ -158,6 +158,8 @@ struct augur_calib_result {
      * (branch_run_left: the history reaches back over short runs only).
      */
     struct augur_calib_curve branch_run_cycles, branch_run_left;
+    /* cycles per update of y[i[e]] += w[e] with runs of x equal i[e] (x = 1: no chain), in L1 */
+    struct augur_calib_curve chain_runs;
     /* ns per 4 KiB page of malloc(x bytes), a first touch of every page, free (repeated) */
     struct augur_calib_curve first_touch;
 };

@@ -147,6 +147,14 @@ struct augur_machine_core {
     struct augur_curve_point *branch_run_cycles, *branch_run_left;
     uint32_t nbranch_run_cycles, nbranch_run_left;
     /*
+     * Chains of m updates (y[i[e]] += w[e] with runs of m equal i[e], in
+     * L1): cycles per update (ns: cycles), m = 1 first (no chain). Short
+     * chains overlap in the window, long ones wait link by link. None:
+     * chain_cycles and the window alone.
+     */
+    struct augur_curve_point *chain_runs;
+    uint32_t nchain_runs;
+    /*
      * Fresh memory: ns per 4 KiB page (ns) that a call spends making an
      * array of m bytes (m) and touching it for the first time, the block
      * freed at the end of the call: malloc's mmap() and the page faults

@@ -128,6 +128,18 @@ AUGUR_API double augur_pred_curve_at(const struct augur_curve_point *c, uint32_t
 /* ---- the workload: what a simulated run of a kernel on data did ------------------- */
 
 #define AUGUR_WORK_MAX_LEVELS (AUGUR_CACHESIM_MAX_LEVELS + 1) /* caches + memory */
+/*
+ * Chained updates by how far back (in the thread's memory accesses) the
+ * store they wait for was: bucket b holds distances 2^b + 1 .. 2^(b+1)
+ * (the first: 1 and 2), up to 128.
+ */
+#define AUGUR_CHAIN_BUCKETS 7
+/*
+ * Chained updates by the length (links) of the chain they belong to: bucket
+ * b holds lengths 2^b + 1 .. 2^(b+1) (the first: 1 and 2), the last every
+ * length above 2^(AUGUR_CHAIN_LENS - 1).
+ */
+#define AUGUR_CHAIN_LENS 9
 
 /*
  * Counts of one source line (or of the whole kernel) per call: accesses,
@@ -167,14 +179,27 @@ struct augur_work_line {
      * atomic load or store is a plain one on the CPUs augur models)
      */
     double atomics;
-    /* updates (+=) of the element the same update stored last: a chain through memory */
+    /*
+     * Updates (+=) of an element a recent update stored, whichever access
+     * did (y[u] -= f after an earlier edge's y[v] += f): a chain through
+     * memory. chain_dist splits them by the distance to that store
+     * (AUGUR_CHAIN_BUCKETS): the core issues the accesses between
+     * meanwhile, so a link far enough back waits for nothing.
+     */
     double chained;
+    double chain_dist[AUGUR_CHAIN_BUCKETS];
     /*
      * The chains' length (updates) weighted by their chained updates: on a
      * skewed graph one hub's chain of a thousand holds many of them while
      * the mean chain is short; 0: not known (the mean is used)
      */
     double chain_len;
+    /*
+     * The line's chained updates shared out as its array's chains hold them,
+     * by length (AUGUR_CHAIN_LENS): short chains overlap in the core's
+     * window, a hub's long one does not. All 0: not known (chain_len is used).
+     */
+    double chain_lens[AUGUR_CHAIN_LENS];
     /*
      * Loop-carried floating-point operations (a local accumulator, sum +=):
      * carried[k] of kind k, in carried_iters iterations of the loops that
