@@ -23,7 +23,7 @@
  */
 static void add_access(struct augur_work_line *l, const struct augur_node *n,
                        const struct augur_sim_group *g, unsigned nlevels, double scale,
-                       bool far_measured)
+                       bool far_measured, unsigned packed)
 {
     double ev = (double)g->events * scale;
 
@@ -35,7 +35,8 @@ static void add_access(struct augur_work_line *l, const struct augur_node *n,
      * half of them); a vector access issues as its vector op.
      */
     if (n->u.access.lanes <= 1) {
-        double half = n->u.access.mode == AUGUR_ACCESS_RMW ? ev / 2 : ev;
+        /* packed: a vector instruction loads or stores that many elements */
+        double half = (n->u.access.mode == AUGUR_ACCESS_RMW ? ev / 2 : ev) / packed;
 
         if (n->u.access.mode != AUGUR_ACCESS_WRITE)
             l->loads += half;
@@ -154,6 +155,104 @@ static bool in_registers(const struct augur_skel *skel, const struct augur_node 
             return false;
     }
     return true;
+}
+
+/* The bytes of a vector the compiler packs a short loop into: AVX2's 256 bits, gcc's choice on
+ * x86-64. */
+#define PACK_BYTES 32
+
+/*
+ * How far an integer index steps when var grows by one: its coefficient
+ * when the index is affine in var (X[4 * c + j]: 1), INT64_MIN when not
+ * (var in a subscript, a product of var with a variable).
+ */
+static int64_t index_step(const struct augur_expr *e, uint32_t var)
+{
+    int64_t a, b;
+
+    if (!e)
+        return INT64_MIN;
+    switch (e->kind) {
+    case AUGUR_EXPR_INT:
+        return 0;
+    case AUGUR_EXPR_SYM:
+        return e->u.sym == var ? 1 : 0;
+    case AUGUR_EXPR_CAST:
+        return index_step(e->u.cast.a, var);
+    case AUGUR_EXPR_BINARY:
+        a = index_step(e->u.bin.a, var);
+        b = index_step(e->u.bin.b, var);
+        if (a == INT64_MIN || b == INT64_MIN)
+            return INT64_MIN;
+        if (e->u.bin.op == AUGUR_OP_ADD)
+            return a + b;
+        if (e->u.bin.op == AUGUR_OP_SUB)
+            return a - b;
+        if (a == 0 && b == 0)
+            return 0;
+        if (e->u.bin.op == AUGUR_OP_MUL && a == 0 && e->u.bin.a->kind == AUGUR_EXPR_INT)
+            return e->u.bin.a->u.i * b;
+        if (e->u.bin.op == AUGUR_OP_MUL && b == 0 && e->u.bin.b->kind == AUGUR_EXPR_INT)
+            return a * e->u.bin.b->u.i;
+        return INT64_MIN;
+    default:
+        return augur_expr_uses_sym(e, var) ? INT64_MIN : 0;
+    }
+}
+
+/*
+ * The elements a compiler packs into one instruction in a short loop of
+ * constant bounds (2 to REGISTER_ELEMS trips): one it vectorizes whole,
+ * its body straight (no loop, branch or call), every access in registers,
+ * at one place or one element further each trip (acc[j] += a * X[4 * c + j]:
+ * one vector load, one vector multiply-add), and no carried floating-point
+ * sum (reassociating it needs -ffast-math). As many as PACK_BYTES hold of
+ * its widest element, at most its trips; 1 for any other loop.
+ */
+static unsigned packed_lanes(const struct augur_node *loop, const bool *regs)
+{
+    int64_t trips = augur_skel_loop_const_trips(loop);
+    unsigned widest = 0, lanes;
+
+    if (trips < 2 || trips > REGISTER_ELEMS)
+        return 1;
+    for (uint32_t k = 0; k < loop->nkids; k++) {
+        const struct augur_node *n = loop->kids[k];
+        int64_t step;
+
+        switch (n->kind) {
+        case AUGUR_NODE_ASSIGN:
+            break;
+        case AUGUR_NODE_OPS:
+            for (uint32_t j = 0; j < n->u.ops.n; j++)
+                if (n->u.ops.v[j].carried || n->u.ops.v[j].lanes > 1)
+                    return 1;
+            break;
+        case AUGUR_NODE_ACCESS:
+            if (regs[n->u.access.array])
+                break;
+            step = index_step(n->u.access.index, (uint32_t)loop->u.loop.var);
+            if (n->u.access.lanes > 1 || (step != 0 && step != 1))
+                return 1;
+            if (augur_type_size(n->u.access.type) > widest)
+                widest = augur_type_size(n->u.access.type);
+            break;
+        default:
+            return 1;
+        }
+    }
+    if (!widest)
+        return 1;
+    lanes = PACK_BYTES / widest;
+    if (lanes > (uint64_t)trips)
+        lanes = (unsigned)trips;
+    return lanes >= 2 ? lanes : 1;
+}
+
+/* The packing of n's loop (the node directly in its body), 1 outside such a loop. */
+static unsigned packing_of(const struct augur_node *n, const unsigned *packed)
+{
+    return n->parent && n->parent->kind == AUGUR_NODE_LOOP ? packed[n->parent->id] : 1;
 }
 
 /* How far back from a branch its condition's load is looked for, in nodes. */
@@ -350,6 +449,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
     unsigned nacc, nl;
     double scale, busiest = 0, all = 0;
     bool *regs;
+    unsigned *packed;
     size_t cap;
 
     if (!skel || !kernel || !in || !prof || !w || !(calls > 0))
@@ -368,6 +468,25 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
     w->lines = augur_calloc(cap, sizeof(*w->lines));
     if (!w->lines)
         return augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "workload: out of memory");
+
+    /*
+     * The local arrays the compiler keeps in registers, once per array, and
+     * the short loops it packs into vectors (their elements per instruction)
+     */
+    regs = augur_calloc(kernel->u.kernel.narrays + 1, sizeof(*regs));
+    packed = augur_mallocarray(skel->nnodes + 1, sizeof(*packed));
+    if (!regs || !packed) {
+        augur_free(regs);
+        augur_free(packed);
+        return augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "workload: out of memory");
+    }
+    for (uint32_t a = 0; a < kernel->u.kernel.narrays; a++)
+        regs[a] = in_registers(skel, kernel, a);
+    for (uint32_t id = 0; id < skel->nnodes; id++)
+        packed[id] =
+            augur_node_kernel(skel->nodes[id]) == kernel && skel->nodes[id]->kind == AUGUR_NODE_LOOP
+                ? packed_lanes(skel->nodes[id], regs)
+                : 1;
 
     /* one line entry per source line holding an access or an ops node */
     for (uint32_t id = kernel->id; id < skel->nnodes; id++) {
@@ -411,7 +530,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
             for (uint32_t j = 0; j < n->u.ops.n; j++) {
                 const struct augur_opcount *oc = &n->u.ops.v[j];
 
-                l->instr[oc->op] += cnt * (double)oc->count;
+                l->instr[oc->op] += cnt * (double)oc->count / packing_of(n, packed);
                 l->elems[oc->op] += cnt * (double)oc->count * oc->lanes;
                 if (oc->carried) {
                     /* independent accumulators overlap: an iteration waits for one's ops */
@@ -426,17 +545,13 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
             }
         }
     }
-    /* the local arrays the compiler keeps in registers, once per array (none if no memory) */
-    regs = augur_calloc(kernel->u.kernel.narrays + 1, sizeof(*regs));
-    for (uint32_t a = 0; regs && a < kernel->u.kernel.narrays; a++)
-        regs[a] = in_registers(skel, kernel, a);
     for (unsigned a = 0; a < nacc && a < prof->naccesses; a++) {
         const struct augur_node *n = skel->nodes[augur_interp_access_node(in, a)];
         const struct augur_sim_group *g = &prof->accesses[a];
         struct augur_work_line *l = line_of(w, &n->loc);
 
-        if (l && !(regs && regs[n->u.access.array]))
-            add_access(l, n, g, nl, scale, prof->far_measured);
+        if (l && !regs[n->u.access.array])
+            add_access(l, n, g, nl, scale, prof->far_measured, packing_of(n, packed));
         if (n->u.access.indirect)
             for (unsigned i = 0; i < nl; i++) {
                 w->irr_requests[i] += (double)g->level[i].accesses * scale;
@@ -444,6 +559,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
             }
     }
     augur_free(regs);
+    augur_free(packed);
     qsort(w->lines, w->nlines, sizeof(*w->lines), cmp_line);
     w->load_steps = load_steps(skel, kernel, in);
     if (prof->epochs_measured)
