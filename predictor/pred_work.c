@@ -249,10 +249,120 @@ static unsigned packed_lanes(const struct augur_node *loop, const bool *regs)
     return lanes >= 2 ? lanes : 1;
 }
 
+/* An index as base + constant (X[xr + 2]: xr and 2; X[xr]: xr and 0). */
+static const struct augur_expr *split_offset(const struct augur_expr *e, int64_t *off)
+{
+    const struct augur_expr *c = e && e->kind == AUGUR_EXPR_BINARY ? e->u.bin.b : NULL;
+
+    while (c && c->kind == AUGUR_EXPR_CAST)
+        c = c->u.cast.a;
+    *off = 0;
+    if (c && c->kind == AUGUR_EXPR_INT &&
+        (e->u.bin.op == AUGUR_OP_ADD || e->u.bin.op == AUGUR_OP_SUB)) {
+        *off = e->u.bin.op == AUGUR_OP_ADD ? c->u.i : -c->u.i;
+        return e->u.bin.a;
+    }
+    return e;
+}
+
+/* Whether a floating-point operation of body's packs by lanes (see op_packing). */
+static bool fp_packs(const struct augur_node *body, unsigned lanes)
+{
+    for (uint32_t k = 0; k < body->nkids; k++) {
+        const struct augur_node *n = body->kids[k];
+
+        for (uint32_t j = 0; n->kind == AUGUR_NODE_OPS && j < n->u.ops.n; j++) {
+            const struct augur_opcount *oc = &n->u.ops.v[j];
+            bool fp = oc->op == AUGUR_OPK_FADD || oc->op == AUGUR_OPK_FMUL ||
+                      oc->op == AUGUR_OPK_FFMA || oc->op == AUGUR_OPK_FDIV;
+
+            if (fp && oc->lanes <= 1 && oc->count >= lanes && oc->count % lanes == 0 &&
+                (!oc->carried || (oc->chains >= lanes && oc->chains % lanes == 0)))
+                return true;
+        }
+    }
+    return false;
+}
+
+/*
+ * Statements a compiler packs side by side (SLP): in one straight body,
+ * scalar loads (or stores) of one array at base + 0, base + 1, ... base +
+ * G - 1 (acc0 += a * xr[0]; acc1 += a * xr[1]; ...), G a power of two, are
+ * one vector access of as many elements as PACK_BYTES hold (at most G);
+ * operations of a kind whose count the loads' group divides (as many
+ * independent accumulators as lanes, when carried) pack with them, and
+ * the loads pack only when such an operation does. Fills
+ * packed[id] of each such access and returns the body's widest load
+ * packing (1: none).
+ */
+static unsigned pack_statements(const struct augur_node *body, const bool *regs, unsigned *packed)
+{
+    unsigned widest = 1;
+
+    for (uint32_t k = 0; k < body->nkids; k++) {
+        const struct augur_node *n = body->kids[k];
+        const struct augur_expr *base;
+        int64_t off, lo, hi, o;
+        unsigned count = 0, lanes, size;
+
+        if (n->kind != AUGUR_NODE_ACCESS || n->u.access.lanes > 1 || regs[n->u.access.array] ||
+            n->u.access.mode == AUGUR_ACCESS_RMW || packed[n->id] > 1)
+            continue;
+        base = split_offset(n->u.access.index, &off);
+        lo = hi = off;
+        for (uint32_t j = 0; j < body->nkids; j++) {
+            const struct augur_node *m = body->kids[j];
+
+            if (m->kind != AUGUR_NODE_ACCESS || m->u.access.lanes > 1 ||
+                m->u.access.array != n->u.access.array || m->u.access.mode != n->u.access.mode ||
+                m->u.access.type != n->u.access.type ||
+                !augur_expr_equal(split_offset(m->u.access.index, &o), base))
+                continue;
+            count++;
+            lo = o < lo ? o : lo;
+            hi = o > hi ? o : hi;
+        }
+        /* distinct offsets filling base + lo .. base + hi, a power of two of them */
+        if (count < 2 || hi - lo + 1 != (int64_t)count || (count & (count - 1)))
+            continue;
+        size = augur_type_size(n->u.access.type);
+        lanes = size && PACK_BYTES / size < count ? PACK_BYTES / size : count;
+        /* loads pack when arithmetic does (rowptr[i] and rowptr[i + 1] stay scalars) */
+        if (lanes < 2 || (n->u.access.mode == AUGUR_ACCESS_READ && !fp_packs(body, lanes)))
+            continue;
+        for (uint32_t j = 0; j < body->nkids; j++) {
+            const struct augur_node *m = body->kids[j];
+
+            if (m->kind == AUGUR_NODE_ACCESS && m->u.access.array == n->u.access.array &&
+                m->u.access.mode == n->u.access.mode && m->u.access.lanes <= 1 &&
+                augur_expr_equal(split_offset(m->u.access.index, &o), base))
+                packed[m->id] = lanes;
+        }
+        if (n->u.access.mode == AUGUR_ACCESS_READ && lanes > widest)
+            widest = lanes;
+    }
+    return widest;
+}
+
 /* The packing of n's loop (the node directly in its body), 1 outside such a loop. */
 static unsigned packing_of(const struct augur_node *n, const unsigned *packed)
 {
-    return n->parent && n->parent->kind == AUGUR_NODE_LOOP ? packed[n->parent->id] : 1;
+    unsigned loop = n->parent && n->parent->kind == AUGUR_NODE_LOOP ? packed[n->parent->id] : 1;
+
+    return loop > 1 ? loop : n->kind == AUGUR_NODE_ACCESS ? packed[n->id] : 1;
+}
+
+/* The packing of one kind of operation of an ops node: its loop's, or its body's statements'. */
+static unsigned op_packing(const struct augur_node *n, const struct augur_opcount *oc,
+                           const unsigned *packed, const unsigned *body_lanes)
+{
+    unsigned loop = packing_of(n, packed), g = n->parent ? body_lanes[n->parent->id] : 1;
+
+    if (loop > 1)
+        return loop;
+    if (g > 1 && oc->count % g == 0 && (!oc->carried || (oc->chains >= g && oc->chains % g == 0)))
+        return g;
+    return 1;
 }
 
 /* How far back from a branch its condition's load is looked for, in nodes. */
@@ -449,7 +559,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
     unsigned nacc, nl;
     double scale, busiest = 0, all = 0;
     bool *regs;
-    unsigned *packed;
+    unsigned *packed, *body_lanes;
     size_t cap;
 
     if (!skel || !kernel || !in || !prof || !w || !(calls > 0))
@@ -475,9 +585,11 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
      */
     regs = augur_calloc(kernel->u.kernel.narrays + 1, sizeof(*regs));
     packed = augur_mallocarray(skel->nnodes + 1, sizeof(*packed));
-    if (!regs || !packed) {
+    body_lanes = augur_mallocarray(skel->nnodes + 1, sizeof(*body_lanes));
+    if (!regs || !packed || !body_lanes) {
         augur_free(regs);
         augur_free(packed);
+        augur_free(body_lanes);
         return augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "workload: out of memory");
     }
     for (uint32_t a = 0; a < kernel->u.kernel.narrays; a++)
@@ -487,6 +599,10 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
             augur_node_kernel(skel->nodes[id]) == kernel && skel->nodes[id]->kind == AUGUR_NODE_LOOP
                 ? packed_lanes(skel->nodes[id], regs)
                 : 1;
+    for (uint32_t id = 0; id < skel->nnodes; id++)
+        body_lanes[id] = augur_node_kernel(skel->nodes[id]) == kernel && skel->nodes[id]->nkids
+                             ? pack_statements(skel->nodes[id], regs, packed)
+                             : 1;
 
     /* one line entry per source line holding an access or an ops node */
     for (uint32_t id = kernel->id; id < skel->nnodes; id++) {
@@ -530,7 +646,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
             for (uint32_t j = 0; j < n->u.ops.n; j++) {
                 const struct augur_opcount *oc = &n->u.ops.v[j];
 
-                l->instr[oc->op] += cnt * (double)oc->count / packing_of(n, packed);
+                l->instr[oc->op] += cnt * (double)oc->count / op_packing(n, oc, packed, body_lanes);
                 l->elems[oc->op] += cnt * (double)oc->count * oc->lanes;
                 if (oc->carried) {
                     /* independent accumulators overlap: an iteration waits for one's ops */
@@ -560,6 +676,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
     }
     augur_free(regs);
     augur_free(packed);
+    augur_free(body_lanes);
     qsort(w->lines, w->nlines, sizeof(*w->lines), cmp_line);
     w->load_steps = load_steps(skel, kernel, in);
     if (prof->epochs_measured)

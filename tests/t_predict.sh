@@ -215,6 +215,36 @@ is "packed: acc[j] += a * X[4c + j], one load for four elements" "$(line_ratio 1
 is "not packed: a scalar sum over the same loop (no -ffast-math)" "$(line_ratio 12)" 1.000
 is "packed: the stores of Y[4i + j]" "$(line_ratio 15)" 4.000
 
+# statements packed side by side: four sums of a row of X (acc0 += a * xr[0]
+# ...) are one vector load and multiply-add an entry, and the four stores of
+# Y one; the bounds rowptr[i] and rowptr[i + 1] stay two loads
+cat >"$tmp/slp.c" <<'C'
+void spmm4(int n, const int *rowptr, const int *col, const double *val, const double *X, double *Y)
+{
+    for (int i = 0; i < n; i++) {
+        double acc0 = 0, acc1 = 0, acc2 = 0, acc3 = 0;
+        for (int k = rowptr[i]; k < rowptr[i + 1]; k++) {
+            double a = val[k];
+            const double *xr = X + 4 * col[k];
+            acc0 += a * xr[0];
+            acc1 += a * xr[1];
+            acc2 += a * xr[2];
+            acc3 += a * xr[3];
+        }
+        Y[4 * i + 0] = acc0;
+        Y[4 * i + 1] = acc1;
+        Y[4 * i + 2] = acc2;
+        Y[4 * i + 3] = acc3;
+    }
+}
+C
+status "packed statements predict" 0 "$augur" predict "$tmp/slp.c" --data "$mtx" --json
+is "packed statements: xr[0], a quarter of a load" "$(line_ratio 8)" 4.000
+is "packed statements: the four rows of X, a quarter of the loads" \
+    "$(jq_ "$tmp/out" "'%.3f' % (sum(l['accesses'] for l in d['workload']['lines'] if 8 <= l['line'] <= 11) / sum(l['loads'] for l in d['workload']['lines'] if 8 <= l['line'] <= 11))")" 4.000
+is "packed statements: Y's four stores, one" "$(jq_ "$tmp/out" "round(d['workload']['total']['stores'])")" 11143
+is "packed statements: rowptr's two loads stay two" "$(line_ratio 5)" 1.000
+
 # row_stat EXPR: EXPR over the row degrees d of the symmetric file (both triangles)
 row_stat() {
     python3 - "$mtx" "$1" <<'PY'
