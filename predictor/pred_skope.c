@@ -76,8 +76,9 @@ static double waiting_share(const struct pred_rates *r, const struct augur_work_
     double reach = per > 0 ? r->chain_cycles / per : 1e300;
 
     for (unsigned b = 0; b < AUGUR_CHAIN_BUCKETS; b++) {
-        double lo = b ? (double)(UINT64_C(1) << b) + 1 : 1, hi = (double)(UINT64_C(2) << b);
+        double lo, hi;
 
+        augur_chain_bucket_range(b, &lo, &hi);
         n += l->chain_dist[b] * (reach >= hi  ? 1
                                  : reach < lo ? 0
                                               : (reach - lo + 1) / (hi - lo + 1));
@@ -102,9 +103,10 @@ static double chain_line_cycles(const struct pred_rates *r, const struct augur_w
     if (!(updates > l->chained)) /* every update chained: one chain without end */
         return l->chained * link_cycles(r, 1e300, instr) * waiting_share(r, l);
     for (unsigned b = 0; b < AUGUR_CHAIN_LENS; b++) {
-        double lo = b ? (double)(UINT64_C(1) << b) + 1 : 1, hi = (double)(UINT64_C(2) << b);
-        double len = b + 1 < AUGUR_CHAIN_LENS ? (lo + hi) / 2 + 1 : 1e300; /* links + 1 updates */
+        double lo, hi, len;
 
+        augur_chain_bucket_range(b, &lo, &hi);
+        len = b + 1 < AUGUR_CHAIN_LENS ? (lo + hi) / 2 + 1 : 1e300; /* links + 1 updates */
         if (l->chain_lens[b] > 0) {
             cyc += l->chain_lens[b] * link_cycles(r, len, instr);
             all += l->chain_lens[b];

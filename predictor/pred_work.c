@@ -793,16 +793,6 @@ struct chain_slot {
     uint32_t access; /* the access that stored it */
 };
 
-/* The bucket of a link whose store was d accesses back (1 <= d <= CHAIN_REACH). */
-static unsigned chain_bucket(uint64_t d)
-{
-    unsigned b = 0;
-
-    while (b + 1 < AUGUR_CHAIN_BUCKETS && d > (UINT64_C(2) << b))
-        b++;
-    return b;
-}
-
 /* The slot of an element's address (Fibonacci hashing of its 8-byte word). */
 static size_t chain_hash(uint64_t addr)
 {
@@ -862,12 +852,10 @@ static void add_chains(struct augur_work_line *l, double chained, double len, co
 static void end_chain(struct pass2 *c, struct chain_slot *s)
 {
     double links = (double)s->run;
-    unsigned b = 0;
 
     c->weighted[s->access] += links * (links + 1);
-    while (b + 1 < AUGUR_CHAIN_LENS && s->run > (2u << b))
-        b++;
-    c->lens[(size_t)s->access * AUGUR_CHAIN_LENS + b] += links;
+    c->lens[(size_t)s->access * AUGUR_CHAIN_LENS + augur_chain_bucket(s->run, AUGUR_CHAIN_LENS)] +=
+        links;
     s->run = 0;
 }
 
@@ -921,7 +909,8 @@ static void on_pass2_events(void *ud, const struct augur_event *ev, size_t n)
         } else if (sl->addr == ev[i].addr + 1 && pos - sl->pos <= CHAIN_REACH) {
             /* an update whose element a recent one stored, whichever access did: it waits */
             c->count[a]++;
-            c->dist[(size_t)a * AUGUR_CHAIN_BUCKETS + chain_bucket(pos - sl->pos)]++;
+            c->dist[(size_t)a * AUGUR_CHAIN_BUCKETS +
+                    augur_chain_bucket(pos - sl->pos, AUGUR_CHAIN_BUCKETS)]++;
             c->pending[t] = sl->run + 1;
         } else {
             if (sl->addr == ev[i].addr + 1 && sl->run)

@@ -141,6 +141,23 @@ AUGUR_API double augur_pred_curve_at(const struct augur_curve_point *c, uint32_t
  */
 #define AUGUR_CHAIN_LENS 9
 
+/* The values bucket b of either holds: lo .. hi (the last of n buckets: hi and all above). */
+static inline void augur_chain_bucket_range(unsigned b, double *lo, double *hi)
+{
+    *lo = b ? (double)(UINT64_C(1) << b) + 1 : 1;
+    *hi = (double)(UINT64_C(2) << b);
+}
+
+/* The bucket of value v >= 1 among n. */
+static inline unsigned augur_chain_bucket(uint64_t v, unsigned n)
+{
+    unsigned b = 0;
+
+    while (b + 1 < n && v > (UINT64_C(2) << b))
+        b++;
+    return b;
+}
+
 /*
  * Counts of one source line (or of the whole kernel) per call: accesses,
  * where they were served, and the operations the line executes.
