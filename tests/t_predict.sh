@@ -136,17 +136,10 @@ else
 fi
 status "train model: no runs" 2 "$augur" train model --machine "$tmp/toy.yml"
 
-# update chains: the Euler reduction's updates chain through y whichever
-# access stored the element last (y[u] -= val after an earlier edge's
-# y[v] += val), when that store is at most 128 memory accesses back (nine an
-# edge: eu, ev, w, two x, then y[u]'s load and store, y[v]'s load and store);
-# the edges are the rows of the symmetric file, both triangles, in order. The
-# line of y[u] counts its links; the length is y's chains' weighted by their
-# links. (The pass keeps the latest stores by a hash of their address: a rare
-# collision ends a chain early, hence the tolerance.)
-status "ireduce predicts" 0 "$augur" predict "$src/kernels/ireduce/ref.c" --function ireduce_euler_ref --data "$mtx" --json
-want=$(python3 - "$mtx" <<'PY'
-import sys
+# mtx_py CODE [ARG]: Python over the sample's entries, both triangles of the
+# symmetric file, in the file's order (edges: (row, column) pairs from 1)
+mtx_py() {
+    python3 -c "import sys
 with open(sys.argv[1]) as f:
     sym = 'symmetric' in f.readline()
     size, edges = None, []
@@ -160,7 +153,19 @@ with open(sys.argv[1]) as f:
         edges.append((i, j))
         if sym and i != j:
             edges.append((j, i))
-edges.sort()
+$1" "$mtx" "${@:2}"
+}
+
+# update chains: the Euler reduction's updates chain through y whichever
+# access stored the element last (y[u] -= val after an earlier edge's
+# y[v] += val), when that store is at most 128 memory accesses back (nine an
+# edge: eu, ev, w, two x, then y[u]'s load and store, y[v]'s load and store);
+# the edges are the rows of the symmetric file, both triangles, in order. The
+# line of y[u] counts its links; the length is y's chains' weighted by their
+# links. (The pass keeps the latest stores by a hash of their address: a rare
+# collision ends a chain early, hence the tolerance.)
+status "ireduce predicts" 0 "$augur" predict "$src/kernels/ireduce/ref.c" --function ireduce_euler_ref --data "$mtx" --json
+want=$(mtx_py "edges.sort()
 last, links, weighted = {}, [0, 0], 0.0
 for e, (u, v) in enumerate(edges):
     for k, node in enumerate((u, v)):
@@ -176,8 +181,7 @@ for e, (u, v) in enumerate(edges):
         last[node] = (load + 1, run)
 weighted += sum(r * (r + 1) for _, r in last.values())
 print(links[0], weighted / sum(links))
-PY
-)
+")
 got=$(jq_ "$tmp/out" "'%d %.6f' % next((l['chained'], l['chain_len']) for l in d['workload']['lines'] if l['line'] == 15)")
 check "ireduce: y's chains, across its two updates: links $got, want $want (within 1 %)" \
     awk -v g="$got" -v w="$want" 'BEGIN { split(g, a, " "); split(w, b, " ");
@@ -186,87 +190,46 @@ is "ireduce: the links by distance add up to them" \
     "$(jq_ "$tmp/out" "next(round(sum(l['chain_dist'])) == round(l['chained']) and round(sum(l['chain_lens'])) == round(l['chained']) for l in d['workload']['lines'] if l['line'] == 15)")" True
 
 # short loops of constant bounds packed into vectors: acc[j] += a * X[4*c + j]
-# over j < 4 is one vector load and one multiply-add per entry (four doubles
-# in 32 bytes); a loop that steps X by two, or sums into a scalar, is not
-cat >"$tmp/packed.c" <<'C'
-void spmm4(int n, const int *rowptr, const int *col, const double *val, const double *X, double *Y)
-{
-    for (int i = 0; i < n; i++) {
-        double acc[4] = { 0.0, 0.0, 0.0, 0.0 };
-        double s = 0.0;
-        for (int k = rowptr[i]; k < rowptr[i + 1]; k++) {
-            int c = col[k];
-            double a = val[k];
-            for (int j = 0; j < 4; j++)
-                acc[j] += a * X[c * 4 + j];
-            for (int j = 0; j < 4; j++)
-                s += X[c * 4 + j];
-        }
-        for (int j = 0; j < 4; j++)
-            Y[i * 4 + j] = acc[j] + s;
-    }
-}
-C
-status "packed loops predict" 0 "$augur" predict "$tmp/packed.c" --data "$mtx" --json
+# over j < 4 (bench/unseen/spmm4_local.c) is one vector load and one
+# multiply-add per entry (four doubles in 32 bytes); a scalar sum over such a
+# loop is not (reassociating it needs -ffast-math)
 line_ratio() { # line_ratio LINE: its accesses over its load and store instructions
     jq_ "$tmp/out" "next('%.3f' % (l['accesses'] / (l['loads'] + l['stores'])) for l in d['workload']['lines'] if l['line'] == $1)"
 }
+status "packed loops predict" 0 "$augur" predict "$src/bench/unseen/spmm4_local.c" --data "$mtx" --bind "X=vec(4*m),Y=vec(4*n)" --json
 is "packed: acc[j] += a * X[4c + j], one load for four elements" "$(line_ratio 10)" 4.000
-is "not packed: a scalar sum over the same loop (no -ffast-math)" "$(line_ratio 12)" 1.000
-is "packed: the stores of Y[4i + j]" "$(line_ratio 15)" 4.000
-
-# statements packed side by side: four sums of a row of X (acc0 += a * xr[0]
-# ...) are one vector load and multiply-add an entry, and the four stores of
-# Y one; the bounds rowptr[i] and rowptr[i + 1] stay two loads
-cat >"$tmp/slp.c" <<'C'
-void spmm4(int n, const int *rowptr, const int *col, const double *val, const double *X, double *Y)
+is "packed: the stores of Y[4i + j]" "$(line_ratio 13)" 4.000
+cat >"$tmp/rowsum.c" <<'C'
+void rowsum(int n, const int *rowptr, const int *col, const double *X, double *y)
 {
     for (int i = 0; i < n; i++) {
-        double acc0 = 0, acc1 = 0, acc2 = 0, acc3 = 0;
-        for (int k = rowptr[i]; k < rowptr[i + 1]; k++) {
-            double a = val[k];
-            const double *xr = X + 4 * col[k];
-            acc0 += a * xr[0];
-            acc1 += a * xr[1];
-            acc2 += a * xr[2];
-            acc3 += a * xr[3];
-        }
-        Y[4 * i + 0] = acc0;
-        Y[4 * i + 1] = acc1;
-        Y[4 * i + 2] = acc2;
-        Y[4 * i + 3] = acc3;
+        double s = 0.0;
+        for (int k = rowptr[i]; k < rowptr[i + 1]; k++)
+            for (int j = 0; j < 4; j++)
+                s += X[col[k] * 4 + j];
+        y[i] = s;
     }
 }
 C
-status "packed statements predict" 0 "$augur" predict "$tmp/slp.c" --data "$mtx" --json
-is "packed statements: xr[0], a quarter of a load" "$(line_ratio 8)" 4.000
+status "a scalar sum over a short loop predicts" 0 "$augur" predict "$tmp/rowsum.c" --data "$mtx" --bind "X=vec(4*m)" --json
+is "not packed: a scalar sum over the short loop" "$(line_ratio 7)" 1.000
+
+# statements packed side by side (bench/unseen/spmm4_sums.c): the four sums
+# of a row of X (acc0 += a * xr[0] ...) are one vector load and multiply-add
+# an entry, and Y's four stores one; the bounds rp[i] and rp[i + 1] stay two
+status "packed statements predict" 0 "$augur" predict "$src/bench/unseen/spmm4_sums.c" --data "$mtx" --json
+is "packed statements: xr[0], a quarter of a load" "$(line_ratio 13)" 4.000
 is "packed statements: the four rows of X, a quarter of the loads" \
-    "$(jq_ "$tmp/out" "'%.3f' % (sum(l['accesses'] for l in d['workload']['lines'] if 8 <= l['line'] <= 11) / sum(l['loads'] for l in d['workload']['lines'] if 8 <= l['line'] <= 11))")" 4.000
+    "$(jq_ "$tmp/out" "'%.3f' % (sum(l['accesses'] for l in d['workload']['lines'] if 13 <= l['line'] <= 16) / sum(l['loads'] for l in d['workload']['lines'] if 13 <= l['line'] <= 16))")" 4.000
 is "packed statements: Y's four stores, one" "$(jq_ "$tmp/out" "round(d['workload']['total']['stores'])")" 11143
-is "packed statements: rowptr's two loads stay two" "$(line_ratio 5)" 1.000
+is "packed statements: rp's two loads stay two" "$(line_ratio 10)" 1.000
 
 # row_stat EXPR: EXPR over the row degrees d of the symmetric file (both triangles)
 row_stat() {
-    python3 - "$mtx" "$1" <<'PY'
-import sys
-from collections import Counter
-rows = Counter()
-with open(sys.argv[1]) as f:
-    sym = 'symmetric' in f.readline()
-    size = None
-    for l in f:
-        if l.startswith('%'):
-            continue
-        if size is None:
-            size = l
-            continue
-        i, j = l.split()[:2]
-        rows[i] += 1
-        if sym and i != j:
-            rows[j] += 1
+    mtx_py "from collections import Counter
+rows = Counter(i for i, _ in edges)
 d = list(rows.values())
-print(eval(sys.argv[2]))
-PY
+print(eval(sys.argv[2]))" "$1"
 }
 
 # loop-carried chains: the sample SpMV's sum += val[k] * x[col[k]] chains over
