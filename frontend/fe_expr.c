@@ -667,6 +667,9 @@ static const struct augur_expr *arith(struct fe_conv *cv, enum augur_op op,
 {
     const struct augur_expr *e = augur_expr_binary(cv->skel, op, a, b);
 
+    /* round - 1 in a loop that never assigns round: computed once, before it */
+    if (fe_loop_invariant(cv, at))
+        return e;
     /*
      * a * b + c is one fused multiply-add: compilers contract it where the
      * target has one (clang by default, gcc outside strict ISO mode, nvcc).

@@ -204,6 +204,9 @@ struct fe_conv {
     bool discard;                     /* the call being read is a statement: its value unused */
     uint32_t loops;                   /* loops open */
     CXCursor loop; /* the innermost open loop of the function converted, or null */
+    /* the outermost open loop (null: none) and the declarations assigned anywhere in it */
+    CXCursor top_loop;
+    struct fe_cursors top_assigned;
     /* the operation fe_count() counted last: an expression's outermost one */
     struct augur_opcount last_op;
     struct fe_cursors carried;      /* the accumulators carried in the ops not yet flushed */
@@ -293,6 +296,12 @@ int32_t fe_array_for(struct fe_conv *cv, CXCursor decl, const char *name, CXType
 /* When c allocates (malloc, calloc, aligned_alloc): true, with the byte count (NULL if unknown). */
 bool fe_alloc_size(struct fe_conv *cv, CXCursor c, const struct augur_expr **bytes);
 void fe_stmt(struct fe_conv *cv, CXCursor s, unsigned lo);
+/*
+ * Whether expression e computes the same value in every iteration of the
+ * open loops (it reads no memory, calls nothing and names nothing they
+ * assign): compilers hoist it out of them, so its operations count once.
+ */
+bool fe_loop_invariant(struct fe_conv *cv, CXCursor e);
 /* Inlines a call to a helper function; returns false when it cannot (an opaque call is due). */
 bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_val *result);
 

@@ -804,6 +804,33 @@ static bool reads_memory(CXCursor c)
            clang_getCursorKind(fe_strip(c)) == CXCursor_CallExpr;
 }
 
+/* Opens loop s: the outermost one learns what its body assigns. */
+static void enter_loop(struct fe_conv *cv, CXCursor s)
+{
+    if (cv->loops++ == 0) {
+        struct assigned a = { cv, { 0 } };
+
+        cv->top_loop = s;
+        clang_visitChildren(s, assigned_visit, &a);
+        fe_cursors_release(&cv->top_assigned);
+        cv->top_assigned = a.decls;
+    }
+}
+
+static void leave_loop(struct fe_conv *cv)
+{
+    if (--cv->loops == 0) {
+        cv->top_loop = clang_getNullCursor();
+        fe_cursors_release(&cv->top_assigned);
+    }
+}
+
+bool fe_loop_invariant(struct fe_conv *cv, CXCursor e)
+{
+    return cv->loops > 0 && !clang_Cursor_isNull(cv->loop) && !clang_Cursor_isNull(cv->top_loop) &&
+           !reads_memory(e) && !refers_to(e, &cv->top_assigned);
+}
+
 /* The value of a scalar declaration as the loop variable: its sym, declared if needed. */
 static int32_t loop_sym(struct fe_conv *cv, CXCursor decl, bool *is_ptr)
 {
@@ -1037,7 +1064,7 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
         loop->u.loop.cond = cur ? cur : fe_opaque(cv, AUGUR_T_I32, "condition");
         outer_loop = cv->loop;
         cv->loop = s;
-        cv->loops++;
+        enter_loop(cv, s);
         if (!clang_Cursor_isNull(part[3]))
             stmt(cv, part[3],
                  !clang_Cursor_isNull(part[2])   ? end_of(part[2])
@@ -1046,7 +1073,7 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
                  NULL);
         if (!clang_Cursor_isNull(part[2]))
             fe_expr(cv, part[2], FE_DISCARD);
-        cv->loops--;
+        leave_loop(cv);
         cv->loop = outer_loop;
         if (!clang_Cursor_isNull(part[3]) && contains(part[3], CXCursor_ContinueStmt) &&
             !clang_Cursor_isNull(part[2]))
@@ -1123,7 +1150,7 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
     loop->u.loop.cond = cond;
     outer_loop = cv->loop;
     cv->loop = s;
-    cv->loops++;
+    enter_loop(cv, s);
     header_end = !clang_Cursor_isNull(part[2])   ? end_of(part[2])
                  : !clang_Cursor_isNull(part[1]) ? end_of(part[1])
                                                  : start_of(s);
@@ -1185,7 +1212,7 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
         fe_count(cv, o->op, o->type, o->lanes, o->masked, o->count, part[1]);
     }
     augur_vec_release(&header_ops);
-    cv->loops--;
+    leave_loop(cv);
     cv->loop = outer_loop;
     fe_flush_ops(cv);
     augur_skel_close(cv->b);
@@ -1233,7 +1260,7 @@ static void loop_while(struct fe_conv *cv, CXCursor s, bool is_do, const struct 
     apply_loop_pragmas(cv, loop, pend);
     outer_loop = cv->loop;
     cv->loop = s;
-    cv->loops++;
+    enter_loop(cv, s);
     if (!is_do) {
         c = fe_expr(cv, cnd, FE_RVALUE);
         loop->u.loop.cond = scalar_cond(cv, c);
@@ -1243,7 +1270,7 @@ static void loop_while(struct fe_conv *cv, CXCursor s, bool is_do, const struct 
         c = fe_expr(cv, cnd, FE_RVALUE);
         loop->u.loop.cond = scalar_cond(cv, c);
     }
-    cv->loops--;
+    leave_loop(cv);
     cv->loop = outer_loop;
     fe_flush_ops(cv);
     augur_skel_close(cv->b);
@@ -2277,6 +2304,7 @@ static void conv_release(struct fe_conv *cv)
     fe_cursors_release(&cv->sym_decls);
     fe_cursors_release(&cv->inlining);
     fe_cursors_release(&cv->carried);
+    fe_cursors_release(&cv->top_assigned);
     fe_opmap_release(&cv->opmap);
 }
 

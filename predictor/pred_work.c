@@ -399,6 +399,33 @@ static int cond_access(const struct augur_skel *skel, const struct augur_interp 
     return -1;
 }
 
+/* The load that gave access a its address (dst = col[e]; level[dst]), or -1. */
+static int index_access(const struct augur_skel *skel, const struct augur_interp *in, int a)
+{
+    const struct augur_node *n = skel->nodes[augur_interp_access_node(in, a)];
+    uint32_t first = augur_node_kernel(n)->id, from = n->id, id;
+    int64_t array = loaded_array(n->u.access.index);
+
+    for (id = n->id; array < 0 && id-- > first && n->id - id <= COND_REACH;) {
+        const struct augur_node *m = skel->nodes[id];
+
+        if (m->kind == AUGUR_NODE_ASSIGN &&
+            augur_expr_uses_sym(n->u.access.index, m->u.assign.sym)) {
+            array = loaded_array(m->u.assign.value);
+            from = id;
+            break;
+        }
+    }
+    for (id = from; array >= 0 && id-- > first && from - id <= COND_REACH;) {
+        const struct augur_node *m = skel->nodes[id];
+
+        if (m->kind == AUGUR_NODE_ACCESS && m->u.access.mode != AUGUR_ACCESS_WRITE &&
+            m->u.access.array == (uint32_t)array)
+            return augur_interp_node_access(in, id);
+    }
+    return -1;
+}
+
 /*
  * Adds a branch's m mispredictions that wait for access a's load: shared
  * out as a's far reads were served beyond L1 (near ones the prefetcher
@@ -637,7 +664,12 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
                 double rare = taken < evals - taken ? taken : evals - taken;
 
                 add_branch(l, rare, rare > 0 ? (evals - rare) / rare : 0);
-                add_dep_misses(l, prof, nl, cond_access(skel, in, n), rare);
+                int a = cond_access(skel, in, n);
+
+                add_dep_misses(l, prof, nl, a, rare);
+                /* and, when that load's address came from a load (level[col[e]]), that one */
+                if (a >= 0)
+                    add_dep_misses(l, prof, nl, index_access(skel, in, a), rare);
             }
         } else if (n->kind == AUGUR_NODE_OPS) {
             double cnt = (double)augur_interp_node_count(in, n->id, -1) * scale;
