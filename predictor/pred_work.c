@@ -369,48 +369,20 @@ static unsigned op_packing(const struct augur_node *n, const struct augur_opcoun
 #define COND_REACH 8
 
 /*
- * The access a branch's condition waits for: a load in the condition, or
- * the one that set a local it reads (ld = level[dst]; if (ld == INF)),
- * among the COND_REACH nodes before it. -1: none.
+ * The access whose load the value of e, at node n, waits for: a load in e,
+ * or the one that set a local e reads (ld = level[dst]; if (ld == INF)),
+ * among the COND_REACH nodes before n. -1: none.
  */
-static int cond_access(const struct augur_skel *skel, const struct augur_interp *in,
-                       const struct augur_node *b)
+static int source_access(const struct augur_skel *skel, const struct augur_interp *in,
+                         const struct augur_node *n, const struct augur_expr *e)
 {
-    uint32_t first = augur_node_kernel(b)->id, from = b->id, id;
-    int64_t array = loaded_array(b->u.branch.cond);
-
-    for (id = b->id; array < 0 && id-- > first && b->id - id <= COND_REACH;) {
-        const struct augur_node *n = skel->nodes[id];
-
-        if (n->kind == AUGUR_NODE_ASSIGN &&
-            augur_expr_uses_sym(b->u.branch.cond, n->u.assign.sym)) {
-            array = loaded_array(n->u.assign.value);
-            from = id;
-            break;
-        }
-    }
-    for (id = from; array >= 0 && id-- > first && from - id <= COND_REACH;) {
-        const struct augur_node *n = skel->nodes[id];
-
-        if (n->kind == AUGUR_NODE_ACCESS && n->u.access.mode != AUGUR_ACCESS_WRITE &&
-            n->u.access.array == (uint32_t)array)
-            return augur_interp_node_access(in, id);
-    }
-    return -1;
-}
-
-/* The load that gave access a its address (dst = col[e]; level[dst]), or -1. */
-static int index_access(const struct augur_skel *skel, const struct augur_interp *in, int a)
-{
-    const struct augur_node *n = skel->nodes[augur_interp_access_node(in, a)];
     uint32_t first = augur_node_kernel(n)->id, from = n->id, id;
-    int64_t array = loaded_array(n->u.access.index);
+    int64_t array = loaded_array(e);
 
     for (id = n->id; array < 0 && id-- > first && n->id - id <= COND_REACH;) {
         const struct augur_node *m = skel->nodes[id];
 
-        if (m->kind == AUGUR_NODE_ASSIGN &&
-            augur_expr_uses_sym(n->u.access.index, m->u.assign.sym)) {
+        if (m->kind == AUGUR_NODE_ASSIGN && augur_expr_uses_sym(e, m->u.assign.sym)) {
             array = loaded_array(m->u.assign.value);
             from = id;
             break;
@@ -664,12 +636,16 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
                 double rare = taken < evals - taken ? taken : evals - taken;
 
                 add_branch(l, rare, rare > 0 ? (evals - rare) / rare : 0);
-                int a = cond_access(skel, in, n);
+                int a = source_access(skel, in, n, n->u.branch.cond);
 
                 add_dep_misses(l, prof, nl, a, rare);
                 /* and, when that load's address came from a load (level[col[e]]), that one */
-                if (a >= 0)
-                    add_dep_misses(l, prof, nl, index_access(skel, in, a), rare);
+                if (a >= 0) {
+                    const struct augur_node *m = skel->nodes[augur_interp_access_node(in, a)];
+
+                    add_dep_misses(l, prof, nl, source_access(skel, in, m, m->u.access.index),
+                                   rare);
+                }
             }
         } else if (n->kind == AUGUR_NODE_OPS) {
             double cnt = (double)augur_interp_node_count(in, n->id, -1) * scale;
