@@ -16,6 +16,7 @@ struct info_opts {
     struct augur_feature_opts features;
     bool no_clustering;
     double rnn_rate;  /* rate of the Random Node Neighbor estimate */
+    double rnn_error; /* its relative error target past the rate (0: none) */
     const char *tree; /* --tree, or NULL: look for the shipped one */
     /* --tile-size: the tiling statistics at this size; 0: none */
     uint32_t tile_size;
@@ -44,6 +45,9 @@ static void info_help(FILE *fp)
                 "  --no-clustering   skip the exact clustering coefficient (the costly part)\n"
                 "  --rnn-rate P      rate of the Random Node Neighbor estimate of the\n"
                 "                    clustering coefficient, 0 < P <= 1 (default 0.01)\n"
+                "  --rnn-error E     past the rate, draw nodes until the estimate's standard\n"
+                "                    error is at most E of it, 0 < E < 1 (with at least 16\n"
+                "                    nodes on a triangle drawn), or every node is drawn\n"
                 "  --tree FILE       categorizer tree that gives the category (default: the\n"
                 "                    shipped samples/categorizer.tree, or $AUGUR_TREE)\n"
                 "  --tile-size T     also the tiling-and-grouping statistics at tile size T\n"
@@ -133,6 +137,17 @@ static int info_option(const char *cmd, int opt, const char *arg, struct info_op
         info->rnn_rate = f;
         return 1;
     }
+    case 'E': {
+        double f;
+
+        errno = 0;
+        f = strtod(arg, &end);
+        if (errno || end == arg || *end || !(f > 0.0 && f < 1.0))
+            return cli_usage_error(cmd, "--rnn-error needs a relative error in (0, 1), not '%s'",
+                                   arg);
+        info->rnn_error = f;
+        return 1;
+    }
     case 't':
         info->tree = arg;
         return 1;
@@ -173,6 +188,7 @@ static int parse_args(const char *cmd, void (*help)(FILE *), int argc, char **ar
         { "seed", required_argument, NULL, 's' },
         { "no-clustering", no_argument, NULL, 'n' },
         { "rnn-rate", required_argument, NULL, 'e' },
+        { "rnn-error", required_argument, NULL, 'E' },
         { "tree", required_argument, NULL, 't' },
         { "tile-size", required_argument, NULL, 'T' },
         { NULL, 0, NULL, 0 },
@@ -517,6 +533,13 @@ static void estimate_text(const struct augur_cc_estimate *e, const struct augur_
        "%llu of %llu arcs)",
        e->value, e->rate, (unsigned long long)e->seed, e->nodes_sampled, e->nnodes,
        (unsigned long long)e->edges_sampled, (unsigned long long)e->nedges);
+    if (isfinite(e->std_error))
+        kv("standard error",
+           "%.6f (%.3g %% of the estimate; %u of the nodes drawn on a triangle%s)", e->std_error,
+           e->value > 0.0 ? 100.0 * e->std_error / e->value : 0.0, e->nodes_linked,
+           e->rel_error > 0.0 ? ", drawn past the rate to the error target" : "");
+    else
+        kv("standard error", "unknown (fewer than two nodes drawn)");
     if (have_exact)
         kv("estimate error", "%.3f %% of the exact undirected value (seed 002 eq. 7)",
            100.0 * augur_error_rate(cl->undirected.global, e->value));
@@ -535,6 +558,11 @@ static json_t *estimate_json(const struct augur_cc_estimate *e, const struct aug
     json_object_set_new(o, "method", json_string("rnn"));
     json_object_set_new(o, "graph", json_string("symmetrised pattern A + A^T (eq. 2)"));
     json_object_set_new(o, "rate", json_real(e->rate));
+    json_object_set_new(o, "std_error",
+                        isfinite(e->std_error) ? json_real(e->std_error) : json_null());
+    if (e->rel_error > 0.0)
+        json_object_set_new(o, "rel_error_target", json_real(e->rel_error));
+    json_object_set_new(o, "nodes_on_triangles", json_integer(e->nodes_linked));
     json_object_set_new(o, "seed", json_integer((json_int_t)e->seed));
     json_object_set_new(o, "nodes_sampled", json_integer(e->nodes_sampled));
     json_object_set_new(o, "nodes", json_integer(e->nnodes));
@@ -675,6 +703,7 @@ static int data_info(int argc, char **argv)
         struct augur_rnn_opts ro = { 0 };
 
         ro.rate = info.rnn_rate;
+        ro.rel_error = info.rnn_error;
         ro.seed = info.features.seed;
         ro.symmetric = ds->symmetry != AUGUR_SYM_GENERAL;
         t0 = augur_now();

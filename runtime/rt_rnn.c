@@ -4,6 +4,8 @@
  * building a sample (module: runtime).
  */
 #include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "augur/runtime.h"
@@ -192,12 +194,63 @@ static uint32_t *degree_order(const uint32_t *deg, uint32_t n, uint64_t *state)
     return order;
 }
 
+/* A drawn node's rank in the degree order and its local coefficient. */
+struct draw {
+    uint32_t rank;
+    double c;
+};
+
+static int by_rank(const void *a, const void *b)
+{
+    uint32_t x = ((const struct draw *)a)->rank, y = ((const struct draw *)b)->rank;
+
+    return (x > y) - (x < y);
+}
+
+/*
+ * The standard error of the mean of the draws: the successive-difference
+ * variance estimator of a systematic sample, in degree order (the draws
+ * are spread evenly over the degree ranking, so neighbours in it differ by
+ * what the degrees do not explain), with the finite population correction.
+ * NAN for fewer than two draws of a larger graph. Sorts draws.
+ */
+static double standard_error(struct draw *draws, uint32_t ndraws, uint32_t n)
+{
+    double ss = 0.0;
+
+    if (ndraws >= n)
+        return 0.0;
+    if (ndraws < 2)
+        return NAN;
+    qsort(draws, ndraws, sizeof(*draws), by_rank);
+    for (uint32_t i = 1; i < ndraws; i++) {
+        double d = draws[i].c - draws[i - 1].c;
+
+        ss += d * d;
+    }
+    return sqrt((1.0 - (double)ndraws / n) * ss / (2.0 * (ndraws - 1)) / ndraws);
+}
+
+/* Whether the draws so far meet the error target (a copy is sorted). */
+static bool precise_enough(const struct draw *draws, struct draw *scratch, uint32_t ndraws,
+                           uint32_t n, uint32_t linked, double total, double rel_error)
+{
+    double se;
+
+    if (linked < AUGUR_RNN_MIN_LINKED)
+        return false;
+    memcpy(scratch, draws, (size_t)ndraws * sizeof(*draws));
+    se = standard_error(scratch, ndraws, n);
+    return isfinite(se) && se <= rel_error * total / ndraws;
+}
+
 int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rnn_opts *opts,
                               struct augur_cc_estimate *out, struct augur_diag *diag)
 {
     struct augur_cc_estimate e;
     struct graph g;
-    uint32_t *deg = NULL, *order = NULL, rot;
+    uint32_t *deg = NULL, *order = NULL, rot, next_check = 0;
+    struct draw *draws = NULL, *scratch = NULL;
     uint64_t state, m = 0;
     unsigned bits;
     double total = 0.0, want;
@@ -207,6 +260,10 @@ int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rn
     if (!(opts->rate > 0.0 && opts->rate <= 1.0))
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "sampling rate %g is not in (0, 1]",
                               opts->rate);
+    if (!(opts->rel_error == 0.0 || (opts->rel_error > 0.0 && opts->rel_error < 1.0)))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "relative error target %g is not 0 (none) or in (0, 1)",
+                              opts->rel_error);
     rc = check_csr(csr, diag);
     if (rc)
         return rc;
@@ -241,6 +298,7 @@ int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rn
 
     memset(&e, 0, sizeof(e));
     e.rate = opts->rate;
+    e.rel_error = opts->rel_error;
     e.seed = opts->seed;
     e.directed = opts->directed;
     e.nnodes = g.n;
@@ -248,6 +306,9 @@ int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rn
     want = opts->rate * (double)m;
     state = opts->seed;
     order = degree_order(deg, g.n, &state);
+    draws = augur_mallocarray(g.n, sizeof(*draws));
+    if (opts->rel_error > 0.0)
+        scratch = augur_mallocarray(g.n, sizeof(*scratch));
     /*
      * Nodes in a stratified order: ranked by degree (ties in random order),
      * visited at the bit-reversed positions of a counter, rotated by a random
@@ -257,7 +318,9 @@ int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rn
      * (stratified sampling with proportional allocation), which removes the
      * variance that comes from drawing too many or too few nodes of a degree.
      * Unlike Algorithm 3, the stopping test runs for nodes with k < 2 too (its
-     * "continue" skips it), so the loop ends on any graph.
+     * "continue" skips it), so the loop ends on any graph. With an error
+     * target the test is checked past the rate, each time the draws have
+     * grown by an eighth (each check sorts them).
      */
     bits = 0;
     while (bits < 32 && (UINT64_C(1) << bits) < g.n)
@@ -265,29 +328,46 @@ int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rn
     rot = next_below(&state, g.n);
     for (uint64_t t = 0; t < (UINT64_C(1) << bits); t++) {
         uint64_t pos = bit_reverse(t, bits), links = 0;
-        uint32_t u;
+        uint32_t u, rank;
         uint64_t k;
+        double c = 0.0;
 
         if (pos >= g.n)
             continue;
         pos += rot;
-        u = order[pos >= g.n ? pos - g.n : pos];
+        rank = (uint32_t)(pos >= g.n ? pos - g.n : pos);
+        u = order[rank];
         k = deg[u];
-        e.nodes_sampled++;
-        e.edges_sampled += k;
         if (k < 2) {
             e.nodes_low++;
         } else {
             for (uint64_t p = g.ptr[u]; p < g.ptr[u + 1]; p++)
                 if (g.idx[p] != u)
                     links += common(&g, u, g.idx[p]);
-            total += (double)links / ((double)k * (double)(k - 1));
+            c = (double)links / ((double)k * (double)(k - 1));
+            total += c;
+            e.nodes_linked += links > 0;
         }
-        if ((double)e.edges_sampled >= want)
+        draws[e.nodes_sampled].rank = rank;
+        draws[e.nodes_sampled].c = c;
+        e.nodes_sampled++;
+        e.edges_sampled += k;
+        if ((double)e.edges_sampled < want)
+            continue;
+        if (opts->rel_error == 0.0)
             break;
+        if (e.nodes_sampled >= next_check) {
+            if (precise_enough(draws, scratch, e.nodes_sampled, g.n, e.nodes_linked, total,
+                               opts->rel_error))
+                break;
+            next_check = e.nodes_sampled + e.nodes_sampled / 8 + 1;
+        }
     }
     e.value = e.nodes_sampled ? total / e.nodes_sampled : 0.0;
+    e.std_error = standard_error(draws, e.nodes_sampled, g.n);
     *out = e;
+    augur_free(scratch);
+    augur_free(draws);
     augur_free(order);
     augur_free(deg);
     graph_release(&g);

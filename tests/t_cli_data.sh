@@ -273,6 +273,8 @@ check "sample --method xx: exit 2" status 2 data sample --method xx x.mtx -o y.m
 check "sample without -o: exit 2" status 2 data sample x.mtx
 check "sample --evaluate without --machine: exit 2" status 2 data sample --evaluate x.mtx
 check "info --rnn-rate 0: exit 2" status 2 data info --rnn-rate 0 x.mtx
+check "info --rnn-error 1: exit 2" status 2 data info --rnn-error 1 x.mtx
+check "info --rnn-error x: exit 2" status 2 data info --rnn-error x x.mtx
 err=$("$augur" data sample --rate 0 x.mtx -o y.mtx 2>&1)
 check "usage error explains --rate" grep -q "^augur: error: --rate needs a fraction in (0, 1], not '0'" <<<"$err"
 printf '%%%%MatrixMarket matrix coordinate pattern general\n4 4 0\n' >"$tmp/empty.mtx"
@@ -323,11 +325,14 @@ if [ -f "$pb" ]; then
     fi
     "$augur" --json data info --rnn-rate 1 "$pb" >"$tmp/pb1.json" 2>/dev/null
     jcheck "info --rnn-rate 1: every node drawn, the exact value" "$tmp/pb1.json" "" 'abs(d["clustering_estimate"]["value"] - 0.262651775135839) < 1e-9 and d["clustering_estimate"]["error"] < 1e-9 and d["clustering_estimate"]["nodes_sampled"] == 1490'
+    "$augur" --json data info --rnn-error 0.05 "$pb" >"$tmp/pbe.json" 2>/dev/null
+    jcheck "info --rnn-error 0.05: drawn past 1 % until the standard error is 5 % of the estimate" "$tmp/pbe.json" "" '(x := d["clustering_estimate"])["rel_error_target"] == 0.05 and x["arcs_sampled"] > 0.02 * 33430 and x["nodes_sampled"] < 1490 and x["std_error"] <= 0.05 * x["value"] and x["nodes_on_triangles"] >= 16'
     "$augur" --json data info --no-clustering "$pb" >"$tmp/pbn2.json" 2>/dev/null
     jcheck "info --no-clustering: the estimate stays, without an error" "$tmp/pbn2.json" "" '"value" in d["clustering_estimate"] and "error" not in d["clustering_estimate"]'
     txt=$("$augur" data info "$pb")
     check "info text: the estimate line" grep -Eq '^  estimate \(RNN\): +0\.[0-9]+ \(Algorithm 3, undirected, rate 0.01, seed 1' <<<"$txt"
     check "info text: the error line" grep -Eq '^  estimate error: +[0-9.]+ % of the exact undirected value' <<<"$txt"
+    check "info text: the standard error line" grep -Eq '^  standard error: +0\.[0-9]+ \([0-9.]+ % of the estimate; [0-9]+ of the nodes drawn on a triangle\)' <<<"$txt"
     check "info text: a category line" grep -Eq '^category: +(sa|rt|rb|unavailable)' <<<"$txt"
 fi
 

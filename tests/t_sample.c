@@ -734,6 +734,76 @@ static void test_rnn_stratified(void)
     augur_csr_release(&c);
 }
 
+/*
+ * The error target: 40 disjoint triangles (C = 1) among a ring of 880 nodes
+ * (C = 0), all of degree 2, exact coefficient 120 / 1000 = 0.12. At 1 %
+ * 10 nodes are drawn, about one on a triangle; with a target of 10 % the
+ * draws go on until 16 lie on triangles and the standard error is at most
+ * 10 % of the estimate. Over 20 seeds the exact value must lie within two
+ * standard errors of nearly every estimate (the error it reports is true).
+ */
+static void test_rnn_error_target(void)
+{
+    uint32_t e[2 * 1000];
+    size_t ne = 0;
+    struct augur_csr c;
+    struct augur_cc_estimate est;
+    struct augur_rnn_opts o = { .rate = 0.01, .symmetric = true, .rel_error = 0.1 };
+    struct augur_diag d;
+    int within = 0, met = 0;
+
+    for (uint32_t t = 0; t < 40; t++)
+        for (uint32_t a = 0; a < 3; a++) {
+            e[2 * ne] = 3 * t + a;
+            e[2 * ne++ + 1] = 3 * t + (a + 1) % 3;
+        }
+    for (uint32_t i = 0; i < 880; i++) {
+        e[2 * ne] = 120 + i;
+        e[2 * ne++ + 1] = 120 + (i + 1) % 880;
+    }
+    undirected(1000, e, ne, &c);
+    rnn(&c, 0.01, 1, false, true, &est);
+    is_int(est.nodes_sampled, 10, "1 % of 2000 arcs: 10 nodes of degree 2");
+    ok(isfinite(est.std_error) && (est.std_error > 0.0) == (est.nodes_linked > 0),
+       "a standard error for 10 of 1000 nodes, 0 only when none lies on a triangle");
+    augur_diag_init(&d);
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        o.seed = seed;
+        if (augur_clustering_estimate(&c, &o, &est, &d) != 0) {
+            tap_diag("estimate failed: %s", d.msg);
+            break;
+        }
+        met += est.nodes_linked >= AUGUR_RNN_MIN_LINKED && est.nodes_sampled < 1000 &&
+               est.std_error <= 0.1 * est.value && est.nodes_sampled > 10;
+        within += fabs(est.value - 0.12) <= 2.0 * est.std_error;
+    }
+    tap_diag("target met %d of 20, exact within 2 SE in %d of 20 (last: %u nodes, %.4f +- %.4f)",
+             met, within, est.nodes_sampled, est.value, est.std_error);
+    is_int(met, 20, "error target 10 %: every seed stops with 16 on triangles and SE <= 10 %");
+    ok(within >= 17, "the exact 0.12 within two standard errors for at least 17 of 20 seeds");
+    augur_csr_release(&c);
+
+    /* No triangles: the target cannot be judged, so every node is drawn. */
+    ne = 0;
+    for (uint32_t i = 0; i < 100; i++) {
+        e[2 * ne] = i;
+        e[2 * ne++ + 1] = (i + 1) % 100;
+    }
+    undirected(100, e, ne, &c);
+    o.seed = 3;
+    ok(augur_clustering_estimate(&c, &o, &est, &d) == 0 && est.nodes_sampled == 100 &&
+           est.value == 0.0 && est.std_error == 0.0,
+       "error target on a ring: every node drawn, 0 with standard error 0");
+    o.rel_error = -0.1;
+    ok(augur_clustering_estimate(&c, &o, &est, &d) == AUGUR_EINVAL && strstr(d.msg, "error target"),
+       "error target -0.1 refused");
+    o.rel_error = 1.0;
+    ok(augur_clustering_estimate(&c, &o, &est, &d) == AUGUR_EINVAL, "error target 1 refused");
+    o.rel_error = NAN;
+    ok(augur_clustering_estimate(&c, &o, &est, &d) == AUGUR_EINVAL, "error target NaN refused");
+    augur_csr_release(&c);
+}
+
 /* At rate 1 every node is drawn: the estimate equals the exact coefficient. */
 static void test_rnn_exact(void)
 {
@@ -751,6 +821,7 @@ static void test_rnn_exact(void)
     is_double(rnn(&c, 1.0, 2, false, false, &e1), cl.undirected.global, 1e-12,
               "RNN at rate 1, undirected on A + A^T (eq. 2): exact");
     is_int(e1.nodes_sampled, 300, "rate 1 draws every node");
+    is_double(e1.std_error, 0.0, 0, "rate 1: standard error 0");
     rnn(&c, 0.1, 42, false, false, &e1);
     rnn(&c, 0.1, 42, false, false, &e2);
     ok(e1.value == e2.value && e1.nodes_sampled == e2.nodes_sampled,
@@ -1145,6 +1216,7 @@ int main(void)
     augur_csr_release(&m);
     test_rnn_known();
     test_rnn_stratified();
+    test_rnn_error_target();
     test_rnn_exact();
     test_rnn_dataset();
     test_fv_stride();

@@ -430,16 +430,35 @@ struct augur_rnn_opts {
     uint64_t seed;
     bool directed;  /* eq. 1 on the pattern as stored; else eq. 2 on A + A^T */
     bool symmetric; /* the caller knows csr's pattern is symmetric (skips A + A^T) */
+    /*
+     * 0: stop at the rate. Else a relative error target, 0 < e < 1: past
+     * the rate, keep drawing until the estimate's standard error is at most
+     * e of it with at least AUGUR_RNN_MIN_LINKED nodes on a triangle drawn
+     * (the error of a mean of rare non-zeros cannot be judged from fewer),
+     * or until every node is drawn.
+     */
+    double rel_error;
 };
+
+#define AUGUR_RNN_MIN_LINKED 16
 
 struct augur_cc_estimate {
     double value;
+    /*
+     * The estimate's standard error, from the drawn nodes' successive
+     * differences in degree order (the variance estimator of a systematic
+     * sample: it keeps the stratification's gain), with the finite
+     * population correction: 0 when every node is drawn.
+     */
+    double std_error;
     double rate;
+    double rel_error; /* the target asked for (0: none) */
     uint64_t seed;
     bool directed;
     uint32_t nnodes;        /* n */
     uint32_t nodes_sampled; /* node_ct */
     uint32_t nodes_low;     /* of which with k < 2 */
+    uint32_t nodes_linked;  /* of which on a triangle (C_i > 0) */
     uint64_t edges_sampled; /* edge_ct: sum of k over the nodes drawn */
     uint64_t nedges;        /* m: arcs of the graph used, self loops left out */
 };
