@@ -15,7 +15,8 @@
 #     bench/accuracy_remote.sh predict BUILD_DIR OUT [DATASETS_DIR]
 #       `augur predict --json` of every measured case on OUT/machine.yml,
 #       with the target's measured block, into OUT/json/ (the form that
-#       bench/accuracy.sh keeps), then per kernel and thread count the
+#       bench/accuracy.sh keeps; $REMOTE_OUT/json instead when set, to leave
+#       a committed run untouched), then per kernel and thread count the
 #       median and 90th percentile of the error (seed 002 eq. 7) and the
 #       median of predicted over measured. The datasets are found in
 #       DATASETS_DIR (default ../shared/datasets) by name, a .gz suffix
@@ -96,8 +97,8 @@ except (ValueError, KeyError):
 }
 
 predict() {
-    local data=${1:-$here/../shared/datasets}
-    mkdir -p "$out/json"
+    local data=${1:-$here/../shared/datasets} dest=${REMOTE_OUT:-$out}
+    mkdir -p "$dest/json"
     for m in "$out"/measured/*.json; do
         [ -s "$m" ] || continue
         base=$(basename "$m" .json)
@@ -116,9 +117,9 @@ predict() {
             --threads "$t" --json "${opts[@]}" 2>/dev/null |
             jq --slurpfile m "$m" '.measured = ($m[0] | {min, median, max, mean, reps, threads})
                 | .error = ((.seconds - .measured.median) / .measured.median | if . < 0 then -. else . end)' \
-                >"$out/json/$plain--$name--$t.json" || rm -f "$out/json/$plain--$name--$t.json"
+                >"$dest/json/$plain--$name--$t.json" || rm -f "$dest/json/$plain--$name--$t.json"
     done
-    python3 - "$out/json" <<'PY'
+    python3 - "$dest/json" <<'PY'
 import glob, json, os, statistics, sys
 
 rows = []

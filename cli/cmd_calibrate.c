@@ -191,6 +191,8 @@ static json_t *result_json(const struct augur_calib_result *r, const char *path)
     if (r->fma_cycles.best > 0)
         json_object_set_new(o, "fma_latency", stat_json(&r->fma_cycles));
     json_object_set_new(o, "fdiv_cycles", stat_json(&r->fdiv_cycles));
+    json_object_set_new(o, "fused_chains",
+                        r->fused_chains < 0 ? json_null() : json_boolean(r->fused_chains));
     json_object_set_new(o, "atomic_cycles", stat_json(&r->atomic_cycles));
     json_object_set_new(o, "atomic_mlp", stat_json(&r->atomic_mlp));
     json_object_set_new(o, "branch_miss_cycles", stat_json(&r->branch_miss_cycles));

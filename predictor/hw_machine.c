@@ -12,7 +12,7 @@
 #include "augur/machine.h"
 
 #define MAX_FILE_BYTES (1u << 20) /* machine files are small; refuse more */
-#define MAX_FIELDS     24         /* fields of one section */
+#define MAX_FIELDS     32         /* fields of one section: the bits of marks.seen */
 #define MAX_STR        64         /* longest name */
 
 /* ---- the schema ---------------------------------------------------------- */
@@ -85,6 +85,7 @@ static const struct field core_fields[] = {
     { "chain_cycles", T_F64, CO(chain_cycles), 0, 0, 0, 1000, 0 },
     { "fadd_latency", T_F64, CO(fadd_latency), 0, 0, 0, 1000, 0 },
     { "fma_latency", T_F64, CO(fma_latency), 0, 0, 0, 1000, 0 },
+    { "fused_chains", T_BOOL, CO(fused_chains), 0, 0, 0, 0, 0 },
     { "fdiv_cycles", T_F64, CO(fdiv_cycles), 0, 0, 0, 1000, 0 },
     { "atomic_cycles", T_F64, CO(atomic_cycles), 0, 0, 0, 10000, 0 },
     { "atomic_mlp", T_F64, CO(atomic_mlp), 0, 0, 0, 1024, 0 },
@@ -170,6 +171,13 @@ static const struct section sections[S_COUNT] = {
     [S_GPU] = { "gpu", gpu_fields, NF(gpu_fields) },
     [S_MODEL] = { "model", model_fields, NF(model_fields) },
 };
+
+/* A section of more fields than marks can hold would overrun the next section's marks. */
+_Static_assert(NF(top_fields) <= MAX_FIELDS && NF(core_fields) <= MAX_FIELDS &&
+                   NF(simd_fields) <= MAX_FIELDS && NF(cache_fields) <= MAX_FIELDS &&
+                   NF(memory_fields) <= MAX_FIELDS && NF(gpu_fields) <= MAX_FIELDS &&
+                   NF(model_fields) <= MAX_FIELDS,
+               "a section has more fields than MAX_FIELDS");
 
 static const char *const kind_names[] = { "cpu", "gpu" };
 static const char *const wpol_names[] = { NULL, "write-back", "write-through" };
@@ -1061,6 +1069,7 @@ int augur_machine_parse(const char *text, size_t len, const char *name, struct a
     }
 
     m = augur_calloc(1, sizeof(*m));
+    m->core.fused_chains = -1;
     augur_arena_init(&m->arena, 16 * 1024);
     m->path = augur_arena_strdup(&m->arena, name);
     memset(&ld, 0, sizeof(ld));

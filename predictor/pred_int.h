@@ -33,10 +33,11 @@ struct pred_rates {
         chain_cycles, chunk_ns;
     double region1_ns;                /* a region of one thread: 0 unless the machine gives it */
     double fadd_latency, fma_latency; /* cycles a loop-carried add, multiply-add waits */
-    double fdiv_cycles;               /* cycles a division holds the divider */
-    double instr;                     /* the kernel's loads, stores and operations per call */
-    double accesses;                  /* its memory accesses (events) per call */
-    unsigned nlevels;                 /* caches; index nlevels is memory */
+    int fused_chains;   /* the machine's core.fused_chains: 1 fused, 0 split, -1 not given */
+    double fdiv_cycles; /* cycles a division holds the divider */
+    double instr;       /* the kernel's loads, stores and operations per call */
+    double accesses;    /* its memory accesses (events) per call */
+    unsigned nlevels;   /* caches; index nlevels is memory */
     double latency_ns[AUGUR_WORK_MAX_LEVELS];
     double bw_gbs[AUGUR_WORK_MAX_LEVELS];     /* all threads together, read from the level */
     double line_bytes[AUGUR_WORK_MAX_LEVELS]; /* a transfer from the level */

@@ -110,6 +110,7 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->chain_cycles = or_default(m->core.chain_cycles, DEF_CHAIN);
     r->fadd_latency = or_default(m->core.fadd_latency, DEF_FP_LAT);
     r->fma_latency = or_default(m->core.fma_latency, DEF_FP_LAT);
+    r->fused_chains = m->core.fused_chains;
     r->fdiv_cycles = or_default(m->core.fdiv_cycles, DEF_FDIV);
     r->atomic_cycles = or_default(m->core.atomic_cycles, DEF_ATOMIC);
     r->atomic_mlp = m->core.atomic_mlp; /* 0: the misses overlap as plain loads' do */

@@ -130,6 +130,22 @@ static double chain_line_cycles(const struct pred_rates *r, const struct augur_w
  * chain, so an iteration costs latency x span / (span + window) (short
  * rows overlap, long ones wait).
  */
+/*
+ * What a carried multiply-add (s += a * b) makes the next iteration wait:
+ * the fused chain's latency where the compiler keeps it fused, the add's
+ * where it splits it into a multiply off the chain and an add on it (gcc
+ * does for AMD's Zen, not for Intel's cores: `augur calibrate` asks the
+ * compiler, core.fused_chains). Not given: the cheaper of the two.
+ */
+static double carried_fma_latency(const struct pred_rates *r)
+{
+    if (r->fused_chains == 1)
+        return r->fma_latency;
+    if (r->fused_chains == 0)
+        return r->fadd_latency;
+    return r->fadd_latency < r->fma_latency ? r->fadd_latency : r->fma_latency;
+}
+
 static double carried_cycles(const struct pred_rates *r, const struct augur_work_line *l)
 {
     double per_iter = 0, runs, span, instr = r->instr;
@@ -137,14 +153,9 @@ static double carried_cycles(const struct pred_rates *r, const struct augur_work
     if (!(l->carried_iters > 0))
         return 0;
     for (int k = 0; k < AUGUR_OPK_COUNT; k++) {
-        /*
-         * A carried multiply-add costs the cheaper of the fused chain and a
-         * multiply off the chain plus an add on it: compilers split FMA
-         * chains on cores whose add is faster (gcc's Zen tuning).
-         */
-        double lat = k == AUGUR_OPK_FADD                                       ? r->fadd_latency
-                     : k == AUGUR_OPK_FFMA && r->fadd_latency < r->fma_latency ? r->fadd_latency
-                                                                               : r->fma_latency;
+        double lat = k == AUGUR_OPK_FADD   ? r->fadd_latency
+                     : k == AUGUR_OPK_FFMA ? carried_fma_latency(r)
+                                           : r->fma_latency;
 
         if (l->carried[k] > 0 && l->carried[k] / l->carried_iters * lat > per_iter)
             per_iter = l->carried[k] / l->carried_iters * lat;

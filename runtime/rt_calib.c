@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #ifdef _OPENMP
@@ -21,6 +22,7 @@
 
 #include "augur/calibrate.h"
 #include "rt_calib_int.h"
+#include "rt_measure_int.h"
 
 #ifdef _OPENMP
 #    define OMP(directive) _Pragma(#    directive)
@@ -484,6 +486,79 @@ static void topology_release(struct ctx *c)
 #else
     (void)c;
 #endif
+}
+
+/* ---- the compiler's multiply-add chains ----------------------------------- */
+
+/*
+ * Asks the compiler that `augur measure` uses, with its default flags,
+ * whether it keeps a carried multiply-add fused: it compiles SpMV's row sum
+ * to assembly and looks for a fused multiply-add in it (x86's vfmadd and
+ * vfnmadd, Arm's fmadd and fmla, Power's xsmadd). gcc splits the chain into
+ * a multiply and an add for AMD's Zen (its tuning avoids FMA chains there)
+ * and fuses it for Intel's cores, so the latency a row's sum waits for is
+ * the compiler's choice, not the core's. -1 when it cannot be asked.
+ */
+static int8_t probe_fused_chains(char *cc_name, size_t cc_size)
+{
+    static const char probe[] =
+        "double augur_probe(const double *a, const double *x, const unsigned *c, long n)\n"
+        "{\n    double s = 0.0;\n\n    for (long i = 0; i < n; i++)\n"
+        "        s += a[i] * x[c[i]];\n    return s;\n}\n";
+    static const char *const fma_names[] = { "fmadd", "fnmadd", "fmla", "xsmadd", NULL };
+    const char *base = getenv("TMPDIR");
+    char dir[4096], path[4200], o3[] = "-O3", march[] = "-march=native", asm_only[] = "-S",
+                                o[] = "-o", to_stdout[] = "-";
+    char *args[] = { o3, march, asm_only, o, to_stdout, path };
+    size_t nargs = sizeof(args) / sizeof(args[0]), ncc;
+    struct augur_buf out, err;
+    struct augur_diag diag;
+    struct rt_child child;
+    char **cc = rt_cc_words(NULL, &ncc), **argv;
+    int8_t fused = -1;
+    FILE *fp;
+
+    snprintf(cc_name, cc_size, "%s", cc[0]);
+    snprintf(dir, sizeof(dir), "%s/augur-probe-XXXXXX", base && *base ? base : "/tmp");
+    if (!mkdtemp(dir)) {
+        rt_argv_free(cc);
+        return -1;
+    }
+    snprintf(path, sizeof(path), "%s/probe.c", dir);
+    fp = fopen(path, "w");
+    if (fp && fputs(probe, fp) < 0) {
+        fclose(fp);
+        fp = NULL;
+    } else if (fp && fclose(fp) != 0) {
+        fp = NULL;
+    }
+    if (!fp) {
+        unlink(path);
+        rmdir(dir);
+        rt_argv_free(cc);
+        return -1;
+    }
+    argv = augur_mallocarray(ncc + nargs + 1, sizeof(*argv));
+    memcpy(argv, cc, ncc * sizeof(*argv));
+    memcpy(argv + ncc, args, nargs * sizeof(*argv));
+    argv[ncc + nargs] = NULL;
+    augur_buf_init(&out);
+    augur_buf_init(&err);
+    augur_diag_init(&diag);
+    if (rt_run_child(argv, NULL, NULL, 30.0, (size_t)1 << 20, &out, &err, &child, &diag) == 0 &&
+        !child.timed_out && WIFEXITED(child.status) && WEXITSTATUS(child.status) == 0 && out.s) {
+        fused = 0;
+        for (int i = 0; fma_names[i]; i++)
+            if (strstr(out.s, fma_names[i]))
+                fused = 1;
+    }
+    augur_buf_release(&out);
+    augur_buf_release(&err);
+    unlink(path);
+    rmdir(dir);
+    augur_free(argv);
+    rt_argv_free(cc);
+    return fused;
 }
 
 /* ---- clock --------------------------------------------------------------- */
@@ -1757,6 +1832,7 @@ int augur_calibrate(const struct augur_calib_opts *opts, struct augur_calib_resu
                (int)count_doublings(4 * KIB, gmax, gstep) + 2 + 6 +
                (int)(nsweep * AUGUR_CALIB_NKERNELS * r->nthreads);
 
+    r->fused_chains = probe_fused_chains(r->fused_cc, sizeof(r->fused_cc));
     measure_clock(&c);
     run_latency(&c, quick, curve_max);
     check_llc(&c);

@@ -235,6 +235,12 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
                   "update chain: y[i[e]] += w[e] with every i[e] equal, in L1, x clock");
     put_core_stat(b, "fadd_latency", &r->fadd_cycles, "s += w[e], in L1, x clock");
     put_core_stat(b, "fma_latency", &r->fma_cycles, "s = fma(w[e], k, s), in L1, x clock");
+    if (r->fused_chains >= 0) {
+        augur_buf_printf(b, "\n  fused_chains: %s", r->fused_chains ? "true" : "false");
+        comment(b);
+        augur_buf_printf(b, "%s -O3 -march=native %s s += a[i] * x[c[i]] as one multiply-add",
+                         r->fused_cc, r->fused_chains ? "keeps" : "does not keep");
+    }
     put_core_stat(b, "fdiv_cycles", &r->fdiv_cycles,
                   "8 independent scalar divisions a = k / (a + w), per division, x clock");
     put_core_stat(b, "atomic_cycles", &r->atomic_cycles,

@@ -565,13 +565,13 @@ static char **finish_argv(struct augur_vec *v)
     return augur_vec_take(v, NULL);
 }
 
-/* Splits $CC (or the given compiler) into words. */
-static void find_cc(struct job *j)
+char **rt_cc_words(const char *cc, size_t *n)
 {
-    const char *cc = j->o->cc ? j->o->cc : getenv("CC");
     struct augur_vec v;
     char *copy, *save = NULL;
 
+    if (!cc || !*cc)
+        cc = getenv("CC");
     if (!cc || !*cc)
         cc = "cc";
     augur_vec_init(&v, sizeof(char *));
@@ -581,8 +581,13 @@ static void find_cc(struct job *j)
     if (!v.len)
         push(&v, "cc");
     augur_free(copy);
-    j->ncc = v.len;
-    j->cc = finish_argv(&v);
+    *n = v.len;
+    return finish_argv(&v);
+}
+
+static void find_cc(struct job *j)
+{
+    j->cc = rt_cc_words(j->o->cc, &j->ncc);
 }
 
 static bool text_has_omp(const char *text)

@@ -63,6 +63,13 @@ struct rt_child {
 };
 
 /*
+ * The compiler's command as words: cc (NULL: $CC, else "cc") split at
+ * blanks; NULL-terminated, *n words; each word and the array are the
+ * caller's (augur_free).
+ */
+char **rt_cc_words(const char *cc, size_t *n);
+
+/*
  * Runs argv (argv[0] searched in PATH) in its own process group, in cwd
  * (NULL: here), with envp (NULL: this environment), for at most timeout
  * seconds (then SIGKILL to the group), collecting stdout and stderr (each up

@@ -22,6 +22,11 @@ check() { # check NAME COMMAND...: passes when COMMAND succeeds
     fi
 }
 
+skip() { # skip NAME WHY
+    n=$((n + 1))
+    echo "ok $n - $1 # SKIP $2"
+}
+
 status() { # status WANT CMD...: exit status of the augur command
     local want=$1
     shift
@@ -112,6 +117,14 @@ check "chain_runs: from runs of 1 to 1024, cycles > 0" \
         if (n < 4 || v[1] != 1 || v[n - 1] != 1024) exit 1;
         for (i = 2; i <= n; i += 2) if (v[i] <= 0) exit 1 }'
 check "--json: the chain runs" grep -q '"chain_runs"' "$json"
+# the compiler's answer: true or false where a C compiler runs (CI has gcc)
+if command -v "${CC:-cc}" >/dev/null 2>&1; then
+    check "fused_chains: the compiler asked, true or false" grep -Eq '^  fused_chains: (true|false) +# ' "$yml"
+    check "--json: fused_chains a boolean" grep -Eq '"fused_chains": (true|false)' "$json"
+else
+    skip "fused_chains: the compiler asked, true or false" "no C compiler"
+    skip "--json: fused_chains a boolean" "no C compiler"
+fi
 touch_pts=$(sed -n 's/^  first_touch: \[\(.*\)\]$/\1/p' "$yml" | grep -o '\[[0-9]*, [0-9.]*\]' | wc -l)
 check "first_touch: blocks of 64 KiB to 64 MiB, x2 ($touch_pts points)" test "$touch_pts" -eq 11
 check "a level named L1" grep -q '^  - name: L1$' "$yml"

@@ -255,6 +255,8 @@ static void test_bad(void)
         43, "expected one of: lru, adaptive", "bad replacement");
     bad(CPU_HEAD "caches:\n  - {name: L1, size: 32 KiB, inclusive: maybe}\n", AUGUR_EMODEL, 5, 41,
         "expected true or false", "bad boolean");
+    bad(CPU_HEAD "core:\n  fused_chains: often\n", AUGUR_EMODEL, 5, 17, "expected true or false",
+        "bad fused_chains");
     bad(CPU_HEAD "caches:\n  - {name: L1, size: 32 KiB, bandwidth_gbs: {1: 35, 4: 60}}\n",
         AUGUR_EMODEL, 5, 45, "given for 4 threads, but the machine runs 2",
         "bandwidth for more threads");

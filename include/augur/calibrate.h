@@ -130,6 +130,14 @@ struct augur_calib_result {
     struct augur_calib_stat chain_cycles, branch_miss_cycles, region_ns, chunk_ns;
     /* a loop-carried floating-point add and fused multiply-add (cycles; fma 0: none) */
     struct augur_calib_stat fadd_cycles, fma_cycles;
+    /*
+     * Whether the compiler `augur measure` uses ($CC, else cc) with its
+     * default flags (-O3 -march=native) keeps a carried multiply-add
+     * (s += a[i] * x[c[i]]) fused: 1, or splits it: 0; -1 when it could not
+     * be asked (no compiler). fused_cc names the compiler asked.
+     */
+    int8_t fused_chains;
+    char fused_cc[64];
     /* cycles between independent scalar divisions: the divider's rate */
     struct augur_calib_stat fdiv_cycles;
     /* cycles a locked read-modify-write (an atomic update) adds to a plain update */

@@ -122,13 +122,21 @@ struct augur_machine_core {
     double chain_cycles;       /* an update waiting for the previous one's store (forwarding) */
     double fadd_latency;       /* cycles a loop-carried floating-point add makes the next wait */
     double fma_latency;        /* the same for a fused multiply-add (and a multiply) */
-    double fdiv_cycles;        /* cycles between independent divisions (the divider) */
-    double atomic_cycles;      /* cycles a locked read-modify-write adds to an update */
-    double atomic_mlp;         /* misses in flight under locked updates (0: mlp) */
-    double chunk_ns;           /* a thread taking a chunk of a dynamic or guided loop */
-    double inflight;           /* memory instructions in flight (the load queue): n of model 2 */
-    double window;             /* instructions in flight (the reorder buffer) */
-    double mlp;                /* cache misses in flight per core (fill buffers) */
+    /*
+     * Whether the compiler keeps a carried multiply-add (s += a * b) fused,
+     * so that its chain waits for fma_latency (1), or splits it into a
+     * multiply off the chain and an add on it (0: fadd_latency); -1 not
+     * given: the cheaper of the two. gcc fuses it for Intel's cores and
+     * splits it for AMD's Zen (its tuning avoids FMA chains there).
+     */
+    int8_t fused_chains;
+    double fdiv_cycles;   /* cycles between independent divisions (the divider) */
+    double atomic_cycles; /* cycles a locked read-modify-write adds to an update */
+    double atomic_mlp;    /* misses in flight under locked updates (0: mlp) */
+    double chunk_ns;      /* a thread taking a chunk of a dynamic or guided loop */
+    double inflight;      /* memory instructions in flight (the load queue): n of model 2 */
+    double window;        /* instructions in flight (the reorder buffer) */
+    double mlp;           /* cache misses in flight per core (fill buffers) */
     /*
      * The share of mispredictions left (ns: a fraction) when a kernel runs
      * the same m surprising branch outcomes in every call (m: outcomes a
