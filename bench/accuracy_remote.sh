@@ -8,7 +8,8 @@
 #
 #   on the target:
 #     bench/accuracy_remote.sh measure BUILD_DIR OUT DATASET...
-#       augur calibrate -o OUT/machine.yml (thread counts $REMOTE_THREADS),
+#       augur calibrate -o OUT/machine.yml (thread counts $REMOTE_THREADS;
+#       every measurement in OUT/calibrate.json),
 #       then `augur measure --json` of every case (the kernels below, each
 #       dataset, each thread count) into OUT/measured/DATASET--KERNEL--T.json
 #   anywhere:
@@ -63,8 +64,10 @@ measure() {
     mkdir -p "$out/measured"
     echo "# $(date -u +%FT%TZ) $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs" \
         | tee "$out/host.txt"
-    "$augur" calibrate -o "$out/machine.yml" --threads "$(echo $threads | tr ' ' ',')" \
-        >"$out/calibrate.log" 2>&1 || { echo "calibrate failed:" >&2; cat "$out/calibrate.log" >&2; exit 1; }
+    # --json keeps every measurement, the chase's latency curve included
+    "$augur" calibrate -o "$out/machine.yml" --threads "$(echo $threads | tr ' ' ',')" --json \
+        >"$out/calibrate.json" 2>"$out/calibrate.log" ||
+        { echo "calibrate failed:" >&2; cat "$out/calibrate.log" >&2; exit 1; }
     echo "# calibrated: $out/machine.yml ($(date -u +%T))"
     for d in "$@"; do
         info=$("$augur" --json data info --no-clustering "$d" 2>/dev/null)
