@@ -608,6 +608,19 @@ static void undirected(uint32_t n, const uint32_t *e, size_t ne, struct augur_cs
     free(keys);
 }
 
+/* A ring of n nodes, each joined to the next: no triangles. */
+static void ring(uint32_t n, struct augur_csr *c)
+{
+    uint32_t *e = malloc(2 * (size_t)n * sizeof(*e));
+
+    for (uint32_t i = 0; i < n; i++) {
+        e[2 * i] = i;
+        e[2 * i + 1] = (i + 1) % n;
+    }
+    undirected(n, e, n, c);
+    free(e);
+}
+
 static double rnn(const struct augur_csr *c, double rate, uint64_t seed, bool directed,
                   bool symmetric, struct augur_cc_estimate *e)
 {
@@ -645,12 +658,7 @@ static void test_rnn_known(void)
     augur_csr_release(&c);
 
     /* Ring of 100: no triangles. */
-    ne = 0;
-    for (uint32_t i = 0; i < 100; i++) {
-        e[2 * ne] = i;
-        e[2 * ne++ + 1] = (i + 1) % 100;
-    }
-    undirected(100, e, ne, &c);
+    ring(100, &c);
     is_double(rnn(&c, 0.05, 3, false, true, &est), 0.0, 0, "RNN on a ring: 0");
     is_int(est.nodes_sampled, 5, "RNN on a ring at 5 %: 5 nodes of degree 2 (10 of 200 arcs)");
     augur_csr_release(&c);
@@ -784,12 +792,7 @@ static void test_rnn_error_target(void)
     augur_csr_release(&c);
 
     /* No triangles: the target cannot be judged, so every node is drawn. */
-    ne = 0;
-    for (uint32_t i = 0; i < 100; i++) {
-        e[2 * ne] = i;
-        e[2 * ne++ + 1] = (i + 1) % 100;
-    }
-    undirected(100, e, ne, &c);
+    ring(100, &c);
     o.seed = 3;
     ok(augur_clustering_estimate(&c, &o, &est, &d) == 0 && est.nodes_sampled == 100 &&
            est.value == 0.0 && est.std_error == 0.0,
