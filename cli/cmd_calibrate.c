@@ -27,6 +27,8 @@ void cmd_calibrate_help(FILE *fp)
                 "lines and associativity come from the OS (hwloc). Every value is the\n"
                 "median of repetitions after a warm-up; the file's comments name the\n"
                 "benchmark and the spread. A full run takes about a minute on 2 cores.\n"
+                "It also asks the C compiler that `augur measure` uses ($CC, else cc)\n"
+                "whether it keeps a loop-carried multiply-add fused (core.fused_chains).\n"
                 "\n"
                 "options:\n"
                 "  -o, --output FILE  write the machine file there (default: standard output);\n"
