@@ -122,15 +122,6 @@ static double chain_line_cycles(const struct pred_rates *r, const struct augur_w
 }
 
 /*
- * Cycles a line's loop-carried operations (sum += ...) make its loop wait:
- * each iteration waits for the latency of the slowest kind's operations in
- * it. Each entry into the loop starts a new, independent chain, and the
- * core works on the next ones as far as its window reaches beyond the one
- * it waits for: window / span more, span the kernel's instructions per
- * chain, so an iteration costs latency x span / (span + window) (short
- * rows overlap, long ones wait).
- */
-/*
  * What a carried multiply-add (s += a * b) makes the next iteration wait:
  * the fused chain's latency where the compiler keeps it fused, the add's
  * where it splits it into a multiply off the chain and an add on it (gcc
@@ -146,6 +137,15 @@ static double carried_fma_latency(const struct pred_rates *r)
     return r->fadd_latency < r->fma_latency ? r->fadd_latency : r->fma_latency;
 }
 
+/*
+ * Cycles a line's loop-carried operations (sum += ...) make its loop wait:
+ * each iteration waits for the latency of the slowest kind's operations in
+ * it. Each entry into the loop starts a new, independent chain, and the
+ * core works on the next ones as far as its window reaches beyond the one
+ * it waits for: window / span more, span the kernel's instructions per
+ * chain, so an iteration costs latency x span / (span + window) (short
+ * rows overlap, long ones wait).
+ */
 static double carried_cycles(const struct pred_rates *r, const struct augur_work_line *l)
 {
     double per_iter = 0, runs, span, instr = r->instr;
