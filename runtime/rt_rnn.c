@@ -231,16 +231,17 @@ static double standard_error(struct draw *draws, uint32_t ndraws, uint32_t n)
     return sqrt((1.0 - (double)ndraws / n) * ss / (2.0 * (ndraws - 1)) / ndraws);
 }
 
-/* Whether the draws so far meet the error target (a copy is sorted). */
-static bool precise_enough(const struct draw *draws, struct draw *scratch, uint32_t ndraws,
+/* Whether the draws so far meet the error target (sorts a copy, *scratch grown to hold it). */
+static bool precise_enough(const struct draw *draws, struct draw **scratch, uint32_t ndraws,
                            uint32_t n, uint32_t linked, double total, double rel_error)
 {
     double se;
 
     if (linked < AUGUR_RNN_MIN_LINKED)
         return false;
-    memcpy(scratch, draws, (size_t)ndraws * sizeof(*draws));
-    se = standard_error(scratch, ndraws, n);
+    *scratch = augur_reallocarray(*scratch, ndraws, sizeof(**scratch));
+    memcpy(*scratch, draws, (size_t)ndraws * sizeof(*draws));
+    se = standard_error(*scratch, ndraws, n);
     return isfinite(se) && se <= rel_error * total / ndraws;
 }
 
@@ -249,7 +250,7 @@ int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rn
 {
     struct augur_cc_estimate e;
     struct graph g;
-    uint32_t *deg = NULL, *order = NULL, rot, next_check = 0;
+    uint32_t *deg = NULL, *order = NULL, rot, next_check = 0, cap;
     struct draw *draws = NULL, *scratch = NULL;
     uint64_t state, m = 0;
     unsigned bits;
@@ -306,9 +307,9 @@ int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rn
     want = opts->rate * (double)m;
     state = opts->seed;
     order = degree_order(deg, g.n, &state);
-    draws = augur_mallocarray(g.n, sizeof(*draws));
-    if (opts->rel_error > 0.0)
-        scratch = augur_mallocarray(g.n, sizeof(*scratch));
+    /* the draws' ranks and coefficients, grown as they come: a rate draws a share of n */
+    cap = 1024;
+    draws = augur_mallocarray(cap, sizeof(*draws));
     /*
      * Nodes in a stratified order: ranked by degree (ties in random order),
      * visited at the bit-reversed positions of a counter, rotated by a random
@@ -348,6 +349,10 @@ int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rn
             total += c;
             e.nodes_linked += links > 0;
         }
+        if (e.nodes_sampled == cap) {
+            cap = cap > g.n / 2 ? g.n : 2 * cap;
+            draws = augur_reallocarray(draws, cap, sizeof(*draws));
+        }
         draws[e.nodes_sampled].rank = rank;
         draws[e.nodes_sampled].c = c;
         e.nodes_sampled++;
@@ -357,7 +362,7 @@ int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rn
         if (opts->rel_error == 0.0)
             break;
         if (e.nodes_sampled >= next_check) {
-            if (precise_enough(draws, scratch, e.nodes_sampled, g.n, e.nodes_linked, total,
+            if (precise_enough(draws, &scratch, e.nodes_sampled, g.n, e.nodes_linked, total,
                                opts->rel_error))
                 break;
             next_check = e.nodes_sampled + e.nodes_sampled / 8 + 1;
