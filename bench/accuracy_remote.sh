@@ -23,10 +23,12 @@
 #       DATASETS_DIR (default ../shared/datasets) by name, a .gz suffix
 #       either side ignored.
 #
-# REMOTE_THREADS: thread counts (default "1 2"); REMOTE_KERNELS: names from
-# the list below (default: the six of docs/results.md); REMOTE_DEADLINE:
-# a time (seconds since the epoch) after which `measure` starts no new case,
-# so that a run on a lent machine ends inside its lease. The ELLPACK kernels
+# REMOTE_ONLY: a regular expression on the dataset names that `predict`
+# keeps (default: all); REMOTE_THREADS: thread counts (default "1 2");
+# REMOTE_KERNELS: names from the list below (default: the six of
+# docs/results.md); REMOTE_DEADLINE: a time (seconds since the epoch) after
+# which `measure` starts no new case, so that a run on a lent machine ends
+# inside its lease. The ELLPACK kernels
 # run where the largest degree is at most 64 and the BFS where there are at
 # most 500 000 rows, as in bench/accuracy.sh.
 set -uo pipefail
@@ -107,6 +109,7 @@ predict() {
         base=$(basename "$m" .json)
         ds=${base%%--*} rest=${base#*--}
         name=${rest%--*} t=${rest##*--}
+        [[ -z ${REMOTE_ONLY:-} || $ds =~ $REMOTE_ONLY ]] || continue
         kernel_of "$name" || continue
         plain=${ds%.gz}
         d=

@@ -343,6 +343,25 @@ is "spmm4: the time per call is positive" "$(jq_ "$tmp/out" "d['seconds'] > 0")"
 status "mesh cells on a matrix" 1 "$augur" predict "$src/bench/unseen/tet_gather.c" --data "$mtx" --machine "$src/samples/machines/dev-epyc-zen4-2vcpu.yml"
 grep -q "tet_gather.c:2:37: array 'cells': mesh.cells needs a tetrahedral mesh dataset" "$tmp/err" && pass "mesh cells on a matrix: says why" || flunk "mesh cells on a matrix: says why"
 
+# bench/accuracy_remote.sh predict on the committed run of another machine
+# (its calibrated file, its measured times), one dataset of it
+if [ -f "${AUGUR_DATASETS:-}/mtx/polblogs.mtx" ]; then
+    REMOTE_OUT=$tmp/remote REMOTE_ONLY='^polblogs' bash "$src/bench/accuracy_remote.sh" predict \
+        "$(dirname "$augur")" "$src/bench/remote/xeon-h200-20261126" "$AUGUR_DATASETS" >"$tmp/remote.txt" 2>&1
+    is "remote run: polblogs' 7 cases predicted" "$(ls "$tmp/remote/json" 2>/dev/null | wc -l)" 7
+    is "remote run: its measured time and the error against it" "$(python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1])); m = json.load(open(sys.argv[2]))
+print(d['measured']['median'] == m['median'] and abs(d['error'] - abs(d['seconds'] - m['median']) / m['median']) < 1e-12)" \
+        "$tmp/remote/json/polblogs.mtx--spmv_omp_static--1.json" \
+        "$src/bench/remote/xeon-h200-20261126/measured/polblogs.mtx.gz--spmv_omp_static--1.json")" True
+    grep -q "^all  *7 " "$tmp/remote.txt" && pass "remote run: the summary" || flunk "remote run: the summary"
+else
+    skip "remote run: polblogs' 7 cases predicted" "no AUGUR_DATASETS"
+    skip "remote run: its measured time and the error against it" "no AUGUR_DATASETS"
+    skip "remote run: the summary" "no AUGUR_DATASETS"
+fi
+
 # bad input
 status "a GPU machine for a CPU kernel" 1 "$augur" predict "$kernel" --data "$mtx" --machine "$src/samples/machines/h100-sxm.yml"
 grep -q "CPU code but machine" "$tmp/err" && pass "GPU machine: says why" || flunk "GPU machine: says why"
