@@ -853,8 +853,8 @@ int cmd_predict(int argc, char **argv)
     }
     /* chains and mispredicted exits are a CPU core's costs */
     if (!kernel->u.kernel.cuda &&
-        augur_workload_count_chains(skel, kernel, bound, &so.interp, o.rounds, r.scale, &r.work,
-                                    &diag) != 0) {
+        augur_workload_count_chains(skel, kernel, bound, &so.interp, o.rounds, r.scale,
+                                    r.sampled ? NULL : prof, &r.work, &diag) != 0) {
         rc = cli_diag_error(&diag);
         goto out;
     }

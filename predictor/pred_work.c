@@ -399,6 +399,47 @@ static int source_access(const struct augur_skel *skel, const struct augur_inter
 }
 
 /*
+ * The load that brought the line a loop's bound reads (rowptr[node] brings
+ * rowptr[node + 1]'s): of the reads of the bound's array among the
+ * COND_REACH nodes before the loop, the one whose reads went beyond L1
+ * most often, far from the thread's streams where that was measured. -1:
+ * none.
+ */
+static int bound_access(const struct augur_skel *skel, const struct augur_interp *in,
+                        const struct augur_sim_profile *prof, unsigned nl,
+                        const struct augur_node *loop)
+{
+    uint32_t first = augur_node_kernel(loop)->id, id;
+    int64_t array = loaded_array(loop->u.loop.cond);
+    double most = 0;
+    int best = -1;
+
+    for (id = loop->id; array >= 0 && id-- > first && loop->id - id <= COND_REACH;) {
+        const struct augur_node *m = skel->nodes[id];
+        double beyond = 0;
+        int a;
+
+        if (m->kind != AUGUR_NODE_ACCESS || m->u.access.mode == AUGUR_ACCESS_WRITE ||
+            m->u.access.array != (uint32_t)array)
+            continue;
+        a = augur_interp_node_access(in, id);
+        if (a < 0 || (unsigned)a >= prof->naccesses)
+            continue;
+        for (unsigned i = 1; i <= nl; i++) {
+            const struct augur_cache_counts *c =
+                prof->far_measured ? &prof->accesses[a].far[i] : &prof->accesses[a].level[i];
+
+            beyond += (double)(i < nl ? c->hits : c->reads);
+        }
+        if (best < 0 || beyond > most) {
+            best = a;
+            most = beyond;
+        }
+    }
+    return best;
+}
+
+/*
  * Adds a branch's m mispredictions that wait for access a's load: shared
  * out as a's far reads were served beyond L1 (near ones the prefetcher
  * brought; without the far counts, all of a's).
@@ -958,11 +999,12 @@ static bool reads_data(const struct augur_node *k, const struct augur_expr *e, i
 
 int augur_workload_count_chains(const struct augur_skel *skel, const struct augur_node *kernel,
                                 struct augur_bound *data, const struct augur_interp_opts *opts,
-                                bool rounds, double scale, struct augur_workload *w,
-                                struct augur_diag *diag)
+                                bool rounds, double scale, const struct augur_sim_profile *prof,
+                                struct augur_workload *w, struct augur_diag *diag)
 {
     struct augur_interp *in = NULL;
     struct pass2 c;
+    unsigned nl = 0;
     int rc;
 
     memset(&c, 0, sizeof(c));
@@ -1093,8 +1135,13 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
         add_chains(&w->total, (double)c.count[a] * scale, len,
                    &c.dist[(size_t)a * AUGUR_CHAIN_BUCKETS], lens, scale);
     }
+    if (prof)
+        nl = prof->nlevels < AUGUR_CACHESIM_MAX_LEVELS ? prof->nlevels : AUGUR_CACHESIM_MAX_LEVELS;
     for (unsigned k = 0; k < c.nloops; k++) {
         struct augur_work_line *l = line_of(w, &c.loop[k]->loc);
+        double exits = (double)c.exits[k] * scale;
+        /* the load of its bound (rowptr[node + 1]), which the exit's condition waits for */
+        int a = prof ? bound_access(skel, in, prof, nl, c.loop[k]) : -1;
 
         if (!c.exits[k])
             continue;
@@ -1104,11 +1151,17 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
          * No run: an exit follows its loop's own back edges, not random
          * outcomes, and the capacity curve alone says how many of them a
          * replay learns (priced as random runs of the mean trip count, the
-         * rows' exits of SpMV cost 27 % more time than measured).
+         * rows' exits of SpMV cost 27 % more time than measured). A
+         * mispredicted exit is found when its bound's load returns: where
+         * that load went far (a BFS's frontier node numbered anywhere),
+         * the exit waits for it as a branch waits for its condition's load.
          */
-        if (l)
-            add_branch(l, (double)c.exits[k] * scale, 0);
-        add_branch(&w->total, (double)c.exits[k] * scale, 0);
+        if (l) {
+            add_branch(l, exits, 0);
+            add_dep_misses(l, prof, nl, a, exits);
+        }
+        add_branch(&w->total, exits, 0);
+        add_dep_misses(&w->total, prof, nl, a, exits);
     }
 out:
     augur_free(c.recent);

@@ -321,6 +321,25 @@ cp "$tmp/out" "$tmp/split.json"
 status "spmv, chains fused" 0 "$augur" predict "$src/kernels/spmv/ref.c" --data "$tmp/band.mtx" --machine "$tmp/fused.yml" --json
 is "fused chains: the row sum waits longer" "$(python3 -c "import json, sys; a, b = (json.load(open(f)) for f in sys.argv[1:]); print(b['seconds'] > a['seconds'] * 1.1)" "$tmp/split.json" "$tmp/out")" True
 
+# a BFS on a random graph: a frontier node's row lies anywhere, so its
+# loop's mispredicted exits wait for rowptr, which went beyond L1
+python3 -c "
+import random
+random.seed(7)
+n = 50000
+e = set()
+for u in range(n):
+    for _ in range(3):
+        v = random.randrange(n)
+        if v != u:
+            e.add((min(u, v), max(u, v)))
+print('%%MatrixMarket matrix coordinate pattern symmetric')
+print(n, n, len(e))
+for u, v in sorted(e):
+    print(v + 1, u + 1)" >"$tmp/random.mtx"
+status "bfs on a random graph" 0 "$augur" predict "$src/kernels/bfs/omp.c" --function bfs_topo_round_omp --data "$tmp/random.mtx" --machine "$src/samples/machines/dev-epyc-zen4-2vcpu.yml" --source maxdeg --json
+is "bfs: the rows' loop exits wait for rowptr beyond L1" "$(jq_ "$tmp/out" "[l for l in d['workload']['lines'] if l['line'] == 25][0]['branch_misses'] > 0 and sum([l for l in d['workload']['lines'] if l['line'] == 25][0]['dep_misses']) > 0")" True
+
 # a local accumulator of 4 doubles in loops of 4: registers, no loads or stores
 cat >"$tmp/spmm4.c" <<'EOF2'
 void spmm4(int n, const int *rowptr, const int *col, const double *val, const double *X, double *Y)

@@ -362,13 +362,16 @@ AUGUR_API int augur_workload_add_rounds(const struct augur_skel *skel,
  * mispredicted exits of loops whose trip count the data decides (an
  * instance whose trip count differs from the previous instance's on that
  * thread: a predictor expects the count it saw last). rounds: every BFS
- * round, as augur_interp_run_rounds(). Returns 0 or the interpreter's error.
+ * round, as augur_interp_run_rounds(). prof, the simulation w was built
+ * from (NULL: none), says how far the load of a loop's bound was served:
+ * a mispredicted exit waits for it (dep_misses). Returns 0 or the
+ * interpreter's error.
  */
 AUGUR_API int augur_workload_count_chains(const struct augur_skel *skel,
                                           const struct augur_node *kernel, struct augur_bound *data,
                                           const struct augur_interp_opts *opts, bool rounds,
-                                          double scale, struct augur_workload *w,
-                                          struct augur_diag *diag);
+                                          double scale, const struct augur_sim_profile *prof,
+                                          struct augur_workload *w, struct augur_diag *diag);
 
 /*
  * What a model needs; each model reads its own member (NULL: not
