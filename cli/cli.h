@@ -73,6 +73,13 @@ int cli_parse_u64(const char *cmd, const char *opt, const char *arg, uint64_t lo
                   uint64_t *out);
 
 /*
+ * Parses a fraction for option opt (its name with the dashes) of subcommand
+ * cmd: in (0, 1], or in (0, 1) when one is not allowed. Returns 0, or
+ * CLI_USAGE after a usage error naming the option.
+ */
+int cli_parse_fraction(const char *cmd, const char *opt, const char *arg, bool one, double *out);
+
+/*
  * --launch G,B: grid and block sizes. Returns 0 with two positive numbers in
  * grid and block; 1 for expressions (of n, nnz, m and the kernel's scalars: the
  * front end reads them, grid and block are set to 0); -1 when malformed (no

@@ -104,16 +104,10 @@ static int info_option(const char *cmd, int opt, const char *arg, struct info_op
         if (parse_block_size(arg, &info->features.block_size) != 0)
             return cli_usage_error(cmd, "--block-size needs 'run' or a width >= 1, not '%s'", arg);
         return 1;
-    case 'r': {
-        double f;
-
-        errno = 0;
-        f = strtod(arg, &end);
-        if (errno || end == arg || *end || !(f > 0.0 && f <= 1.0))
-            return cli_usage_error(cmd, "--sample-rows needs a fraction in (0, 1], not '%s'", arg);
-        info->features.sample_fraction = f;
-        return 1;
-    }
+    case 'r':
+        return cli_parse_fraction(cmd, "--sample-rows", arg, true, &info->features.sample_fraction)
+                   ? CLI_USAGE
+                   : 1;
     case 's': {
         unsigned long long v;
 
@@ -127,27 +121,10 @@ static int info_option(const char *cmd, int opt, const char *arg, struct info_op
     case 'n':
         info->no_clustering = true;
         return 1;
-    case 'e': {
-        double f;
-
-        errno = 0;
-        f = strtod(arg, &end);
-        if (errno || end == arg || *end || !(f > 0.0 && f <= 1.0))
-            return cli_usage_error(cmd, "--rnn-rate needs a rate in (0, 1], not '%s'", arg);
-        info->rnn_rate = f;
-        return 1;
-    }
-    case 'E': {
-        double f;
-
-        errno = 0;
-        f = strtod(arg, &end);
-        if (errno || end == arg || *end || !(f > 0.0 && f < 1.0))
-            return cli_usage_error(cmd, "--rnn-error needs a relative error in (0, 1), not '%s'",
-                                   arg);
-        info->rnn_error = f;
-        return 1;
-    }
+    case 'e':
+        return cli_parse_fraction(cmd, "--rnn-rate", arg, true, &info->rnn_rate) ? CLI_USAGE : 1;
+    case 'E':
+        return cli_parse_fraction(cmd, "--rnn-error", arg, false, &info->rnn_error) ? CLI_USAGE : 1;
     case 't':
         info->tree = arg;
         return 1;
@@ -920,10 +897,8 @@ static int parse_sample_args(int argc, char **argv, struct sample_args *a)
             method = optarg;
             continue;
         case 'r':
-            errno = 0;
-            a->opts.rate = strtod(optarg, &end);
-            if (errno || end == optarg || *end || !(a->opts.rate > 0.0 && a->opts.rate <= 1.0))
-                return cli_usage_error(cmd, "--rate needs a fraction in (0, 1], not '%s'", optarg);
+            if (cli_parse_fraction(cmd, "--rate", optarg, true, &a->opts.rate))
+                return CLI_USAGE;
             continue;
         case 's':
         case 'T':

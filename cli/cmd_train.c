@@ -91,19 +91,6 @@ static int parse_uint(const char *cmd, const char *opt, const char *arg, unsigne
     return 0;
 }
 
-static int parse_rate(const char *cmd, const char *opt, const char *arg, double *out)
-{
-    char *end;
-    double v;
-
-    errno = 0;
-    v = strtod(arg, &end);
-    if (errno || end == arg || *end || !(v > 0.0 && v <= 1.0))
-        return cli_usage_error(cmd, "--%s needs a fraction in (0, 1], not '%s'", opt, arg);
-    *out = v;
-    return 0;
-}
-
 static int parse_train_args(int argc, char **argv, struct train_args *a, int *first)
 {
     static const char *cmd = "train categorizer";
@@ -177,7 +164,7 @@ static int parse_train_args(int argc, char **argv, struct train_args *a, int *fi
             }
             break;
         case 'r':
-            rc = parse_rate(cmd, "rate", optarg, &a->rate);
+            rc = cli_parse_fraction(cmd, "--rate", optarg, true, &a->rate);
             break;
         case 'n':
             rc = parse_uint(cmd, "seeds", optarg, 1, 1000, &v);
@@ -189,10 +176,10 @@ static int parse_train_args(int argc, char **argv, struct train_args *a, int *fi
                     cmd, "--scaling needs auto, reuse, footprint or none, not '%s'", optarg);
             break;
         case 'e':
-            rc = parse_rate(cmd, "rnn-rate", optarg, &a->feat.rnn_rate);
+            rc = cli_parse_fraction(cmd, "--rnn-rate", optarg, true, &a->feat.rnn_rate);
             break;
         case 'R':
-            rc = parse_rate(cmd, "sample-rows", optarg, &a->feat.row_fraction);
+            rc = cli_parse_fraction(cmd, "--sample-rows", optarg, true, &a->feat.row_fraction);
             break;
         case 'c':
             if (strcmp(optarg, "error") != 0 && strcmp(optarg, "gini") != 0)

@@ -416,6 +416,20 @@ int cli_parse_u64(const char *cmd, const char *opt, const char *arg, uint64_t lo
     return 0;
 }
 
+int cli_parse_fraction(const char *cmd, const char *opt, const char *arg, bool one, double *out)
+{
+    char *end;
+    double v;
+
+    errno = 0;
+    v = strtod(arg, &end);
+    if (errno || end == arg || *end || !(v > 0.0 && (one ? v <= 1.0 : v < 1.0)))
+        return cli_usage_error(cmd, "%s needs a fraction in (0, 1%s, not '%s'", opt,
+                               one ? "]" : ")", arg);
+    *out = v;
+    return 0;
+}
+
 void cli_interp_warning(void *ud, const struct augur_diag *d)
 {
     (void)ud;

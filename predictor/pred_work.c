@@ -369,6 +369,55 @@ static unsigned op_packing(const struct augur_node *n, const struct augur_opcoun
 #define COND_REACH 8
 
 /*
+ * Requests of g served by level i (1 .. nl, memory at nl): of its reads far
+ * from the thread's streams where that was measured (near ones the
+ * prefetcher brought), else of all of them.
+ */
+static double far_served(const struct augur_sim_profile *prof, const struct augur_sim_group *g,
+                         unsigned i, unsigned nl)
+{
+    const struct augur_cache_counts *c = prof->far_measured ? &g->far[i] : &g->level[i];
+
+    return (double)(i < nl ? c->hits : c->reads);
+}
+
+/*
+ * A read of array among the COND_REACH nodes before node from: the nearest
+ * one, or with prof the one whose reads went beyond L1 most often (the load
+ * that brought the line: rowptr[node] brings rowptr[node + 1]'s). -1: none.
+ */
+static int array_read_before(const struct augur_skel *skel, const struct augur_interp *in,
+                             uint32_t from, int64_t array, const struct augur_sim_profile *prof,
+                             unsigned nl)
+{
+    uint32_t first = augur_node_kernel(skel->nodes[from])->id, id;
+    double most = 0;
+    int best = -1;
+
+    for (id = from; array >= 0 && id-- > first && from - id <= COND_REACH;) {
+        const struct augur_node *m = skel->nodes[id];
+        double beyond = 0;
+        int a;
+
+        if (m->kind != AUGUR_NODE_ACCESS || m->u.access.mode == AUGUR_ACCESS_WRITE ||
+            m->u.access.array != (uint32_t)array)
+            continue;
+        a = augur_interp_node_access(in, id);
+        if (!prof)
+            return a;
+        if (a < 0 || (unsigned)a >= prof->naccesses)
+            continue;
+        for (unsigned i = 1; i <= nl; i++)
+            beyond += far_served(prof, &prof->accesses[a], i, nl);
+        if (best < 0 || beyond > most) {
+            best = a;
+            most = beyond;
+        }
+    }
+    return best;
+}
+
+/*
  * The access whose load the value of e, at node n, waits for: a load in e,
  * or the one that set a local e reads (ld = level[dst]; if (ld == INF)),
  * among the COND_REACH nodes before n. -1: none.
@@ -388,61 +437,12 @@ static int source_access(const struct augur_skel *skel, const struct augur_inter
             break;
         }
     }
-    for (id = from; array >= 0 && id-- > first && from - id <= COND_REACH;) {
-        const struct augur_node *m = skel->nodes[id];
-
-        if (m->kind == AUGUR_NODE_ACCESS && m->u.access.mode != AUGUR_ACCESS_WRITE &&
-            m->u.access.array == (uint32_t)array)
-            return augur_interp_node_access(in, id);
-    }
-    return -1;
-}
-
-/*
- * The load that brought the line a loop's bound reads (rowptr[node] brings
- * rowptr[node + 1]'s): of the reads of the bound's array among the
- * COND_REACH nodes before the loop, the one whose reads went beyond L1
- * most often, far from the thread's streams where that was measured. -1:
- * none.
- */
-static int bound_access(const struct augur_skel *skel, const struct augur_interp *in,
-                        const struct augur_sim_profile *prof, unsigned nl,
-                        const struct augur_node *loop)
-{
-    uint32_t first = augur_node_kernel(loop)->id, id;
-    int64_t array = loaded_array(loop->u.loop.cond);
-    double most = 0;
-    int best = -1;
-
-    for (id = loop->id; array >= 0 && id-- > first && loop->id - id <= COND_REACH;) {
-        const struct augur_node *m = skel->nodes[id];
-        double beyond = 0;
-        int a;
-
-        if (m->kind != AUGUR_NODE_ACCESS || m->u.access.mode == AUGUR_ACCESS_WRITE ||
-            m->u.access.array != (uint32_t)array)
-            continue;
-        a = augur_interp_node_access(in, id);
-        if (a < 0 || (unsigned)a >= prof->naccesses)
-            continue;
-        for (unsigned i = 1; i <= nl; i++) {
-            const struct augur_cache_counts *c =
-                prof->far_measured ? &prof->accesses[a].far[i] : &prof->accesses[a].level[i];
-
-            beyond += (double)(i < nl ? c->hits : c->reads);
-        }
-        if (best < 0 || beyond > most) {
-            best = a;
-            most = beyond;
-        }
-    }
-    return best;
+    return array_read_before(skel, in, from, array, NULL, 0);
 }
 
 /*
  * Adds a branch's m mispredictions that wait for access a's load: shared
- * out as a's far reads were served beyond L1 (near ones the prefetcher
- * brought; without the far counts, all of a's).
+ * out as a's far reads were served beyond L1.
  */
 static void add_dep_misses(struct augur_work_line *l, const struct augur_sim_profile *prof,
                            unsigned nl, int a, double m)
@@ -454,12 +454,8 @@ static void add_dep_misses(struct augur_work_line *l, const struct augur_sim_pro
     g = &prof->accesses[a];
     if (!g->events)
         return;
-    for (unsigned i = 1; i <= nl; i++) {
-        const struct augur_cache_counts *c = prof->far_measured ? &g->far[i] : &g->level[i];
-        double served = (double)(i < nl ? c->hits : c->reads);
-
-        l->dep_misses[i] += m * served / (double)g->events;
-    }
+    for (unsigned i = 1; i <= nl; i++)
+        l->dep_misses[i] += m * far_served(prof, g, i, nl) / (double)g->events;
 }
 
 /*
@@ -1140,8 +1136,10 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
     for (unsigned k = 0; k < c.nloops; k++) {
         struct augur_work_line *l = line_of(w, &c.loop[k]->loc);
         double exits = (double)c.exits[k] * scale;
-        /* the load of its bound (rowptr[node + 1]), which the exit's condition waits for */
-        int a = prof ? bound_access(skel, in, prof, nl, c.loop[k]) : -1;
+        /* the load that brought its bound's line, which the exit's condition waits for */
+        int a = prof ? array_read_before(skel, in, c.loop[k]->id,
+                                         loaded_array(c.loop[k]->u.loop.cond), prof, nl)
+                     : -1;
 
         if (!c.exits[k])
             continue;
