@@ -441,6 +441,7 @@ static void scale_workload(struct augur_workload *w, double f)
         l->irregular_bytes *= f;
         l->row_misses *= f;
         l->branch_misses *= f;
+        l->guessed *= f;
         l->chained *= f;
         for (unsigned b = 0; b < AUGUR_CHAIN_BUCKETS; b++)
             l->chain_dist[b] *= f;
@@ -455,6 +456,7 @@ static void scale_workload(struct augur_workload *w, double f)
             l->atomic_served[v] *= f;
             l->transfers[v] *= f;
             l->dep_misses[v] *= f;
+            l->guessed_dep[v] *= f;
             l->fill_bytes[v] *= f;
             l->writeback_bytes[v] *= f;
         }

@@ -39,6 +39,8 @@ static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
     json_object_set_new(j, "branch_misses", json_real(l->branch_misses));
     json_object_set_new(j, "branch_run", json_real(l->branch_run));
     json_object_set_new(j, "dep_misses", reals(l->dep_misses, nlevels + 1));
+    json_object_set_new(j, "guessed", json_real(l->guessed));
+    json_object_set_new(j, "guessed_dep", reals(l->guessed_dep, nlevels + 1));
     json_object_set_new(j, "atomics", json_real(l->atomics));
     json_object_set_new(j, "chained", json_real(l->chained));
     json_object_set_new(j, "chain_len", json_real(l->chain_len));
@@ -215,6 +217,16 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
     if (json_object_get(j, "dep_misses") &&
         reals_back(json_object_get(j, "dep_misses"), l->dep_misses, nlevels + 1, "dep_misses", err,
                    size))
+        return -1;
+    /* runs saved before branches went through a simulated predictor: none */
+    if (json_object_get(j, "guessed") &&
+        !((l->guessed = num(json_object_get(j, "guessed"))) >= 0)) {
+        snprintf(err, size, "workload: line %u: 'guessed' is not a number >= 0", l->line);
+        return -1;
+    }
+    if (json_object_get(j, "guessed_dep") &&
+        reals_back(json_object_get(j, "guessed_dep"), l->guessed_dep, nlevels + 1, "guessed_dep",
+                   err, size))
         return -1;
     /* runs saved before coherence was simulated: no transfers */
     if (json_object_get(j, "transfers") && reals_back(json_object_get(j, "transfers"), l->transfers,

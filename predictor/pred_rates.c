@@ -143,8 +143,9 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->nchain_runs = m->core.nchain_runs;
     r->branch_left = 1;
     if (m->core.nbranch_learned) {
-        double left = augur_machine_curve_at(m->core.branch_learned, m->core.nbranch_learned,
-                                             w->total.branch_misses * w->busiest_share);
+        double left =
+            augur_machine_curve_at(m->core.branch_learned, m->core.nbranch_learned,
+                                   (w->total.branch_misses + w->total.guessed) * w->busiest_share);
 
         r->branch_left = left < 0 ? 0 : left > 1 ? 1 : left;
     }
@@ -282,9 +283,12 @@ double pred_stream_ns(const struct pred_rates *r, unsigned i)
 double pred_branch_cycles(const struct pred_rates *r, const struct augur_work_line *l)
 {
     double per = r->branch_miss_cycles, left = r->branch_left, run = l->branch_run, dep = 0;
+    double guessed = l->guessed * r->branch_miss_cycles;
 
+    for (unsigned i = 1; i <= r->nlevels && l->guessed > 0; i++)
+        guessed += l->guessed_dep[i] * r->latency_ns[i] * r->clock_ghz;
     if (!(l->branch_misses > 0))
-        return 0;
+        return guessed * r->branch_left;
     if (run > 0 && r->nrun_cycles && r->run_cycles[0].ns > 0)
         per *= augur_machine_curve_at(r->run_cycles, r->nrun_cycles, run) / r->run_cycles[0].ns;
     if (run > 0 && r->nrun_left) {
@@ -296,5 +300,5 @@ double pred_branch_cycles(const struct pred_rates *r, const struct augur_work_li
     /* a misprediction found only when the load its condition waits for returns */
     for (unsigned i = 1; i <= r->nlevels; i++)
         dep += l->dep_misses[i] * r->latency_ns[i] * r->clock_ghz;
-    return (l->branch_misses * per + dep) * left;
+    return (l->branch_misses * per + dep) * left + guessed * r->branch_left;
 }

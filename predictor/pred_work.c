@@ -444,8 +444,7 @@ static int source_access(const struct augur_skel *skel, const struct augur_inter
  * Adds a branch's m mispredictions that wait for access a's load: shared
  * out as a's far reads were served beyond L1.
  */
-static void add_dep_misses(struct augur_work_line *l, const struct augur_sim_profile *prof,
-                           unsigned nl, int a, double m)
+static void add_far(double *dep, const struct augur_sim_profile *prof, unsigned nl, int a, double m)
 {
     const struct augur_sim_group *g;
 
@@ -455,7 +454,13 @@ static void add_dep_misses(struct augur_work_line *l, const struct augur_sim_pro
     if (!g->events)
         return;
     for (unsigned i = 1; i <= nl; i++)
-        l->dep_misses[i] += m * far_served(prof, g, i, nl) / (double)g->events;
+        dep[i] += m * far_served(prof, g, i, nl) / (double)g->events;
+}
+
+static void add_dep_misses(struct augur_work_line *l, const struct augur_sim_profile *prof,
+                           unsigned nl, int a, double m)
+{
+    add_far(l->dep_misses, prof, nl, a, m);
 }
 
 /*
@@ -610,6 +615,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
         snprintf(w->level_name[i], sizeof(w->level_name[i]), "%s", prof->level_name[i]);
 
     nacc = augur_interp_naccesses(in);
+    w->branches_simulated = augur_interp_node_mispredicts(in, kernel->id) >= 0;
     cap = (size_t)nacc + skel->nnodes + 1;
     w->lines = augur_calloc(cap, sizeof(*w->lines));
     if (!w->lines)
@@ -647,6 +653,29 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
 
         if (augur_node_kernel(n) != kernel)
             break;
+        if (n->kind == AUGUR_NODE_LOOP) {
+            /*
+             * A loop's test, through the simulated predictor (without one,
+             * augur_workload_count_chains models its exits).
+             */
+            int64_t wrong = augur_interp_node_mispredicts(in, n->id);
+
+            if (wrong > 0) {
+                double m = (double)wrong * scale;
+                /* the load that brought its bound's line, which the exit waits for */
+                int a = array_read_before(skel, in, n->id, loaded_array(n->u.loop.cond), prof, nl);
+
+                if (!(l = line_of(w, &n->loc))) {
+                    l = &w->lines[w->nlines++];
+                    l->file = n->loc.file;
+                    l->line = n->loc.line;
+                    l->loop = n->id + 1;
+                }
+                l->guessed += m;
+                add_far(l->guessed_dep, prof, nl, a, m);
+            }
+            continue;
+        }
         if (n->kind != AUGUR_NODE_ACCESS && n->kind != AUGUR_NODE_OPS &&
             n->kind != AUGUR_NODE_BRANCH)
             continue;
@@ -661,15 +690,31 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
             l->loop = p ? p->id + 1 : 0;
         }
         if (n->kind == AUGUR_NODE_BRANCH) {
-            /*
-             * A data-dependent branch taken with probability p costs a
-             * predictor min(p, 1 - p) misses per evaluation (it learns the bias,
-             * not the data).
-             */
             double evals = branch_evals(in, n) * scale;
             double taken = (double)augur_interp_node_count(in, n->id, -1) * scale;
+            int64_t wrong = augur_interp_node_mispredicts(in, n->id);
 
-            if (evals > 0 && taken <= evals) {
+            /*
+             * The jumps the simulated predictor got wrong: it learns a bias,
+             * patterns and correlations with other branches from the
+             * outcomes themselves. Without one (a GPU kernel), a
+             * data-dependent branch taken with probability p costs
+             * min(p, 1 - p) misses per evaluation (a predictor learns the
+             * bias, not the data).
+             */
+            if (wrong >= 0) {
+                double m = (double)wrong * scale;
+                int a = source_access(skel, in, n, n->u.branch.cond);
+
+                l->guessed += m;
+                add_far(l->guessed_dep, prof, nl, a, m);
+                if (a >= 0) {
+                    const struct augur_node *ma = skel->nodes[augur_interp_access_node(in, a)];
+
+                    add_far(l->guessed_dep, prof, nl,
+                            source_access(skel, in, ma, ma->u.access.index), m);
+                }
+            } else if (evals > 0 && taken <= evals) {
                 double rare = taken < evals - taken ? taken : evals - taken;
 
                 add_branch(l, rare, rare > 0 ? (evals - rare) / rare : 0);
@@ -745,8 +790,11 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
         t->row_misses += l->row_misses;
         t->atomics += l->atomics;
         add_branch(t, l->branch_misses, l->branch_run);
-        for (unsigned j = 1; j <= nl; j++)
+        t->guessed += l->guessed;
+        for (unsigned j = 1; j <= nl; j++) {
             t->dep_misses[j] += l->dep_misses[j];
+            t->guessed_dep[j] += l->guessed_dep[j];
+        }
         for (unsigned j = 0; j <= nl; j++) {
             t->served[j] += l->served[j];
             t->irr_served[j] += l->irr_served[j];
@@ -999,12 +1047,15 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
                                 struct augur_workload *w, struct augur_diag *diag)
 {
     struct augur_interp *in = NULL;
+    struct augur_interp_opts o;
     struct pass2 c;
     unsigned nl = 0;
     int rc;
 
     memset(&c, 0, sizeof(c));
-    if ((rc = augur_interp_new(skel, kernel, data, opts, &in, diag)) < 0)
+    o = *opts;
+    o.no_predictor = true; /* this pass needs the data's values, not the branches' */
+    if ((rc = augur_interp_new(skel, kernel, data, &o, &in, diag)) < 0)
         return rc;
     c.in = in;
     c.naccesses = augur_interp_naccesses(in);
@@ -1133,7 +1184,8 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
     }
     if (prof)
         nl = prof->nlevels < AUGUR_CACHESIM_MAX_LEVELS ? prof->nlevels : AUGUR_CACHESIM_MAX_LEVELS;
-    for (unsigned k = 0; k < c.nloops; k++) {
+    /* loop exits, where no simulated predictor counted them */
+    for (unsigned k = 0; k < c.nloops && !w->branches_simulated; k++) {
         struct augur_work_line *l = line_of(w, &c.loop[k]->loc);
         double exits = (double)c.exits[k] * scale;
         /* the load that brought its bound's line, which the exit's condition waits for */

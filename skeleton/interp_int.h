@@ -180,6 +180,51 @@ struct interp_sub {
 
 struct trace_writer;
 
+/*
+ * A core's branch predictor, as the interpreter's conditional jumps feed it:
+ * a TAGE (Seznec and Michaud, 2006), the design today's cores build on. A
+ * table of 2-bit counters by the jump's address gives its bias; tagged
+ * tables, indexed by the address and the last 5 to 640 outcomes of every
+ * jump (a geometric series), learn the patterns and correlations that
+ * decide it. The longest history whose entry matches predicts; a miss
+ * allocates an entry with a longer one. The long histories tell apart the
+ * places of a run of outcomes that later calls replay, as a core's do: its
+ * 56 Ki tagged entries hold about as much of one as a core learns (the
+ * calibrated branch_learned curve falls between 16 Ki and 64 Ki
+ * mispredictions a repeat).
+ */
+#define BP_TABLES 7
+#define BP_TBITS  13 /* entries of a tagged table: 8 Ki */
+/*
+ * Histories fold into an odd number of bits: a loop's own test, taken on
+ * every other outcome, would fill the same half of an even fold with ones.
+ */
+#define BP_TAGBITS     11
+#define BP_BBITS       14   /* bias counters: 16 Ki */
+#define BP_HISTORY     1024 /* outcomes kept: a power of two above the longest history */
+#define BP_MAX_THREADS 256  /* about 250 KiB each: a CPU's cores, not a GPU's threads */
+
+struct bp_entry {
+    uint16_t tag; /* 0: empty */
+    int8_t ctr;   /* -4 .. 3: taken when >= 0 */
+    uint8_t useful;
+};
+
+/* The last len outcomes folded into bits bits, kept up to date one outcome at a time. */
+struct bp_fold {
+    uint32_t value;
+    uint16_t len, bits;
+};
+
+struct bpred {
+    uint32_t head;  /* the newest outcome's slot in hist */
+    uint64_t clock; /* jumps seen: the useful bits age every 256 Ki */
+    uint8_t hist[BP_HISTORY];
+    struct bp_fold index[BP_TABLES], tag[BP_TABLES];
+    uint8_t bias[1u << BP_BBITS];
+    struct bp_entry tagged[BP_TABLES][1u << BP_TBITS];
+};
+
 struct augur_interp {
     const struct augur_skel *skel;
     const struct augur_node *kernel;
@@ -218,6 +263,8 @@ struct augur_interp {
     union reg *regfile;     /* nctx x nregs */
     struct rt_arr *arrfile; /* nctx x narrays */
     uint64_t *counts;       /* nthreads x (nnodes + 1) */
+    struct bpred *bp;       /* per simulator thread (CPU kernels), or NULL */
+    uint64_t *mispredicts;  /* per instruction: its jumps the predictor got wrong */
     unsigned team_size;
     bool team_active;
     unsigned arrived; /* threads waiting at the current barrier */

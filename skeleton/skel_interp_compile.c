@@ -1537,6 +1537,7 @@ static void cloop(struct comp *c, const struct augur_node *n)
     {
         uint32_t contpc = cbody(c, n);
 
+        c->node = n->id; /* the step and the test are the loop's, not its last statement's */
         /* continue point: the step's operations, the step, then the test */
         if (l->form == AUGUR_LOOP_FOR)
             cexpr_as(c, l->next, c->k->syms[l->var].type, (uint32_t)l->var);

@@ -428,6 +428,16 @@ static int64_t trip_count(const struct wsinfo *W, const union reg *R, int64_t st
         pc = I->d;           \
     } while (0)
 
+/* A conditional jump, through the thread's branch predictor. */
+#define CJUMP(cond)                            \
+    do {                                       \
+        bool taken_ = (cond);                  \
+        if (bp && bp_step(bp, pc - 1, taken_)) \
+            in->mispredicts[pc - 1]++;         \
+        if (taken_)                            \
+            JUMP();                            \
+    } while (0)
+
 /* A reduction section's bound: its constant, or the scalar's value in context c. */
 static int64_t red_value(const struct augur_interp *in, const struct ctx *c, int32_t sym,
                          bool shared, int64_t v)
@@ -488,6 +498,99 @@ static int combine(struct augur_interp *in, struct ctx *c, const struct wsinfo *
     return 0;
 }
 
+/* The history lengths of the tagged tables: a geometric series, as TAGE's. */
+static const uint16_t BP_HIST[BP_TABLES] = { 5, 11, 23, 48, 100, 300, 640 };
+
+/* Sets up a thread's predictor: empty tables, the folds of an all-zero history. */
+static void bp_init(struct bpred *p)
+{
+    for (int t = 0; t < BP_TABLES; t++) {
+        p->index[t] = (struct bp_fold){ 0, BP_HIST[t], BP_TBITS };
+        p->tag[t] = (struct bp_fold){ 0, BP_HIST[t], BP_TAGBITS };
+    }
+}
+
+/* The fold after outcome in entered the history and out (the outcome len back) left it. */
+static inline void bp_refold(struct bp_fold *f, unsigned in, unsigned out)
+{
+    uint32_t v = f->value << 1 | in;
+
+    v ^= (uint32_t)out << (f->len % f->bits);
+    v ^= v >> f->bits;
+    f->value = v & ((1u << f->bits) - 1);
+}
+
+/* Predicts the jump at pc, learns its outcome; true when the prediction was wrong. */
+static inline bool bp_step(struct bpred *p, uint32_t pc, bool taken)
+{
+    uint32_t h = pc * UINT32_C(0x9E3779B1), idx[BP_TABLES];
+    uint16_t tag[BP_TABLES];
+    uint8_t *bias = &p->bias[h >> (32 - BP_BBITS)];
+    int provider = -1, alt = -1;
+    bool guess, alt_guess;
+
+    for (int t = 0; t < BP_TABLES; t++) {
+        idx[t] = ((h >> (32 - BP_TBITS)) ^ (h >> (32 - 2 * BP_TBITS)) ^ p->index[t].value) &
+                 ((1u << BP_TBITS) - 1);
+        tag[t] = (uint16_t)(((h >> 3) ^ p->tag[t].value ^ p->index[t].value << 1) &
+                            ((1u << BP_TAGBITS) - 1)) |
+                 (uint16_t)(1u << BP_TAGBITS);
+        if (p->tagged[t][idx[t]].tag == tag[t]) {
+            alt = provider;
+            provider = t;
+        }
+    }
+    alt_guess = alt >= 0 ? p->tagged[alt][idx[alt]].ctr >= 0 : *bias >= 2;
+    guess = provider >= 0 ? p->tagged[provider][idx[provider]].ctr >= 0 : *bias >= 2;
+    if (provider >= 0) {
+        struct bp_entry *e = &p->tagged[provider][idx[provider]];
+
+        if (guess != alt_guess)
+            e->useful = guess == taken ? (uint8_t)(e->useful + (e->useful < 3))
+                                       : (uint8_t)(e->useful - (e->useful > 0));
+        if (taken)
+            e->ctr += e->ctr < 3;
+        else
+            e->ctr -= e->ctr > -4;
+    }
+    if (provider < 0 || alt < 0) {
+        if (taken)
+            *bias += *bias < 3;
+        else
+            *bias -= *bias > 0;
+    }
+    /* wrong: a longer history may tell this case apart */
+    if (guess != taken && provider < BP_TABLES - 1) {
+        bool placed = false;
+
+        for (int t = provider + 1; t < BP_TABLES && !placed; t++) {
+            struct bp_entry *e = &p->tagged[t][idx[t]];
+
+            if (e->useful == 0) {
+                e->tag = tag[t];
+                e->ctr = taken ? 0 : -1;
+                placed = true;
+            }
+        }
+        for (int t = provider + 1; t < BP_TABLES && !placed; t++)
+            p->tagged[t][idx[t]].useful--;
+    }
+    if ((++p->clock & ((UINT64_C(1) << 18) - 1)) == 0)
+        for (int t = 0; t < BP_TABLES; t++)
+            for (uint32_t i = 0; i < (1u << BP_TBITS); i++)
+                p->tagged[t][i].useful >>= 1;
+    /* the outcome enters the history; each fold drops the one its length left behind */
+    p->head = (p->head + 1) & (BP_HISTORY - 1);
+    p->hist[p->head] = taken;
+    for (int t = 0; t < BP_TABLES; t++) {
+        unsigned out = p->hist[(p->head - BP_HIST[t]) & (BP_HISTORY - 1)];
+
+        bp_refold(&p->index[t], taken, out);
+        bp_refold(&p->tag[t], taken, out);
+    }
+    return guess != taken;
+}
+
 static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
 {
     const struct ins *code = in->code;
@@ -498,6 +601,7 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
     size_t nev = in->nev;
     uint64_t budget = budget0, steps = in->steps, limit = in->max_steps;
     uint32_t pc = c->pc;
+    struct bpred *bp = in->bp ? &in->bp[c->simthread] : NULL;
     int st = 0;
 
     for (;;) {
@@ -520,36 +624,28 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
             JUMP();
             break;
         case OP_JZ:
-            if (!R[I->b].i)
-                JUMP();
+            CJUMP(!R[I->b].i);
             break;
         case OP_JNZ:
-            if (R[I->b].i)
-                JUMP();
+            CJUMP(R[I->b].i);
             break;
         case OP_JLTS:
-            if (R[I->b].i < R[I->c].i)
-                JUMP();
+            CJUMP(R[I->b].i < R[I->c].i);
             break;
         case OP_JLTU:
-            if (R[I->b].u < R[I->c].u)
-                JUMP();
+            CJUMP(R[I->b].u < R[I->c].u);
             break;
         case OP_JLES:
-            if (R[I->b].i <= R[I->c].i)
-                JUMP();
+            CJUMP(R[I->b].i <= R[I->c].i);
             break;
         case OP_JLEU:
-            if (R[I->b].u <= R[I->c].u)
-                JUMP();
+            CJUMP(R[I->b].u <= R[I->c].u);
             break;
         case OP_JEQ:
-            if (R[I->b].i == R[I->c].i)
-                JUMP();
+            CJUMP(R[I->b].i == R[I->c].i);
             break;
         case OP_JNE:
-            if (R[I->b].i != R[I->c].i)
-                JUMP();
+            CJUMP(R[I->b].i != R[I->c].i);
             break;
         case OP_MOV:
             R[I->a] = R[I->b];
@@ -1346,6 +1442,17 @@ int augur_interp_new(const struct augur_skel *skel, const struct augur_node *ker
     }
     alloc_contexts(in, k->cuda ? 1 : in->opts.nthreads);
     in->counts = augur_calloc((size_t)in->nthreads * (in->nnodes + 1), sizeof(uint64_t));
+    /* a GPU's warps take both sides of a branch rather than guess */
+    if (!k->cuda && !in->opts.no_predictor && in->nthreads <= BP_MAX_THREADS) {
+        in->bp = augur_calloc(in->nthreads, sizeof(*in->bp));
+        in->mispredicts = augur_calloc(in->ncode ? in->ncode : 1, sizeof(uint64_t));
+        if (!in->bp || !in->mispredicts) {
+            rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "interpreter: out of memory");
+            goto fail;
+        }
+        for (unsigned t = 0; t < in->nthreads; t++)
+            bp_init(&in->bp[t]);
+    }
     in->work = augur_calloc(in->nthreads, sizeof(struct augur_thread_work));
     in->evbuf = augur_mallocarray(INTERP_EVCAP, sizeof(struct augur_event));
     in->stats.nthreads = in->nthreads;
@@ -1392,6 +1499,8 @@ void augur_interp_free(struct augur_interp *in)
     augur_free(in->regfile);
     augur_free(in->arrfile);
     augur_free(in->counts);
+    augur_free(in->bp);
+    augur_free(in->mispredicts);
     augur_free(in->wsh);
     augur_free(in->evbuf);
     augur_free(in->work);
@@ -1610,6 +1719,17 @@ const struct augur_interp_stats *augur_interp_stats(const struct augur_interp *i
 void augur_interp_reset_stats(struct augur_interp *in)
 {
     memset(in->counts, 0, (size_t)in->nthreads * (in->nnodes + 1) * sizeof(uint64_t));
+    /*
+     * The counts are a fresh predictor's, one that never saw this call's
+     * outcomes: how much of a replay a core learns is the calibrated
+     * branch_learned curve's to say (docs/models.md).
+     */
+    if (in->mispredicts) {
+        memset(in->mispredicts, 0, (in->ncode ? in->ncode : 1) * sizeof(uint64_t));
+        memset(in->bp, 0, in->nthreads * sizeof(*in->bp));
+        for (unsigned t = 0; t < in->nthreads; t++)
+            bp_init(&in->bp[t]);
+    }
     memset(in->work, 0, in->nthreads * sizeof(*in->work));
     memset(&in->stats, 0, sizeof(in->stats));
     in->stats.nthreads = in->nthreads;
@@ -1635,6 +1755,18 @@ uint64_t augur_interp_node_count(const struct augur_interp *in, uint32_t node, i
     for (unsigned t = 0; t < in->nthreads; t++)
         s += in->counts[(size_t)t * (in->nnodes + 1) + slot];
     return s;
+}
+
+int64_t augur_interp_node_mispredicts(const struct augur_interp *in, uint32_t node)
+{
+    uint64_t s = 0;
+
+    if (!in->mispredicts)
+        return -1;
+    for (uint32_t pc = 0; pc < in->ncode; pc++)
+        if (in->code_node[pc] == node)
+            s += in->mispredicts[pc];
+    return (int64_t)s;
 }
 
 void augur_interp_op_totals(const struct augur_interp *in, uint64_t *out)

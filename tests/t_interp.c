@@ -4,6 +4,7 @@
  * levels against the compiled reference kernel, hand-computed misses on
  * tiny caches, layout, vectors, CUDA blocks, traces and bad input.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -389,6 +390,127 @@ static void test_continue_step(void)
         augur_skel_free(s);
     }
     augur_csr_release(&a);
+}
+
+/* ---- the simulated branch predictor ------------------------------------------------------ */
+
+static uint32_t bp_ones(uint32_t i, uint32_t k)
+{
+    (void)i, (void)k;
+    return 1;
+}
+
+static uint32_t bp_alternate(uint32_t i, uint32_t k)
+{
+    (void)k;
+    return i % 2;
+}
+
+static uint32_t bp_random(uint32_t i, uint32_t k)
+{
+    uint64_t h = ((uint64_t)i + 1) * UINT64_C(0x9E3779B97F4A7C15); /* splitmix64 of i */
+
+    (void)k;
+    h = (h ^ (h >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    h = (h ^ (h >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return (uint32_t)((h ^ (h >> 31)) >> 63);
+}
+
+/* The first node of kind kind in s. */
+static uint32_t node_of_kind(const struct augur_skel *s, enum augur_node_kind kind)
+{
+    for (uint32_t id = 0; id < s->nnodes; id++)
+        if (s->nodes[id]->kind == kind)
+            return id;
+    return 0;
+}
+
+/*
+ * An if on c[i] over n rows of one entry each, swept eight times in a call:
+ * a branch that never changes, one that alternates (its history tells it),
+ * random bits (half of them missed in the first sweep, the later sweeps
+ * recognised by their long histories), and the loops' own tests. A second
+ * call counts afresh: the statistics' reset resets the predictor.
+ */
+static void test_branch_predictor(void)
+{
+    static const char *text = "augur-skeleton 1\n"
+                              "kernel b @\"b.c\":1:1\n"
+                              "  param n i32 bind n (cli)\n"
+                              "  local r i32 @2:10\n"
+                              "  local i i32 @3:14\n"
+                              "  array c u32[] global param bind csr.col (cli)\n"
+                              "  array x f64[] global param bind vec(n) (cli)\n"
+                              "  for r = 0; r < 8; r += 1 @2:5\n"
+                              "    for i = 0; i < n; i += 1 @3:9\n"
+                              "      if c[i] == 1 @4:13\n"
+                              "        load x[i] @5:13\n";
+    enum { N = 4096, SWEEPS = 8 };
+    static uint32_t len[N];
+    uint32_t (*const pattern[3])(uint32_t, uint32_t) = { bp_ones, bp_alternate, bp_random };
+    static const char *const name[3] = { "a branch always taken", "an alternating branch",
+                                         "random bits" };
+    struct augur_skel *s = parse(text);
+    uint32_t branch, inner = 0;
+
+    if (!s) {
+        ok(0, "predictor kernel parses");
+        return;
+    }
+    branch = node_of_kind(s, AUGUR_NODE_BRANCH);
+    for (uint32_t id = node_of_kind(s, AUGUR_NODE_LOOP) + 1; id < s->nnodes && !inner; id++)
+        if (s->nodes[id]->kind == AUGUR_NODE_LOOP)
+            inner = id;
+    for (uint32_t i = 0; i < N; i++)
+        len[i] = 1;
+    for (int p = 0; p < 3; p++) {
+        struct augur_csr a;
+        struct augur_bound *b;
+        struct augur_interp *in;
+        struct augur_interp_opts o;
+        struct augur_diag d;
+        int64_t first, again;
+        int rc;
+
+        make_csr(&a, N, 2, len, pattern[p]);
+        memset(&o, 0, sizeof(o));
+        in = start(s, &a, &o, &b, &rc, &d);
+        if (!in) {
+            ok(0, "predictor kernel binds");
+            diag("%s", d.msg);
+            augur_csr_release(&a);
+            continue;
+        }
+        is_int(augur_interp_run(in, &d), 0, "predictor kernel runs");
+        first = augur_interp_node_mispredicts(in, branch);
+        augur_interp_reset_stats(in);
+        is_int(augur_interp_run(in, &d), 0, "and runs again");
+        again = augur_interp_node_mispredicts(in, branch);
+        diag("%s: %" PRId64 " of %d missed; the inner loop's test %" PRId64, name[p], first,
+             SWEEPS * N, augur_interp_node_mispredicts(in, inner));
+        if (p < 2)
+            ok(first >= 0 && first <= SWEEPS * N / 50,
+               p ? "an alternating branch: at most 2 % missed"
+                 : "a branch always taken: at most 2 % missed");
+        else
+            ok(first >= N * 35 / 100 && first <= SWEEPS * N / 4,
+               "random bits: half missed in the first sweep, most of the later sweeps learned");
+        is_int(again, first, "a second call counts afresh");
+        ok(augur_interp_node_mispredicts(in, inner) <= 2 * SWEEPS + 2,
+           "the inner loop's test missed only about its exits (each, and the test after it)");
+        augur_interp_free(in);
+        augur_bound_free(b);
+        o.no_predictor = true;
+        in = start(s, &a, &o, &b, &rc, &d);
+        if (in) {
+            is_int(augur_interp_run(in, &d), 0, "no predictor: runs");
+            is_int(augur_interp_node_mispredicts(in, branch), -1, "no predictor: no count");
+        }
+        augur_interp_free(in);
+        augur_bound_free(b);
+        augur_csr_release(&a);
+    }
+    augur_skel_free(s);
 }
 
 /* Scalars declared before a parallel region are shared by its team; later ones are private. */
@@ -1631,6 +1753,7 @@ int main(void)
     test_dynamic_balance();
     test_shared_scalars();
     test_continue_step();
+    test_branch_predictor();
     test_reduction();
     test_hand_misses();
     test_far_requests();

@@ -91,7 +91,8 @@ rounds=$(jq_ "$tmp/out" "d['rounds']")
 # a misprediction waits for the load its condition reads when that load
 # lands far from the thread's streams: level[dst] (a gather through col,
 # here beyond the toy's L1), not level[node] (a sweep the prefetcher follows)
-dep() { jq_ "$tmp/out" "next('%s %s' % (sum(l['dep_misses']) > 0, sum(l['dep_misses']) <= $2 * l['branch_misses']) for l in d['workload']['lines'] if l['line'] == $1)"; }
+# (the simulated predictor's mispredictions: guessed, guessed_dep)
+dep() { jq_ "$tmp/out" "next('%s %s' % (sum(l['guessed_dep']) > 0, sum(l['guessed_dep']) <= $2 * l['guessed']) for l in d['workload']['lines'] if l['line'] == $1)"; }
 is "BFS: level[dst] == INF waits for its gather" "$(dep 19 1)" "True True"
 is "BFS: level[node] != round - 1 waits for nothing (next to none)" "$(dep 14 0.01 | cut -d' ' -f2)" True
 status "the OpenMP BFS" 0 "$augur" predict "$src/kernels/bfs/omp.c" --function bfs_topo_round_omp \
@@ -301,8 +302,8 @@ for v in plain atomic; do
     status "scatter ($v)" 0 "$augur" predict "$tmp/scatter_$v.c" --data "$mtx" --machine "$src/samples/machines/dev-epyc-zen4-2vcpu.yml" --json
     cp "$tmp/out" "$tmp/scatter_$v.json"
 done
-is "atomic scatter: the loop exits' mispredictions" "$(jq_ "$tmp/scatter_atomic.json" "round(d['workload']['total']['branch_misses'])")" "$(jq_ "$tmp/scatter_plain.json" "round(d['workload']['total']['branch_misses'])")"
-is "atomic scatter: some" "$(jq_ "$tmp/scatter_plain.json" "d['workload']['total']['branch_misses'] > 1000")" True
+is "atomic scatter: the loop exits' mispredictions" "$(jq_ "$tmp/scatter_atomic.json" "round(d['workload']['total']['guessed'])")" "$(jq_ "$tmp/scatter_plain.json" "round(d['workload']['total']['guessed'])")"
+is "atomic scatter: some" "$(jq_ "$tmp/scatter_plain.json" "d['workload']['total']['guessed'] > 1000")" True
 
 # the compiler's multiply-add chains: a row sum kept fused waits for the FMA's
 # latency (3.9 cycles on this machine file), split for the add's (2.9). A
@@ -338,7 +339,7 @@ print(n, n, len(e))
 for u, v in sorted(e):
     print(v + 1, u + 1)" >"$tmp/random.mtx"
 status "bfs on a random graph" 0 "$augur" predict "$src/kernels/bfs/omp.c" --function bfs_topo_round_omp --data "$tmp/random.mtx" --machine "$src/samples/machines/dev-epyc-zen4-2vcpu.yml" --source maxdeg --json
-is "bfs: the rows' loop exits wait for rowptr beyond L1" "$(jq_ "$tmp/out" "[l for l in d['workload']['lines'] if l['line'] == 25][0]['branch_misses'] > 0 and sum([l for l in d['workload']['lines'] if l['line'] == 25][0]['dep_misses']) > 0")" True
+is "bfs: the rows' loop exits wait for rowptr beyond L1" "$(jq_ "$tmp/out" "[l for l in d['workload']['lines'] if l['line'] == 25][0]['guessed'] > 0 and sum([l for l in d['workload']['lines'] if l['line'] == 25][0]['guessed_dep']) > 0")" True
 
 # a local accumulator of 4 doubles in loops of 4: registers, no loads or stores
 cat >"$tmp/spmm4.c" <<'EOF2'

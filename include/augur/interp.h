@@ -173,6 +173,11 @@ struct augur_interp_opts {
      * in trips: loops on these lines run N iterations. NULL: none.
      */
     const char *probs, *trips;
+    /*
+     * Run no simulated branch predictor (a pass that needs only the data's
+     * values runs faster): augur_interp_node_mispredicts() is then -1.
+     */
+    bool no_predictor;
     /* CUDA: launch override (0: the kernel's launch), and simulator threads (SMs, 0: 1). */
     uint64_t grid, block;
     unsigned sms;
@@ -303,6 +308,14 @@ AUGUR_API void augur_interp_reset_stats(struct augur_interp *in);
  */
 AUGUR_API uint64_t augur_interp_node_count(const struct augur_interp *in, uint32_t node,
                                            int thread);
+/*
+ * The jumps of a node (an if's condition, a loop's test) that the simulated
+ * threads' branch predictors got wrong since the statistics were last reset,
+ * summed over threads; -1 when no predictor ran (CUDA kernels, or
+ * opts.no_predictor). Resetting the statistics resets the predictors too:
+ * they learn within the runs counted, not from the runs before.
+ */
+AUGUR_API int64_t augur_interp_node_mispredicts(const struct augur_interp *in, uint32_t node);
 
 /*
  * Operation totals by kind over every thread: the ops nodes' counts

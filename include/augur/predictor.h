@@ -192,6 +192,13 @@ struct augur_work_line {
      */
     double dep_misses[AUGUR_WORK_MAX_LEVELS];
     /*
+     * The if-conditions' jumps the simulated branch predictor got wrong
+     * (learning within and across calls included: no run or capacity
+     * curve applies), and of them those waiting for a far load, as above
+     */
+    double guessed;
+    double guessed_dep[AUGUR_WORK_MAX_LEVELS];
+    /*
      * Locked read-modify-writes: atomic updates and compare-and-swaps (an
      * atomic load or store is a plain one on the CPUs augur models)
      */
@@ -268,6 +275,11 @@ struct augur_work_gpu {
  */
 struct augur_workload {
     unsigned threads;
+    /*
+     * The branches went through a simulated predictor (guessed); without
+     * one augur_workload_count_chains models the loops' exits. Not saved.
+     */
+    bool branches_simulated;
     unsigned nlevels;                           /* cache levels; served[nlevels] is memory */
     char level_name[AUGUR_WORK_MAX_LEVELS][16]; /* "L1", ..., "memory" */
     struct augur_work_line total;               /* the whole kernel */
