@@ -98,6 +98,7 @@ json_t *cli_workload_json(const struct augur_workload *w)
     json_object_set_new(j, "calls", json_real(w->calls));
     json_object_set_new(j, "parallel", json_real(w->parallel));
     json_object_set_new(j, "chunks", json_real(w->chunks));
+    json_object_set_new(j, "dealt_share", json_real(w->dealt_share));
     json_object_set_new(j, "alloc_bytes", json_real(w->alloc_bytes));
     json_object_set_new(j, "alloc_blocks", json_real(w->alloc_blocks));
     json_object_set_new(j, "avg_mimd", json_real(w->avg_mimd));
@@ -333,6 +334,12 @@ int cli_workload_from_json(json_t *j, struct augur_workload *w, char *err, size_
             snprintf(err, size, "workload: '%s' is missing or negative", fields[i]);
             return -1;
         }
+    /* runs saved before it was counted: every thread keeps its own part */
+    if (json_object_get(j, "dealt_share") &&
+        !((w->dealt_share = num(json_object_get(j, "dealt_share"))) >= 0 && w->dealt_share <= 1)) {
+        snprintf(err, size, "workload: 'dealt_share' must be 0 to 1");
+        return -1;
+    }
     /* runs saved before it was counted allocate nothing */
     if (json_object_get(j, "alloc_bytes") &&
         (w->alloc_bytes = num(json_object_get(j, "alloc_bytes"))) < 0) {

@@ -133,7 +133,9 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     /*
      * A kernel called again on the same data replays its branch outcomes:
      * the predictor learns as many of them as its history holds (the
-     * calibrated curve, at the busiest thread's mispredictions per call).
+     * calibrated curve, at the mispredictions a core meets across calls:
+     * its own part of the work where a thread gets the same part every
+     * call, everyone's where the parts are dealt out on demand).
      */
     r->run_cycles = m->core.branch_run_cycles;
     r->nrun_cycles = m->core.nbranch_run_cycles;
@@ -143,9 +145,10 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->nchain_runs = m->core.nchain_runs;
     r->branch_left = 1;
     if (m->core.nbranch_learned) {
-        double left =
-            augur_machine_curve_at(m->core.branch_learned, m->core.nbranch_learned,
-                                   (w->total.branch_misses + w->total.guessed) * w->busiest_share);
+        double left = augur_machine_curve_at(
+            m->core.branch_learned, m->core.nbranch_learned,
+            (w->total.branch_misses + w->total.guessed) *
+                (w->busiest_share + w->dealt_share * (1 - w->busiest_share)));
 
         r->branch_left = left < 0 ? 0 : left > 1 ? 1 : left;
     }

@@ -598,7 +598,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
                                 double calls, struct augur_workload *w, struct augur_diag *diag)
 {
     unsigned nacc, nl;
-    double scale, busiest = 0, all = 0;
+    double scale, busiest = 0, all = 0, iters = 0, dealt = 0;
     bool *regs;
     unsigned *packed, *body_lanes;
     size_t cap;
@@ -833,6 +833,8 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
     w->busiest_share = all > 0 ? busiest / all : 1.0;
     w->parallel = (double)prof->stats.parallel * scale;
     for (unsigned t = 0; t < w->threads; t++) {
+        iters += (double)prof->thread[t].iterations;
+        dealt += (double)prof->thread[t].dealt;
         if ((double)prof->thread[t].chunks * scale > w->chunks)
             w->chunks = (double)prof->thread[t].chunks * scale;
         if ((double)prof->thread[t].alloc_bytes * scale > w->alloc_bytes) {
@@ -840,6 +842,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
             w->alloc_blocks = (double)prof->thread[t].alloc_blocks * scale;
         }
     }
+    w->dealt_share = iters > 0 ? dealt / iters : 0;
     /*
      * SIMD utilization of tiled-and-grouped code comes from its grouping
      * (seed 002 section IV); a plain run counts full vectors.

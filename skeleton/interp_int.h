@@ -132,7 +132,8 @@ struct ws_priv {
     uint64_t tstate;
     uint64_t cur, end; /* iterations of the current chunk left: [cur, end) */
     int64_t lb, step;
-    bool solo; /* a team of one (nested): every iteration */
+    bool solo;  /* a team of one (nested): every iteration */
+    bool dealt; /* dynamic or guided, in a team of two or more */
     uint64_t niter, done;
 };
 

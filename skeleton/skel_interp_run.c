@@ -1005,6 +1005,8 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
                 int64_t ch = W->chunk_reg != NO_REG ? R[W->chunk_reg].i : 0;
 
                 P->seq = c->wsseq++;
+                P->dealt = in->team_size > 1 &&
+                           (W->sched == AUGUR_SCHED_DYNAMIC || W->sched == AUGUR_SCHED_GUIDED);
                 S = ws_get(in, P->seq);
                 if (S->loop.nthreads == 0) {
                     S->loop.sched = W->sched;
@@ -1036,6 +1038,7 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
             P->cur++;
             cnt[W->node]++;
             in->work[c->simthread].iterations++;
+            in->work[c->simthread].dealt += P->dealt;
             if (++steps > limit)
                 goto runaway;
             break;

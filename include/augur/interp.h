@@ -273,6 +273,8 @@ struct augur_thread_work {
     uint64_t events;       /* accesses executed (its simulated time) */
     uint64_t iterations;   /* iterations of worksharing loops it ran */
     uint64_t chunks;       /* chunks of worksharing loops it took */
+    uint64_t dealt;        /* of its iterations, those a team of 2+ dealt out on demand
+                              (schedule dynamic or guided) */
     uint64_t ops;          /* operations counted (every kind) */
     uint64_t alloc_bytes;  /* bytes of the private (local) arrays it made: fresh memory */
     uint64_t alloc_blocks; /* how many it made */

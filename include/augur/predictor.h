@@ -310,10 +310,16 @@ struct augur_workload {
     double flops; /* floating-point operations on elements (an FMA is two) */
     /* The busiest thread's share of the accesses (1 for one thread; 1/T when balanced). */
     double busiest_share;
-    double simd_util;    /* active lanes over lanes of the vector accesses; 1 without any */
-    double calls;        /* the runs the counts were summed over (per call = total / calls) */
-    double parallel;     /* OpenMP parallel regions entered per call (forks and joins) */
-    double chunks;       /* worksharing chunks the busiest thread took per call */
+    double simd_util; /* active lanes over lanes of the vector accesses; 1 without any */
+    double calls;     /* the runs the counts were summed over (per call = total / calls) */
+    double parallel;  /* OpenMP parallel regions entered per call (forks and joins) */
+    double chunks;    /* worksharing chunks the busiest thread took per call */
+    /*
+     * Of the worksharing loops' iterations, the share dealt out on demand
+     * (dynamic, guided) in a team of two or more: a thread meets different
+     * parts of the work from call to call
+     */
+    double dealt_share;
     double alloc_bytes;  /* bytes of local arrays the busiest thread made per call (malloc) */
     double alloc_blocks; /* how many arrays those bytes came in */
     double tile_size;    /* tiled-and-grouped kernels (seed 002 eq. 5): the tile size, else 0 */
