@@ -214,7 +214,8 @@ struct bp_entry {
 /* The last len outcomes folded into bits bits, kept up to date one outcome at a time. */
 struct bp_fold {
     uint32_t value;
-    uint16_t len, bits;
+    uint8_t bits;
+    uint8_t out; /* where the outcome leaving the history sits: its length mod bits */
 };
 
 struct bpred {

@@ -505,8 +505,8 @@ static const uint16_t BP_HIST[BP_TABLES] = { 5, 11, 23, 48, 100, 300, 640 };
 static void bp_init(struct bpred *p)
 {
     for (int t = 0; t < BP_TABLES; t++) {
-        p->index[t] = (struct bp_fold){ 0, BP_HIST[t], BP_TBITS };
-        p->tag[t] = (struct bp_fold){ 0, BP_HIST[t], BP_TAGBITS };
+        p->index[t] = (struct bp_fold){ 0, BP_TBITS, (uint8_t)(BP_HIST[t] % BP_TBITS) };
+        p->tag[t] = (struct bp_fold){ 0, BP_TAGBITS, (uint8_t)(BP_HIST[t] % BP_TAGBITS) };
     }
 }
 
@@ -515,7 +515,7 @@ static inline void bp_refold(struct bp_fold *f, unsigned in, unsigned out)
 {
     uint32_t v = f->value << 1 | in;
 
-    v ^= (uint32_t)out << (f->len % f->bits);
+    v ^= (uint32_t)out << f->out;
     v ^= v >> f->bits;
     f->value = v & ((1u << f->bits) - 1);
 }
