@@ -529,6 +529,7 @@ static inline bool bp_step(struct bpred *p, uint32_t pc, bool taken)
     int provider = -1, alt = -1;
     bool guess, alt_guess;
 
+#pragma GCC unroll 8 /* the tables' constants inline: a quarter of a jump's cost at -O2 */
     for (int t = 0; t < BP_TABLES; t++) {
         idx[t] = ((h >> (32 - BP_TBITS)) ^ (h >> (32 - 2 * BP_TBITS)) ^ p->index[t].value) &
                  ((1u << BP_TBITS) - 1);
@@ -582,6 +583,7 @@ static inline bool bp_step(struct bpred *p, uint32_t pc, bool taken)
     /* the outcome enters the history; each fold drops the one its length left behind */
     p->head = (p->head + 1) & (BP_HISTORY - 1);
     p->hist[p->head] = taken;
+#pragma GCC unroll 8
     for (int t = 0; t < BP_TABLES; t++) {
         unsigned out = p->hist[(p->head - BP_HIST[t]) & (BP_HISTORY - 1)];
 
