@@ -408,9 +408,14 @@ struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
         if (op && (!strcmp(op, "+") || !strcmp(op, "-"))) {
             bool lptr = lt.kind == CXType_Pointer || lt.kind == CXType_ConstantArray ||
                         lt.kind == CXType_IncompleteArray;
-            struct fe_val p = fe_pointer(cv, lptr ? l : r);
-            struct fe_val i = fe_expr(cv, lptr ? r : l, FE_RVALUE);
-            const struct augur_expr *ie = value_of(cv, i, AUGUR_T_I64);
+            struct fe_val p = fe_pointer(cv, lptr ? l : r), i;
+            const struct augur_expr *ie;
+
+            /* the offset is address generation, as a subscript is (fe_count) */
+            cv->subscript++;
+            i = fe_expr(cv, lptr ? r : l, FE_RVALUE);
+            cv->subscript--;
+            ie = value_of(cv, i, AUGUR_T_I64);
 
             if (p.array < 0)
                 return none();
@@ -434,9 +439,11 @@ struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
     if (k == CXCursor_ArraySubscriptExpr && t.kind == CXType_ConstantArray) {
         /* a[i] of a two-dimensional array: a pointer to row i */
         uint64_t count;
-        struct fe_val p = fe_pointer(cv, kid(c, 0));
-        struct fe_val i = fe_expr(cv, kid(c, 1), FE_RVALUE);
+        struct fe_val p = fe_pointer(cv, kid(c, 0)), i;
 
+        cv->subscript++;
+        i = fe_expr(cv, kid(c, 1), FE_RVALUE);
+        cv->subscript--;
         innermost(t, &count);
         if (p.array < 0)
             return none();
