@@ -23,8 +23,9 @@ void cmd_simulate_help(FILE *fp)
             "Runs a kernel's address and control slice on a dataset (loops and branches on\n"
             "the real index values; OpenMP schedules for T threads) and simulates every\n"
             "access on the machine's caches. Prints accesses, hits, misses, miss rates,\n"
-            "write-backs and bytes per cache level, per source line and per array, and the\n"
-            "work of each thread.\n"
+            "write-backs and bytes per cache level, per source line and per array, the\n"
+            "branches each thread's simulated predictor mispredicted, and the work of each\n"
+            "thread.\n"
             "\n"
             "options:\n"
             "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
@@ -135,6 +136,48 @@ static int cmp_events(const void *a, const void *b)
     return x->events < y->events ? 1 : x->events > y->events ? -1 : 0;
 }
 
+/* A kernel node whose jumps the simulated branch predictor got wrong, and how often. */
+struct wrong {
+    uint32_t node;
+    int64_t count;
+};
+
+static int cmp_wrong(const void *a, const void *b)
+{
+    const struct wrong *x = a, *y = b;
+
+    return x->count != y->count ? (x->count < y->count ? 1 : -1)
+                                : (x->node > y->node) - (x->node < y->node);
+}
+
+/*
+ * The ifs and loops whose conditional jumps the simulated predictors got
+ * wrong, most first; *n gets how many. NULL with *n = 0 where none ran.
+ */
+static struct wrong *mispredicted(const struct augur_skel *skel, const struct augur_node *k,
+                                  const struct augur_interp *in, size_t *n)
+{
+    struct wrong *w = NULL;
+
+    *n = 0;
+    if (augur_interp_node_mispredicts(in, k->id) < 0)
+        return NULL;
+    w = augur_mallocarray(skel->nnodes + 1, sizeof(*w));
+    if (!w)
+        return NULL;
+    for (uint32_t id = k->id + 1; id < skel->nnodes && augur_node_kernel(skel->nodes[id]) == k;
+         id++) {
+        enum augur_node_kind kind = skel->nodes[id]->kind;
+        int64_t c;
+
+        if ((kind == AUGUR_NODE_BRANCH || kind == AUGUR_NODE_LOOP) &&
+            (c = augur_interp_node_mispredicts(in, id)) > 0)
+            w[(*n)++] = (struct wrong){ id, c };
+    }
+    qsort(w, *n, sizeof(*w), cmp_wrong);
+    return w;
+}
+
 static void print_text(const struct opts *o, const struct augur_skel *skel,
                        const struct augur_node *k, const struct augur_dataset *ds,
                        const struct augur_machine *m, const char *mpath,
@@ -199,6 +242,28 @@ static void print_text(const struct opts *o, const struct augur_skel *skel,
         printf("%-18s %10s %#12" PRIx64 " %14" PRIu64 " %10" PRIu32 " %14" PRIu64 "\n", ia.name,
                ia.target ? ia.target : "-", ia.base, ia.extent, ia.elem_size,
                ia.extent * ia.elem_size);
+    }
+
+    {
+        size_t nw, show;
+        struct wrong *w = mispredicted(skel, k, in, &nw);
+
+        show = o->top && o->top < nw ? o->top : nw;
+        if (nw) {
+            printf("\nmispredicted jumps (each thread's simulated branch predictor, fresh in the "
+                   "counted run):\n%-18s %-6s %14s %14s\n",
+                   "line", "node", "executions", "mispredicted");
+            for (size_t i = 0; i < show; i++) {
+                const struct augur_node *n = skel->nodes[w[i].node];
+                char where[64];
+
+                snprintf(where, sizeof(where), "%s:%u", file_of(skel, n->loc.file), n->loc.line);
+                printf("%-18s %-6s %14" PRIu64 " %14" PRId64 "\n", where,
+                       n->kind == AUGUR_NODE_LOOP ? "loop" : "if",
+                       augur_interp_node_count(in, w[i].node, -1), w[i].count);
+            }
+        }
+        augur_free(w);
     }
 
     printf("\nwork per thread:\n%-8s %14s %14s %10s %16s\n", "thread", "accesses", "iterations",
@@ -346,6 +411,28 @@ static json_t *result_json(const struct augur_skel *skel, const struct augur_nod
         json_array_append_new(a, g);
     }
     json_object_set_new(doc, "accesses_by_node", a);
+    {
+        size_t nw;
+        struct wrong *w = mispredicted(skel, k, in, &nw);
+
+        a = json_array();
+        for (size_t i = 0; i < nw; i++) {
+            const struct augur_node *n = skel->nodes[w[i].node];
+            json_t *g = json_object();
+
+            json_object_set_new(g, "node", json_integer(w[i].node));
+            json_object_set_new(g, "kind", json_string(n->kind == AUGUR_NODE_LOOP ? "loop" : "if"));
+            json_object_set_new(g, "line", json_integer(n->loc.line));
+            json_object_set_new(g, "col", json_integer(n->loc.col));
+            json_object_set_new(
+                g, "executions",
+                json_integer((json_int_t)augur_interp_node_count(in, w[i].node, -1)));
+            json_object_set_new(g, "mispredicted", json_integer((json_int_t)w[i].count));
+            json_array_append_new(a, g);
+        }
+        augur_free(w);
+        json_object_set_new(doc, "mispredicted", a);
+    }
     a = json_array();
     for (unsigned t = 0; t < p->stats.nthreads; t++) {
         json_t *g = json_object();

@@ -39,6 +39,15 @@ is "json: y's dirty lines written back" \
     "$(jq '.arrays[] | select(.name == "y") | .levels[0].writebacks' "$tmp/a.json")" \
     $(((nrows * 8 + 16 + 63) / 64))
 
+# the branch predictor: SpMV's row loop is mispredicted at some exits (rows
+# of 3 to 8 entries, each its own trip count), never more than once a row;
+# a JSON entry per if or loop it missed
+is "json: the row loop's mispredicted exits, at most one a row" \
+    "$(jq "[.mispredicted[] | select(.kind == \"loop\" and .line == 12)] | length == 1 and .[0].mispredicted > 0 and .[0].mispredicted <= $nrows" "$tmp/a.json")" true
+grep -q "^mispredicted jumps" "$tmp/out" && grep -q "^ref.c:12 *loop " "$tmp/out" &&
+    pass "text: the mispredicted jumps' table names the row loop" ||
+    flunk "text: the mispredicted jumps' table names the row loop"
+
 # OpenMP: two threads, dynamic chunks of 64 rows
 "$augur" --json simulate "$src/kernels/spmv/omp.c" --function spmv_csr_omp_dynamic --threads 2 \
     --data "$small" >"$tmp/b.json"
