@@ -129,8 +129,14 @@ if command -v cc >/dev/null 2>&1; then
 json.dump(d, open(sys.argv[2], 'w'))" "$tmp/run-a.json" "$tmp/badrun.json"
     status "train model: a negative branch run" 1 "$augur" train model --machine "$tmp/toy.yml" "$tmp/badrun.json"
     grep -q "badrun.json.*'branch_run' is not a number >= 0" "$tmp/err" && pass "names the field" || flunk "names the field"
+    is "a saved run keeps the predictor's mispredictions" \
+        "$(jq_ "$tmp/run-a.json" "d['workload']['total']['guessed'] > 0")" True
+    python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['workload']['dealt_share'] = 2
+json.dump(d, open(sys.argv[2], 'w'))" "$tmp/run-a.json" "$tmp/baddealt.json"
+    status "train model: a dealt share above 1" 1 "$augur" train model --machine "$tmp/toy.yml" "$tmp/baddealt.json"
+    grep -q "baddealt.json.*'dealt_share' must be 0 to 1" "$tmp/err" && pass "names it" || flunk "names it"
 else
-    for i in 1 2 3 4 5 6 7 8 9; do
+    for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
         n=$((n + 1))
         echo "ok $n - train model # SKIP no C compiler"
     done
@@ -286,6 +292,16 @@ is "cuda --launch expressions: the numbers' prediction" "$(jq_ "$tmp/out" "d['se
 status "--launch with an open parenthesis refused" 2 "$augur" predict "$tmp/scale.cu" --data "$mtx" --machine "$h100" --launch '(n + 255 / 256,256'
 status "--launch 0,2 refused" 2 "$augur" predict "$tmp/scale.cu" --data "$mtx" --machine "$h100" --launch 0,2
 status "--round and --rounds" 1 "$augur" predict "$src/kernels/bfs/cuda.cu" --data "$mtx" --machine "$h100" --round 2 --rounds
+
+# a replay's branches are learned per core: under a dynamic schedule a core meets
+# every part of the work from call to call (dealt_share 1), under a static one its own (0)
+for sched in static dynamic; do
+    status "spmv $sched, two threads" 0 "$augur" predict "$src/kernels/spmv/omp.c" \
+        --function spmv_csr_omp_$sched --data "$mtx" --machine "$src/samples/machines/dev-epyc-zen4-2vcpu.yml" --threads 2 --json
+    cp "$tmp/out" "$tmp/spmv_$sched.json"
+done
+is "static schedule: nothing dealt out" "$(jq_ "$tmp/spmv_static.json" "d['workload']['dealt_share']")" 0.0
+is "dynamic schedule: every iteration dealt out" "$(jq_ "$tmp/spmv_dynamic.json" "d['workload']['dealt_share']")" 1.0
 
 # a scatter whose update is an OpenMP atomic: the row loop's exits are the plain scatter's
 for v in plain atomic; do
