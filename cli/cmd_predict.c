@@ -450,6 +450,8 @@ static void scale_workload(struct augur_workload *w, double f)
         l->atomics *= f;
         l->carried_iters *= f;
         l->carried_runs *= f;
+        for (unsigned b = 0; b < AUGUR_CARRIED_LENS; b++)
+            l->carried_lens[b] *= f;
         for (unsigned v = 0; v < AUGUR_WORK_MAX_LEVELS; v++) {
             l->served[v] *= f;
             l->irr_served[v] *= f;

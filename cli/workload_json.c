@@ -57,6 +57,8 @@ static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
         json_object_set_new(j, "carried_iters", json_real(l->carried_iters));
         json_object_set_new(j, "carried_runs", json_real(l->carried_runs));
         json_object_set_new(j, "carried_len", json_real(l->carried_len));
+        json_object_set_new(j, "carried_lens", reals(l->carried_lens, AUGUR_CARRIED_LENS));
+        json_object_set_new(j, "carried_lens_len", reals(l->carried_lens_len, AUGUR_CARRIED_LENS));
     }
     for (int k = 0; k < AUGUR_OPK_COUNT; k++)
         if (l->instr[k] > 0 || l->elems[k] > 0) {
@@ -252,6 +254,13 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
             snprintf(err, size, "workload: line %u: 'carried_len' is not a number >= 0", l->line);
             return -1;
         }
+        /* runs saved before chains were counted by length: the weighted length alone */
+        if (json_object_get(j, "carried_lens") &&
+            (reals_back(json_object_get(j, "carried_lens"), l->carried_lens, AUGUR_CARRIED_LENS,
+                        "carried_lens", err, size) ||
+             reals_back(json_object_get(j, "carried_lens_len"), l->carried_lens_len,
+                        AUGUR_CARRIED_LENS, "carried_lens_len", err, size)))
+            return -1;
         json_object_foreach(car, key, v)
         {
             int k = opkind_of(key);

@@ -148,7 +148,7 @@ static double carried_fma_latency(const struct pred_rates *r)
  */
 static double carried_cycles(const struct pred_rates *r, const struct augur_work_line *l)
 {
-    double per_iter = 0, runs, span, instr = r->instr;
+    double per_iter = 0, runs, span, instr = r->instr, all = 0;
 
     if (!(l->carried_iters > 0))
         return 0;
@@ -161,6 +161,19 @@ static double carried_cycles(const struct pred_rates *r, const struct augur_work
             per_iter = l->carried[k] / l->carried_iters * lat;
     }
     runs = l->carried_runs >= 1 ? l->carried_runs : 1;
+    /* each chain by its own length: a hub's row waits, the short rows beside it overlap */
+    for (unsigned b = 0; b < AUGUR_CARRIED_LENS; b++)
+        all += l->carried_lens[b];
+    if (all > 0) {
+        double cyc = 0;
+
+        for (unsigned b = 0; b < AUGUR_CARRIED_LENS; b++)
+            if (l->carried_lens[b] > 0) {
+                span = l->carried_lens_len[b] * instr / l->carried_iters;
+                cyc += l->carried_lens[b] / all * span / (span + r->window);
+            }
+        return l->carried_iters * per_iter * cyc;
+    }
     span = instr / runs; /* the kernel's instructions per chain */
     /* chains as long as their iterations weigh them (a hub's row waits long) */
     if (l->carried_len > 0)

@@ -898,19 +898,20 @@ static size_t chain_hash(uint64_t addr)
 struct pass2 {
     const struct augur_interp *in;
     unsigned naccesses, nthreads, nloops;
-    struct chain_slot *recent; /* nthreads x CHAIN_SLOTS: the latest updates' stores */
-    uint64_t *pos;             /* per thread: its memory accesses so far */
-    uint32_t *pending;         /* per thread: the chain length its update in progress reaches */
-    uint64_t *count;           /* chained updates per access */
-    double *dist;              /* per access, AUGUR_CHAIN_BUCKETS: its links by distance */
-    double *weighted;          /* per access: over the chains it ended, links x (links + 1) */
-    double *lens;              /* per access, AUGUR_CHAIN_LENS: links of the chains it ended */
-    uint8_t *is_rmw;           /* per access */
-    uint64_t *inside;          /* per access: mask of the loops that hold it */
-    int *witness;              /* per access: the loop it counts the iterations of, or -1 */
-    uint64_t *trip, *prev;     /* nthreads x nloops: this instance's and the last one's trips */
-    uint64_t *exits;           /* mispredicted exits per loop */
-    double *trips, *trips_sq;  /* per loop: over its instances, trips and trips squared */
+    struct chain_slot *recent;  /* nthreads x CHAIN_SLOTS: the latest updates' stores */
+    uint64_t *pos;              /* per thread: its memory accesses so far */
+    uint32_t *pending;          /* per thread: the chain length its update in progress reaches */
+    uint64_t *count;            /* chained updates per access */
+    double *dist;               /* per access, AUGUR_CHAIN_BUCKETS: its links by distance */
+    double *weighted;           /* per access: over the chains it ended, links x (links + 1) */
+    double *lens;               /* per access, AUGUR_CHAIN_LENS: links of the chains it ended */
+    uint8_t *is_rmw;            /* per access */
+    uint64_t *inside;           /* per access: mask of the loops that hold it */
+    int *witness;               /* per access: the loop it counts the iterations of, or -1 */
+    uint64_t *trip, *prev;      /* nthreads x nloops: this instance's and the last one's trips */
+    uint64_t *exits;            /* mispredicted exits per loop */
+    double *trips, *trips_sq;   /* per loop: over its instances, trips and trips squared */
+    double *by_len, *by_len_sq; /* per loop, AUGUR_CARRIED_LENS: the same by trips' bucket */
     const struct augur_node *loop[MAX_LOOPS];
 };
 
@@ -921,6 +922,14 @@ static void end_instance(struct pass2 *c, unsigned l, uint64_t *trip, uint64_t *
         c->exits[l]++;
     c->trips[l] += (double)trip[l];
     c->trips_sq[l] += (double)trip[l] * (double)trip[l];
+    if (trip[l]) {
+        unsigned b = 0;
+
+        while (b + 1 < AUGUR_CARRIED_LENS && trip[l] >> (b + 1))
+            b++;
+        c->by_len[(size_t)l * AUGUR_CARRIED_LENS + b] += (double)trip[l];
+        c->by_len_sq[(size_t)l * AUGUR_CARRIED_LENS + b] += (double)trip[l] * (double)trip[l];
+    }
     prev[l] = trip[l];
     trip[l] = 0;
 }
@@ -1089,9 +1098,11 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
     c.exits = augur_calloc(c.nloops + 1, sizeof(*c.exits));
     c.trips = augur_calloc(c.nloops + 1, sizeof(*c.trips));
     c.trips_sq = augur_calloc(c.nloops + 1, sizeof(*c.trips_sq));
+    c.by_len = augur_calloc((size_t)(c.nloops + 1) * AUGUR_CARRIED_LENS, sizeof(*c.by_len));
+    c.by_len_sq = augur_calloc((size_t)(c.nloops + 1) * AUGUR_CARRIED_LENS, sizeof(*c.by_len_sq));
     if (!c.recent || !c.pos || !c.pending || !c.count || !c.dist || !c.lens || !c.weighted ||
         !c.is_rmw || !c.inside || !c.witness || !c.trip || !c.prev || !c.exits || !c.trips ||
-        !c.trips_sq) {
+        !c.trips_sq || !c.by_len || !c.by_len_sq) {
         rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "workload: out of memory");
         goto out;
     }
@@ -1157,8 +1168,16 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
         while (p && p->kind != AUGUR_NODE_LOOP)
             p = p->parent;
         for (unsigned k = 0; carried && p && k < c.nloops; k++)
-            if (c.loop[k] == p && c.trips[k] > 0)
+            if (c.loop[k] == p && c.trips[k] > 0) {
+                const double *it = &c.by_len[(size_t)k * AUGUR_CARRIED_LENS];
+                const double *sq = &c.by_len_sq[(size_t)k * AUGUR_CARRIED_LENS];
+
                 l->carried_len = c.trips_sq[k] / c.trips[k];
+                for (unsigned b = 0; b < AUGUR_CARRIED_LENS; b++) {
+                    l->carried_lens[b] = it[b] * scale;
+                    l->carried_lens_len[b] = it[b] > 0 ? sq[b] / it[b] : 0;
+                }
+            }
     }
     for (unsigned a = 0; a < c.naccesses; a++) {
         const struct augur_node *n = skel->nodes[augur_interp_access_node(in, a)];
@@ -1232,6 +1251,8 @@ out:
     augur_free(c.exits);
     augur_free(c.trips);
     augur_free(c.trips_sq);
+    augur_free(c.by_len);
+    augur_free(c.by_len_sq);
     augur_interp_free(in);
     return rc;
 }

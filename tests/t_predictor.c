@@ -617,6 +617,21 @@ static void test_loops_and_carried(void)
     augur_model_find("skope")->predict(&in, &p, &d);
     is_double(p.seconds, norm6(50, 0, 400) / 2.0 * 1e-9, 1e-15,
               "a hub's long row: its iterations wait");
+    /*
+     * The same by length: 81 iterations in one row of 81 (span 81 of 101:
+     * 81 x 5 x 81 / 101 cycles) and 19 in rows of 1 (span 1 of 21: 19 x 5
+     * / 21): each chain waits as long as it is, the short ones beside the
+     * hub overlap, 333 cycles in all, less than the weighted length's 400.
+     */
+    lines[1].carried_lens[6] = 81;
+    lines[1].carried_lens_len[6] = 81;
+    lines[1].carried_lens[0] = 19;
+    lines[1].carried_lens_len[0] = 1;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, norm6(50, 0, 81 * 5 * 81 / 101.0 + 19 * 5 / 21.0) / 2.0 * 1e-9, 1e-15,
+              "chains by length: the hub waits, the short rows beside it overlap");
+    memset(lines[1].carried_lens, 0, sizeof(lines[1].carried_lens));
+    memset(lines[1].carried_lens_len, 0, sizeof(lines[1].carried_lens_len));
     lines[1].carried_len = 0;
     /*
      * 10 mispredicted branches (15 cycles each), 4 of them waiting for a

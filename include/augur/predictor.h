@@ -140,6 +140,8 @@ AUGUR_API double augur_pred_curve_at(const struct augur_curve_point *c, uint32_t
  * length above 2^(AUGUR_CHAIN_LENS - 1).
  */
 #define AUGUR_CHAIN_LENS 9
+/* Buckets of a carried loop's instances by trip count: [2^b, 2^(b+1)), the last open. */
+#define AUGUR_CARRIED_LENS 20
 
 /* The values bucket b of either holds: lo .. hi (the last of n buckets: hi and all above). */
 static inline void augur_chain_bucket_range(unsigned b, double *lo, double *hi)
@@ -240,6 +242,14 @@ struct augur_work_line {
      * 0: not known (the mean is used).
      */
     double carried_len;
+    /*
+     * The same by trip count: the iterations in instances of 2^b to
+     * 2^(b+1) - 1 trips, and their length weighted by themselves; a chain
+     * waits as long as it is (short rows overlap, a hub's waits). Zeros:
+     * not known (carried_len alone).
+     */
+    double carried_lens[AUGUR_CARRIED_LENS];
+    double carried_lens_len[AUGUR_CARRIED_LENS];
     double instr[AUGUR_OPK_COUNT]; /* operation instructions (a vector op is one) */
     double elems[AUGUR_OPK_COUNT]; /* operations on elements (lanes counted) */
 };
