@@ -283,15 +283,28 @@ double pred_stream_ns(const struct pred_rates *r, unsigned i)
     return r->bw_gbs[i] > 0 ? share_ns(r, i) : pred_serve_ns(r, i, r->mlp);
 }
 
+/*
+ * Cycles mispredictions wait beyond their own cost, dep[i] of them for a
+ * load level i served: each is found only when that load returns.
+ */
+static double load_waits(const struct pred_rates *r, const double *dep)
+{
+    double cyc = 0;
+
+    for (unsigned i = 1; i <= r->nlevels; i++)
+        cyc += dep[i] * r->latency_ns[i] * r->clock_ghz;
+    return cyc;
+}
+
 double pred_branch_cycles(const struct pred_rates *r, const struct augur_work_line *l)
 {
-    double per = r->branch_miss_cycles, left = r->branch_left, run = l->branch_run, dep = 0;
-    double guessed = l->guessed * r->branch_miss_cycles;
+    double per = r->branch_miss_cycles, left = r->branch_left, run = l->branch_run;
+    /* the simulated predictor's: no run curve, only how much of a replay the core learns */
+    double guessed =
+        (l->guessed * r->branch_miss_cycles + load_waits(r, l->guessed_dep)) * r->branch_left;
 
-    for (unsigned i = 1; i <= r->nlevels && l->guessed > 0; i++)
-        guessed += l->guessed_dep[i] * r->latency_ns[i] * r->clock_ghz;
     if (!(l->branch_misses > 0))
-        return guessed * r->branch_left;
+        return guessed;
     if (run > 0 && r->nrun_cycles && r->run_cycles[0].ns > 0)
         per *= augur_machine_curve_at(r->run_cycles, r->nrun_cycles, run) / r->run_cycles[0].ns;
     if (run > 0 && r->nrun_left) {
@@ -300,8 +313,5 @@ double pred_branch_cycles(const struct pred_rates *r, const struct augur_work_li
         h = h < 0 ? 0 : h > 1 ? 1 : h;
         left = h > left ? h : left;
     }
-    /* a misprediction found only when the load its condition waits for returns */
-    for (unsigned i = 1; i <= r->nlevels; i++)
-        dep += l->dep_misses[i] * r->latency_ns[i] * r->clock_ghz;
-    return (l->branch_misses * per + dep) * left + guessed * r->branch_left;
+    return (l->branch_misses * per + load_waits(r, l->dep_misses)) * left + guessed;
 }

@@ -160,7 +160,6 @@ static double carried_cycles(const struct pred_rates *r, const struct augur_work
         if (l->carried[k] > 0 && l->carried[k] / l->carried_iters * lat > per_iter)
             per_iter = l->carried[k] / l->carried_iters * lat;
     }
-    runs = l->carried_runs >= 1 ? l->carried_runs : 1;
     /* each chain by its own length: a hub's row waits, the short rows beside it overlap */
     for (unsigned b = 0; b < AUGUR_CARRIED_LENS; b++)
         all += l->carried_lens[b];
@@ -174,6 +173,7 @@ static double carried_cycles(const struct pred_rates *r, const struct augur_work
             }
         return l->carried_iters * per_iter * cyc;
     }
+    runs = l->carried_runs >= 1 ? l->carried_runs : 1;
     span = instr / runs; /* the kernel's instructions per chain */
     /* chains as long as their iterations weigh them (a hub's row waits long) */
     if (l->carried_len > 0)

@@ -457,10 +457,23 @@ static void add_far(double *dep, const struct augur_sim_profile *prof, unsigned 
         dep[i] += m * far_served(prof, g, i, nl) / (double)g->events;
 }
 
-static void add_dep_misses(struct augur_work_line *l, const struct augur_sim_profile *prof,
-                           unsigned nl, int a, double m)
+/*
+ * Adds branch n's m mispredictions to dep by the load its condition waits
+ * for and, when that load's address came from a load (level[col[e]]), that
+ * one too: the core finds the misprediction when both have returned.
+ */
+static void add_cond_waits(double *dep, const struct augur_skel *skel,
+                           const struct augur_interp *in, const struct augur_node *n,
+                           const struct augur_sim_profile *prof, unsigned nl, double m)
 {
-    add_far(l->dep_misses, prof, nl, a, m);
+    int a = source_access(skel, in, n, n->u.branch.cond);
+
+    add_far(dep, prof, nl, a, m);
+    if (a >= 0) {
+        const struct augur_node *ma = skel->nodes[augur_interp_access_node(in, a)];
+
+        add_far(dep, prof, nl, source_access(skel, in, ma, ma->u.access.index), m);
+    }
 }
 
 /*
@@ -704,30 +717,14 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
              */
             if (wrong >= 0) {
                 double m = (double)wrong * scale;
-                int a = source_access(skel, in, n, n->u.branch.cond);
 
                 l->guessed += m;
-                add_far(l->guessed_dep, prof, nl, a, m);
-                if (a >= 0) {
-                    const struct augur_node *ma = skel->nodes[augur_interp_access_node(in, a)];
-
-                    add_far(l->guessed_dep, prof, nl,
-                            source_access(skel, in, ma, ma->u.access.index), m);
-                }
+                add_cond_waits(l->guessed_dep, skel, in, n, prof, nl, m);
             } else if (evals > 0 && taken <= evals) {
                 double rare = taken < evals - taken ? taken : evals - taken;
 
                 add_branch(l, rare, rare > 0 ? (evals - rare) / rare : 0);
-                int a = source_access(skel, in, n, n->u.branch.cond);
-
-                add_dep_misses(l, prof, nl, a, rare);
-                /* and, when that load's address came from a load (level[col[e]]), that one */
-                if (a >= 0) {
-                    const struct augur_node *m = skel->nodes[augur_interp_access_node(in, a)];
-
-                    add_dep_misses(l, prof, nl, source_access(skel, in, m, m->u.access.index),
-                                   rare);
-                }
+                add_cond_waits(l->dep_misses, skel, in, n, prof, nl, rare);
             }
         } else if (n->kind == AUGUR_NODE_OPS) {
             double cnt = (double)augur_interp_node_count(in, n->id, -1) * scale;
@@ -1230,10 +1227,10 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
          */
         if (l) {
             add_branch(l, exits, 0);
-            add_dep_misses(l, prof, nl, a, exits);
+            add_far(l->dep_misses, prof, nl, a, exits);
         }
         add_branch(&w->total, exits, 0);
-        add_dep_misses(&w->total, prof, nl, a, exits);
+        add_far(w->total.dep_misses, prof, nl, a, exits);
     }
 out:
     augur_free(c.recent);

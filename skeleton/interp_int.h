@@ -266,7 +266,7 @@ struct augur_interp {
     struct rt_arr *arrfile; /* nctx x narrays */
     uint64_t *counts;       /* nthreads x (nnodes + 1) */
     struct bpred *bp;       /* per simulator thread (CPU kernels), or NULL */
-    uint64_t *mispredicts;  /* per instruction: its jumps the predictor got wrong */
+    uint64_t *mispredicts;  /* per node of the kernel: its jumps the predictor got wrong */
     unsigned team_size;
     bool team_active;
     unsigned arrived; /* threads waiting at the current barrier */

@@ -429,13 +429,13 @@ static int64_t trip_count(const struct wsinfo *W, const union reg *R, int64_t st
     } while (0)
 
 /* A conditional jump, through the thread's branch predictor. */
-#define CJUMP(cond)                            \
-    do {                                       \
-        bool taken_ = (cond);                  \
-        if (bp && bp_step(bp, pc - 1, taken_)) \
-            in->mispredicts[pc - 1]++;         \
-        if (taken_)                            \
-            JUMP();                            \
+#define CJUMP(cond)                                                    \
+    do {                                                               \
+        bool taken_ = (cond);                                          \
+        if (bp && bp_step(bp, pc - 1, taken_))                         \
+            in->mispredicts[in->code_node[pc - 1] - in->kernel->id]++; \
+        if (taken_)                                                    \
+            JUMP();                                                    \
     } while (0)
 
 /* A reduction section's bound: its constant, or the scalar's value in context c. */
@@ -1450,7 +1450,7 @@ int augur_interp_new(const struct augur_skel *skel, const struct augur_node *ker
     /* a GPU's warps take both sides of a branch rather than guess */
     if (!k->cuda && !in->opts.no_predictor && in->nthreads <= BP_MAX_THREADS) {
         in->bp = augur_calloc(in->nthreads, sizeof(*in->bp));
-        in->mispredicts = augur_calloc(in->ncode ? in->ncode : 1, sizeof(uint64_t));
+        in->mispredicts = augur_calloc(in->nnodes + 1, sizeof(uint64_t));
         if (!in->bp || !in->mispredicts) {
             rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "interpreter: out of memory");
             goto fail;
@@ -1730,7 +1730,7 @@ void augur_interp_reset_stats(struct augur_interp *in)
      * branch_learned curve's to say (docs/models.md).
      */
     if (in->mispredicts) {
-        memset(in->mispredicts, 0, (in->ncode ? in->ncode : 1) * sizeof(uint64_t));
+        memset(in->mispredicts, 0, (in->nnodes + 1) * sizeof(uint64_t));
         memset(in->bp, 0, in->nthreads * sizeof(*in->bp));
         for (unsigned t = 0; t < in->nthreads; t++)
             bp_init(&in->bp[t]);
@@ -1764,14 +1764,11 @@ uint64_t augur_interp_node_count(const struct augur_interp *in, uint32_t node, i
 
 int64_t augur_interp_node_mispredicts(const struct augur_interp *in, uint32_t node)
 {
-    uint64_t s = 0;
-
     if (!in->mispredicts)
         return -1;
-    for (uint32_t pc = 0; pc < in->ncode; pc++)
-        if (in->code_node[pc] == node)
-            s += in->mispredicts[pc];
-    return (int64_t)s;
+    if (node < in->kernel->id || node - in->kernel->id >= in->nnodes)
+        return 0;
+    return (int64_t)in->mispredicts[node - in->kernel->id];
 }
 
 void augur_interp_op_totals(const struct augur_interp *in, uint64_t *out)
