@@ -40,19 +40,45 @@ void augur_diag_init(struct augur_diag *diag)
         memset(diag, 0, sizeof(*diag));
 }
 
+/*
+ * Copies s into out, writing control characters as \xNN: a message quotes its input, and an
+ * escape sequence from a hostile file must not reach the user's terminal.
+ */
+static void copy_escaped(char *out, size_t size, const char *s)
+{
+    size_t k = 0;
+
+    for (; *s && k + 1 < size; s++) {
+        unsigned char c = (unsigned char)*s;
+
+        if (c < 0x20 || c == 0x7f) {
+            if (k + 5 > size)
+                break;
+            snprintf(out + k, 5, "\\x%02x", c);
+            k += 4;
+        } else {
+            out[k++] = (char)c;
+        }
+    }
+    out[k] = '\0';
+}
+
 int augur_diag_setv(struct augur_diag *diag, int code, const char *file, uint32_t line,
                     uint32_t col, const char *fmt, va_list ap)
 {
+    char msg[sizeof(diag->msg)];
+
     if (!diag)
         return code;
     diag->code = code;
     diag->line = line;
     diag->col = col;
-    snprintf(diag->file, sizeof(diag->file), "%s", file ? file : "");
+    copy_escaped(diag->file, sizeof(diag->file), file ? file : "");
     if (fmt)
-        vsnprintf(diag->msg, sizeof(diag->msg), fmt, ap);
+        vsnprintf(msg, sizeof(msg), fmt, ap);
     else
-        snprintf(diag->msg, sizeof(diag->msg), "%s", augur_strerror(code));
+        snprintf(msg, sizeof(msg), "%s", augur_strerror(code));
+    copy_escaped(diag->msg, sizeof(diag->msg), msg);
     return code;
 }
 

@@ -59,6 +59,9 @@ void cmd_predict_help(FILE *fp)
             "  --stored-only     symmetric data: the stored triangle only (default: both)\n"
             "  --cold            count the first call with empty caches (default: a warm\n"
             "                    call, as a timed repetition sees)\n"
+            "  --allow-empty     predict even when the kernel did (almost) no work on the\n"
+            "                    data (default: an error, as a guard or a loop bound that\n"
+            "                    skipped the work makes a meaningless number)\n"
             "  --measure         also run the kernel (augur measure) and print the error\n"
             "  --reps N          --measure: repetitions (default 10)\n"
             "  --explain         print each model's intermediate values\n"
@@ -99,7 +102,7 @@ struct opts {
     bool method_auto; /* the categorizer picks the sampler */
     uint64_t seed;
     uint32_t ell_width, tile_size;
-    bool rounds, stored_only, cold, measure, explain;
+    bool rounds, stored_only, cold, measure, explain, allow_empty;
     uint32_t round;     /* --round R: that round alone; 0: every round */
     const char *launch; /* --launch G,B (CUDA), or NULL */
     uint64_t grid, block;
@@ -513,6 +516,26 @@ static int apply_tiling(const struct augur_dataset *ds, bool stored_only, uint32
     return 0;
 }
 
+/*
+ * A call that did no work, or less than the square root of the data's rows plus entries (less
+ * than any surface of it), is a guard or a loop bound that skipped the kernel's loops, not a
+ * time to report: an error naming the counts, unless --allow-empty.
+ */
+static int check_work(const struct augur_node *kernel, const struct augur_dataset *ds,
+                      const struct augur_workload *w)
+{
+    double size = (double)ds->coo.nrows + (double)augur_dataset_nnz_full(ds);
+
+    if (w->total.accesses > 0 && w->total.accesses >= sqrt(size))
+        return 0;
+    cli_error("kernel '%s' did %s on %s (%.4g accesses a call for %" PRIu32 " rows and %" PRIu64
+              " entries): a guard or a loop bound skipped its loops? 'augur simulate' shows "
+              "what ran; --allow-empty predicts it anyway",
+              kernel->u.kernel.name, w->total.accesses > 0 ? "almost no work" : "no work", ds->path,
+              w->total.accesses, ds->coo.nrows, augur_dataset_nnz_full(ds));
+    return -1;
+}
+
 /* Parses the options; returns CLI_OK with *path set, or an exit status. */
 static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const char **path)
 {
@@ -534,6 +557,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "stored-only", no_argument, NULL, 'o' },
         { "cold", no_argument, NULL, 'c' },
         { "measure", no_argument, NULL, 'E' },
+        { "allow-empty", no_argument, NULL, 'A' },
         { "reps", required_argument, NULL, 'n' },
         { "explain", no_argument, NULL, 'X' },
         { "top", required_argument, NULL, 'k' },
@@ -640,6 +664,9 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             break;
         case 'E':
             o->measure = true;
+            break;
+        case 'A':
+            o->allow_empty = true;
             break;
         case 'n':
             if (cli_parse_u64("predict", "--reps", optarg, 1, 1000000, &v))
@@ -871,6 +898,10 @@ int cmd_predict(int argc, char **argv)
         augur_workload_add_rounds(skel, kernel, bound, &cfg, &so.interp, prof->rounds, &r.work,
                                   &diag) != 0) {
         rc = cli_diag_error(&diag);
+        goto out;
+    }
+    if (!o.allow_empty && !o.round && check_work(kernel, ds, &r.work) != 0) {
+        rc = CLI_FAILED;
         goto out;
     }
     if (o.tile_size && apply_tiling(ds, o.stored_only, o.tile_size, &csr, &r, &diag) != 0) {

@@ -38,15 +38,30 @@ struct run {
     bool test;
 };
 
+/* A saved run is one prediction's JSON: a few KiB. */
+#define RUN_MAX_BYTES ((size_t)16 << 20)
+
 static int load_run(const char *path, struct run *r)
 {
     json_error_t je;
-    json_t *doc = json_load_file(path, 0, &je), *meas;
+    json_t *doc, *meas;
     char err[300];
     const char *ds, *slash;
+    struct augur_diag diag;
+    struct augur_buf text;
 
+    augur_diag_init(&diag);
+    augur_buf_init(&text);
+    if (augur_file_read(path, RUN_MAX_BYTES, &text, NULL, &diag) != 0) {
+        augur_buf_release(&text);
+        return cli_diag_error(&diag);
+    }
+    doc = json_loadb(text.s, text.len, 0, &je);
+    augur_buf_release(&text);
+    if (!doc && je.line > 0)
+        return cli_error("%s:%d:%d: %s", path, je.line, je.column > 0 ? je.column : 1, je.text);
     if (!doc)
-        return cli_error("%s:%d:%d: %s", path, je.line, je.column, je.text);
+        return cli_error("%s: %s", path, je.text);
     meas = json_object_get(json_object_get(doc, "measured"), "median");
     ds = json_string_value(json_object_get(doc, "dataset"));
     if (!json_is_number(meas) || !(json_number_value(meas) > 0) || !ds) {

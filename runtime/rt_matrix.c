@@ -254,7 +254,7 @@ int rt_coo_finish(struct augur_dataset *ds, struct augur_diag *diag)
             col[k] = i;
             i = row[k];
             j = col[k];
-            if (sym == AUGUR_SYM_SKEW)
+            if (sym == AUGUR_SYM_SKEW && val)
                 val[k] = -val[k];
         }
         if (sym == AUGUR_SYM_SKEW && i == j)
@@ -390,6 +390,18 @@ int augur_csr_to_ell(const struct augur_csr *csr, uint32_t width, struct augur_e
     if (augur_mul_overflows(nrows, width, &nslots) || nslots > SIZE_MAX / sizeof(double))
         return augur_diag_set(diag, AUGUR_ELIMIT, NULL, 0, 0,
                               "ELL of %zu rows x %u slots does not fit in memory", nrows, width);
+    {
+        uint64_t bytes = (uint64_t)nslots * (sizeof(*e.idx) + (csr->val ? sizeof(*e.val) : 0));
+        char what[160];
+        int rc;
+
+        snprintf(what, sizeof(what),
+                 "ELL of %zu rows x %u slots (the longest row has %llu entries)", nrows, width,
+                 (unsigned long long)maxdeg);
+        rc = augur_memory_check(bytes, what, diag);
+        if (rc)
+            return rc;
+    }
     e.nrows = csr->nrows;
     e.ncols = csr->ncols;
     e.width = width;

@@ -426,7 +426,17 @@ int rt_cc_entry(const char *cc_path, const char *source, char ***argv, size_t *a
         snprintf(file, sizeof(file), "%s", cc_path);
     if (!realpath(source, src))
         return augur_diag_set(diag, AUGUR_ENOENT, source, 0, 0, "cannot read: %s", strerror(errno));
-    db = json_load_file(file, 0, &jerr);
+    {
+        struct augur_buf text;
+
+        augur_buf_init(&text);
+        rc = augur_file_read(file, 0, &text, NULL, diag);
+        db = rc ? NULL : json_loadb(text.s, text.len, 0, &jerr);
+        augur_buf_release(&text);
+        if (rc)
+            return rc;
+        rc = AUGUR_ENOENT;
+    }
     if (!db)
         return augur_diag_set(diag, AUGUR_EPARSE, file, (uint32_t)(jerr.line > 0 ? jerr.line : 0),
                               (uint32_t)(jerr.column > 0 ? jerr.column : 0), "%s", jerr.text);

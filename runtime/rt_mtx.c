@@ -116,9 +116,14 @@ static int parse_banner(struct rt_scan *s, struct mm_header *h)
         h->sym = AUGUR_SYM_GENERAL;
     else if (strcasecmp(w, "symmetric") == 0)
         h->sym = AUGUR_SYM_SYMMETRIC;
-    else if (strcasecmp(w, "skew-symmetric") == 0)
+    else if (strcasecmp(w, "skew-symmetric") == 0) {
+        if (h->field == AUGUR_FIELD_PATTERN)
+            return banner_error(s, AUGUR_EFORMAT, col,
+                                "a pattern matrix cannot be '%s': it has no values to negate "
+                                "(the Matrix Market format allows general or symmetric)",
+                                w);
         h->sym = AUGUR_SYM_SKEW;
-    else if (strcasecmp(w, "hermitian") == 0)
+    } else if (strcasecmp(w, "hermitian") == 0)
         return banner_error(s, AUGUR_EUNSUP, col,
                             "'%s' symmetry is not supported (it needs complex values)", w);
     else

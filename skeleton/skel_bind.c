@@ -189,6 +189,7 @@ struct infer {
     bool *node_id;                   /* per sym: used, as it is, as the index of an access */
     const struct augur_expr **value; /* per sym: its single assigned value, or NULL */
     uint32_t *nassign;
+    uint8_t *cycle_state; /* per sym: scratch for cut_cycles() */
     uint32_t nrowptr;
     struct {
         uint32_t x, a; /* row variable x walks the rows of row pointer a */
@@ -359,6 +360,62 @@ static void scan(struct infer *in, const struct augur_node *n)
     }
     for (uint32_t i = 0; i < n->nkids; i++)
         scan(in, n->kids[i]);
+}
+
+/*
+ * Forgets the single value of every sym whose value reaches back to it (i = i + 1, or i = j and
+ * j = i): the rules below follow values, and a cycle would have them follow it forever.
+ * state: 0 not seen, 1 on the path, 2 done.
+ */
+static void cut_cycles_expr(struct infer *in, const struct augur_expr *e, uint8_t *state);
+
+static void cut_cycles_sym(struct infer *in, uint32_t s, uint8_t *state)
+{
+    if (state[s] == 2 || !in->value[s])
+        return;
+    state[s] = 1;
+    cut_cycles_expr(in, in->value[s], state);
+    state[s] = 2;
+}
+
+static void cut_cycles_expr(struct infer *in, const struct augur_expr *e, uint8_t *state)
+{
+    if (!e)
+        return;
+    switch (e->kind) {
+    case AUGUR_EXPR_SYM:
+        if (state[e->u.sym] == 1)
+            in->value[e->u.sym] = NULL;
+        else
+            cut_cycles_sym(in, e->u.sym, state);
+        break;
+    case AUGUR_EXPR_LOAD:
+        cut_cycles_expr(in, e->u.load.index, state);
+        break;
+    case AUGUR_EXPR_UNARY:
+        cut_cycles_expr(in, e->u.un.a, state);
+        break;
+    case AUGUR_EXPR_BINARY:
+        cut_cycles_expr(in, e->u.bin.a, state);
+        cut_cycles_expr(in, e->u.bin.b, state);
+        break;
+    case AUGUR_EXPR_SELECT:
+        cut_cycles_expr(in, e->u.sel.cond, state);
+        cut_cycles_expr(in, e->u.sel.a, state);
+        cut_cycles_expr(in, e->u.sel.b, state);
+        break;
+    case AUGUR_EXPR_CAST:
+        cut_cycles_expr(in, e->u.cast.a, state);
+        break;
+    default:
+        break;
+    }
+}
+
+static void cut_cycles(struct infer *in, uint8_t *state)
+{
+    for (uint32_t s = 0; s < in->k->u.kernel.nsyms; s++)
+        cut_cycles_sym(in, s, state);
 }
 
 /* An array whose loaded values are stored into an index array is an index array too. */
@@ -1422,12 +1479,14 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
     in.compared = augur_calloc(ki->narrays + 1, sizeof(*in.compared));
     in.first_access = augur_calloc(ki->narrays + 1, sizeof(*in.first_access));
     in.node_id = augur_calloc(ki->nsyms + 1, sizeof(*in.node_id));
+    in.cycle_state = augur_calloc(ki->nsyms + 1, sizeof(*in.cycle_state));
     if (!in.arrays || !in.index_array || !in.syms || !in.value || !in.nassign || !in.written ||
-        !in.compared || !in.first_access || !in.node_id) {
+        !in.compared || !in.first_access || !in.node_id || !in.cycle_state) {
         rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "out of memory inferring bindings");
         goto out;
     }
     scan(&in, k);
+    cut_cycles(&in, in.cycle_state);
     find_uses(&in, k);
     for (int i = 0; i < 8 && spread_index(&in, k); i++)
         ;
@@ -1474,6 +1533,7 @@ out:
     augur_free(in.compared);
     augur_free(in.first_access);
     augur_free(in.node_id);
+    augur_free(in.cycle_state);
     return rc;
 }
 

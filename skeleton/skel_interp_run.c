@@ -1480,8 +1480,8 @@ void augur_interp_free(struct augur_interp *in)
 {
     if (!in)
         return;
-    if (in->trace)
-        augur_interp_trace_close(in, NULL);
+    interp_trace_free(in->trace); /* an unclosed trace is incomplete: removed */
+    in->trace = NULL;
     free_instances(in);
     augur_free(in->inst);
     for (uint32_t a = 0; in->ainfo && a < in->narrays; a++) {

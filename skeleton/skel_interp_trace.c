@@ -12,7 +12,8 @@
 #define REC_BYTES 24u
 
 struct trace_writer {
-    FILE *fp;
+    struct augur_out out; /* a temporary file until the trace is complete */
+    FILE *fp;             /* out.fp */
     char *path;
     uint64_t nevents;
     long count_at; /* file offset of the event count */
@@ -113,13 +114,19 @@ int augur_interp_trace_open(struct augur_interp *in, const char *path, struct au
     if (in->nsubs == INTERP_MAX_SUBS)
         return augur_diag_set(diag, AUGUR_ELIMIT, path, 0, 0, "too many subscribers");
     t = augur_calloc(1, sizeof(*t));
-    t->fp = fopen(path, "wb");
-    if (!t->fp) {
-        rc = augur_diag_set(diag, errno == ENOENT ? AUGUR_ENOENT : AUGUR_EIO, path, 0, 0,
-                            "cannot create the trace: %s", strerror(errno));
+    rc = augur_out_open(&t->out, path, diag);
+    if (rc) {
         augur_free(t);
         return rc;
     }
+    if (!augur_out_is_file(&t->out)) {
+        augur_out_abort(&t->out);
+        augur_free(t);
+        return augur_diag_set(diag, AUGUR_EINVAL, path, 0, 0,
+                              "a trace is written to a regular file (its event count is filled "
+                              "in at the end), not to a device, a FIFO or standard output");
+    }
+    t->fp = t->out.fp;
     t->path = augur_strdup(path);
     augur_buf_init(&h);
     augur_buf_add(&h, AUGUR_TRACE_MAGIC, 8);
@@ -153,7 +160,7 @@ int augur_interp_trace_open(struct augur_interp *in, const char *path, struct au
     put32((uint8_t *)h.s + 12, (uint32_t)h.len);
     if (fwrite(h.s, h.len, 1, t->fp) != 1) {
         augur_buf_release(&h);
-        fclose(t->fp);
+        augur_out_abort(&t->out);
         augur_free(t->path);
         augur_free(t);
         return augur_diag_set(diag, AUGUR_EIO, path, 0, 0, "cannot write the trace");
@@ -161,7 +168,7 @@ int augur_interp_trace_open(struct augur_interp *in, const char *path, struct au
     augur_buf_release(&h);
     rc = augur_interp_subscribe(in, on_events, t);
     if (rc) {
-        fclose(t->fp);
+        augur_out_abort(&t->out);
         augur_free(t->path);
         augur_free(t);
         return rc;
@@ -170,12 +177,13 @@ int augur_interp_trace_open(struct augur_interp *in, const char *path, struct au
     return 0;
 }
 
+/* Frees a trace writer; a trace that was not closed is removed (never left half-written). */
 void interp_trace_free(struct trace_writer *t)
 {
     if (!t)
         return;
     if (t->fp)
-        fclose(t->fp);
+        augur_out_abort(&t->out);
     augur_free(t->path);
     augur_free(t);
 }
@@ -190,10 +198,12 @@ int augur_interp_trace_close(struct augur_interp *in, struct augur_diag *diag)
         return 0;
     interp_flush(in);
     put64(x, t->nevents);
-    if (t->failed || fseek(t->fp, t->count_at, SEEK_SET) != 0 || fwrite(x, 8, 1, t->fp) != 1)
+    if (t->failed || fseek(t->fp, t->count_at, SEEK_SET) != 0 || fwrite(x, 8, 1, t->fp) != 1) {
         rc = augur_diag_set(diag, AUGUR_EIO, t->path, 0, 0, "cannot write the trace");
-    if (fclose(t->fp) != 0 && !rc)
-        rc = augur_diag_set(diag, AUGUR_EIO, t->path, 0, 0, "cannot write the trace");
+        augur_out_abort(&t->out);
+    } else {
+        rc = augur_out_commit(&t->out, diag);
+    }
     t->fp = NULL;
     /* stop sending events to it */
     for (unsigned i = 0; i < in->nsubs; i++)

@@ -249,7 +249,8 @@ bool augur_skel_name_is(const char *skel_name, const char *name)
     return true;
 }
 
-bool augur_skel_name_is_valid(const char *name)
+/* Letters, digits and '_', in parts joined by '.' or '->', starting with a letter or '_'. */
+static bool name_syntax_ok(const char *name)
 {
     const char *p = name;
 
@@ -269,7 +270,17 @@ bool augur_skel_name_is_valid(const char *name)
         if (!is_alnum(*p))
             return false;
     }
-    return !augur_skel_name_is_reserved(name);
+    return true;
+}
+
+bool augur_skel_name_is_valid(const char *name)
+{
+    return name_syntax_ok(name) && !augur_skel_name_is_reserved(name);
+}
+
+bool augur_skel_kernel_name_is_valid(const char *name)
+{
+    return name_syntax_ok(name);
 }
 
 /* ---- skeleton --------------------------------------------------------------------- */

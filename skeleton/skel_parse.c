@@ -1450,7 +1450,7 @@ static int parse_kernel(struct parser *ps, const struct line *l)
     start_line(ps, l);
     if (expect(ps, "kernel") || take_name(ps, name, sizeof(name), "a kernel name"))
         return ps->rc;
-    if (!augur_skel_name_is_valid(name))
+    if (!augur_skel_kernel_name_is_valid(name))
         return FAIL(ps, "'%s' cannot be used as a kernel name", name);
     ps->kfile_known = false;
     ps->kfile = 0;

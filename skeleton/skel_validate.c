@@ -138,7 +138,7 @@ static int check_kernel(struct check *c, const struct augur_node *n)
 {
     const struct augur_kernel_info *k = &n->u.kernel;
 
-    if (!k->name || !augur_skel_name_is_valid(k->name))
+    if (!k->name || !augur_skel_kernel_name_is_valid(k->name))
         return bad(c, n->loc, "invalid kernel name");
     if ((k->nsyms && !k->syms) || (k->narrays && !k->arrays) || (k->nnotes && !k->notes))
         return bad(c, n->loc, "missing declarations");

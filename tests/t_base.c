@@ -276,7 +276,93 @@ static void test_files(void)
     is_int(augur_out_commit(&out, &d), 0, "commit");
     augur_file_read(dst, 0, &b, NULL, &d);
     is_str(b.s, "new content\n", "commit replaces the file");
-    ok(augur_out_open(&out, "/nonexistent/dir/x", &d) == AUGUR_EIO, "unwritable output fails");
+    ok(augur_out_open(&out, "/nonexistent/dir/x", &d) == AUGUR_ENOENT,
+       "an output in a missing folder fails");
+    augur_buf_release(&b);
+}
+
+/* Inputs that must be refused at once, never read to the end or waited for. */
+static void test_hostile_inputs(void)
+{
+    struct augur_buf b;
+    struct augur_diag d;
+    char fifo[300], bin[300];
+    FILE *fp;
+
+    augur_buf_init(&b);
+    augur_diag_init(&d);
+    path_in_tmp(fifo, sizeof(fifo), "in.fifo");
+    path_in_tmp(bin, sizeof(bin), "bin.txt");
+    if (mkfifo(fifo, 0600) == 0) {
+        is_int(augur_file_read(fifo, 0, &b, NULL, &d), AUGUR_EIO, "a FIFO with no writer");
+        ok(strstr(d.msg, "no writer") != NULL, "the message says why");
+    } else {
+        skip("mkfifo failed", "fifo");
+        skip("mkfifo failed", "fifo");
+    }
+    is_int(augur_file_read("/dev/zero", 0, &b, NULL, &d), AUGUR_EFORMAT,
+           "/dev/zero is refused at its first bytes");
+    fp = fopen(bin, "wb");
+    fwrite("1 2\n\0\0", 1, 6, fp);
+    fclose(fp);
+    is_int(augur_file_read(bin, 0, &b, NULL, &d), AUGUR_EFORMAT, "a NUL byte is binary data");
+    ok(strstr(d.msg, "offset 4") != NULL, "the message gives its offset");
+    write_gzip(bin, "1 2\n\0", 5);
+    is_int(augur_file_read(bin, 0, &b, NULL, &d), AUGUR_EFORMAT, "also inside a gzip stream");
+    is_int(augur_memory_check(1, "one byte", &d), 0, "a byte fits the memory budget");
+    is_int(augur_memory_check(UINT64_MAX, "everything", &d), AUGUR_ELIMIT,
+           "an absurd size does not");
+    ok(strstr(d.msg, "everything") != NULL, "the message names what");
+    augur_buf_release(&b);
+}
+
+/* Outputs over special files: written through, or refused; never replaced. */
+static void test_special_outputs(void)
+{
+    struct augur_diag d;
+    struct augur_buf b;
+    struct stat st;
+    char fifo[300], inside[300], target[300], outside[300], sub[300];
+
+    augur_diag_init(&d);
+    augur_buf_init(&b);
+    is_int(augur_file_write("/dev/null", "x\n", 2, &d), 0, "writing to /dev/null");
+    ok(stat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode), "/dev/null is still a device");
+    if (stat("/dev/full", &st) == 0 && S_ISCHR(st.st_mode)) {
+        ok(augur_file_write("/dev/full", "x\n", 2, &d) == AUGUR_EIO, "/dev/full: write error");
+        ok(stat("/dev/full", &st) == 0 && S_ISCHR(st.st_mode), "/dev/full is still a device");
+    } else {
+        skip("no /dev/full", "dev full");
+        skip("no /dev/full", "dev full");
+    }
+    path_in_tmp(fifo, sizeof(fifo), "out.fifo");
+    if (mkfifo(fifo, 0600) == 0) {
+        is_int(augur_file_write(fifo, "x\n", 2, &d), AUGUR_EIO, "a FIFO with no reader fails");
+        ok(strstr(d.msg, "no reader") != NULL, "and says why");
+        ok(stat(fifo, &st) == 0 && S_ISFIFO(st.st_mode), "the FIFO is still a FIFO");
+    } else {
+        skip("mkfifo failed", "fifo");
+        skip("mkfifo failed", "fifo");
+        skip("mkfifo failed", "fifo");
+    }
+    /* A link to a file in its own folder writes the file and keeps the link. */
+    path_in_tmp(target, sizeof(target), "target.txt");
+    path_in_tmp(inside, sizeof(inside), "link.txt");
+    augur_file_write(target, "old\n", 4, &d);
+    ok(symlink("target.txt", inside) == 0, "make a link in the same folder");
+    is_int(augur_file_write(inside, "new\n", 4, &d), 0, "write through a link beside its file");
+    ok(lstat(inside, &st) == 0 && S_ISLNK(st.st_mode), "the link stays a link");
+    augur_file_read(target, 0, &b, NULL, &d);
+    is_str(b.s, "new\n", "its file has the new contents");
+    /* A link out of its folder is refused. */
+    path_in_tmp(sub, sizeof(sub), "sub");
+    mkdir(sub, 0700);
+    path_in_tmp(outside, sizeof(outside), "sub/away.txt");
+    ok(symlink(target, outside) == 0, "make a link to another folder");
+    is_int(augur_file_write(outside, "x\n", 2, &d), AUGUR_EIO, "a link out of its folder");
+    ok(strstr(d.msg, "outside its folder") != NULL, "is refused, saying why");
+    augur_file_read(target, 0, &b, NULL, &d);
+    is_str(b.s, "new\n", "and its target is untouched");
     augur_buf_release(&b);
 }
 
@@ -292,6 +378,8 @@ int main(void)
     test_arena();
     test_vec_buf();
     test_files();
+    test_hostile_inputs();
+    test_special_outputs();
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
     if (system(cmd) != 0)
         diag("could not remove %s", tmpdir);

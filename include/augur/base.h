@@ -115,20 +115,41 @@ AUGUR_API void augur_buf_release(struct augur_buf *buf);
 /* ---- files --------------------------------------------------------------- */
 
 /*
- * Reads a whole file into buf (replacing its contents), inflating it first
- * when it is gzip-compressed (detected by its magic bytes, not its name;
- * concatenated members are read in turn). "-" reads standard input.
- * A truncated or corrupt gzip stream is an AUGUR_ETRUNC/AUGUR_EPARSE error;
- * a result larger than max_bytes (0: no limit) is AUGUR_ELIMIT.
+ * The bytes one operation of augur may hold: half of this machine's physical
+ * memory, or half of the address-space limit (ulimit -v) when that is lower.
+ */
+AUGUR_API size_t augur_memory_budget(void);
+
+/*
+ * Returns 0 when an allocation of bytes fits the memory budget, else
+ * AUGUR_ELIMIT with a message naming what (e.g. "ELL of 6 rows x 10^9 slots")
+ * and both sizes. Check before allocating anything an option or a header sizes.
+ */
+AUGUR_API int augur_memory_check(uint64_t bytes, const char *what, struct augur_diag *diag);
+
+/*
+ * Reads a whole text file into buf (replacing its contents), inflating it
+ * as it is read when it is gzip-compressed (detected by its magic bytes, not
+ * its name; concatenated members are read in turn). "-" reads standard input.
+ * The limit applies while reading, to the decompressed bytes: max_bytes, or
+ * when 0 a default of a quarter of this machine's memory (under which a gzip
+ * stream may also not inflate more than 200-fold). Errors: AUGUR_ELIMIT over
+ * the limit; AUGUR_EFORMAT for binary data (a NUL byte); AUGUR_ETRUNC or
+ * AUGUR_EPARSE for a truncated or corrupt gzip stream; AUGUR_EIO for a
+ * directory or a FIFO with no writer (it is never waited for).
  * *compressed, when not NULL, says whether the file was gzip.
  */
 AUGUR_API int augur_file_read(const char *path, size_t max_bytes, struct augur_buf *buf,
                               bool *compressed, struct augur_diag *diag);
 
 /*
- * Atomic output: writes go to a temporary file beside path, which replaces
- * path only on augur_out_commit(). A reader never sees a half-written file.
- * The path "-" writes to standard output directly.
+ * Safe output. A regular file (or a new path) is written atomically: writes
+ * go to a temporary file beside it, which replaces it (keeping its mode) only
+ * on augur_out_commit(), so a reader never sees a half-written file and a
+ * failed run leaves the old one. A character device or a FIFO is written
+ * through (a FIFO with no reader is an error, never a wait). A symbolic link
+ * is followed only to a file in its own folder; any other special file, or a
+ * link out of its folder, is refused. The path "-" is standard output.
  */
 struct augur_out {
     FILE *fp;
@@ -137,6 +158,8 @@ struct augur_out {
 };
 
 AUGUR_API int augur_out_open(struct augur_out *out, const char *path, struct augur_diag *diag);
+/* True when the output is a regular file (seekable, replaced on commit). */
+AUGUR_API bool augur_out_is_file(const struct augur_out *out);
 /* Flushes, closes and renames the temporary file over path. */
 AUGUR_API int augur_out_commit(struct augur_out *out, struct augur_diag *diag);
 /* Closes and removes the temporary file; path is left as it was. Safe to call twice. */

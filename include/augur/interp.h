@@ -358,8 +358,9 @@ AUGUR_API bool augur_omp_next_chunk(struct augur_omp_loop *loop, unsigned t, uin
 /*
  * Writes every event of the following runs to path in the binary trace
  * format of docs/interpreter.md (a header naming the arrays and access
- * nodes, then 24-byte little-endian records). The file is complete after
- * augur_interp_free() or augur_interp_trace_close().
+ * nodes, then 24-byte little-endian records). path must be a regular file
+ * (or a new one): it appears, complete, on augur_interp_trace_close(); a
+ * trace still open at augur_interp_free() is removed, never left half-written.
  */
 AUGUR_API int augur_interp_trace_open(struct augur_interp *in, const char *path,
                                       struct augur_diag *diag);

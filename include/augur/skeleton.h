@@ -669,6 +669,12 @@ AUGUR_API int augur_skel_load(const char *path, struct augur_skel **out, struct 
  */
 AUGUR_API bool augur_skel_name_is_valid(const char *name);
 /*
+ * True when name can name a kernel: the same syntax, reserved words included
+ * (a kernel's name stands only after "kernel", where no expression is read,
+ * and must stay the C function's name).
+ */
+AUGUR_API bool augur_skel_kernel_name_is_valid(const char *name);
+/*
  * Whether skel_name names the C name name: the same, or name made unique by
  * the front end ("ptr.2" for a parameter ptr, a word the text form
  * reserves, or one a sym already took).
