@@ -48,6 +48,8 @@ void cmd_measure_help(FILE *fp)
             "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
             "  --stored-only     symmetric data: the stored triangle only (default: both)\n"
             "  --no-counts       do not run the skeleton interpreter (no bytes and flops)\n"
+            "  --allow-empty     report the time even when the warm-up call changed none of\n"
+            "                    the arrays the kernel stores into (default: an error)\n"
             "  --keep            keep the working folder (driver sources, data blob, binary)\n"
             "  --json            the result as JSON\n" CLI_LOAD_HELP
             "  -h, --help        print this help\n"
@@ -63,7 +65,7 @@ struct opts {
     uint64_t reps;
     double min_time, timeout;
     uint32_t ell_width;
-    bool stored_only, keep, openmp, no_counts;
+    bool stored_only, keep, openmp, no_counts, allow_empty;
     struct augur_load_opts load;
     unsigned errors;
 };
@@ -266,6 +268,12 @@ static void print_text(const struct augur_measurement *m, const struct augur_dat
            m->median, m->max, m->mean);
     if (m->round_based && m->rounds)
         printf("seconds per round at the median: %.6e\n", m->median / m->rounds);
+    if (m->work_checked)
+        printf("work check: the warm-up changed %" PRIu64 " of the %" PRIu64
+               " elements of the arrays the kernel stores into\n",
+               m->changed, m->written);
+    else
+        printf("work check: none (the kernel stores into no array of the data)\n");
     if (m->have_counts) {
         uint64_t bytes = m->bytes_read + m->bytes_written;
 
@@ -354,6 +362,10 @@ static json_t *result_json(const struct augur_measurement *m, const struct augur
     json_object_set_new(doc, "link_command", json_string(m->link_cmd));
     json_object_set_new(doc, "compile_dir", m->cc_dir ? json_string(m->cc_dir) : json_null());
     json_object_set_new(doc, "flags_from", json_string(m->flags_from));
+    json_object_set_new(doc, "work_check",
+                        m->work_checked ? json_pack("{s:I,s:I}", "changed", (json_int_t)m->changed,
+                                                    "written", (json_int_t)m->written)
+                                        : json_null());
     if (m->have_counts) {
         json_object_set_new(doc, "accesses", json_integer((json_int_t)m->accesses));
         json_object_set_new(doc, "bytes_read", json_integer((json_int_t)m->bytes_read));
@@ -423,6 +435,7 @@ int cmd_measure(int argc, char **argv)
         { "ell-width", required_argument, NULL, 'e' },
         { "stored-only", no_argument, NULL, 'o' },
         { "no-counts", no_argument, NULL, 'N' },
+        { "allow-empty", no_argument, NULL, 'A' },
         { "keep", no_argument, NULL, 'k' },
         { "json", no_argument, NULL, 'j' },
         { "help", no_argument, NULL, 'h' },
@@ -508,6 +521,9 @@ int cmd_measure(int argc, char **argv)
         case 'N':
             o.no_counts = true;
             break;
+        case 'A':
+            o.allow_empty = true;
+            break;
         case 'k':
             o.keep = true;
             break;
@@ -569,6 +585,7 @@ int cmd_measure(int argc, char **argv)
     mo.timeout = o.timeout;
     mo.keep = o.keep;
     mo.no_counts = o.no_counts;
+    mo.allow_empty = o.allow_empty;
     mo.on_output = on_output;
     if (augur_measure(skel, kernel, bound, &mo, &m, &diag) != 0) {
         rc = cli_diag_error(&diag);

@@ -937,6 +937,7 @@ int cmd_predict(int argc, char **argv)
         mo.threads = o.threads;
         mo.reps = o.reps;
         mo.no_counts = true;
+        mo.allow_empty = o.allow_empty;
         augur_diag_init(&md);
         if (augur_measure(skel, kernel, full_bound ? full_bound : bound, &mo, &r.meas, &md) == 0)
             r.measured = true;

@@ -25,12 +25,24 @@
 #define OUTPUT_MAX_BYTES ((size_t)64 << 20)
 #define SOURCE_MAX_BYTES ((size_t)64 << 20)
 
-/* One argument of the call, as generated. */
+/*
+ * One value the driver hands over, as generated: an argument of the call (the first nparams),
+ * a member of a struct argument, or a variable of the kernel's file the skeleton binds.
+ */
 struct arg {
-    enum { A_NULL, A_ARRAY, A_INT, A_FLOAT } kind;
+    enum { A_NULL, A_ARRAY, A_INT, A_FLOAT, A_STRUCT } kind;
     uint64_t offset, bytes; /* A_ARRAY: where it lies in the blob */
     int64_t i;
     double f;
+    int owner;        /* a member: the index of its struct argument; else -1 */
+    char *cname;      /* a member's or a file variable's C name; NULL for an argument */
+    bool global;      /* a variable of the kernel's file */
+    bool fixed;       /* a global array of fixed size: the data are copied into it */
+    bool written;     /* an array the kernel stores into */
+    bool by_value;    /* A_STRUCT: passed by value, not by address */
+    char *ctype;      /* A_STRUCT: the struct type as the declaration writes it */
+    uint32_t elem;    /* A_ARRAY: bytes per element */
+    const char *name; /* the skeleton's name (borrowed) */
 };
 
 /* Everything one measurement holds while it runs. */
@@ -42,7 +54,8 @@ struct job {
     struct augur_measurement *m;
     char src[PATH_MAX];
     struct rt_sig sig;
-    struct arg *args;
+    struct arg *args; /* nargs: the parameters first, then members and file variables */
+    uint32_t nargs;
     int round_param, level_param;
     struct augur_buf blob;
     struct augur_buf notes;
@@ -179,10 +192,52 @@ static int check_values(struct job *j, struct augur_diag *diag)
     return 0;
 }
 
-static int array_arg(struct job *j, uint32_t pi, const struct augur_array *A, struct arg *g,
-                     struct augur_measure_arg *ma, struct augur_diag *diag)
+/* The C name behind a skeleton name: without the ".N" that made it unique ("ptr.2"). */
+static char *c_name(const char *name)
 {
-    uint64_t count, bytes, at;
+    const char *dot = strrchr(name, '.');
+    size_t n = strlen(name);
+
+    if (dot && dot[1] && strspn(dot + 1, "0123456789") == strlen(dot + 1))
+        n = (size_t)(dot - name);
+    {
+        char *c = augur_malloc(n + 1);
+
+        memcpy(c, name, n);
+        c[n] = '\0';
+        return c;
+    }
+}
+
+/* True when the subtree of n stores into (or updates) array a. */
+static bool writes(const struct augur_node *n, uint32_t a)
+{
+    const struct augur_node *kid;
+
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.array == a &&
+        n->u.access.mode != AUGUR_ACCESS_READ)
+        return true;
+    augur_node_for_each_kid(n, kid) {
+        if (writes(kid, a))
+            return true;
+    }
+    return false;
+}
+
+/* A new value for the driver, after the parameters; returns its index. */
+static uint32_t add_arg(struct job *j)
+{
+    j->args = augur_reallocarray(j->args, (size_t)j->nargs + 1, sizeof(*j->args));
+    memset(&j->args[j->nargs], 0, sizeof(j->args[j->nargs]));
+    j->args[j->nargs].owner = -1;
+    return j->nargs++;
+}
+
+/* Puts the data of array A (bound) into the blob as value g; *count is its elements. */
+static int array_arg(struct job *j, int pi, const struct augur_array *A, struct arg *g,
+                     uint64_t *count, struct augur_diag *diag)
+{
+    uint64_t bytes, at;
     int64_t round = 0;
     int rc;
 
@@ -191,10 +246,10 @@ static int array_arg(struct job *j, uint32_t pi, const struct augur_array *A, st
                               "array '%s' of kernel %s is not bound to the dataset (--bind "
                               "%s=TARGET)",
                               A->name, j->kernel->u.kernel.name, A->name);
-    rc = augur_bound_array_count(j->data, A->bind, &count, diag);
+    rc = augur_bound_array_count(j->data, A->bind, count, diag);
     if (rc)
         goto fail;
-    if (augur_mul_overflows(count, A->elem_size ? A->elem_size : 1, &bytes) ||
+    if (augur_mul_overflows(*count, A->elem_size ? A->elem_size : 1, &bytes) ||
         bytes > (UINT64_C(1) << 40))
         return augur_diag_set(diag, AUGUR_ELIMIT, file_of(j, A->loc.file), A->loc.line, A->loc.col,
                               "array '%s' (%s) would take more than 1 TiB", A->name, A->bind);
@@ -202,12 +257,12 @@ static int array_arg(struct job *j, uint32_t pi, const struct augur_array *A, st
     augur_buf_reserve(&j->blob, (size_t)(at - j->blob.len + bytes));
     memset(j->blob.s + j->blob.len, 0, (size_t)(at - j->blob.len));
     j->blob.len = (size_t)at;
-    if (!strcmp(A->bind, "bfs.level")) {
-        j->level_param = (int)pi;
+    if (!strcmp(A->bind, "bfs.level") && pi >= 0) {
+        j->level_param = pi;
         if (j->round_param >= 0)
             round = 1; /* a whole search starts from the source alone */
     }
-    rc = augur_bound_array_fill(j->data, A, A->bind, round, count, j->blob.s + at, diag);
+    rc = augur_bound_array_fill(j->data, A, A->bind, round, *count, j->blob.s + at, diag);
     if (rc)
         goto fail;
     j->blob.len += (size_t)bytes;
@@ -215,10 +270,9 @@ static int array_arg(struct job *j, uint32_t pi, const struct augur_array *A, st
     g->kind = A_ARRAY;
     g->offset = at;
     g->bytes = bytes;
-    ma->pointer = true;
-    ma->elements = count;
-    ma->elem_size = A->elem_size;
-    ma->what = augur_strdup(A->bind);
+    g->elem = A->elem_size ? A->elem_size : 1;
+    g->written = writes(j->kernel, (uint32_t)(A - j->kernel->u.kernel.arrays));
+    g->name = A->name;
     return 0;
 fail : {
     char msg[sizeof(diag->msg)];
@@ -229,13 +283,241 @@ fail : {
 }
 }
 
+/* The value of a bound scalar sym into g; what describes it. */
+static int scalar_arg(struct job *j, const struct augur_sym *s, struct arg *g, char *what,
+                      size_t size, struct augur_diag *diag)
+{
+    double v;
+
+    if (!s->bind)
+        return augur_diag_set(diag, AUGUR_EBIND, file_of(j, s->loc.file), s->loc.line, s->loc.col,
+                              "scalar '%s' of kernel %s is not bound (--bind %s=VALUE, or n, nnz, "
+                              "round, ...)",
+                              s->name, j->kernel->u.kernel.name, s->name);
+    if (!strcmp(s->bind, "nthreads")) {
+        v = j->m->threads;
+    } else {
+        int rc = augur_bound_scalar(j->data, s->bind, &v, diag);
+
+        if (rc) {
+            char msg[sizeof(diag->msg)];
+
+            snprintf(msg, sizeof(msg), "%s", diag ? diag->msg : "");
+            return augur_diag_set(diag, rc, file_of(j, s->loc.file), s->loc.line, s->loc.col,
+                                  "scalar '%s': %s", s->name, msg);
+        }
+    }
+    snprintf(what, size, "%s (%.15g)", s->bind, v);
+    if (augur_type_is_float(s->type)) {
+        g->kind = A_FLOAT;
+        g->f = v;
+    } else {
+        g->kind = A_INT;
+        g->i = v >= 9223372036854775808.0 ? (int64_t)(uint64_t)v : (int64_t)v;
+    }
+    g->name = s->name;
+    return 0;
+}
+
+/* The member name when name is "P->m" or "P.m" for parameter P; NULL otherwise. */
+static const char *member_of(const char *name, const char *param)
+{
+    size_t n = strlen(param);
+
+    if (strncmp(name, param, n) != 0)
+        return NULL;
+    if (name[n] == '.')
+        return name + n + 1;
+    if (name[n] == '-' && name[n + 1] == '>')
+        return name + n + 2;
+    return NULL;
+}
+
+/*
+ * The struct type of a struct parameter as its declaration writes it: the declaration without
+ * the name, one '*' and the qualifiers ("const sparse_cs *restrict A" -> "sparse_cs").
+ */
+static char *struct_type(const struct rt_param *p)
+{
+    static const char *const drop[] = { "const",      "volatile",     "restrict",
+                                        "__restrict", "__restrict__", NULL };
+    struct augur_buf b;
+    const char *d = p->decl;
+    bool star = false;
+
+    augur_buf_init(&b);
+    while (*d) {
+        size_t n = 0;
+        bool skip = false;
+
+        if (*d == ' ') {
+            d++;
+            continue;
+        }
+        if (*d == '*') {
+            if (star || !p->pointer)
+                augur_buf_puts(&b, " *");
+            star = true;
+            d++;
+            continue;
+        }
+        while (d[n] && d[n] != ' ' && d[n] != '*')
+            n++;
+        for (int k = 0; drop[k]; k++)
+            skip |= strlen(drop[k]) == n && !strncmp(d, drop[k], n);
+        skip |= strlen(p->name) == n && !strncmp(d, p->name, n);
+        if (!skip) {
+            if (b.len)
+                augur_buf_putc(&b, ' ');
+            augur_buf_add(&b, d, n);
+        }
+        d += n;
+    }
+    return augur_buf_detach(&b, NULL);
+}
+
+/*
+ * A struct parameter (pi) whose members the skeleton reaches: every reached member becomes a
+ * value the driver sets before the call ("A->p" bound to csc.colptr, "A->n" to n); members the
+ * skeleton does not reach stay zero.
+ */
+static int struct_arg(struct job *j, uint32_t pi, struct augur_measure_arg *ma,
+                      struct augur_diag *diag)
+{
+    const struct augur_node *k = j->kernel;
+    const struct rt_param *p = &j->sig.params[pi];
+    struct augur_buf what;
+    int rc = 0;
+
+    j->args[pi].kind = A_STRUCT;
+    j->args[pi].by_value = !p->pointer;
+    j->args[pi].ctype = struct_type(p);
+    if (strstr(p->decl, "**") || strchr(p->decl, '[') || !j->args[pi].ctype[0])
+        return augur_diag_set(diag, AUGUR_EUNSUP, j->src, p->line, p->col,
+                              "parameter '%s' of %s ('%s'): augur measure builds a struct "
+                              "passed by value or by one pointer, not this",
+                              p->name, k->u.kernel.name, p->decl);
+    augur_buf_init(&what);
+    augur_buf_printf(&what, "struct %s", j->args[pi].ctype);
+    for (uint32_t i = 0; i < k->u.kernel.narrays + k->u.kernel.nsyms && !rc; i++) {
+        bool is_array = i < k->u.kernel.narrays;
+        const char *name =
+            is_array ? k->u.kernel.arrays[i].name : k->u.kernel.syms[i - k->u.kernel.narrays].name;
+        const char *member = member_of(name, p->name);
+        uint32_t g;
+        uint64_t count;
+        char desc[128];
+
+        if (!member)
+            continue;
+        {
+            char *c = c_name(member);
+            bool nested = strchr(c, '.') || strstr(c, "->");
+
+            augur_free(c);
+            if (nested) {
+                rc = augur_diag_set(diag, AUGUR_EUNSUP, j->src, p->line, p->col,
+                                    "'%s': augur measure sets a struct argument's own members, "
+                                    "not members of members",
+                                    name);
+                break;
+            }
+        }
+        g = add_arg(j);
+        j->args[g].owner = (int)pi;
+        j->args[g].cname = c_name(member);
+        if (is_array) {
+            const struct augur_array *A = &k->u.kernel.arrays[i];
+
+            if (A->space != AUGUR_SPACE_GLOBAL)
+                continue;
+            rc = array_arg(j, -1, A, &j->args[g], &count, diag);
+            snprintf(desc, sizeof(desc), "%s (%" PRIu64 " elements)", A->bind ? A->bind : "?",
+                     count);
+        } else {
+            rc = scalar_arg(j, &k->u.kernel.syms[i - k->u.kernel.narrays], &j->args[g], desc,
+                            sizeof(desc), diag);
+        }
+        if (!rc)
+            augur_buf_printf(&what, ", .%s = %s", j->args[g].cname, desc);
+    }
+    ma->what = augur_buf_detach(&what, NULL);
+    ma->pointer = p->pointer;
+    ma->in_skeleton = true;
+    return rc;
+}
+
+/*
+ * Variables of the kernel's file that the skeleton binds (file-scope arrays and scalars,
+ * statics included): values the driver sets before the first call, since the kernel's file is
+ * compiled into the driver.
+ */
+static int file_vars(struct job *j, struct augur_diag *diag)
+{
+    const struct augur_node *k = j->kernel;
+    int rc;
+
+    for (uint32_t i = 0; i < k->u.kernel.narrays; i++) {
+        const struct augur_array *A = &k->u.kernel.arrays[i];
+        uint64_t count;
+        uint32_t g;
+
+        if (A->space != AUGUR_SPACE_GLOBAL || A->param)
+            continue;
+        if (!A->bind) {
+            note(j,
+                 "array '%s' is a variable of the file and not bound: the run uses its own "
+                 "contents",
+                 A->name);
+            continue;
+        }
+        g = add_arg(j);
+        j->args[g].global = true;
+        j->args[g].cname = c_name(A->name);
+        j->args[g].fixed = A->extent != NULL;
+        rc = array_arg(j, -1, A, &j->args[g], &count, diag);
+        if (rc)
+            return rc;
+        note(j, "variable '%s' of the file is set to %s (%" PRIu64 " elements)", j->args[g].cname,
+             A->bind, count);
+    }
+    for (uint32_t i = 0; i < k->u.kernel.nsyms; i++) {
+        const struct augur_sym *s = &k->u.kernel.syms[i];
+        bool in_sig = false;
+        char what[128];
+        uint32_t g;
+
+        if (s->kind != AUGUR_SYM_PARAM || strchr(s->name, '>') ||
+            (strchr(s->name, '.') && !augur_skel_name_is(s->name, s->name)))
+            continue;
+        for (uint32_t p = 0; p < j->sig.nparams; p++) {
+            const char *nm = j->sig.params[p].name;
+
+            in_sig |= nm && (augur_skel_name_is(s->name, nm) || member_of(s->name, nm));
+        }
+        if (in_sig)
+            continue;
+        g = add_arg(j);
+        j->args[g].global = true;
+        j->args[g].cname = c_name(s->name);
+        rc = scalar_arg(j, s, &j->args[g], what, sizeof(what), diag);
+        if (rc)
+            return rc;
+        note(j, "variable '%s' of the file is set to %s", j->args[g].cname, what);
+    }
+    return 0;
+}
+
 static int build_args(struct job *j, struct augur_diag *diag)
 {
     const struct augur_node *k = j->kernel;
     struct augur_measurement *m = j->m;
     int rc;
 
+    j->nargs = j->sig.nparams;
     j->args = augur_calloc(j->sig.nparams + 1, sizeof(*j->args));
+    for (uint32_t i = 0; i < j->nargs; i++)
+        j->args[i].owner = -1;
     m->args = augur_calloc(j->sig.nparams + 1, sizeof(*m->args));
     m->nargs = j->sig.nparams;
     j->round_param = j->level_param = -1;
@@ -265,20 +547,32 @@ static int build_args(struct job *j, struct augur_diag *diag)
         struct arg *g = &j->args[i];
         const struct augur_sym *s = p->name ? find_sym(k, p->name) : NULL;
         const struct augur_array *A = p->name ? find_array(k, p->name) : NULL;
-        double v;
+        double v = 0;
 
         ma->name = augur_strdup(p->name ? p->name : "?");
-        if (!p->name || p->aggregate || (p->name && reached_through(k, p->name) && !A && !s))
-            return augur_diag_set(diag, AUGUR_EUNSUP, j->src, p->line, p->col,
-                                  "parameter %" PRIu32 " of %s ('%s') is not an array or a "
-                                  "number: augur measure passes pointers to arrays and scalars "
-                                  "only",
-                                  i + 1, k->u.kernel.name, p->decl);
-        if (p->pointer && A && A->space == AUGUR_SPACE_GLOBAL) {
-            ma->in_skeleton = true;
-            rc = array_arg(j, i, A, g, ma, diag);
+        if (p->name && !A && !s && reached_through(k, p->name) && !strchr(p->decl, '(') &&
+            strcmp(p->decl, "...") != 0) {
+            rc = struct_arg(j, i, ma, diag);
             if (rc)
                 return rc;
+            continue;
+        }
+        if (!p->name || p->aggregate || (p->name && reached_through(k, p->name) && !A && !s))
+            return augur_diag_set(diag, AUGUR_EUNSUP, j->src, p->line, p->col,
+                                  "parameter %" PRIu32 " of %s ('%s') is not an array, a number "
+                                  "or a struct of them: augur measure cannot pass it",
+                                  i + 1, k->u.kernel.name, p->decl);
+        if (p->pointer && A && A->space == AUGUR_SPACE_GLOBAL) {
+            uint64_t count;
+
+            ma->in_skeleton = true;
+            rc = array_arg(j, (int)i, A, g, &count, diag);
+            if (rc)
+                return rc;
+            ma->pointer = true;
+            ma->elements = count;
+            ma->elem_size = A->elem_size;
+            ma->what = augur_strdup(A->bind);
             continue;
         }
         if (p->pointer && s)
@@ -294,38 +588,13 @@ static int build_args(struct job *j, struct augur_diag *diag)
             continue;
         }
         if (s) {
+            char what[128];
+
             ma->in_skeleton = true;
-            if (!s->bind)
-                return augur_diag_set(diag, AUGUR_EBIND, file_of(j, s->loc.file), s->loc.line,
-                                      s->loc.col,
-                                      "scalar '%s' of kernel %s is not bound (--bind %s=VALUE, "
-                                      "or n, nnz, round, ...)",
-                                      s->name, k->u.kernel.name, s->name);
-            if (!strcmp(s->bind, "nthreads")) {
-                v = m->threads;
-            } else {
-                rc = augur_bound_scalar(j->data, s->bind, &v, diag);
-                if (rc) {
-                    char msg[sizeof(diag->msg)];
-
-                    snprintf(msg, sizeof(msg), "%s", diag ? diag->msg : "");
-                    return augur_diag_set(diag, rc, file_of(j, s->loc.file), s->loc.line,
-                                          s->loc.col, "scalar '%s': %s", s->name, msg);
-                }
-            }
-            {
-                char what[128];
-
-                snprintf(what, sizeof(what), "%s (%.15g)", s->bind, v);
-                ma->what = augur_strdup(what);
-            }
-            if (augur_type_is_float(s->type)) {
-                g->kind = A_FLOAT;
-                g->f = v;
-            } else {
-                g->kind = A_INT;
-                g->i = v >= 9223372036854775808.0 ? (int64_t)(uint64_t)v : (int64_t)v;
-            }
+            rc = scalar_arg(j, s, g, what, sizeof(what), diag);
+            if (rc)
+                return rc;
+            ma->what = augur_strdup(what);
             continue;
         }
         rc = given_value(j, p->name, &v, diag);
@@ -352,16 +621,7 @@ static int build_args(struct job *j, struct augur_diag *diag)
             g->i = (int64_t)v;
         }
     }
-    for (uint32_t i = 0; i < k->u.kernel.narrays; i++) {
-        const struct augur_array *A = &k->u.kernel.arrays[i];
-
-        if (A->space == AUGUR_SPACE_GLOBAL && !A->param)
-            note(j,
-                 "array '%s' is not a parameter (a variable of the file): the run uses its own "
-                 "contents",
-                 A->name);
-    }
-    return 0;
+    return file_vars(j, diag);
 }
 
 /* ---- the working folder --------------------------------------------------------------------- */
@@ -418,6 +678,49 @@ static int make_dir(struct job *j, struct augur_diag *diag)
 
 /* ---- the driver ----------------------------------------------------------------------------- */
 
+/* The C lvalue that value x of the driver sets: a file variable, or a member of struct y. */
+static void lvalue(const struct job *j, uint32_t x, struct augur_buf *b)
+{
+    const struct arg *g = &j->args[x];
+
+    if (g->owner >= 0)
+        augur_buf_printf(b, "augur_s%d.%s", g->owner, g->cname);
+    else
+        augur_buf_puts(b, g->cname);
+}
+
+/* Sets value x (a member or a file variable) from the driver's arrays. */
+static void gen_set(const struct job *j, uint32_t x, struct augur_buf *b)
+{
+    const struct arg *g = &j->args[x];
+    struct augur_buf lv;
+
+    augur_buf_init(&lv);
+    lvalue(j, x, &lv);
+    if (g->kind == A_ARRAY && g->fixed) {
+        augur_buf_printf(b,
+                         "    if (sizeof(%s) < %" PRIu64 "ULL) {\n"
+                         "        fprintf(stderr, \"array '%s' of the file holds %%zu bytes; the "
+                         "data need %" PRIu64 "\\n\", sizeof(%s));\n"
+                         "        exit(5);\n"
+                         "    }\n"
+                         "    memcpy(%s, augur_a[%" PRIu32 "], %" PRIu64 "ULL);\n",
+                         lv.s, g->bytes, g->cname, g->bytes, lv.s, lv.s, x, g->bytes);
+    } else if (g->kind == A_ARRAY) {
+        augur_buf_printf(b, "    %s = (__typeof__(%s))augur_a[%" PRIu32 "];\n", lv.s, lv.s, x);
+    } else if (g->kind == A_INT) {
+        augur_buf_printf(b, "    %s = (__typeof__(%s))augur_i[%" PRIu32 "];\n", lv.s, lv.s, x);
+    } else if (g->kind == A_FLOAT) {
+        augur_buf_printf(b, "    %s = (__typeof__(%s))augur_f[%" PRIu32 "];\n", lv.s, lv.s, x);
+    }
+    augur_buf_release(&lv);
+}
+
+/*
+ * The kernel's translation unit: the user's file (its main renamed) and three functions the
+ * driver calls: setup (the file's variables, once), written (where the arrays the kernel stores
+ * into lie, for the work check) and call (the struct arguments, then the kernel).
+ */
 static void gen_kernel_tu(struct job *j, struct augur_buf *b)
 {
     const char *name = j->kernel->u.kernel.name;
@@ -428,37 +731,84 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
                      "#define main augur_user_main\n"
                      "#include \"%s\"\n"
                      "#undef main\n"
+                     "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
                      "extern volatile int augur_drv_sink;\n"
+                     "void augur_drv_setup(void *const *augur_a, const long long *augur_i,\n"
+                     "                     const double *augur_f);\n"
+                     "unsigned augur_drv_written(void *const *augur_a, void **where,\n"
+                     "                           unsigned long long *bytes, unsigned *elem);\n"
                      "void augur_drv_call(void *const *augur_a, const long long *augur_i,\n"
-                     "                    const double *augur_f);\n"
-                     "void augur_drv_call(void *const *augur_a, const long long *augur_i,\n"
-                     "                    const double *augur_f)\n"
+                     "                    const double *augur_f);\n\n"
+                     "void augur_drv_setup(void *const *augur_a, const long long *augur_i,\n"
+                     "                     const double *augur_f)\n"
                      "{\n"
-                     "    (void)augur_a;\n"
-                     "    (void)augur_i;\n"
-                     "    (void)augur_f;\n"
-                     "    %s%s(",
-                     name, j->src, j->src, j->sig.returns_value ? "if (" : "", name);
+                     "    (void)augur_a;\n    (void)augur_i;\n    (void)augur_f;\n",
+                     name, j->src, j->src);
+    for (uint32_t x = j->sig.nparams; x < j->nargs; x++)
+        if (j->args[x].global)
+            gen_set(j, x, b);
+    augur_buf_puts(b, "}\n\n"
+                      "unsigned augur_drv_written(void *const *augur_a, void **where,\n"
+                      "                           unsigned long long *bytes, unsigned *elem)\n"
+                      "{\n"
+                      "    unsigned n = 0;\n\n"
+                      "    (void)augur_a;\n    (void)where;\n    (void)bytes;\n    (void)elem;\n");
+    for (uint32_t x = 0; x < j->nargs; x++) {
+        const struct arg *g = &j->args[x];
+
+        if (g->kind != A_ARRAY || !g->written)
+            continue;
+        if (g->fixed)
+            augur_buf_printf(b, "    where[n] = (void *)%s;\n", g->cname);
+        else
+            augur_buf_printf(b, "    where[n] = augur_a[%" PRIu32 "];\n", x);
+        augur_buf_printf(b, "    bytes[n] = %" PRIu64 "ULL;\n    elem[n++] = %" PRIu32 ";\n",
+                         g->bytes, g->elem);
+    }
+    augur_buf_puts(b, "    return n;\n}\n\n"
+                      "void augur_drv_call(void *const *augur_a, const long long *augur_i,\n"
+                      "                    const double *augur_f)\n"
+                      "{\n");
+    for (uint32_t i = 0; i < j->sig.nparams; i++)
+        if (j->args[i].kind == A_STRUCT)
+            augur_buf_printf(b, "    %s augur_s%" PRIu32 ";\n", j->args[i].ctype, i);
+    augur_buf_puts(b, "\n    (void)augur_a;\n    (void)augur_i;\n    (void)augur_f;\n");
+    for (uint32_t i = 0; i < j->sig.nparams; i++) {
+        if (j->args[i].kind != A_STRUCT)
+            continue;
+        augur_buf_printf(b, "    memset(&augur_s%" PRIu32 ", 0, sizeof(augur_s%" PRIu32 "));\n", i,
+                         i);
+        for (uint32_t x = j->sig.nparams; x < j->nargs; x++)
+            if (j->args[x].owner == (int)i)
+                gen_set(j, x, b);
+    }
+    augur_buf_printf(b, "    %s%s(", j->sig.returns_value ? "if (" : "", name);
     for (uint32_t i = 0; i < j->sig.nparams; i++) {
         const struct arg *g = &j->args[i];
 
-        augur_buf_printf(b, "%s%s[%" PRIu32 "]", i ? ", " : "",
-                         g->kind == A_INT     ? "augur_i"
-                         : g->kind == A_FLOAT ? "augur_f"
-                                              : "augur_a",
-                         i);
+        if (g->kind == A_STRUCT)
+            augur_buf_printf(b, "%s%saugur_s%" PRIu32, i ? ", " : "", g->by_value ? "" : "&", i);
+        else
+            augur_buf_printf(b, "%s%s[%" PRIu32 "]", i ? ", " : "",
+                             g->kind == A_INT     ? "augur_i"
+                             : g->kind == A_FLOAT ? "augur_f"
+                                                  : "augur_a",
+                             i);
     }
     augur_buf_printf(b, ")%s\n}\n", j->sig.returns_value ? ")\n        augur_drv_sink++;" : ";");
 }
 
 static void gen_driver(struct job *j, struct augur_buf *b)
 {
-    uint32_t n = j->sig.nparams ? j->sig.nparams : 1;
+    uint32_t n = j->nargs ? j->nargs : 1;
 
     augur_buf_printf(b,
                      "/* generated by augur measure: reads the blob, warms up, times %s */\n"
                      "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
                      "#include <time.h>\n\n"
+                     "void augur_drv_setup(void *const *a, const long long *i, const double *f);\n"
+                     "unsigned augur_drv_written(void *const *a, void **where,\n"
+                     "                           unsigned long long *bytes, unsigned *elem);\n"
                      "void augur_drv_call(void *const *a, const long long *i, const double *f);\n"
                      "volatile int augur_drv_sink;\n\n"
                      "#define NP %" PRIu32 "\n",
@@ -466,20 +816,19 @@ static void gen_driver(struct job *j, struct augur_buf *b)
     augur_buf_puts(b, "static const unsigned long long off[NP] = { ");
     for (uint32_t i = 0; i < n; i++)
         augur_buf_printf(b, "%s%" PRIu64 "ULL", i ? ", " : "",
-                         i < j->sig.nparams && j->args[i].kind == A_ARRAY ? j->args[i].offset
-                                                                          : UINT64_MAX);
+                         i < j->nargs && j->args[i].kind == A_ARRAY ? j->args[i].offset
+                                                                    : UINT64_MAX);
     augur_buf_puts(b, " };\nstatic const unsigned long long len[NP] = { ");
     for (uint32_t i = 0; i < n; i++)
-        augur_buf_printf(b, "%s%" PRIu64 "ULL", i ? ", " : "",
-                         i < j->sig.nparams ? j->args[i].bytes : 0);
+        augur_buf_printf(b, "%s%" PRIu64 "ULL", i ? ", " : "", i < j->nargs ? j->args[i].bytes : 0);
     augur_buf_puts(b, " };\nstatic long long iv[NP] = { ");
     for (uint32_t i = 0; i < n; i++)
         augur_buf_printf(b, "%s%" PRId64 "LL", i ? ", " : "",
-                         i < j->sig.nparams && j->args[i].kind == A_INT ? j->args[i].i : 0);
+                         i < j->nargs && j->args[i].kind == A_INT ? j->args[i].i : 0);
     augur_buf_puts(b, " };\nstatic const double fv[NP] = { ");
     for (uint32_t i = 0; i < n; i++)
         augur_buf_printf(b, "%s%.17g", i ? ", " : "",
-                         i < j->sig.nparams && j->args[i].kind == A_FLOAT ? j->args[i].f : 0.0);
+                         i < j->nargs && j->args[i].kind == A_FLOAT ? j->args[i].f : 0.0);
     augur_buf_printf(
         b,
         " };\n"
@@ -492,8 +841,10 @@ static void gen_driver(struct job *j, struct augur_buf *b)
         "int main(int argc, char **argv)\n{\n"
         "    unsigned long long reps, max_reps, max_rounds, rounds = 1, n = 0, r;\n"
         "    double min_time, total = 0;\n"
-        "    unsigned char *blob, *pristine = NULL, *prev = NULL;\n"
-        "    void *a[NP];\n"
+        "    unsigned char *blob, *pristine = NULL, *prev = NULL, *before[NP];\n"
+        "    void *a[NP], *where[NP];\n"
+        "    unsigned long long wbytes[NP], changed = 0, elements = 0;\n"
+        "    unsigned welem[NP], nw;\n"
         "    FILE *fp;\n\n"
         "    if (argc != 6)\n        return 2;\n"
         "    reps = strtoull(argv[2], NULL, 10);\n"
@@ -509,6 +860,14 @@ static void gen_driver(struct job *j, struct augur_buf *b)
         "    setvbuf(stdout, NULL, _IOLBF, 0); /* lines reach augur as they are printed */\n"
         "    for (int k = 0; k < NP; k++)\n"
         "        a[k] = off[k] == ~0ULL ? NULL : blob + off[k];\n"
+        "    augur_drv_setup(a, iv, fv);\n"
+        "    /* the work check: what the warm-up changes in the arrays the kernel stores into */\n"
+        "    nw = augur_drv_written(a, where, wbytes, welem);\n"
+        "    for (unsigned w = 0; w < nw; w++) {\n"
+        "        before[w] = malloc(wbytes[w] + 1);\n"
+        "        if (!before[w])\n            return 3;\n"
+        "        memcpy(before[w], where[w], wbytes[w]);\n"
+        "    }\n"
         "    if (level_param >= 0) {\n"
         "        pristine = malloc(len[level_param] + 1);\n"
         "        prev = malloc(len[level_param] + 1);\n"
@@ -530,7 +889,16 @@ static void gen_driver(struct job *j, struct augur_buf *b)
         "        rounds = r;\n"
         "    } else {\n"
         "        augur_drv_call(a, iv, fv);\n    }\n"
+        "    for (unsigned w = 0; w < nw; w++) {\n"
+        "        for (unsigned long long e = 0; e + welem[w] <= wbytes[w]; e += welem[w])\n"
+        "            changed += memcmp(before[w] + e, (unsigned char *)where[w] + e, welem[w]) "
+        "!= 0;\n"
+        "        elements += wbytes[w] / welem[w];\n"
+        "        free(before[w]);\n"
+        "    }\n"
         "    printf(\"@augur-measure 1\\n@augur rounds %%llu\\n\", rounds);\n"
+        "    if (nw)\n"
+        "        printf(\"@augur changed %%llu of %%llu\\n\", changed, elements);\n"
         "    while ((n < reps || total < min_time) && (n < max_reps || n < reps)) {\n"
         "        double t0, t;\n\n"
         "        if (level_param >= 0)\n"
@@ -624,24 +992,22 @@ static int pick_flags(struct job *j, struct augur_diag *diag)
             return rc;
         m->flags_from = augur_strdup("compile_commands.json");
     } else {
+        /* the defaults, then the user's flags: a later flag wins (-O2 after -O3) */
         augur_vec_init(&v, sizeof(char *));
-        if (j->o->args_given) {
-            for (size_t i = 0; i < j->o->nargs; i++)
-                push(&v, j->o->args[i]);
-            m->flags_from = augur_strdup("command line");
-        } else {
-            push(&v, "-O3");
-            push(&v, "-march=native");
-            /*
-             * Loops start on a 32-byte boundary: where a hot loop falls in
-             * the code is not the data's doing, and a loop across a boundary
-             * ran the same SpMV 15 to 40 % slower (bench/align/align.sh).
-             */
-            push(&v, "-falign-loops=32");
-            if (j->has_omp || j->o->openmp)
-                push(&v, "-fopenmp");
-            m->flags_from = augur_strdup("defaults");
-        }
+        push(&v, "-O3");
+        push(&v, "-march=native");
+        /*
+         * Loops start on a 32-byte boundary: where a hot loop falls in
+         * the code is not the data's doing, and a loop across a boundary
+         * ran the same SpMV 15 to 40 % slower (bench/align/align.sh).
+         */
+        push(&v, "-falign-loops=32");
+        if (j->has_omp || j->o->openmp)
+            push(&v, "-fopenmp");
+        for (size_t i = 0; i < j->o->nargs; i++)
+            push(&v, j->o->args[i]);
+        m->flags_from = augur_strdup(j->o->args_given && j->o->nargs ? "defaults and command line"
+                                                                     : "defaults");
         j->nflags = v.len;
         j->flags = finish_argv(&v);
     }
@@ -881,6 +1247,9 @@ static int parse_output(struct job *j, const char *text, struct augur_diag *diag
             header = true;
         else if (!strncmp(line, "@augur rounds ", 14))
             m->rounds = (uint32_t)strtoul(line + 14, NULL, 10);
+        else if (!strncmp(line, "@augur changed ", 15))
+            m->work_checked =
+                sscanf(line + 15, "%" SCNu64 " of %" SCNu64, &m->changed, &m->written) == 2;
         else if (!strncmp(line, "@augur time ", 12))
             *(double *)augur_vec_push(&t) = strtod(line + 12, NULL);
         else if (!strncmp(line, "@augur end ", 11)) {
@@ -983,6 +1352,39 @@ static int run_driver(struct job *j, struct augur_diag *diag)
 out:
     augur_buf_release(&out);
     augur_buf_release(&err);
+    return rc;
+}
+
+/*
+ * The work check: a kernel that stores into arrays must change some of them in its warm-up
+ * call. One that changed none did not run what the skeleton describes (a guard that returned
+ * early, a size or a struct member left 0), and its time is not reported.
+ */
+static int check_work(struct job *j, struct augur_diag *diag)
+{
+    const struct augur_measurement *m = j->m;
+    struct augur_buf names;
+    int rc;
+
+    if (!m->work_checked || m->changed > 0 || m->written == 0)
+        return 0;
+    augur_buf_init(&names);
+    for (uint32_t x = 0; x < j->nargs; x++)
+        if (j->args[x].kind == A_ARRAY && j->args[x].written)
+            augur_buf_printf(&names, "%s'%s'", names.len ? ", " : "", j->args[x].name);
+    if (j->o->allow_empty) {
+        note(j, "the warm-up call changed none of the %" PRIu64 " elements of %s", m->written,
+             names.s);
+        augur_buf_release(&names);
+        return 0;
+    }
+    rc = augur_diag_set(diag, AUGUR_ERUN, j->src, j->kernel->loc.line, j->kernel->loc.col,
+                        "%s changed none of the %" PRIu64 " elements of %s that the skeleton "
+                        "stores into: the compiled kernel did not do the work it describes (a "
+                        "guard that returned early? a size or a struct member left 0?); "
+                        "--allow-empty times it anyway",
+                        j->kernel->u.kernel.name, m->written, names.s);
+    augur_buf_release(&names);
     return rc;
 }
 
@@ -1114,6 +1516,13 @@ int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel
                             kernel->u.kernel.name);
         goto out;
     }
+    if (!strcmp(kernel->u.kernel.name, "main")) {
+        rc = augur_diag_set(diag, AUGUR_EUNSUP, path, kernel->loc.line, kernel->loc.col,
+                            "the kernel is the program's main(): augur measure times a function "
+                            "it can call with the data; move the loop into a function, or time "
+                            "the program itself");
+        goto out;
+    }
     if (!path || !realpath(path, j.src)) {
         rc = augur_diag_set(diag, AUGUR_ENOENT, path, 0, 0,
                             "cannot find the kernel's source file (a skeleton file is not "
@@ -1187,6 +1596,9 @@ int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel
         rc = run_driver(&j, diag);
     if (rc)
         goto out;
+    rc = check_work(&j, diag);
+    if (rc)
+        goto out;
     if (in && !j.o->no_counts)
         count(&j, in);
     if (j.o->keep)
@@ -1201,6 +1613,10 @@ out:
     augur_interp_free(in);
     augur_measurement_free(j.m);
     rt_sig_release(&j.sig);
+    for (uint32_t x = 0; x < j.nargs; x++) {
+        augur_free(j.args[x].cname);
+        augur_free(j.args[x].ctype);
+    }
     augur_free(j.args);
     rt_argv_free(j.flags);
     rt_argv_free(j.cc);

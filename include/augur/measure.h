@@ -26,9 +26,10 @@ typedef void augur_measure_output_fn(void *ud, const char *what, const char *tex
 struct augur_measure_opts {
     /*
      * Compiler flags: the entry of source in compile_commands (the file or
-     * its folder) when given, else args when args_given (the arguments
-     * after "--"), else -O3 -march=native, with -fopenmp when the file has
-     * OpenMP directives or openmp is set. -lm is always linked.
+     * its folder) when given, else -O3 -march=native -falign-loops=32, with
+     * -fopenmp when the file has OpenMP directives or openmp is set,
+     * followed by args (the arguments after "--"; a later flag wins, so
+     * -O2 there lowers the optimisation). -lm is always linked.
      */
     const char *compile_commands;
     const char *const *args;
@@ -49,6 +50,7 @@ struct augur_measure_opts {
     double cc_timeout;  /* limit of each compiler run (<= 0: 300) */
     bool keep;          /* keep the working folder (driver, blob, binary) */
     bool no_counts;     /* skip the interpreter run that counts bytes and flops */
+    bool allow_empty;   /* report a time even when the work check finds nothing done */
     const char *tmpdir; /* where the working folder goes (NULL: $TMPDIR, else /tmp) */
     augur_measure_output_fn *on_output;
     void *ud;
@@ -101,6 +103,14 @@ struct augur_measurement {
     uint64_t bytes_read, bytes_written, accesses;
     uint64_t flops;
     uint64_t ops[AUGUR_OPK_COUNT];
+    /*
+     * The work check: of the written elements of the arrays the skeleton
+     * stores into, how many the warm-up changed (work_checked false when the
+     * kernel stores into none). A kernel that changed none is an error
+     * unless opts->allow_empty.
+     */
+    bool work_checked;
+    uint64_t changed, written;
     char *workdir; /* the kept working folder, or NULL */
     char *notes;   /* remarks, one a line, or NULL */
 };
