@@ -3,6 +3,7 @@
  * from a machine model, creating and freeing simulators, reading the counts
  * (module: cachesim).
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -559,4 +560,36 @@ int augur_cache_config_from_machine(const struct augur_machine *m, unsigned nthr
     if (cfg->dram.policy == AUGUR_DRAM_LRU && cfg->dram.banks > 256)
         cfg->dram.banks = 256;
     return 0;
+}
+
+/*
+ * Multiplies a level's capacity by r: sets go, ways and the line stay; when
+ * fewer than one set would be left, one set of fewer ways; at least a line.
+ */
+void augur_cache_level_scale(struct augur_cache_level_config *lv, double r)
+{
+    uint64_t lines = lv->size / lv->line;
+    double want = round((double)lines * r);
+    uint64_t keep = want < 1.0 ? 1 : (uint64_t)want;
+
+    if (keep >= lines)
+        return;
+    if (lv->ways == 0 || lines / lv->ways <= 1) {
+        lv->size = keep * lv->line;
+        if (lv->ways)
+            lv->ways = (uint32_t)keep;
+        return;
+    }
+    if (keep >= lv->ways) {
+        lv->size = keep / lv->ways * lv->ways * lv->line;
+        return;
+    }
+    lv->ways = (uint32_t)keep;
+    lv->size = keep * lv->line;
+}
+
+void augur_cache_config_scale(struct augur_cache_config *cfg, double r)
+{
+    for (unsigned l = 0; l < cfg->nlevels; l++)
+        augur_cache_level_scale(&cfg->level[l], r);
 }

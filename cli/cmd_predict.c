@@ -14,12 +14,6 @@
 #include "augur/measure.h"
 #include "cli.h"
 
-/* Fewest entries a sample may hold: below, one row's accident is a large share of it. */
-#define MIN_SAMPLE 1000
-
-/* Longest BFS (accesses) that Model 2 also analyses round by round. */
-#define MAX_ROUND_EVENTS 200000000u
-
 void cmd_predict_help(FILE *fp)
 {
     fprintf(fp,
@@ -72,28 +66,6 @@ void cmd_predict_help(FILE *fp)
             "Arguments after \"--\" go to the compiler. docs/cli/predict.md has examples.\n");
 }
 
-/*
- * --method auto: the sampler the categorizer tree (docs/sampling.md) picks
- * for the data; Stride Average without a tree or for a matrix that is not
- * square. why says which. A tree that does not load is an error.
- */
-static int pick_sampler(const struct augur_dataset *ds, const struct augur_csr *csr,
-                        enum augur_sampler *out, char *why, size_t size, struct augur_diag *diag)
-{
-    struct cli_category cat;
-    int rc = cli_categorize(ds, csr, NULL, false, &cat, diag);
-
-    if (rc)
-        return rc;
-    *out = cat.have ? cat.sampler : AUGUR_SAMPLER_SA;
-    if (cat.have)
-        snprintf(why, size, "%s, picked by the categorizer (leaf %u of %s)",
-                 augur_sampler_name(cat.sampler), cat.leaf, cat.tree);
-    else
-        snprintf(why, size, "sa (%s)", cat.why);
-    return 0;
-}
-
 struct opts {
     const char *data, *function, *bind, *machine, *source;
     unsigned threads, top, reps;
@@ -109,30 +81,14 @@ struct opts {
     struct augur_load_opts load;
 };
 
-/* What a run produced, for printing. */
-struct result {
-    const struct augur_skel *skel;
-    const struct augur_node *kernel;
-    const struct augur_dataset *ds;
-    const struct augur_machine *m;
+/* A prediction as the command shows it: the library's result, the machine file, the measurement. */
+struct shown {
+    const struct augur_predict_result *p;
     const char *mpath;
-    struct augur_workload work;
-    struct augur_prediction pred[AUGUR_PRED_MAX_SERVERS];
-    char why[AUGUR_PRED_MAX_SERVERS][160];
-    uint32_t nmodels, selected;
-    char selected_why[200];
-    struct augur_sample_info sample;
-    bool sampled;
-    char sampler_why[PATH_MAX + 96]; /* how the sampler was chosen */
-    double scale; /* counts multiplied by this (full entries / sampled entries) */
-    uint64_t sim_events;
-    uint32_t rounds;
-    double sim_seconds, total_seconds;
-    bool measured;
-    struct augur_tiling_stats tiling; /* --tile-size (tiling.tile_size 0: not asked) */
-    bool simd_kernel;                 /* the kernel has SIMD accesses: simd_util applies */
     struct augur_measurement *meas;
+    bool measured;
     char measure_error[600];
+    double total; /* seconds, loading the kernel and the data included */
 };
 
 static const char *file_of(const struct augur_skel *skel, uint32_t f)
@@ -159,32 +115,6 @@ static const char *fmt_time(double s, char *buf, size_t size)
     return buf;
 }
 
-/* Scales a level's capacity by r: sets are removed, ways and line kept. */
-static void scale_level(struct augur_cache_level_config *l, double r)
-{
-    uint64_t ways = l->ways ? l->ways : l->size / l->line;
-    uint64_t set_bytes = ways * l->line;
-    uint64_t sets = (uint64_t)((double)(l->size / set_bytes) * r);
-
-    if (l->ways == 0) {
-        uint64_t lines = (uint64_t)((double)(l->size / l->line) * r);
-
-        l->size = (lines ? lines : 1) * l->line;
-        return;
-    }
-    l->size = (sets ? sets : 1) * set_bytes;
-}
-
-static int selected_index(const struct result *r)
-{
-    return (int)r->selected;
-}
-
-static double measured_seconds(const struct result *r)
-{
-    return r->measured ? r->meas->median : 0;
-}
-
 /* ---- text ------------------------------------------------------------------------------ */
 
 static int cmp_share(const void *a, const void *b, void *ud)
@@ -207,58 +137,59 @@ static void sort_lines(size_t *idx, size_t n, const double *sec)
         }
 }
 
-static void print_text(const struct opts *o, const struct result *r)
+static void print_text(const struct opts *o, const struct shown *r)
 {
-    const struct augur_workload *w = &r->work;
-    const struct augur_prediction *sel = &r->pred[selected_index(r)];
+    const struct augur_workload *w = &r->p->work;
+    const struct augur_prediction *sel = augur_predict_selected(r->p);
     char t1[32], t2[32];
     size_t *idx, nshow;
     double total = 0;
 
     printf("kernel %s (%s:%u) on %s: %" PRIu32 " x %" PRIu32 ", %" PRIu64 " entries\n",
-           r->kernel->u.kernel.name, file_of(r->skel, r->kernel->loc.file), r->kernel->loc.line,
-           r->ds->path, r->ds->coo.nrows, r->ds->coo.ncols, augur_dataset_nnz_full(r->ds));
-    printf("machine %s (%s), %u thread%s\n", r->m->name, r->mpath, w->threads,
+           r->p->kernel->u.kernel.name, file_of(r->p->skel, r->p->kernel->loc.file),
+           r->p->kernel->loc.line, r->p->ds->path, r->p->ds->coo.nrows, r->p->ds->coo.ncols,
+           augur_dataset_nnz_full(r->p->ds));
+    printf("machine %s (%s), %u thread%s\n", r->p->machine->name, r->mpath, w->threads,
            w->threads == 1 ? "" : "s");
-    if (r->sampled)
+    if (r->p->sampled)
         printf("data: %s sample of %.2f%% (%" PRIu64 " of %" PRIu64 " entries, seed %" PRIu64
                "); counts scaled by %.4g\n",
-               augur_sampler_name(r->sample.method), 100 * r->sample.achieved, r->sample.nnz,
-               r->sample.nnz_full, r->sample.seed, r->scale);
-    if (r->sampled && r->sampler_why[0])
-        printf("sampler: %s\n", r->sampler_why);
+               augur_sampler_name(r->p->sample.method), 100 * r->p->sample.achieved,
+               r->p->sample.nnz, r->p->sample.nnz_full, r->p->sample.seed, r->p->scale);
+    if (r->p->sampled && r->p->sampler_why[0])
+        printf("sampler: %s\n", r->p->sampler_why);
     else
         printf("data: all of it (no sampling)\n");
-    if (r->tiling.tile_size)
+    if (r->p->tiling.tile_size)
         printf("tiling: tile size %u: SIMD utilization %.4f (%s), avg_MIMD %.4g (%" PRIu64
                " tiles in %" PRIu64 " tile groups)\n",
-               r->tiling.tile_size, r->tiling.simd_util,
-               r->simd_kernel ? "applied" : "not applied: scalar kernel", r->tiling.avg_mimd,
-               r->tiling.ntiles, r->tiling.ntgroups);
+               r->p->tiling.tile_size, r->p->tiling.simd_util,
+               r->p->simd_kernel ? "applied" : "not applied: scalar kernel", r->p->tiling.avg_mimd,
+               r->p->tiling.ntiles, r->p->tiling.ntgroups);
     printf("simulated %" PRIu64 " accesses%s in %.3f s; one call: %.4g accesses, %.4g flops, "
            "%.4g bytes named\n\n",
-           r->sim_events, o->cold || o->rounds ? " (cold caches)" : " (a warm call)",
-           r->sim_seconds, w->total.accesses, w->flops, w->total.bytes);
+           r->p->sim_events, r->p->cold_caches ? " (cold caches)" : " (a warm call)",
+           r->p->sim_seconds, w->total.accesses, w->flops, w->total.bytes);
 
     printf("%-6s %12s %22s %-18s %s\n", "model", "time/call", "rate", "bottleneck", "source");
-    for (uint32_t i = 0; i < r->nmodels; i++) {
-        const struct augur_prediction *p = &r->pred[i];
+    for (uint32_t i = 0; i < r->p->nmodels; i++) {
+        const struct augur_prediction *p = &r->p->pred[i];
         const struct augur_model_ops *ops = augur_model_at(i);
         char rate[40];
 
         if (!(p->seconds > 0)) {
             printf("%-6s %12s %22s %-18s %s (%s)\n", ops->name, "-", "-", "-", ops->source,
-                   r->why[i]);
+                   r->p->why[i]);
             continue;
         }
         snprintf(rate, sizeof(rate), "%.4g %s", p->rate, p->rate_unit);
         printf("%-6s %12s %22s %-18s %s%s\n", ops->name, fmt_time(p->seconds, t1, sizeof(t1)), rate,
                p->bottleneck ? p->bottleneck : "-", ops->source,
-               i == r->selected ? "  <- selected" : "");
+               i == r->p->selected ? "  <- selected" : "");
     }
     printf("\nprediction: %s per call (model %s, bottleneck %s): %s\n",
            fmt_time(sel->seconds, t1, sizeof(t1)), sel->model,
-           sel->bottleneck ? sel->bottleneck : "-", r->selected_why);
+           sel->bottleneck ? sel->bottleneck : "-", r->p->selected_why);
     if (r->measured)
         printf("measured:   %s per call (median of %" PRIu64
                ", min %s; %s, OMP_PROC_BIND=%s OMP_PLACES=%s); error %.1f%%\n",
@@ -289,7 +220,7 @@ static void print_text(const struct opts *o, const struct result *r)
 
             if (!(l->accesses > 0) && !(sel->line_seconds[idx[k]] > 0))
                 continue;
-            snprintf(where, sizeof(where), "%s:%u", file_of(r->skel, l->file), l->line);
+            snprintf(where, sizeof(where), "%s:%u", file_of(r->p->skel, l->file), l->line);
             printf("%-18s %6.1f%% %11s %12.4g", where,
                    total > 0 ? 100 * sel->line_seconds[idx[k]] / total : 0.0,
                    fmt_time(sel->line_seconds[idx[k]], t1, sizeof(t1)), l->accesses);
@@ -300,7 +231,7 @@ static void print_text(const struct opts *o, const struct result *r)
         printf("(columns after accesses: requests served by each level beyond L1, per call)\n");
         augur_free(idx);
     }
-    printf("\nprediction took %.3f s\n", r->total_seconds);
+    printf("\nprediction took %.3f s\n", r->total);
 }
 
 static void print_explain(const struct augur_model_input *in)
@@ -322,54 +253,54 @@ static void print_explain(const struct augur_model_input *in)
 
 /* ---- JSON ------------------------------------------------------------------------------ */
 
-static json_t *result_json(const struct result *r)
+static json_t *result_json(const struct shown *r)
 {
-    const struct augur_workload *w = &r->work;
-    const struct augur_prediction *sel = &r->pred[selected_index(r)];
+    const struct augur_workload *w = &r->p->work;
+    const struct augur_prediction *sel = augur_predict_selected(r->p);
     json_t *doc = json_object(), *a;
 
-    json_object_set_new(doc, "kernel", json_string(r->kernel->u.kernel.name));
+    json_object_set_new(doc, "kernel", json_string(r->p->kernel->u.kernel.name));
     json_object_set_new(doc, "file",
-                        json_string(r->kernel->loc.file < r->skel->nfiles
-                                        ? r->skel->files[r->kernel->loc.file]
+                        json_string(r->p->kernel->loc.file < r->p->skel->nfiles
+                                        ? r->p->skel->files[r->p->kernel->loc.file]
                                         : ""));
-    json_object_set_new(doc, "dataset", json_string(r->ds->path));
-    json_object_set_new(doc, "rows", json_integer(r->ds->coo.nrows));
-    json_object_set_new(doc, "cols", json_integer(r->ds->coo.ncols));
-    json_object_set_new(doc, "nnz", json_integer((json_int_t)augur_dataset_nnz_full(r->ds)));
-    json_object_set_new(doc, "machine", json_string(r->m->name));
+    json_object_set_new(doc, "dataset", json_string(r->p->ds->path));
+    json_object_set_new(doc, "rows", json_integer(r->p->ds->coo.nrows));
+    json_object_set_new(doc, "cols", json_integer(r->p->ds->coo.ncols));
+    json_object_set_new(doc, "nnz", json_integer((json_int_t)augur_dataset_nnz_full(r->p->ds)));
+    json_object_set_new(doc, "machine", json_string(r->p->machine->name));
     json_object_set_new(doc, "machine_file", json_string(r->mpath));
     json_object_set_new(doc, "threads", json_integer(w->threads));
-    if (r->sampled)
+    if (r->p->sampled)
         json_object_set_new(doc, "sample",
                             json_pack("{s:s,s:s*,s:f,s:f,s:I,s:I,s:I,s:f}", "method",
-                                      augur_sampler_name(r->sample.method), "chosen",
-                                      r->sampler_why[0] ? r->sampler_why : NULL, "rate",
-                                      r->sample.rate, "achieved", r->sample.achieved, "seed",
-                                      (json_int_t)r->sample.seed, "nnz", (json_int_t)r->sample.nnz,
-                                      "nnz_full", (json_int_t)r->sample.nnz_full, "scale",
-                                      r->scale));
+                                      augur_sampler_name(r->p->sample.method), "chosen",
+                                      r->p->sampler_why[0] ? r->p->sampler_why : NULL, "rate",
+                                      r->p->sample.rate, "achieved", r->p->sample.achieved, "seed",
+                                      (json_int_t)r->p->sample.seed, "nnz",
+                                      (json_int_t)r->p->sample.nnz, "nnz_full",
+                                      (json_int_t)r->p->sample.nnz_full, "scale", r->p->scale));
     else
         json_object_set_new(doc, "sample", json_null());
-    if (r->tiling.tile_size)
-        json_object_set_new(doc, "tiling",
-                            json_pack("{s:I,s:f,s:b,s:f,s:I,s:I,s:I,s:I}", "tile_size",
-                                      (json_int_t)r->tiling.tile_size, "simd_util",
-                                      r->tiling.simd_util, "applied", r->simd_kernel, "avg_mimd",
-                                      r->tiling.avg_mimd, "tiles", (json_int_t)r->tiling.ntiles,
-                                      "tile_groups", (json_int_t)r->tiling.ntgroups, "groups",
-                                      (json_int_t)r->tiling.ngroups, "edges",
-                                      (json_int_t)r->tiling.nedges));
+    if (r->p->tiling.tile_size)
+        json_object_set_new(
+            doc, "tiling",
+            json_pack("{s:I,s:f,s:b,s:f,s:I,s:I,s:I,s:I}", "tile_size",
+                      (json_int_t)r->p->tiling.tile_size, "simd_util", r->p->tiling.simd_util,
+                      "applied", r->p->simd_kernel, "avg_mimd", r->p->tiling.avg_mimd, "tiles",
+                      (json_int_t)r->p->tiling.ntiles, "tile_groups",
+                      (json_int_t)r->p->tiling.ntgroups, "groups", (json_int_t)r->p->tiling.ngroups,
+                      "edges", (json_int_t)r->p->tiling.nedges));
     else
         json_object_set_new(doc, "tiling", json_null());
-    json_object_set_new(doc, "simulated_accesses", json_integer((json_int_t)r->sim_events));
-    json_object_set_new(doc, "rounds", json_integer(r->rounds));
+    json_object_set_new(doc, "simulated_accesses", json_integer((json_int_t)r->p->sim_events));
+    json_object_set_new(doc, "rounds", json_integer(r->p->rounds));
     json_object_set_new(doc, "accesses_per_call", json_real(w->total.accesses));
     json_object_set_new(doc, "flops_per_call", json_real(w->flops));
     json_object_set_new(doc, "bytes_per_call", json_real(w->total.bytes));
     a = json_array();
-    for (uint32_t i = 0; i < r->nmodels; i++) {
-        const struct augur_prediction *p = &r->pred[i];
+    for (uint32_t i = 0; i < r->p->nmodels; i++) {
+        const struct augur_prediction *p = &r->p->pred[i];
         const struct augur_model_ops *ops = augur_model_at(i);
         json_t *m = json_object();
 
@@ -382,13 +313,13 @@ static json_t *result_json(const struct result *r)
             json_object_set_new(m, "bottleneck", json_string(p->bottleneck ? p->bottleneck : ""));
         } else {
             json_object_set_new(m, "seconds", json_null());
-            json_object_set_new(m, "error", json_string(r->why[i]));
+            json_object_set_new(m, "error", json_string(r->p->why[i]));
         }
         json_array_append_new(a, m);
     }
     json_object_set_new(doc, "models", a);
     json_object_set_new(doc, "selected", json_string(sel->model));
-    json_object_set_new(doc, "selected_why", json_string(r->selected_why));
+    json_object_set_new(doc, "selected_why", json_string(r->p->selected_why));
     json_object_set_new(doc, "seconds", json_real(sel->seconds));
     json_object_set_new(doc, "bottleneck", json_string(sel->bottleneck ? sel->bottleneck : ""));
     a = json_array();
@@ -396,8 +327,8 @@ static json_t *result_json(const struct result *r)
         const struct augur_work_line *l = &w->lines[i];
         json_t *g = json_object(), *lv = json_array();
 
-        json_object_set_new(g, "file",
-                            json_string(l->file < r->skel->nfiles ? r->skel->files[l->file] : ""));
+        json_object_set_new(
+            g, "file", json_string(l->file < r->p->skel->nfiles ? r->p->skel->files[l->file] : ""));
         json_object_set_new(g, "line", json_integer(l->line));
         json_object_set_new(g, "seconds",
                             json_real(sel->line_seconds ? sel->line_seconds[i] : 0.0));
@@ -417,124 +348,16 @@ static json_t *result_json(const struct result *r)
                                       r->meas->min, "max", r->meas->max, "reps",
                                       (json_int_t)r->meas->reps, "clock", r->meas->clock));
         json_object_set_new(doc, "error",
-                            json_real(augur_error_rate(measured_seconds(r), sel->seconds)));
+                            json_real(augur_error_rate(r->meas->median, sel->seconds)));
     } else if (r->measure_error[0]) {
         json_object_set_new(doc, "measure_error", json_string(r->measure_error));
     }
-    json_object_set_new(doc, "prediction_seconds", json_real(r->total_seconds));
+    json_object_set_new(doc, "prediction_seconds", json_real(r->total));
     json_object_set_new(doc, "workload", cli_workload_json(w));
     return doc;
 }
 
 /* ---- the command -------------------------------------------------------------------------- */
-
-/* Multiplies every count of the workload by f (a sample's counts to the full data's). */
-static void scale_workload(struct augur_workload *w, double f)
-{
-    struct augur_work_line *ls[2] = { &w->total, NULL };
-
-    for (size_t i = 0; i <= w->nlines; i++) {
-        struct augur_work_line *l = i == w->nlines ? ls[0] : &w->lines[i];
-
-        l->accesses *= f;
-        l->loads *= f;
-        l->stores *= f;
-        l->bytes *= f;
-        l->irregular *= f;
-        l->irregular_bytes *= f;
-        l->row_misses *= f;
-        l->branch_misses *= f;
-        l->guessed *= f;
-        l->chained *= f;
-        for (unsigned b = 0; b < AUGUR_CHAIN_BUCKETS; b++)
-            l->chain_dist[b] *= f;
-        for (unsigned b = 0; b < AUGUR_CHAIN_LENS; b++)
-            l->chain_lens[b] *= f;
-        l->atomics *= f;
-        l->carried_iters *= f;
-        l->carried_runs *= f;
-        for (unsigned b = 0; b < AUGUR_CARRIED_LENS; b++)
-            l->carried_lens[b] *= f;
-        for (unsigned v = 0; v < AUGUR_WORK_MAX_LEVELS; v++) {
-            l->served[v] *= f;
-            l->irr_served[v] *= f;
-            l->atomic_served[v] *= f;
-            l->transfers[v] *= f;
-            l->dep_misses[v] *= f;
-            l->guessed_dep[v] *= f;
-            l->fill_bytes[v] *= f;
-            l->writeback_bytes[v] *= f;
-        }
-        for (int k = 0; k < AUGUR_OPK_COUNT; k++) {
-            l->instr[k] *= f;
-            l->elems[k] *= f;
-            l->carried[k] *= f;
-        }
-        /* lengths and runs (chain_len, carried_len, branch_run) are not counts */
-    }
-    for (unsigned v = 0; v < AUGUR_WORK_MAX_LEVELS; v++) {
-        w->irr_requests[v] *= f;
-        w->irr_hits[v] *= f;
-    }
-    w->flops *= f;
-    w->footprint_bytes *= f;
-}
-
-/* True when the subtree of n holds a SIMD access (lanes > 1). */
-static bool has_simd_access(const struct augur_node *n)
-{
-    const struct augur_node *k;
-
-    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.lanes > 1)
-        return true;
-    augur_node_for_each_kid(n, k)
-        if (has_simd_access(k))
-            return true;
-    return false;
-}
-
-/*
- * --tile-size: the tiling-and-grouping statistics of the full data (seed
- * 002 eq. 4-6): the SIMD utilization for a kernel with SIMD accesses, the
- * tile size and the edges tiled for T_MIMD. csr is built when still empty.
- */
-static int apply_tiling(const struct augur_dataset *ds, bool stored_only, uint32_t tile_size,
-                        struct augur_csr *csr, struct result *r, struct augur_diag *diag)
-{
-    int rc;
-
-    if (!csr->rowptr && (rc = augur_dataset_csr(ds, !stored_only, csr, diag)) != 0)
-        return rc;
-    if ((rc = augur_tiling_compute(csr, tile_size, &r->tiling, diag)) != 0)
-        return rc;
-    r->simd_kernel = has_simd_access(r->kernel);
-    if (r->simd_kernel)
-        r->work.simd_util = r->tiling.simd_util;
-    r->work.tile_size = tile_size;
-    r->work.tile_edges = (double)r->tiling.nedges;
-    r->work.avg_mimd = r->tiling.avg_mimd;
-    return 0;
-}
-
-/*
- * A call that did no work, or less than the square root of the data's rows plus entries (less
- * than any surface of it), is a guard or a loop bound that skipped the kernel's loops, not a
- * time to report: an error naming the counts, unless --allow-empty.
- */
-static int check_work(const struct augur_node *kernel, const struct augur_dataset *ds,
-                      const struct augur_workload *w)
-{
-    double size = (double)ds->coo.nrows + (double)augur_dataset_nnz_full(ds);
-
-    if (w->total.accesses > 0 && w->total.accesses >= sqrt(size))
-        return 0;
-    cli_error("kernel '%s' did %s on %s (%.4g accesses a call for %" PRIu32 " rows and %" PRIu64
-              " entries): a guard or a loop bound skipped its loops? 'augur simulate' shows "
-              "what ran; --allow-empty predicts it anyway",
-              kernel->u.kernel.name, w->total.accesses > 0 ? "almost no work" : "no work", ds->path,
-              w->total.accesses, ds->coo.nrows, augur_dataset_nnz_full(ds));
-    return -1;
-}
 
 /* Parses the options; returns CLI_OK with *path set, or an exit status. */
 static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const char **path)
@@ -703,34 +526,67 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
     return CLI_OK;
 }
 
+/* The categorizer tree for --method auto: loaded only when a sample is asked for. */
+static int load_tree(const struct opts *o, struct augur_tree **tree, char *name, size_t size)
+{
+    struct augur_diag diag;
+
+    *tree = NULL;
+    if (!(o->sample > 0) || !o->method_auto ||
+        !cli_find_shipped(NULL, "AUGUR_TREE", "categorizer.tree", name, size))
+        return CLI_OK;
+    augur_diag_init(&diag);
+    return augur_tree_load(name, tree, &diag) ? cli_diag_error(&diag) : CLI_OK;
+}
+
+/* Times the kernel on the full data (--measure); a failure is reported beside the prediction. */
+static void measure(const struct opts *o, struct augur_predict_ctx *ctx,
+                    const struct augur_predict_opts *po, const struct augur_skel *skel,
+                    const struct augur_node *kernel, int nargs, char **args, struct shown *r)
+{
+    struct augur_measure_opts mo;
+    struct augur_bound *full = NULL;
+    struct augur_diag md;
+
+    augur_diag_init(&md);
+    memset(&mo, 0, sizeof(mo));
+    mo.args = (const char *const *)args;
+    mo.nargs = nargs > 0 ? (size_t)nargs : 0;
+    mo.args_given = args != NULL;
+    mo.threads = r->p->threads;
+    mo.reps = o->reps;
+    mo.no_counts = true;
+    mo.allow_empty = o->allow_empty;
+    if (augur_predict_bound(ctx, po, &full, &md) == 0 &&
+        augur_measure(skel, kernel, full, &mo, &r->meas, &md) == 0)
+        r->measured = true;
+    else
+        augur_diag_format(&md, r->measure_error, sizeof(r->measure_error));
+    augur_bound_free(full);
+}
+
 int cmd_predict(int argc, char **argv)
 {
     struct opts o;
-    struct result r;
+    struct shown r;
     struct augur_diag diag;
     struct augur_skel *skel = NULL;
     struct augur_dataset *ds = NULL;
     struct augur_machine *m = NULL;
-    struct augur_bound *bound = NULL, *full_bound = NULL;
-    struct augur_interp *in = NULL;
-    struct augur_sim_profile *prof = NULL;
-    struct augur_csr csr;
-    struct augur_sample sample;
-    struct augur_bound_opts bo;
-    struct augur_sim_opts so;
-    struct augur_cache_config cfg;
-    struct augur_model_input mi;
+    struct augur_tree *tree = NULL;
+    struct augur_predict_ctx *ctx = NULL;
+    struct augur_predict_result *res = NULL;
+    struct augur_predict_opts po;
     const struct augur_node *kernel = NULL;
-    char mpath[PATH_MAX];
+    char mpath[PATH_MAX], tree_name[PATH_MAX];
     const char *path = NULL;
-    int nopt, rc;
+    int nopt, rc, nargs;
+    char **args;
     double t0 = augur_now();
 
     memset(&o, 0, sizeof(o));
     memset(&r, 0, sizeof(r));
-    memset(&so, 0, sizeof(so));
-    memset(&csr, 0, sizeof(csr));
-    memset(&sample, 0, sizeof(sample));
+    memset(&po, 0, sizeof(po));
     augur_diag_init(&diag);
     o.method = AUGUR_SAMPLER_SA;
     o.method_auto = true;
@@ -738,19 +594,16 @@ int cmd_predict(int argc, char **argv)
     rc = parse_args(argc, argv, &o, &nopt, &path);
     if (rc)
         return rc < 0 ? CLI_OK : rc;
-
-    memset(&bo, 0, sizeof(bo));
-    bo.stored_only = o.stored_only;
-    bo.ell_width = o.ell_width;
-    bo.round = o.round ? o.round : 1;
-    bo.nthreads = o.threads ? o.threads : 1;
-    if (o.source && cli_bfs_source("predict", o.source, &bo))
+    nargs = nopt < argc ? argc - nopt - 1 : 0;
+    args = nopt < argc ? argv + nopt + 1 : NULL;
+    po.bound.stored_only = o.stored_only;
+    po.bound.ell_width = o.ell_width;
+    if (o.source && cli_bfs_source("predict", o.source, &po.bound))
         return CLI_USAGE;
     {
         struct cli_kernel_opts ko = { "predict", o.function, o.bind, o.launch };
 
-        rc = cli_load_kernel(&ko, path, nopt < argc ? argc - nopt - 1 : 0,
-                             nopt < argc ? argv + nopt + 1 : NULL, &skel, &kernel);
+        rc = cli_load_kernel(&ko, path, nargs, args, &skel, &kernel);
     }
     if (rc)
         goto out;
@@ -771,201 +624,56 @@ int cmd_predict(int argc, char **argv)
         rc = cli_diag_error(&diag);
         goto out;
     }
-    if (kernel->u.kernel.cuda != (m->kind == AUGUR_MACHINE_GPU)) {
-        rc = cli_error("%s: kernel '%s' is %s code but machine '%s' is a %s", mpath,
-                       kernel->u.kernel.name, kernel->u.kernel.cuda ? "CUDA" : "CPU", m->name,
-                       augur_machine_kind_name(m->kind));
-        goto out;
-    }
-    if (kernel->u.kernel.cuda) {
-        /* one simulator thread per SM, the blocks dealt round-robin (as augur simulate) */
-        if (o.threads || o.sample > 0) {
-            rc = cli_error("kernel '%s' is CUDA: %s", kernel->u.kernel.name,
-                           o.threads ? "--threads does not apply (the machine's SMs run it)"
-                                     : "--sample is for CPU kernels; give the full data");
-            goto out;
-        }
-        o.threads = m->gpu.sms ? m->gpu.sms : m->cores;
-        so.interp.sms = o.threads;
-        so.interp.grid = o.grid;
-        so.interp.block = o.block;
-    }
-    if (!o.threads)
-        o.threads = 1;
-    if (!kernel->u.kernel.cuda &&
-        o.threads > m->cores * (m->threads_per_core ? m->threads_per_core : 1)) {
-        rc = cli_error("%s: --threads %u, but machine '%s' runs %u thread%s", mpath, o.threads,
-                       m->name, m->cores * (m->threads_per_core ? m->threads_per_core : 1),
-                       m->cores == 1 ? "" : "s");
-        goto out;
-    }
-    if (augur_cache_config_from_machine(m, o.threads, &cfg, &diag) != 0) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
     rc = cli_load_dataset(o.data, &o.load, &ds);
+    if (!rc)
+        rc = load_tree(&o, &tree, tree_name, sizeof(tree_name));
     if (rc)
         goto out;
     rc = CLI_FAILED;
-    r.scale = 1;
-    if (o.sample > 0) {
-        struct augur_sample_opts sopt = { o.method, o.sample, o.seed, 0 };
-        double fp_ratio;
-
-        if (augur_dataset_csr(ds, !o.stored_only, &csr, &diag) != 0 ||
-            (o.method_auto && pick_sampler(ds, &csr, &sopt.method, r.sampler_why,
-                                           sizeof(r.sampler_why), &diag) != 0) ||
-            augur_sample_csr(&csr, &sopt, &sample, &diag) != 0 ||
-            augur_bound_from_csr(&sample.csr, &bo, &bound, &diag) != 0) {
-            rc = cli_diag_error(&diag);
-            goto out;
-        }
-        if (sample.info.nnz < MIN_SAMPLE && sample.info.nnz < sample.info.nnz_full) {
-            rc = cli_error("--sample %g: the %s sample holds %" PRIu64
-                           " entries; at least %d are needed for its counts to stand for the "
-                           "data's: raise the rate (or --sample full)",
-                           o.sample, augur_sampler_name(o.method), sample.info.nnz, MIN_SAMPLE);
-            goto out;
-        }
-        r.sampled = true;
-        r.sample = sample.info;
-        r.scale = sample.info.nnz ? (double)sample.info.nnz_full / (double)sample.info.nnz : 1;
-        /*
-         * The sample meets caches as much smaller than its data as the full run
-         * does (docs/sampling.md): every level shrinks by the ratio of the
-         * footprints, rows plus entries.
-         */
-        fp_ratio = ((double)sample.csr.nrows + (double)sample.csr.nnz) /
-                   ((double)csr.nrows + (double)csr.nnz);
-        if (fp_ratio > 0 && fp_ratio < 1)
-            for (unsigned l = 0; l < cfg.nlevels; l++)
-                scale_level(&cfg.level[l], fp_ratio);
-    } else if (augur_bound_new(ds, &bo, &bound, &diag) != 0) {
+    po.threads = o.threads;
+    po.sample = o.sample;
+    po.method_given = !o.method_auto;
+    po.method = o.method;
+    po.seed = o.seed;
+    po.rounds = o.rounds;
+    po.round = o.round;
+    po.cold = o.cold;
+    po.tile_size = o.tile_size;
+    po.allow_empty = o.allow_empty;
+    po.grid = o.grid;
+    po.block = o.block;
+    po.on_warn = cli_interp_warning;
+    if (augur_predict_ctx_new(ds, tree, tree ? tree_name : NULL, &ctx, &diag) != 0 ||
+        augur_predict_run(ctx, skel, kernel, m, &po, &res, &diag) != 0) {
         rc = cli_diag_error(&diag);
         goto out;
     }
-    so.interp.nthreads = o.threads;
-    so.interp.seed = o.seed;
-    so.interp.on_warn = cli_interp_warning;
-    so.rounds = o.rounds;
-    /*
-     * A warm call leaves its dirty lines in the caches, as the next repetition
-     * finds them. A whole BFS is counted from cold caches: its rounds warm each
-     * other, and running it twice would double the slowest simulation.
-     */
-    so.warm = !o.cold && !o.rounds;
-    so.no_flush = !o.cold;
-    if (augur_simulate(skel, kernel, bound, &cfg, &so, &prof, &in, &diag) != 0) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    r.skel = skel;
-    r.kernel = kernel;
-    r.ds = ds;
-    r.m = m;
+    r.p = res;
     r.mpath = mpath;
-    r.sim_events = prof->events;
-    r.rounds = prof->rounds;
-    r.sim_seconds = prof->seconds;
-    /* one call: a run, or every round of a BFS */
-    if (augur_workload_from_profile(skel, kernel, in, prof,
-                                    o.rounds ? 1.0 : (prof->rounds ? prof->rounds : 1), &r.work,
-                                    &diag) != 0) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    if (r.sampled)
-        scale_workload(&r.work, r.scale);
-    if (kernel->u.kernel.cuda &&
-        augur_workload_gpu(prof, m, o.rounds ? 1.0 : (prof->rounds ? prof->rounds : 1),
-                           o.rounds ? prof->rounds : 1, &r.work, &diag) != 0) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    /* chains and mispredicted exits are a CPU core's costs */
-    if (!kernel->u.kernel.cuda &&
-        augur_workload_count_chains(skel, kernel, bound, &so.interp, o.rounds, r.scale,
-                                    r.sampled ? NULL : prof, &r.work, &diag) != 0) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    /*
-     * Model 2 analyses a BFS round by round: one more run through the caches,
-     * unless the search is too long to simulate twice in reasonable time.
-     */
-    if (o.rounds && !r.sampled && !kernel->u.kernel.cuda && prof->rounds &&
-        prof->events <= MAX_ROUND_EVENTS &&
-        augur_workload_add_rounds(skel, kernel, bound, &cfg, &so.interp, prof->rounds, &r.work,
-                                  &diag) != 0) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    if (!o.allow_empty && !o.round && check_work(kernel, ds, &r.work) != 0) {
-        rc = CLI_FAILED;
-        goto out;
-    }
-    if (o.tile_size && apply_tiling(ds, o.stored_only, o.tile_size, &csr, &r, &diag) != 0) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    memset(&mi, 0, sizeof(mi));
-    mi.work = &r.work;
-    mi.machine = m;
-    r.nmodels = augur_model_count();
-    if (augur_predict_all(&mi, r.pred, r.why, &r.selected, r.selected_why, sizeof(r.selected_why),
-                          &diag) != 0) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    r.total_seconds = augur_now() - t0;
-
-    if (o.measure) {
-        struct augur_measure_opts mo;
-        struct augur_diag md;
-
-        /* the full data, whatever was sampled */
-        if (!r.sampled)
-            full_bound = NULL;
-        else if (augur_bound_new(ds, &bo, &full_bound, &diag) != 0) {
-            rc = cli_diag_error(&diag);
-            goto out;
-        }
-        memset(&mo, 0, sizeof(mo));
-        mo.args = (const char *const *)(nopt < argc ? argv + nopt + 1 : NULL);
-        mo.nargs = nopt < argc ? (size_t)(argc - nopt - 1) : 0;
-        mo.args_given = nopt < argc;
-        mo.threads = o.threads;
-        mo.reps = o.reps;
-        mo.no_counts = true;
-        mo.allow_empty = o.allow_empty;
-        augur_diag_init(&md);
-        if (augur_measure(skel, kernel, full_bound ? full_bound : bound, &mo, &r.meas, &md) == 0)
-            r.measured = true;
-        else
-            augur_diag_format(&md, r.measure_error, sizeof(r.measure_error));
-    }
-
+    if (o.measure)
+        measure(&o, ctx, &po, skel, kernel, nargs, args, &r);
+    r.total = augur_now() - t0;
     if (cli_json) {
         rc = cli_print_json(result_json(&r));
     } else {
         print_text(&o, &r);
-        if (o.explain)
+        if (o.explain) {
+            struct augur_model_input mi;
+
+            memset(&mi, 0, sizeof(mi));
+            mi.work = &res->work;
+            mi.machine = m;
             print_explain(&mi);
+        }
         rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
     }
     if (rc == CLI_OK && o.measure && !r.measured)
         rc = CLI_FAILED;
 out:
-    for (uint32_t i = 0; i < r.nmodels; i++)
-        augur_free(r.pred[i].line_seconds);
-    augur_workload_release(&r.work);
     augur_measurement_free(r.meas);
-    augur_sim_profile_free(prof);
-    augur_interp_free(in);
-    augur_bound_free(bound);
-    augur_bound_free(full_bound);
-    augur_sample_release(&sample);
-    augur_csr_release(&csr);
+    augur_predict_result_free(res);
+    augur_predict_ctx_free(ctx);
+    augur_tree_free(tree);
     augur_dataset_free(ds);
     augur_machine_free(m);
     augur_skel_free(skel);

@@ -496,12 +496,9 @@ int cmd_simulate(int argc, char **argv)
     struct augur_skel *skel = NULL;
     struct augur_dataset *ds = NULL;
     struct augur_machine *m = NULL;
-    struct augur_bound *bound = NULL;
-    struct augur_interp *in = NULL;
-    struct augur_sim_profile *prof = NULL;
-    struct augur_bound_opts bo;
-    struct augur_sim_opts so;
-    struct augur_cache_config cfg;
+    struct augur_predict_ctx *ctx = NULL;
+    struct augur_simulation *sim = NULL;
+    struct augur_simulate_opts so;
     const struct augur_node *kernel = NULL;
     char mpath[PATH_MAX];
     int nopt = argc, opt, rc = CLI_FAILED;
@@ -549,7 +546,7 @@ int cmd_simulate(int argc, char **argv)
             break;
         case 'l':
             o.launch = optarg;
-            if (cli_parse_launch(optarg, &so.interp.grid, &so.interp.block) < 0)
+            if (cli_parse_launch(optarg, &so.grid, &so.block) < 0)
                 return cli_usage_error("simulate",
                                        "--launch needs GRID,BLOCK (two positive numbers, or "
                                        "expressions such as (n + 255) / 256,256), not '%s'",
@@ -645,14 +642,10 @@ int cmd_simulate(int argc, char **argv)
         return cli_usage_error("simulate", "missing --data DATASET");
     path = argv[optind];
 
-    memset(&bo, 0, sizeof(bo));
-    bo.stored_only = o.stored_only;
-    bo.ell_width = o.ell_width;
-    bo.round = o.round_given ? o.round : 1;
-    bo.nthreads = o.threads ? o.threads : 1;
-    if (o.source && cli_bfs_source("simulate", o.source, &bo))
+    so.bound.stored_only = o.stored_only;
+    so.bound.ell_width = o.ell_width;
+    if (o.source && cli_bfs_source("simulate", o.source, &so.bound))
         return CLI_USAGE;
-
     {
         struct cli_kernel_opts ko = { "simulate", o.function, o.bind, o.launch };
 
@@ -670,59 +663,41 @@ int cmd_simulate(int argc, char **argv)
         rc = cli_diag_error(&diag);
         goto out;
     }
-    if (kernel->u.kernel.cuda) {
-        unsigned sms = o.sms;
-
-        if (!sms)
-            sms = m->kind == AUGUR_MACHINE_GPU ? (m->gpu.sms ? m->gpu.sms : m->cores) : 1;
-        so.interp.sms = sms;
-        o.threads = sms;
-    } else if (!o.threads) {
-        o.threads = 1;
-    }
-    if (augur_cache_config_from_machine(m, o.threads, &cfg, &diag) != 0) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    if (o.no_prefetch)
-        for (unsigned l = 0; l < cfg.nlevels; l++)
-            cfg.level[l].prefetch = AUGUR_PREFETCH_NONE;
     rc = cli_load_dataset(o.data, &o.load, &ds);
     if (rc)
         goto out;
     rc = CLI_FAILED;
-    if (augur_bound_new(ds, &bo, &bound, &diag) != 0) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    so.interp.nthreads = kernel->u.kernel.cuda ? 1 : o.threads;
-    so.interp.quantum = o.quantum;
-    so.interp.layout = o.align ? AUGUR_LAYOUT_ALIGN : AUGUR_LAYOUT_MALLOC;
-    so.interp.align = o.align;
-    so.interp.seed = o.seed;
-    so.interp.place = o.place;
-    so.interp.probs = o.probs;
-    so.interp.trips = o.trips;
-    so.interp.on_warn = cli_interp_warning;
-    so.runs = o.runs;
+    so.threads = o.threads;
+    so.sms = o.sms;
+    so.round = o.round_given ? (uint32_t)o.round : 0;
     so.rounds = o.rounds;
+    so.runs = o.runs;
     so.warm = o.warm;
     so.no_flush = o.no_flush;
+    so.no_prefetch = o.no_prefetch;
+    so.quantum = o.quantum;
+    so.align = o.align;
+    so.place = o.place;
+    so.probs = o.probs;
+    so.trips = o.trips;
+    so.seed = o.seed;
     so.trace = o.trace;
-    if (augur_simulate(skel, kernel, bound, &cfg, &so, &prof, &in, &diag) != 0) {
+    so.on_warn = cli_interp_warning;
+    if (augur_predict_ctx_new(ds, NULL, NULL, &ctx, &diag) != 0 ||
+        augur_simulate_run(ctx, skel, kernel, m, &so, &sim, &diag) != 0) {
         rc = cli_diag_error(&diag);
         goto out;
     }
+    o.threads = sim->threads;
     if (cli_json)
-        rc = cli_print_json(result_json(skel, kernel, ds, m, mpath, prof, in));
+        rc = cli_print_json(result_json(skel, kernel, ds, m, mpath, sim->profile, sim->interp));
     else {
-        print_text(&o, skel, kernel, ds, m, mpath, prof, in);
+        print_text(&o, skel, kernel, ds, m, mpath, sim->profile, sim->interp);
         rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
     }
 out:
-    augur_sim_profile_free(prof);
-    augur_interp_free(in);
-    augur_bound_free(bound);
+    augur_simulation_free(sim);
+    augur_predict_ctx_free(ctx);
     augur_dataset_free(ds);
     augur_machine_free(m);
     augur_skel_free(skel);

@@ -277,32 +277,6 @@ int augur_stream_generate(const struct augur_csr *csr, enum augur_stream_kernel 
     return stream_generate(csr, k, ell_width, 0, fn, ud, diag);
 }
 
-/*
- * Multiplies a level's capacity by r: sets go, ways and the line stay; when
- * fewer than one set would be left, one set of fewer ways; at least a line.
- */
-static void scale_level(struct augur_cache_level_config *lv, double r)
-{
-    uint64_t lines = lv->size / lv->line;
-    double want = round((double)lines * r);
-    uint64_t keep = want < 1.0 ? 1 : (uint64_t)want;
-
-    if (keep >= lines)
-        return;
-    if (lv->ways == 0 || lines / lv->ways <= 1) {
-        lv->size = keep * lv->line;
-        if (lv->ways)
-            lv->ways = (uint32_t)keep;
-        return;
-    }
-    if (keep >= lv->ways) {
-        lv->size = keep / lv->ways * lv->ways * lv->line;
-        return;
-    }
-    lv->ways = (uint32_t)keep;
-    lv->size = keep * lv->line;
-}
-
 /* Feeds stream batches to the simulator. */
 struct sim_sink {
     struct augur_cachesim *sim;
@@ -454,7 +428,7 @@ static int stream_simulate(const struct augur_csr *csr, enum augur_stream_kernel
             return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
                                   "cache level %u has no line size or a size under one line",
                                   i + 1);
-        scale_level(&c.level[i], r);
+        augur_cache_level_scale(&c.level[i], r);
         res.scale[i] = r;
     }
     s = augur_malloc(sizeof(*s));

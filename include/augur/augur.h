@@ -12,6 +12,7 @@
 #include "augur/interp.h"
 #include "augur/machine.h"
 #include "augur/measure.h"
+#include "augur/predict.h"
 #include "augur/predictor.h"
 #include "augur/runtime.h"
 #include "augur/skeleton.h"

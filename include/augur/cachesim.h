@@ -97,6 +97,15 @@ AUGUR_API int augur_cache_config_from_machine(const struct augur_machine *m, uns
                                               struct augur_cache_config *cfg,
                                               struct augur_diag *diag);
 
+/*
+ * Multiplies a level's capacity by r in (0, 1] (a sample meets caches as much
+ * smaller than its data as the full run does): sets go, ways and the line
+ * stay; when fewer than one set would be left, one set of fewer ways; at
+ * least one line. augur_cache_config_scale() scales every level.
+ */
+AUGUR_API void augur_cache_level_scale(struct augur_cache_level_config *lv, double r);
+AUGUR_API void augur_cache_config_scale(struct augur_cache_config *cfg, double r);
+
 struct augur_cachesim;
 
 /*

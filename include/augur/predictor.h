@@ -354,6 +354,12 @@ AUGUR_API int augur_workload_from_profile(const struct augur_skel *skel,
                                           const struct augur_sim_profile *prof, double calls,
                                           struct augur_workload *out, struct augur_diag *diag);
 AUGUR_API void augur_workload_release(struct augur_workload *w);
+/*
+ * Multiplies every count of w by f (a sample's counts to the full data's);
+ * lengths and runs (chain_len, carried_len, branch_run) are not counts and
+ * stay.
+ */
+AUGUR_API void augur_workload_scale(struct augur_workload *w, double f);
 
 /*
  * The GPU counts of a CUDA kernel's simulation on machine m (kind gpu): the

@@ -1,0 +1,173 @@
+/*
+ * predict.h - the prediction pipeline as one library call: a kernel's
+ * skeleton, a dataset and a machine in; the time of one call from every
+ * model, the selected estimate, the bottleneck, each source line's share and
+ * the counts behind them out (module: predict).
+ */
+#ifndef AUGUR_PREDICT_H
+#define AUGUR_PREDICT_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "augur/interp.h"
+#include "augur/machine.h"
+#include "augur/predictor.h"
+#include "augur/runtime.h"
+#include "augur/skeleton.h"
+
+/*
+ * What one prediction shares with the next on the same dataset: the CSR
+ * form, the category the sampler choice reads and the last sample. A sweep
+ * (threads, schedules, tile sizes) builds one context and asks it many
+ * questions. Opaque.
+ */
+struct augur_predict_ctx;
+
+/*
+ * A context over ds (borrowed: it must outlive the context). tree is the
+ * categorizer that picks the sampler for --method auto (borrowed; NULL: none,
+ * then Stride Average), tree_name how the output names it. The caller owns
+ * *out (augur_predict_ctx_free()).
+ */
+AUGUR_API int augur_predict_ctx_new(const struct augur_dataset *ds, const struct augur_tree *tree,
+                                    const char *tree_name, struct augur_predict_ctx **out,
+                                    struct augur_diag *diag);
+AUGUR_API void augur_predict_ctx_free(struct augur_predict_ctx *ctx);
+
+/* Options of one prediction; zero-initialised means "all defaults". */
+struct augur_predict_opts {
+    unsigned threads;  /* OpenMP threads (0: 1); CUDA kernels run on the machine's SMs */
+    double sample;     /* simulate a sample of this share of the entries (0: all of them) */
+    bool method_given; /* method names the sampler; else the tree picks it */
+    enum augur_sampler method;
+    uint64_t seed;        /* of the sampler and of the random stand-ins */
+    bool rounds;          /* a topology-driven BFS: one call is every round */
+    uint32_t round;       /* one call is this round alone (0: not asked) */
+    bool cold;            /* count the first call with empty caches */
+    uint32_t tile_size;   /* a tiled-and-grouped kernel's tile size (0: none) */
+    bool allow_empty;     /* predict a call that did (almost) no work */
+    uint64_t grid, block; /* CUDA launch (0: the kernel's) */
+    struct augur_bound_opts
+        bound; /* stored_only, ell_width, the BFS source; round/nthreads set here */
+    augur_interp_warn_fn *on_warn; /* the interpreter's warnings (NULL: none) */
+    void *warn_ud;
+};
+
+/* The smallest sample a prediction reads: below, one row's accident is a large share of it. */
+#define AUGUR_PREDICT_MIN_SAMPLE 1000
+
+/* The result of augur_predict_run(). Pointers into the inputs are borrowed from them. */
+struct augur_predict_result {
+    const struct augur_skel *skel;
+    const struct augur_node *kernel;
+    const struct augur_dataset *ds;
+    const struct augur_machine *machine;
+    unsigned threads;
+    /* the data the kernel ran on */
+    bool sampled;
+    struct augur_sample_info sample;
+    char sampler_why[PATH_MAX + 96]; /* how the sampler was chosen */
+    double scale; /* counts multiplied by this (full entries / sampled entries) */
+    /* the simulation */
+    uint64_t sim_events;
+    uint32_t rounds;
+    double sim_seconds;
+    bool cold_caches; /* counted from empty caches (--cold, or a whole BFS) */
+    /* --tile-size: the tiling statistics (tiling.tile_size 0: not asked) */
+    struct augur_tiling_stats tiling;
+    bool simd_kernel; /* the kernel has SIMD accesses: simd_util applies */
+    /* the counts every model reads */
+    struct augur_workload work;
+    /* every model's answer, the selected one and why */
+    uint32_t nmodels, selected;
+    struct augur_prediction pred[AUGUR_PRED_MAX_SERVERS];
+    char why[AUGUR_PRED_MAX_SERVERS][160];
+    char selected_why[200];
+    double seconds; /* wall time of augur_predict_run() */
+};
+
+/*
+ * Predicts one call of kernel (a kernel node of skel, its bindings applied)
+ * on the context's dataset and machine m: binds the data (the full data, or
+ * a sample whose counts are scaled up and whose caches shrink by the
+ * footprint ratio), runs the skeleton through the simulated caches and
+ * branch predictors, builds the workload, and runs every model. skel,
+ * kernel and m are borrowed and must outlive the result.
+ *
+ * Returns 0 and the caller's *out (augur_predict_result_free()), or an error
+ * explained in diag: AUGUR_EINVAL for options that do not fit (a CPU kernel
+ * on a GPU machine, more threads than the machine runs, a sample too small),
+ * AUGUR_ERUN for a call that did no work or almost none on the data (less
+ * than the square root of its rows plus entries: a guard or a loop bound
+ * that skipped the kernel's loops) unless opts->allow_empty, and the
+ * binder's, interpreter's and models' errors.
+ */
+AUGUR_API int augur_predict_run(struct augur_predict_ctx *ctx, const struct augur_skel *skel,
+                                const struct augur_node *kernel, const struct augur_machine *m,
+                                const struct augur_predict_opts *opts,
+                                struct augur_predict_result **out, struct augur_diag *diag);
+
+/* The selected model's answer. */
+AUGUR_API const struct augur_prediction *
+augur_predict_selected(const struct augur_predict_result *r);
+
+/* Frees a result; NULL is a no-op. */
+AUGUR_API void augur_predict_result_free(struct augur_predict_result *r);
+
+/*
+ * The bound data of the context's full dataset with opts' presentation, e.g.
+ * for augur_measure() after a sampled prediction. The caller owns *out
+ * (augur_bound_free()).
+ */
+AUGUR_API int augur_predict_bound(struct augur_predict_ctx *ctx,
+                                  const struct augur_predict_opts *opts, struct augur_bound **out,
+                                  struct augur_diag *diag);
+
+/* Options of augur_simulate_run(); zero-initialised means "all defaults". */
+struct augur_simulate_opts {
+    unsigned threads;     /* C kernels: OpenMP threads, one simulator thread each (0: 1) */
+    unsigned sms;         /* CUDA kernels: SMs simulated (0: the machine's) */
+    uint64_t grid, block; /* CUDA launch (0: the kernel's) */
+    uint32_t round;       /* the value of a parameter bound to round (0: 1) */
+    bool rounds;          /* run rounds until one stores nothing new (a whole BFS) */
+    uint32_t runs;        /* run the kernel this many times in a row (0: once) */
+    bool warm;            /* run once before counting */
+    bool no_flush;        /* do not write the dirty lines back at the end */
+    bool no_prefetch;     /* switch the machine's prefetchers off */
+    unsigned quantum;     /* events a thread runs before the next one's turn (0: default) */
+    uint64_t align;       /* every array at this alignment (0: as malloc places them) */
+    const char *place;    /* NAME=ADDRESS,...: arrays at these addresses */
+    const char *probs;    /* LINE=P,...: branches taken with these probabilities */
+    const char *trips;    /* LINE=N,...: loops run these many iterations */
+    uint64_t seed;        /* of the random stand-ins */
+    const char *trace;    /* also write every event here (NULL: none) */
+    struct augur_bound_opts bound; /* stored_only, ell_width, the BFS source */
+    augur_interp_warn_fn *on_warn;
+    void *warn_ud;
+};
+
+/* The result of augur_simulate_run(). */
+struct augur_simulation {
+    struct augur_sim_profile *profile; /* counts per level, line, array, thread */
+    struct augur_interp *interp;       /* the interpreter that ran (counts per node) */
+    struct augur_bound *bound;         /* the data it read; kept while it lives */
+    unsigned threads;                  /* simulator threads (SMs for CUDA) */
+};
+
+/*
+ * Runs kernel on the context's dataset through machine m's simulated caches
+ * (and each thread's branch predictor), as augur_predict_run() does before
+ * its models, with the simulator's own options. skel, kernel and m are
+ * borrowed and must outlive the result. Returns 0 and the caller's *out
+ * (augur_simulation_free()), or an error in diag (a kernel that does not fit
+ * the machine, the binder's and the interpreter's).
+ */
+AUGUR_API int augur_simulate_run(struct augur_predict_ctx *ctx, const struct augur_skel *skel,
+                                 const struct augur_node *kernel, const struct augur_machine *m,
+                                 const struct augur_simulate_opts *opts,
+                                 struct augur_simulation **out, struct augur_diag *diag);
+AUGUR_API void augur_simulation_free(struct augur_simulation *s);
+
+#endif

@@ -1,0 +1,423 @@
+/*
+ * predict_run.c - augur_predict_run(): binds a dataset (or a sample of it) to
+ * a kernel's skeleton, runs it through the simulated caches and branch
+ * predictors, builds the workload and runs every model (module: predict).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "predict_int.h"
+
+/* Longest BFS (accesses) that Model 2 also analyses round by round. */
+#define MAX_ROUND_EVENTS 200000000u
+
+struct augur_predict_ctx {
+    const struct augur_dataset *ds;
+    const struct augur_tree *tree;
+    char *tree_name;
+    /* the CSR form, built the first time a question needs it */
+    struct augur_csr csr;
+    bool have_csr, csr_stored_only;
+    /* the sampler the tree picks, computed once */
+    bool have_category;
+    enum augur_sampler category;
+    unsigned leaf;
+    /* the last sample, reused while its options stay the same */
+    struct augur_sample sample;
+    bool have_sample;
+    struct augur_sample_opts sample_opts;
+    bool sample_stored_only;
+};
+
+int augur_predict_ctx_new(const struct augur_dataset *ds, const struct augur_tree *tree,
+                          const char *tree_name, struct augur_predict_ctx **out,
+                          struct augur_diag *diag)
+{
+    struct augur_predict_ctx *ctx;
+
+    if (!ds)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "no dataset to predict on");
+    ctx = augur_calloc(1, sizeof(*ctx));
+    ctx->ds = ds;
+    ctx->tree = tree;
+    ctx->tree_name = augur_strdup(tree_name ? tree_name : "the categorizer tree");
+    *out = ctx;
+    return 0;
+}
+
+void augur_predict_ctx_free(struct augur_predict_ctx *ctx)
+{
+    if (!ctx)
+        return;
+    augur_csr_release(&ctx->csr);
+    augur_sample_release(&ctx->sample);
+    augur_free(ctx->tree_name);
+    augur_free(ctx);
+}
+
+/* The dataset as CSR: both triangles of symmetric data unless stored_only. */
+static int ctx_csr(struct augur_predict_ctx *ctx, bool stored_only, struct augur_diag *diag)
+{
+    int rc;
+
+    if (ctx->have_csr && ctx->csr_stored_only == stored_only)
+        return 0;
+    augur_csr_release(&ctx->csr);
+    ctx->have_csr = false;
+    rc = augur_dataset_csr(ctx->ds, !stored_only, &ctx->csr, diag);
+    if (rc)
+        return rc;
+    ctx->have_csr = true;
+    ctx->csr_stored_only = stored_only;
+    return 0;
+}
+
+/*
+ * The sampler the tree picks for the data; Stride Average without a tree or
+ * for a matrix that is not square. why says which.
+ */
+static int pick_sampler(struct augur_predict_ctx *ctx, enum augur_sampler *out, char *why,
+                        size_t size, struct augur_diag *diag)
+{
+    const struct augur_csr *csr = &ctx->csr;
+
+    if (!ctx->tree || csr->nrows != csr->ncols) {
+        *out = AUGUR_SAMPLER_SA;
+        snprintf(why, size, "sa (%s)",
+                 !ctx->tree ? "no categorizer tree found (give --tree FILE or set AUGUR_TREE)"
+                            : "the matrix is not square");
+        return 0;
+    }
+    if (!ctx->have_category) {
+        double x[AUGUR_CAT_NFEATURES];
+        int rc = augur_cat_features(csr, ctx->ds->symmetry != AUGUR_SYM_GENERAL,
+                                    augur_tree_feature_opts(ctx->tree), x, diag);
+
+        if (rc)
+            return rc;
+        ctx->category = augur_tree_classify(ctx->tree, x, &ctx->leaf);
+        ctx->have_category = true;
+    }
+    *out = ctx->category;
+    snprintf(why, size, "%s, picked by the categorizer (leaf %u of %s)",
+             augur_sampler_name(ctx->category), ctx->leaf, ctx->tree_name);
+    return 0;
+}
+
+/* The sample asked for, drawn once per options. */
+static int ctx_sample(struct augur_predict_ctx *ctx, const struct augur_sample_opts *so,
+                      bool stored_only, struct augur_diag *diag)
+{
+    int rc;
+
+    if (ctx->have_sample && ctx->sample_stored_only == stored_only &&
+        ctx->sample_opts.method == so->method && ctx->sample_opts.rate == so->rate &&
+        ctx->sample_opts.seed == so->seed)
+        return 0;
+    augur_sample_release(&ctx->sample);
+    ctx->have_sample = false;
+    rc = augur_sample_csr(&ctx->csr, so, &ctx->sample, diag);
+    if (rc)
+        return rc;
+    ctx->have_sample = true;
+    ctx->sample_opts = *so;
+    ctx->sample_stored_only = stored_only;
+    return 0;
+}
+
+static struct augur_bound_opts bound_opts(const struct augur_predict_opts *o, unsigned threads)
+{
+    return predict_bound_opts(&o->bound, o->round, threads);
+}
+
+struct augur_bound_opts predict_bound_opts(const struct augur_bound_opts *given, uint32_t round,
+                                           unsigned threads)
+{
+    struct augur_bound_opts bo = *given;
+
+    bo.round = round ? round : 1;
+    bo.nthreads = threads;
+    return bo;
+}
+
+const struct augur_dataset *predict_ctx_dataset(const struct augur_predict_ctx *ctx)
+{
+    return ctx->ds;
+}
+
+int augur_predict_bound(struct augur_predict_ctx *ctx, const struct augur_predict_opts *opts,
+                        struct augur_bound **out, struct augur_diag *diag)
+{
+    struct augur_bound_opts bo = bound_opts(opts, opts->threads ? opts->threads : 1);
+
+    return augur_bound_new(ctx->ds, &bo, out, diag);
+}
+
+/* True when the subtree of n holds a SIMD access (lanes > 1). */
+static bool has_simd_access(const struct augur_node *n)
+{
+    const struct augur_node *k;
+
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.lanes > 1)
+        return true;
+    augur_node_for_each_kid(n, k)
+        if (has_simd_access(k))
+            return true;
+    return false;
+}
+
+/*
+ * The tiling-and-grouping statistics of the full data (seed 002 eq. 4-6): the
+ * SIMD utilization for a kernel with SIMD accesses, the tile size and the
+ * edges tiled for T_MIMD.
+ */
+static int apply_tiling(struct augur_predict_ctx *ctx, bool stored_only, uint32_t tile_size,
+                        struct augur_predict_result *r, struct augur_diag *diag)
+{
+    int rc = ctx_csr(ctx, stored_only, diag);
+
+    if (rc)
+        return rc;
+    if ((rc = augur_tiling_compute(&ctx->csr, tile_size, &r->tiling, diag)) != 0)
+        return rc;
+    r->simd_kernel = has_simd_access(r->kernel);
+    if (r->simd_kernel)
+        r->work.simd_util = r->tiling.simd_util;
+    r->work.tile_size = tile_size;
+    r->work.tile_edges = (double)r->tiling.nedges;
+    r->work.avg_mimd = r->tiling.avg_mimd;
+    return 0;
+}
+
+/*
+ * A call that did no work, or less than the square root of the data's rows plus entries (less
+ * than any surface of it), is a guard or a loop bound that skipped the kernel's loops, not a
+ * time to report.
+ */
+static int check_work(const struct augur_predict_result *r, struct augur_diag *diag)
+{
+    const struct augur_dataset *ds = r->ds;
+    double size = (double)ds->coo.nrows + (double)augur_dataset_nnz_full(ds);
+    const struct augur_workload *w = &r->work;
+
+    if (w->total.accesses > 0 && w->total.accesses >= sqrt(size))
+        return 0;
+    return augur_diag_set(
+        diag, AUGUR_ERUN, NULL, 0, 0,
+        "kernel '%s' did %s on %s (%.4g accesses a call for %u rows and %llu "
+        "entries): a guard or a loop bound skipped its loops? 'augur simulate' "
+        "shows what ran; --allow-empty predicts it anyway",
+        r->kernel->u.kernel.name, w->total.accesses > 0 ? "almost no work" : "no work", ds->path,
+        w->total.accesses, ds->coo.nrows, (unsigned long long)augur_dataset_nnz_full(ds));
+}
+
+int predict_setup(const struct augur_node *kernel, const struct augur_machine *m, unsigned threads,
+                  unsigned sms, bool sampled, unsigned *out, struct augur_sim_opts *so,
+                  struct augur_diag *diag)
+{
+    unsigned hw = m->cores * (m->threads_per_core ? m->threads_per_core : 1);
+    const char *mfile = m->path && m->path[0] ? m->path : NULL;
+
+    if (kernel->u.kernel.cuda != (m->kind == AUGUR_MACHINE_GPU))
+        return augur_diag_set(diag, AUGUR_EINVAL, mfile, 0, 0,
+                              "kernel '%s' is %s code but machine '%s' is a %s",
+                              kernel->u.kernel.name, kernel->u.kernel.cuda ? "CUDA" : "CPU",
+                              m->name, augur_machine_kind_name(m->kind));
+    if (kernel->u.kernel.cuda) {
+        /* one simulator thread per SM, the blocks dealt round-robin */
+        if (threads || sampled)
+            return augur_diag_set(diag, AUGUR_EINVAL, mfile, 0, 0, "kernel '%s' is CUDA: %s",
+                                  kernel->u.kernel.name,
+                                  threads ? "--threads does not apply (the machine's SMs run it)"
+                                          : "--sample is for CPU kernels; give the full data");
+        *out = sms ? sms : m->gpu.sms ? m->gpu.sms : m->cores;
+        so->interp.sms = *out;
+        so->interp.nthreads = *out;
+        return 0;
+    }
+    *out = threads ? threads : 1;
+    if (*out > hw)
+        return augur_diag_set(diag, AUGUR_EINVAL, mfile, 0, 0,
+                              "--threads %u, but machine '%s' runs %u thread%s", *out, m->name, hw,
+                              m->cores == 1 ? "" : "s");
+    so->interp.nthreads = *out;
+    return 0;
+}
+
+/*
+ * Binds the data: the full dataset, or a sample whose caches shrink by the
+ * ratio of the footprints (rows plus entries), as the full run meets caches
+ * much larger than the sample does (docs/sampling.md).
+ */
+static int bind_data(struct augur_predict_ctx *ctx, const struct augur_predict_opts *o,
+                     unsigned threads, struct augur_cache_config *cfg,
+                     struct augur_predict_result *r, struct augur_bound **bound,
+                     struct augur_diag *diag)
+{
+    struct augur_bound_opts bo = bound_opts(o, threads);
+    struct augur_sample_opts sopt = { o->method, o->sample, o->seed, 0 };
+    double fp_ratio;
+    int rc;
+
+    r->scale = 1;
+    if (!(o->sample > 0))
+        return augur_bound_new(ctx->ds, &bo, bound, diag);
+    rc = ctx_csr(ctx, o->bound.stored_only, diag);
+    if (!rc && !o->method_given)
+        rc = pick_sampler(ctx, &sopt.method, r->sampler_why, sizeof(r->sampler_why), diag);
+    if (!rc)
+        rc = ctx_sample(ctx, &sopt, o->bound.stored_only, diag);
+    if (!rc)
+        rc = augur_bound_from_csr(&ctx->sample.csr, &bo, bound, diag);
+    if (rc)
+        return rc;
+    if (ctx->sample.info.nnz < AUGUR_PREDICT_MIN_SAMPLE &&
+        ctx->sample.info.nnz < ctx->sample.info.nnz_full)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "--sample %g: the %s sample holds %llu entries; at least %d are "
+                              "needed for its counts to stand for the data's: raise the rate (or "
+                              "--sample full)",
+                              o->sample, augur_sampler_name(sopt.method),
+                              (unsigned long long)ctx->sample.info.nnz, AUGUR_PREDICT_MIN_SAMPLE);
+    r->sampled = true;
+    r->sample = ctx->sample.info;
+    r->scale = r->sample.nnz ? (double)r->sample.nnz_full / (double)r->sample.nnz : 1;
+    fp_ratio = ((double)ctx->sample.csr.nrows + (double)ctx->sample.csr.nnz) /
+               ((double)ctx->csr.nrows + (double)ctx->csr.nnz);
+    if (fp_ratio > 0 && fp_ratio < 1)
+        augur_cache_config_scale(cfg, fp_ratio);
+    return 0;
+}
+
+/* The simulation's counts as the models read them: one call, scaled up from a sample. */
+static int build_workload(const struct augur_skel *skel, const struct augur_node *kernel,
+                          const struct augur_machine *m, const struct augur_predict_opts *o,
+                          const struct augur_cache_config *cfg, struct augur_bound *bound,
+                          struct augur_sim_opts *so, const struct augur_sim_profile *prof,
+                          const struct augur_interp *in, struct augur_predict_result *r,
+                          struct augur_diag *diag)
+{
+    double calls = o->rounds ? 1.0 : (prof->rounds ? prof->rounds : 1);
+    int rc;
+
+    /* one call: a run, or every round of a BFS */
+    rc = augur_workload_from_profile(skel, kernel, in, prof, calls, &r->work, diag);
+    if (rc)
+        return rc;
+    if (r->sampled)
+        augur_workload_scale(&r->work, r->scale);
+    if (kernel->u.kernel.cuda)
+        return augur_workload_gpu(prof, m, calls, o->rounds ? prof->rounds : 1, &r->work, diag);
+    /* chains and mispredicted exits are a CPU core's costs */
+    rc = augur_workload_count_chains(skel, kernel, bound, &so->interp, o->rounds, r->scale,
+                                     r->sampled ? NULL : prof, &r->work, diag);
+    if (rc)
+        return rc;
+    /*
+     * Model 2 analyses a BFS round by round: one more run through the caches,
+     * unless the search is too long to simulate twice in reasonable time.
+     */
+    if (o->rounds && !r->sampled && prof->rounds && prof->events <= MAX_ROUND_EVENTS)
+        rc = augur_workload_add_rounds(skel, kernel, bound, cfg, &so->interp, prof->rounds,
+                                       &r->work, diag);
+    return rc;
+}
+
+int augur_predict_run(struct augur_predict_ctx *ctx, const struct augur_skel *skel,
+                      const struct augur_node *kernel, const struct augur_machine *m,
+                      const struct augur_predict_opts *opts, struct augur_predict_result **out,
+                      struct augur_diag *diag)
+{
+    static const struct augur_predict_opts defaults;
+    const struct augur_predict_opts *o = opts ? opts : &defaults;
+    struct augur_predict_result *r = augur_calloc(1, sizeof(*r));
+    struct augur_bound *bound = NULL;
+    struct augur_interp *in = NULL;
+    struct augur_sim_profile *prof = NULL;
+    struct augur_cache_config cfg;
+    struct augur_sim_opts so;
+    struct augur_model_input mi;
+    unsigned threads = 1;
+    double t0 = augur_now();
+    int rc;
+
+    memset(&so, 0, sizeof(so));
+    r->skel = skel;
+    r->kernel = kernel;
+    r->ds = ctx->ds;
+    r->machine = m;
+    if (o->round && o->rounds) {
+        rc = augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                            "round %u and every round: one round, or all of them", o->round);
+        goto out;
+    }
+    rc = predict_setup(kernel, m, o->threads, 0, o->sample > 0, &threads, &so, diag);
+    if (!rc)
+        rc = augur_cache_config_from_machine(m, threads, &cfg, diag);
+    if (!rc)
+        rc = bind_data(ctx, o, threads, &cfg, r, &bound, diag);
+    if (rc)
+        goto out;
+    r->threads = threads;
+    so.interp.grid = o->grid;
+    so.interp.block = o->block;
+    so.interp.seed = o->seed;
+    so.interp.on_warn = o->on_warn;
+    so.interp.ud = o->warn_ud;
+    so.rounds = o->rounds;
+    /*
+     * A warm call leaves its dirty lines in the caches, as the next repetition
+     * finds them. A whole BFS is counted from cold caches: its rounds warm each
+     * other, and running it twice would double the slowest simulation.
+     */
+    so.warm = !o->cold && !o->rounds;
+    so.no_flush = !o->cold;
+    r->cold_caches = o->cold || o->rounds;
+    rc = augur_simulate(skel, kernel, bound, &cfg, &so, &prof, &in, diag);
+    if (rc)
+        goto out;
+    r->sim_events = prof->events;
+    r->rounds = prof->rounds;
+    r->sim_seconds = prof->seconds;
+    rc = build_workload(skel, kernel, m, o, &cfg, bound, &so, prof, in, r, diag);
+    if (!rc && !o->allow_empty && !o->round)
+        rc = check_work(r, diag);
+    if (!rc && o->tile_size)
+        rc = apply_tiling(ctx, o->bound.stored_only, o->tile_size, r, diag);
+    if (rc)
+        goto out;
+    memset(&mi, 0, sizeof(mi));
+    mi.work = &r->work;
+    mi.machine = m;
+    r->nmodels = augur_model_count();
+    rc = augur_predict_all(&mi, r->pred, r->why, &r->selected, r->selected_why,
+                           sizeof(r->selected_why), diag);
+    if (rc)
+        goto out;
+    r->seconds = augur_now() - t0;
+    *out = r;
+    r = NULL;
+out:
+    augur_predict_result_free(r);
+    augur_sim_profile_free(prof);
+    augur_interp_free(in);
+    augur_bound_free(bound);
+    return rc;
+}
+
+const struct augur_prediction *augur_predict_selected(const struct augur_predict_result *r)
+{
+    return &r->pred[r->selected];
+}
+
+void augur_predict_result_free(struct augur_predict_result *r)
+{
+    if (!r)
+        return;
+    for (uint32_t i = 0; i < r->nmodels; i++)
+        augur_free(r->pred[i].line_seconds);
+    augur_workload_release(&r->work);
+    augur_free(r);
+}
