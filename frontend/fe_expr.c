@@ -769,15 +769,6 @@ static CXCursor ref_decl(CXCursor c)
     return c;
 }
 
-/* Offset and file of a location, where the file is written (the expansion of a macro's). */
-static unsigned offset_of(CXSourceLocation l, CXFile *file)
-{
-    unsigned line, col, off;
-
-    clang_getExpansionLocation(l, file, &line, &col, &off);
-    return off;
-}
-
 /*
  * True when a variable lives across the iterations of the innermost open
  * loop: a local of the function that holds the loop, declared before it
@@ -785,8 +776,7 @@ static unsigned offset_of(CXSourceLocation l, CXFile *file)
  */
 static bool lives_across_loop(struct fe_conv *cv, CXCursor decl)
 {
-    CXSourceRange r;
-    CXFile lf, df;
+    CXFile lf = NULL, df = NULL;
     unsigned start, end, at;
 
     if (clang_Cursor_isNull(cv->loop) ||
@@ -794,10 +784,10 @@ static bool lives_across_loop(struct fe_conv *cv, CXCursor decl)
          clang_getCursorKind(decl) != CXCursor_ParmDecl) ||
         clang_Cursor_hasVarDeclGlobalStorage(decl) == 1)
         return false;
-    r = clang_getCursorExtent(cv->loop);
-    start = offset_of(clang_getRangeStart(r), &lf);
-    end = offset_of(clang_getRangeEnd(r), NULL);
-    at = offset_of(clang_getCursorLocation(decl), &df);
+    fe_extent_offsets(cv->loop, &start, &end);
+    fe_cursor_pos(cv->loop, NULL, NULL, NULL, &lf);
+    /* where the name is written (a macro argument's declaration where it is spelled) */
+    clang_getSpellingLocation(clang_getCursorLocation(decl), &df, NULL, NULL, &at);
     if (!lf || !df || !clang_File_isEqual(lf, df) || (at >= start && at <= end))
         return false;
     return !clang_equalCursors(fe_var(cv, decl)->set_in, cv->loop);

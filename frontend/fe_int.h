@@ -34,9 +34,12 @@ CXCursor fe_strip(CXCursor c);
 CXCursor fe_strip_implicit(CXCursor c);
 /* A cursor's spelling copied into buf. */
 void fe_spelling(CXCursor c, char *buf, size_t size);
-/* Expansion location of a cursor's start: file offset, line, column (and the file). */
+/* Where a cursor starts (see fe_extent_offsets()): file offset, line, column (and the file). */
 void fe_cursor_pos(CXCursor c, unsigned *offset, unsigned *line, unsigned *col, CXFile *file);
-/* Offsets of a cursor's extent in its file (expansion locations). */
+/*
+ * Offsets of a cursor's extent where it is written: a macro argument's code
+ * where the argument is spelled, a macro body's where the macro is invoked.
+ */
 void fe_extent_offsets(CXCursor c, unsigned *begin, unsigned *end);
 /* A cursor's extent in the file it was expanded in (whole macro invocations). */
 CXSourceRange fe_file_extent(CXTranslationUnit tu, CXCursor c);
@@ -98,7 +101,17 @@ struct fe_tu {
     size_t npragmas;
     unsigned *skipped_begin, *skipped_end; /* preprocessor-skipped ranges of the main file */
     size_t nskipped;
+    unsigned *exp_begin, *exp_end; /* macro invocations written in the main file (offsets) */
+    size_t nexpansions, capexpansions;
 };
+
+/*
+ * The range of the main file's text that c is written in: its spelled
+ * extent (code in macro arguments included), or the innermost macro
+ * invocation holding it when its tokens come from a macro's body and
+ * arguments both. False when it has none.
+ */
+bool fe_spelled_extent(const struct fe_tu *t, CXCursor c, CXSourceRange *out);
 
 /* Reads the pragmas and macro uses of the main file; fills t->pragmas. */
 void fe_scan_pragmas(struct fe_tu *t);

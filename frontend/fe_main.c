@@ -89,13 +89,25 @@ void fe_spelling(CXCursor c, char *buf, size_t size)
     clang_disposeString(s);
 }
 
+/*
+ * Where a location is written in a file: a token of a macro argument where
+ * the argument is spelled, a token of a macro body where its (outermost
+ * written) invocation stands. libclang's clang_getSpellingLocation maps
+ * through SourceManager::getFileLoc, which does exactly this.
+ */
+static void file_loc(CXSourceLocation l, CXFile *file, unsigned *line, unsigned *col,
+                     unsigned *offset)
+{
+    clang_getSpellingLocation(l, file, line, col, offset);
+}
+
 void fe_cursor_pos(CXCursor c, unsigned *offset, unsigned *line, unsigned *col, CXFile *file)
 {
     CXSourceLocation loc = clang_getRangeStart(clang_getCursorExtent(c));
     CXFile f = NULL;
     unsigned l = 0, k = 0, o = 0;
 
-    clang_getExpansionLocation(loc, &f, &l, &k, &o);
+    file_loc(loc, &f, &l, &k, &o);
     if (offset)
         *offset = o;
     if (line)
@@ -109,7 +121,17 @@ void fe_cursor_pos(CXCursor c, unsigned *offset, unsigned *line, unsigned *col, 
 void fe_extent_offsets(CXCursor c, unsigned *begin, unsigned *end)
 {
     CXSourceRange r = clang_getCursorExtent(c);
+    CXFile fb = NULL, fe = NULL;
+    unsigned b = 0, e = 0;
 
+    file_loc(clang_getRangeStart(r), &fb, NULL, NULL, &b);
+    file_loc(clang_getRangeEnd(r), &fe, NULL, NULL, &e);
+    if (fb && fe && clang_File_isEqual(fb, fe)) {
+        /* a body token last and an argument first (i < (n) of a for-loop macro): the span */
+        *begin = b < e ? b : e;
+        *end = b < e ? e : b;
+        return;
+    }
     clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, begin);
     clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, end);
 }
@@ -127,6 +149,55 @@ CXSourceRange fe_file_extent(CXTranslationUnit tu, CXCursor c)
         return r;
     return clang_getRange(clang_getLocationForOffset(tu, fb, b),
                           clang_getLocationForOffset(tu, fb, e));
+}
+
+bool fe_spelled_extent(const struct fe_tu *t, CXCursor c, CXSourceRange *out)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile fb = NULL, fe = NULL;
+    unsigned b = 0, e = 0;
+
+    file_loc(clang_getRangeStart(r), &fb, NULL, NULL, &b);
+    file_loc(clang_getRangeEnd(r), &fe, NULL, NULL, &e);
+    if (!fb || !fe || !clang_File_isEqual(fb, fe))
+        return false;
+    if (b > e) {
+        /* Tokens of a macro's body and of its arguments: the innermost invocation holding both. */
+        size_t best = t->nexpansions;
+
+        if (!clang_File_isEqual(fb, t->file))
+            return false;
+        for (size_t i = 0; i < t->nexpansions; i++)
+            if (t->exp_begin[i] <= e && b < t->exp_end[i] &&
+                (best == t->nexpansions ||
+                 t->exp_end[i] - t->exp_begin[i] < t->exp_end[best] - t->exp_begin[best]))
+                best = i;
+        if (best == t->nexpansions)
+            return false;
+        b = t->exp_begin[best];
+        e = t->exp_end[best];
+    } else if (clang_File_isEqual(fb, t->file)) {
+        /*
+         * A range that cuts an invocation (++r of a for-loop macro: its "++" where the macro
+         * starts, its "r" in an argument) takes all of it, so that the invocation expands.
+         */
+        bool grown = true;
+
+        for (int round = 0; grown && round < 8; round++) {
+            grown = false;
+            for (size_t i = 0; i < t->nexpansions; i++) {
+                unsigned eb = t->exp_begin[i], ee = t->exp_end[i];
+
+                if (eb >= b && eb < e && ee > e)
+                    e = ee, grown = true;
+                else if (eb < b && b < ee && ee <= e)
+                    b = eb, grown = true;
+            }
+        }
+    }
+    *out = clang_getRange(clang_getLocationForOffset(t->tu, fb, b),
+                          clang_getLocationForOffset(t->tu, fb, e));
+    return true;
 }
 
 bool fe_in_main_file(CXCursor c)
@@ -406,9 +477,10 @@ static bool ends_with(const char *s, const char *suffix)
 /* True when the source mentions OpenMP directives (then _OPENMP is defined, as -fopenmp would). */
 static bool mentions_openmp(const char *text, size_t len)
 {
-    static const char *const words[] = { "pragma omp", "_Pragma(\"omp" };
+    /* a directive, or its words given to a pragma macro: OMP("omp ..."), PRAGMA(omp ...) */
+    static const char *const words[] = { "pragma omp", "\"omp ", "(omp " };
 
-    for (size_t w = 0; w < 2; w++) {
+    for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
         size_t k = strlen(words[w]);
 
         for (size_t i = 0; i + k <= len; i++)
@@ -514,6 +586,23 @@ static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent, CXClientDa
         *copy = c;
         fe_spelling(c, name, sizeof(name));
         fe_map_put(&t->macros, augur_arena_strdup(&t->arena, name), copy);
+    } else if (k == CXCursor_MacroExpansion) {
+        CXSourceRange r = clang_getCursorExtent(c);
+        CXFile f = NULL;
+        unsigned b = 0, e = 0;
+
+        clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
+        clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
+        if (f && t->file && clang_File_isEqual(f, t->file) && b < e) {
+            if (t->nexpansions == t->capexpansions) {
+                t->capexpansions = t->capexpansions ? 2 * t->capexpansions : 64;
+                t->exp_begin =
+                    augur_reallocarray(t->exp_begin, t->capexpansions, sizeof(*t->exp_begin));
+                t->exp_end = augur_reallocarray(t->exp_end, t->capexpansions, sizeof(*t->exp_end));
+            }
+            t->exp_begin[t->nexpansions] = b;
+            t->exp_end[t->nexpansions++] = e;
+        }
     } else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
         CXCursor *copy = augur_arena_alloc(&t->arena, sizeof(*copy));
 
@@ -692,6 +781,8 @@ out:
         augur_free(t.pragmas[i].text);
     augur_free(t.pragmas);
     augur_free(t.skipped_begin);
+    augur_free(t.exp_begin);
+    augur_free(t.exp_end);
     augur_free(t.skipped_end);
     augur_arena_release(&t.arena);
     augur_buf_release(&src);

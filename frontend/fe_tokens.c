@@ -110,22 +110,166 @@ static int pragma_cmp(const void *a, const void *b)
     return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
-/* The _Pragma("...") text a macro body holds, or false. */
-static bool macro_pragma(struct fe_tu *t, const char *name, char *out, size_t size, int depth)
+/* The arguments of a function-like macro's invocation, as token spellings. */
+#define MAX_MACRO_ARGS 16
+
+struct macro_args {
+    const char **tok; /* every argument's tokens, back to back */
+    size_t start[MAX_MACRO_ARGS + 1];
+    size_t n;
+};
+
+static int param_index(const struct fe_macro *m, const char *s)
+{
+    for (size_t p = 0; p < m->nparams; p++)
+        if (strcmp(m->params[p], s) == 0)
+            return (int)p;
+    return -1;
+}
+
+/*
+ * Splits the tokens after a function-like macro's name, "( a , b ... )",
+ * into the arguments of m (a variadic macro's last one keeps its commas),
+ * each token a parameter of outer replaced by outer's argument. Returns the
+ * tokens used (0 when they are no invocation).
+ */
+static size_t split_args(const struct fe_macro *m, const char *const *tok, size_t n,
+                         const struct fe_macro *outer, const struct macro_args *outer_args,
+                         struct macro_args *out)
+{
+    struct augur_vec v;
+    size_t i;
+    int depth = 0;
+
+    out->n = 0;
+    out->tok = NULL;
+    if (n < 2 || strcmp(tok[0], "(") != 0)
+        return 0;
+    augur_vec_init(&v, sizeof(const char *));
+    out->start[0] = 0;
+    for (i = 1; i < n; i++) {
+        const char *s = tok[i];
+        int p;
+
+        if (!strcmp(s, "(")) {
+            depth++;
+        } else if (!strcmp(s, ")") && depth-- == 0) {
+            break;
+        } else if (!strcmp(s, ",") && depth == 0 && out->n + 1 < MAX_MACRO_ARGS &&
+                   !(m->variadic && out->n + 1 >= m->nparams)) {
+            out->start[++out->n] = v.len;
+            continue;
+        }
+        p = outer && outer_args ? param_index(outer, s) : -1;
+        if (p >= 0 && (size_t)p < outer_args->n)
+            augur_vec_append(&v, outer_args->tok + outer_args->start[p],
+                             outer_args->start[p + 1] - outer_args->start[p]);
+        else
+            *(const char **)augur_vec_push(&v) = s;
+    }
+    if (i == n) {
+        augur_vec_release(&v);
+        return 0;
+    }
+    out->start[++out->n] = v.len;
+    out->tok = augur_vec_take(&v, NULL);
+    return i + 1;
+}
+
+/*
+ * The _Pragma text a macro's expansion holds, or false: _Pragma("omp ...")
+ * in its body, _Pragma(x) of an argument that is the string (OMP("omp
+ * parallel for")), _Pragma(#x) of one that is the words (PRAGMA(omp
+ * parallel for)), or any of them in a macro its body invokes.
+ */
+static bool macro_pragma(struct fe_tu *t, const char *name, const struct macro_args *args,
+                         char *out, size_t size, int depth)
 {
     const struct fe_macro *m = fe_macro(t, name);
 
     if (!m || depth > 4)
         return false;
-    for (size_t i = 0; i + 2 < m->nbody; i++)
-        if (strcmp(m->body[i], "_Pragma") == 0 && strcmp(m->body[i + 1], "(") == 0) {
-            unquote(m->body[i + 2], out, size);
+    for (size_t i = 0; i + 2 < m->nbody; i++) {
+        const char *a = m->body[i + 2];
+        int p;
+
+        if (strcmp(m->body[i], "_Pragma") != 0 || strcmp(m->body[i + 1], "(") != 0)
+            continue;
+        if (!strcmp(a, "#") && i + 3 < m->nbody) {
+            /* stringized: the argument's words, one blank between tokens */
+            size_t n = 0;
+
+            p = param_index(m, m->body[i + 3]);
+            if (p < 0 || !args || (size_t)p >= args->n)
+                return false;
+            out[0] = '\0';
+            for (size_t k = args->start[p]; k < args->start[p + 1]; k++)
+                n += (size_t)snprintf(out + (n < size ? n : size - 1), n < size ? size - n : 1,
+                                      "%s%s", n ? " " : "", args->tok[k]);
             return true;
         }
-    for (size_t i = 0; i < m->nbody; i++)
-        if (strcmp(m->body[i], name) != 0 && macro_pragma(t, m->body[i], out, size, depth + 1))
+        p = param_index(m, a);
+        if (p >= 0) {
+            if (!args || (size_t)p >= args->n || args->start[p + 1] != args->start[p] + 1)
+                return false;
+            a = args->tok[args->start[p]];
+        }
+        if (a[0] != '"' && !((a[0] == 'L' || a[0] == 'u') && strchr(a, '"')))
+            return false;
+        unquote(a, out, size);
+        return true;
+    }
+    for (size_t i = 0; i < m->nbody; i++) {
+        const struct fe_macro *inner;
+        struct macro_args inner_args = { NULL, { 0 }, 0 };
+        bool found;
+
+        if (strcmp(m->body[i], name) == 0 || !(inner = fe_macro(t, m->body[i])))
+            continue;
+        if (inner->funclike && !split_args(inner, (const char *const *)m->body + i + 1,
+                                           m->nbody - i - 1, m, args, &inner_args))
+            continue;
+        found =
+            macro_pragma(t, m->body[i], inner->funclike ? &inner_args : NULL, out, size, depth + 1);
+        augur_free(inner_args.tok);
+        if (found)
             return true;
+    }
     return false;
+}
+
+/* One past the ')' that closes the '(' at from (from when there is none there, or too far). */
+static unsigned invocation_end(struct fe_tu *t, const CXToken *toks, unsigned from, unsigned n)
+{
+    int depth = 0;
+
+    for (unsigned i = from; i < n && i < from + 4096; i++) {
+        CXString s = clang_getTokenSpelling(t->tu, toks[i]);
+        const char *sp = clang_getCString(s);
+        bool open = !strcmp(sp, "("), close = !strcmp(sp, ")");
+
+        clang_disposeString(s);
+        if (i == from && !open)
+            return from;
+        depth += open ? 1 : close ? -1 : 0;
+        if (depth == 0)
+            return i + 1;
+    }
+    return from;
+}
+
+/* The spellings of tokens from..to-1, in the TU's arena. */
+static const char **token_strings(struct fe_tu *t, const CXToken *toks, unsigned from, unsigned to)
+{
+    const char **v = augur_arena_alloc(&t->arena, (to - from + 1) * sizeof(*v));
+
+    for (unsigned i = from; i < to; i++) {
+        CXString s = clang_getTokenSpelling(t->tu, toks[i]);
+
+        v[i - from] = augur_arena_strdup(&t->arena, clang_getCString(s));
+        clang_disposeString(s);
+    }
+    return v;
 }
 
 static enum fe_pragma_kind classify(const char *text, size_t *skip, bool *ok)
@@ -215,7 +359,21 @@ void fe_scan_pragmas(struct fe_tu *t)
                 clang_disposeString(s3);
                 found = true;
             } else if (fe_map_get(&t->macros, sp)) {
-                found = macro_pragma(t, sp, text, sizeof(text), 0);
+                const struct fe_macro *m = fe_macro(t, sp);
+                struct macro_args args = { NULL, { 0 }, 0 };
+
+                size_t used = 0;
+
+                if (m && m->funclike) {
+                    unsigned end = invocation_end(t, toks, i + 1, ntoks);
+
+                    if (end > i + 1)
+                        used = split_args(m, token_strings(t, toks, i + 1, end), end - i - 1, NULL,
+                                          NULL, &args);
+                }
+                found = m && (!m->funclike || used) &&
+                        macro_pragma(t, sp, m->funclike ? &args : NULL, text, sizeof(text), 0);
+                augur_free(args.tok);
             }
             if (found) {
                 const char *p = text;
@@ -308,6 +466,7 @@ const struct fe_macro *fe_macro(struct fe_tu *t, const char *name)
 
 struct stok {
     const char *s;
+    unsigned off1; /* 1 + its offset in the main file; 0 for a token of a macro's body */
     const char *hide[MAX_HIDE]; /* macros this token must not expand (it came from them) */
     unsigned nhide;
 };
@@ -497,6 +656,46 @@ static void record(struct fe_opmap *m, CXCursor c, const char *op, bool postfix)
 
 static bool walk(struct stream *st, struct fe_opmap *m, CXCursor c, int depth);
 
+/*
+ * True when the ',' at offset off of the main file separates the arguments
+ * of a macro invocation: the operator of ADD(x, y) is in ADD's body, and
+ * the comma between the arguments is not it.
+ */
+static bool separates_macro_args(const struct fe_tu *t, unsigned off)
+{
+    for (size_t i = 0; i < t->nexpansions; i++) {
+        int depth = 0;
+        unsigned p = t->exp_begin[i];
+
+        if (off <= p || off >= t->exp_end[i] || off >= t->size)
+            continue;
+        for (; p < off; p++) {
+            char c = t->contents[p];
+
+            if (c == '"' || c == '\'') {
+                for (p++; p < off && t->contents[p] != c; p++)
+                    if (t->contents[p] == '\\')
+                        p++;
+            } else if (c == '/' && p + 1 < off && t->contents[p + 1] == '*') {
+                for (p += 2; p + 1 < off && !(t->contents[p] == '*' && t->contents[p + 1] == '/');
+                     p++)
+                    ;
+                p++;
+            } else if (c == '/' && p + 1 < off && t->contents[p + 1] == '/') {
+                while (p < off && t->contents[p] != '\n')
+                    p++;
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            }
+        }
+        if (depth == 1)
+            return true;
+    }
+    return false;
+}
+
 static bool walk(struct stream *st, struct fe_opmap *m, CXCursor c, int depth)
 {
     enum CXCursorKind k = clang_getCursorKind(c);
@@ -526,7 +725,9 @@ static bool walk(struct stream *st, struct fe_opmap *m, CXCursor c, int depth)
     case CXCursor_BinaryOperator:
     case CXCursor_CompoundAssignOperator:
         if (kids.n == 2 && walk(st, m, kids.v[0], depth + 1) && (s = peek(st)) != NULL &&
-            !is_ident(s) && strlen(s) <= 3) {
+            !is_ident(s) && strlen(s) <= 3 &&
+            !(!strcmp(s, ",") && st->v[st->pos].off1 &&
+              separates_macro_args(st->t, st->v[st->pos].off1 - 1))) {
             char op[4];
 
             snprintf(op, sizeof(op), "%s", s);
@@ -662,21 +863,26 @@ done:
     return ok && !st->bad;
 }
 
-/* Fills a stream with the tokens of c's extent. */
-static void load_stream(struct fe_tu *t, CXCursor c, struct stream *st)
+/* Fills a stream with the tokens of range r. */
+static void load_stream(struct fe_tu *t, CXSourceRange r, struct stream *st)
 {
     CXToken *toks = NULL;
     unsigned n = 0;
 
     memset(st, 0, sizeof(*st));
     st->t = t;
-    clang_tokenize(t->tu, fe_file_extent(t->tu, c), &toks, &n);
+    clang_tokenize(t->tu, r, &toks, &n);
     st->v = augur_calloc(n + 1, sizeof(*st->v));
     st->cap = n + 1;
     for (unsigned i = 0; i < n; i++) {
         CXString s = clang_getTokenSpelling(t->tu, toks[i]);
+        CXFile f = NULL;
+        unsigned off = 0;
 
         st->v[i].s = augur_arena_strdup(&t->arena, clang_getCString(s));
+        clang_getSpellingLocation(clang_getTokenLocation(t->tu, toks[i]), &f, NULL, NULL, &off);
+        if (f && clang_File_isEqual(f, t->file))
+            st->v[i].off1 = off + 1;
         clang_disposeString(s);
     }
     st->n = n;
@@ -684,28 +890,56 @@ static void load_stream(struct fe_tu *t, CXCursor c, struct stream *st)
         clang_disposeTokens(t->tu, toks, n);
 }
 
-static void prime(struct fe_tu *t, struct fe_opmap *m, CXCursor c)
+/* Walks c through the tokens of r, from the first token or a later one; true when it matched. */
+static bool walk_range(struct fe_tu *t, struct fe_opmap *m, CXCursor c, CXSourceRange r)
 {
     struct stream st;
     size_t mark = m->n;
+    bool ok = false;
+
+    load_stream(t, r, &st);
+    /* Try the start first; then later starts (a statement inside a macro expansion). */
+    for (size_t start = 0; start < st.n && start < 64 && !ok; start++) {
+        st.pos = start;
+        st.bad = false;
+        m->n = mark;
+        ok = walk(&st, m, c, 0);
+        if (!ok)
+            m->n = mark;
+        if (start == 0 && st.n > 64)
+            break;
+    }
+    augur_free(st.v);
+    return ok;
+}
+
+static unsigned range_offset(CXSourceLocation l)
+{
+    unsigned off = 0;
+
+    clang_getSpellingLocation(l, NULL, NULL, NULL, &off);
+    return off;
+}
+
+static void prime(struct fe_tu *t, struct fe_opmap *m, CXCursor c)
+{
+    CXSourceRange whole = fe_file_extent(t->tu, c), spelled;
 
     for (size_t i = 0; i < m->tried.n; i++)
         if (clang_equalCursors(m->tried.v[i], c))
             return;
     fe_cursors_push(&m->tried, c);
-    load_stream(t, c, &st);
-    /* Try the start first; then later starts (a statement inside a macro expansion). */
-    for (size_t start = 0; start < st.n && start < 64; start++) {
-        st.pos = start;
-        st.bad = false;
-        m->n = mark;
-        if (walk(&st, m, c, 0))
-            break;
-        m->n = mark;
-        if (start == 0 && st.n > 64)
-            break;
-    }
-    augur_free(st.v);
+    /*
+     * The tokens of the outermost macro invocation, expanded as clang did;
+     * then, for code passed to a macro (a loop nest in a timing harness's
+     * argument) or written by one inside another's argument, the text it is
+     * spelled in, or the innermost invocation that holds it.
+     */
+    if (walk_range(t, m, c, whole) || !fe_spelled_extent(t, c, &spelled) ||
+        (range_offset(clang_getRangeStart(spelled)) == range_offset(clang_getRangeStart(whole)) &&
+         range_offset(clang_getRangeEnd(spelled)) == range_offset(clang_getRangeEnd(whole))))
+        return;
+    walk_range(t, m, c, spelled);
 }
 
 static struct fe_opmap_entry *find(struct fe_opmap *m, CXCursor c)

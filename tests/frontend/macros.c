@@ -21,8 +21,8 @@ void ell_update(int n, int width, const int *idx, const double *val, double *y)
 // CHECK: for i = 0; i < n; i += 1 @11:5 parallel omp(parallel for schedule(dynamic, 8))
 // CHECK-NEXT: set stop = width < 4 ? width : 4 @12:9
 // CHECK: for k = 0; k < stop; k += 1 @13:9
-// CHECK-NEXT: load val[i * 4 + k] @14:21
-// CHECK-NEXT: load val[i * 4 + k] @14:21 reuse
+// CHECK-NEXT: load val[i * 4 + k] @14:25
+// CHECK-NEXT: load val[i * 4 + k] @14:25 reuse
 // CHECK-NEXT: load idx[i * 4 + k] @14:45
 // CHECK-NEXT: load y[idx[i * 4 + k]] @14:43 indirect(idx)
 // CHECK-NEXT: update y[i] @14:13
