@@ -1,6 +1,6 @@
 /*
- * rt_matrix.c - sparse formats: normalising a dataset's COO, CSR and ELLPACK
- * (module: runtime).
+ * rt_matrix.c - sparse formats: normalising a dataset's COO, CSR, ELLPACK,
+ * jagged diagonals and SELL-C (module: runtime).
  */
 #include <string.h>
 
@@ -27,6 +27,24 @@ void augur_ell_release(struct augur_ell *ell)
     augur_free(ell->idx);
     augur_free(ell->val);
     memset(ell, 0, sizeof(*ell));
+}
+
+void augur_jds_release(struct augur_jds *jds)
+{
+    augur_free(jds->ptr);
+    augur_free(jds->col);
+    augur_free(jds->val);
+    augur_free(jds->perm);
+    memset(jds, 0, sizeof(*jds));
+}
+
+void augur_sell_release(struct augur_sell *sell)
+{
+    augur_free(sell->cs);
+    augur_free(sell->cl);
+    augur_free(sell->col);
+    augur_free(sell->val);
+    memset(sell, 0, sizeof(*sell));
 }
 
 /* ---- sorting COO by (row, col) ------------------------------------------- */
@@ -429,5 +447,145 @@ int augur_csr_to_ell(const struct augur_csr *csr, uint32_t width, struct augur_e
         }
     }
     *out = e;
+    return 0;
+}
+
+int augur_csr_to_jds(const struct augur_csr *csr, struct augur_jds *out, struct augur_diag *diag)
+{
+    struct augur_jds j = { 0 };
+    uint64_t maxlen = 0, *count = NULL, bytes;
+    const uint32_t n = csr->nrows;
+    int rc;
+
+    for (uint32_t i = 0; i < n; i++)
+        if (csr->rowptr[i + 1] - csr->rowptr[i] > maxlen)
+            maxlen = csr->rowptr[i + 1] - csr->rowptr[i];
+    if (maxlen > UINT32_MAX)
+        return augur_diag_set(diag, AUGUR_ELIMIT, NULL, 0, 0,
+                              "the longest row has %llu entries: too many diagonals",
+                              (unsigned long long)maxlen);
+    /* ptr and the counts per length, col, val and perm */
+    bytes = (2 * maxlen + 3) * sizeof(uint64_t) +
+            csr->nnz * (sizeof(uint32_t) + (csr->val ? sizeof(double) : 0)) +
+            (uint64_t)n * sizeof(uint32_t);
+    rc = augur_memory_check(bytes, "jagged diagonals", diag);
+    if (rc)
+        return rc;
+    j.nrows = n;
+    j.ncols = csr->ncols;
+    j.nnz = csr->nnz;
+    j.ndiag = (uint32_t)maxlen;
+    j.ptr = augur_calloc((size_t)maxlen + 1, sizeof(*j.ptr));
+    j.col = augur_mallocarray(j.nnz ? j.nnz : 1, sizeof(*j.col));
+    j.val = csr->val ? augur_mallocarray(j.nnz ? j.nnz : 1, sizeof(*j.val)) : NULL;
+    j.perm = augur_mallocarray(n ? n : 1, sizeof(*j.perm));
+    count = augur_calloc((size_t)maxlen + 2, sizeof(*count));
+    /* a counting sort by decreasing length keeps rows of one length in order (stable) */
+    for (uint32_t i = 0; i < n; i++)
+        count[maxlen - (csr->rowptr[i + 1] - csr->rowptr[i]) + 1]++;
+    for (uint64_t l = 1; l <= maxlen + 1; l++)
+        count[l] += count[l - 1];
+    for (uint32_t i = 0; i < n; i++)
+        j.perm[count[maxlen - (csr->rowptr[i + 1] - csr->rowptr[i])]++] = i;
+    /* diagonal d: the rows longer than d, a prefix of the permuted order */
+    for (uint32_t d = 0, rows = n; d < j.ndiag; d++) {
+        while (rows > 0 && csr->rowptr[j.perm[rows - 1] + 1] - csr->rowptr[j.perm[rows - 1]] <= d)
+            rows--;
+        j.ptr[d + 1] = j.ptr[d] + rows;
+        for (uint32_t r = 0; r < rows; r++) {
+            uint64_t at = csr->rowptr[j.perm[r]] + d;
+
+            j.col[j.ptr[d] + r] = csr->col[at];
+            if (j.val)
+                j.val[j.ptr[d] + r] = csr->val[at];
+        }
+    }
+    augur_free(count);
+    *out = j;
+    return 0;
+}
+
+int augur_csr_to_sell(const struct augur_csr *csr, uint32_t chunk, struct augur_sell *out,
+                      struct augur_diag *diag)
+{
+    struct augur_sell s = { 0 };
+    const uint32_t n = csr->nrows;
+    uint64_t nslots = 0, bytes;
+    size_t wide;
+    int rc;
+
+    if (chunk < 1 || chunk > 64 || (chunk & (chunk - 1)))
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "SELL-C chunk %u is not a power of two from 1 to 64", chunk);
+    s.nrows = n;
+    s.ncols = csr->ncols;
+    s.chunk = chunk;
+    s.nchunks = (uint32_t)(((uint64_t)n + chunk - 1) / chunk);
+    for (uint32_t c = 0; c < s.nchunks; c++) {
+        uint64_t w = 0;
+
+        for (uint32_t r = 0; r < chunk && (uint64_t)c * chunk + r < n; r++) {
+            uint32_t i = c * chunk + r;
+
+            if (csr->rowptr[i + 1] - csr->rowptr[i] > w)
+                w = csr->rowptr[i + 1] - csr->rowptr[i];
+        }
+        if (w > UINT32_MAX || augur_mul_overflows((size_t)w, chunk, &wide) ||
+            nslots > UINT64_MAX - wide)
+            return augur_diag_set(diag, AUGUR_ELIMIT, NULL, 0, 0,
+                                  "SELL-%u chunk %u is too wide (%llu entries in a row)", chunk, c,
+                                  (unsigned long long)w);
+        nslots += wide;
+    }
+    if (nslots > SIZE_MAX / sizeof(double))
+        return augur_diag_set(diag, AUGUR_ELIMIT, NULL, 0, 0,
+                              "SELL-%u of %llu slots does not fit in memory", chunk,
+                              (unsigned long long)nslots);
+    bytes = ((uint64_t)s.nchunks + 1) * sizeof(uint64_t) + (uint64_t)s.nchunks * sizeof(uint32_t) +
+            nslots * (sizeof(uint32_t) + (csr->val ? sizeof(double) : 0));
+    {
+        char what[96];
+
+        snprintf(what, sizeof(what), "SELL-%u of %llu slots", chunk, (unsigned long long)nslots);
+        rc = augur_memory_check(bytes, what, diag);
+        if (rc)
+            return rc;
+    }
+    s.nslots = nslots;
+    s.npadding = nslots - csr->nnz;
+    s.cs = augur_mallocarray((size_t)s.nchunks + 1, sizeof(*s.cs));
+    s.cl = augur_mallocarray(s.nchunks ? s.nchunks : 1, sizeof(*s.cl));
+    s.col = augur_mallocarray(nslots ? nslots : 1, sizeof(*s.col));
+    s.val = csr->val ? augur_mallocarray(nslots ? nslots : 1, sizeof(*s.val)) : NULL;
+    s.cs[0] = 0;
+    for (uint32_t c = 0; c < s.nchunks; c++) {
+        uint64_t w = 0;
+
+        for (uint32_t r = 0; r < chunk && (uint64_t)c * chunk + r < n; r++) {
+            uint32_t i = c * chunk + r;
+
+            if (csr->rowptr[i + 1] - csr->rowptr[i] > w)
+                w = csr->rowptr[i + 1] - csr->rowptr[i];
+        }
+        s.cl[c] = (uint32_t)w;
+        s.cs[c + 1] = s.cs[c] + w * chunk;
+        /* column by column: entry j of the chunk's rows side by side */
+        for (uint32_t jj = 0; jj < s.cl[c]; jj++)
+            for (uint32_t r = 0; r < chunk; r++) {
+                uint64_t i = (uint64_t)c * chunk + r, at = s.cs[c] + (uint64_t)jj * chunk + r;
+
+                if (i < n && jj < csr->rowptr[i + 1] - csr->rowptr[i]) {
+                    s.col[at] = csr->col[csr->rowptr[i] + jj];
+                    if (s.val)
+                        s.val[at] = csr->val[csr->rowptr[i] + jj];
+                } else {
+                    /* padding: the row itself (column 0 past the last row), value 0 */
+                    s.col[at] = i < n ? (uint32_t)i : 0;
+                    if (s.val)
+                        s.val[at] = 0.0;
+                }
+            }
+    }
+    *out = s;
     return 0;
 }

@@ -88,9 +88,42 @@ struct augur_ell {
     double *val; /* NULL for pattern */
 };
 
+/*
+ * Jagged diagonal storage (JDS): the rows sorted by decreasing length
+ * (stable: rows of one length keep their order), perm[r] the original row at
+ * position r. Diagonal d holds entry d of every row longer than d, in that
+ * order, at ptr[d] .. ptr[d + 1] - 1; ndiag is the longest row's length.
+ */
+struct augur_jds {
+    uint32_t nrows, ncols, ndiag;
+    uint64_t nnz;
+    uint64_t *ptr;  /* ndiag + 1 offsets */
+    uint32_t *col;  /* nnz, diagonal by diagonal */
+    double *val;    /* nnz; NULL for pattern */
+    uint32_t *perm; /* nrows */
+};
+
+/*
+ * SELL-C (sliced ELLPACK, sigma 1: rows in their original order): chunks
+ * of C rows stored column by column, each chunk as wide as its longest row.
+ * Slot cs[c] + j * C + r holds entry j of row c * C + r. A padding slot of
+ * a row points at the row itself with value 0, as ELL padding does; the
+ * rows past nrows that fill the last chunk point at column 0.
+ */
+struct augur_sell {
+    uint32_t nrows, ncols, chunk, nchunks;
+    uint64_t nslots, npadding;
+    uint64_t *cs;  /* nchunks + 1 chunk starts, in slots */
+    uint32_t *cl;  /* nchunks widths */
+    uint32_t *col; /* nslots */
+    double *val;   /* nslots; NULL for pattern */
+};
+
 AUGUR_API void augur_coo_release(struct augur_coo *coo);
 AUGUR_API void augur_csr_release(struct augur_csr *csr);
 AUGUR_API void augur_ell_release(struct augur_ell *ell);
+AUGUR_API void augur_jds_release(struct augur_jds *jds);
+AUGUR_API void augur_sell_release(struct augur_sell *sell);
 
 /* Options of augur_dataset_load(); zero-initialised means "all defaults". */
 struct augur_load_opts {
@@ -171,6 +204,21 @@ AUGUR_API int augur_dataset_csr(const struct augur_dataset *ds, bool expand, str
  */
 AUGUR_API int augur_csr_to_ell(const struct augur_csr *csr, uint32_t width, struct augur_ell *out,
                                struct augur_diag *diag);
+
+/*
+ * Builds jagged diagonal storage from CSR. AUGUR_ELIMIT when it does not
+ * fit in memory. The caller owns *out (augur_jds_release()).
+ */
+AUGUR_API int augur_csr_to_jds(const struct augur_csr *csr, struct augur_jds *out,
+                               struct augur_diag *diag);
+
+/*
+ * Builds SELL-C from CSR with chunks of chunk rows (1 to 64). AUGUR_EINVAL
+ * for another chunk size, AUGUR_ELIMIT when the padded slots do not fit in
+ * memory. The caller owns *out (augur_sell_release()).
+ */
+AUGUR_API int augur_csr_to_sell(const struct augur_csr *csr, uint32_t chunk, struct augur_sell *out,
+                                struct augur_diag *diag);
 
 /*
  * Writes the dataset as Matrix Market coordinate, keeping its symmetry and
