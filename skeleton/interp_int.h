@@ -86,6 +86,7 @@ struct arr_info {
     bool aliased;    /* data is the bound data (read only, same representation): not freed */
     uint64_t base;   /* global arrays */
     bool is_level;   /* bound to bfs.level */
+    bool by_round;   /* bound to a bfs.* target: its contents follow the round */
 };
 
 /* A worksharing loop: its schedule and where its operands are. */
@@ -331,7 +332,10 @@ void interp_prepare(struct augur_interp *in);
 int interp_bind(struct augur_interp *in, struct augur_diag *diag);
 /* Places a new instance of bytes bytes in the simulated address space. */
 uint64_t interp_place(struct augur_interp *in, uint64_t bytes);
-/* Refills the bfs.level arrays for round r (levels below r kept, the rest unvisited). */
+/*
+ * Refills the arrays bound to bfs.* targets for round r (levels below r
+ * kept, the rest unvisited; the frontier, visited nodes and parents to match).
+ */
 void interp_levels_for_round(struct augur_interp *in, int64_t round);
 
 /* ---- skel_interp_run.c ---- */

@@ -4,6 +4,8 @@
  */
 #include <ctype.h>
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,43 +13,269 @@
 
 /* Array targets; see docs/skeleton.md "Bindings". */
 static const char *const array_targets[] = {
-    "csr.rowptr",  "csr.col",   "csr.val", "csc.colptr",   "csc.row",      "csc.val",
-    "coo.row",     "coo.col",   "coo.val", "edges.src",    "edges.dst",    "edges.weight",
-    "edges.pairs", "ell.idx",   "ell.val", "ell.idx.rows", "ell.val.rows", "mesh.cells",
-    "deg",         "bfs.level", NULL,
+    "csr.rowptr",   "csr.col",     "csr.val",   "csr.rowpairs", "csc.colptr",   "csc.row",
+    "csc.val",      "coo.row",     "coo.col",   "coo.val",      "edges.src",    "edges.dst",
+    "edges.weight", "edges.pairs", "ell.idx",   "ell.val",      "ell.idx.rows", "ell.val.rows",
+    "mesh.cells",   "deg",         "bfs.level", "bfs.frontier", "bfs.visited",  "bfs.parent",
+    "jds.ptr",      "jds.col",     "jds.val",   "jds.perm",     NULL,
 };
 
-/* Scalar targets besides "=VALUE". */
-static const char *const scalar_targets[] = { "n",     "m",        "nnz", "ell.width",
-                                              "round", "nthreads", "nv",  NULL };
+/* The fields of a sellC target. */
+static const char *const sell_fields[] = { "cs", "cl", "col", "val", NULL };
 
-/* vec(SIZE): SIZE is n, m, nnz, a positive integer, or K*n, K*m, K*nnz. */
-static bool vec_size_ok(const char *s, size_t len)
+/* Array targets sized by a scalar expression: vec(SIZE), parts(SIZE), ... */
+static const char *const sized_targets[] = { "vec", "parts", "owner", "iota", NULL };
+
+/* Scalar targets besides "=VALUE", sellC.nchunks and expressions of them. */
+static const char *const scalar_targets[] = { "n",        "m",  "nnz",       "ell.width", "round",
+                                              "nthreads", "nv", "jds.ndiag", NULL };
+
+int augur_bind_sell(const char *t, size_t len, uint32_t *chunk, size_t *field)
 {
-    size_t i = 0;
+    uint32_t c = 0;
+    size_t i = 4;
 
-    if (len == 0)
-        return false;
-    if (isdigit((unsigned char)s[0])) {
-        while (i < len && isdigit((unsigned char)s[i]))
-            i++;
-        if (i == len)
-            return !(len == 1 && s[0] == '0');
-        if (s[i] != '*')
-            return false;
-        i++;
+    if (len < 6 || memcmp(t, "sell", 4) != 0 || !isdigit((unsigned char)t[4]) || t[4] == '0')
+        return -1;
+    while (i < len && isdigit((unsigned char)t[i]) && c <= 64)
+        c = c * 10 + (uint32_t)(t[i++] - '0');
+    if (i >= len || t[i] != '.' || c > 64 || (c & (c - 1)))
+        return -1;
+    *chunk = c;
+    *field = i + 1;
+    return 0;
+}
+
+/* A scalar target name of length len: the table's, or sellC.nchunks. */
+static bool scalar_name_ok(const char *s, size_t len)
+{
+    uint32_t c;
+    size_t f;
+
+    if (augur_skel_lookup(scalar_targets, s, len) >= 0)
+        return true;
+    return augur_bind_sell(s, len, &c, &f) == 0 && len - f == 7 && !memcmp(s + f, "nchunks", 7);
+}
+
+/* ---- scalar expressions ------------------------------------------------------------------ */
+
+struct xparse {
+    const char *s, *p, *whole;
+    augur_bind_value_fn *fn;
+    void *ud;
+    struct augur_diag *diag;
+    int rc;
+};
+
+static int x_fail(struct xparse *x, const char *fmt, ...) AUGUR_PRINTF(2, 3);
+
+static int x_fail(struct xparse *x, const char *fmt, ...)
+{
+    char msg[sizeof(x->diag->msg)];
+    va_list ap;
+
+    if (x->rc)
+        return x->rc;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    x->rc = augur_diag_set(x->diag, AUGUR_EBIND, NULL, 0, 0, "%s", msg);
+    return x->rc;
+}
+
+static int64_t x_sum(struct xparse *x, int depth);
+
+static int64_t x_primary(struct xparse *x, int depth)
+{
+    const char *p = x->p;
+
+    if (x->rc)
+        return 0;
+    if (depth > 64) {
+        x_fail(x, "the expression '%s' nests too deeply", x->whole);
+        return 0;
     }
-    return augur_skel_lookup(scalar_targets, s + i, len - i) >= 0 &&
-           (len - i == 1 || memcmp(s + i, "nnz", 3) == 0 || memcmp(s + i, "nv", 2) == 0);
+    if (*p == '-') {
+        int64_t v;
+
+        x->p++;
+        v = x_primary(x, depth + 1);
+        if (v == INT64_MIN) {
+            x_fail(x, "'%s' overflows", x->whole);
+            return 0;
+        }
+        return -v;
+    }
+    if (*p == '(') {
+        int64_t v;
+
+        x->p++;
+        v = x_sum(x, depth + 1);
+        if (!x->rc && *x->p != ')')
+            x_fail(x, "a ')' is missing in '%s'", x->whole);
+        else if (!x->rc)
+            x->p++;
+        return v;
+    }
+    if (isdigit((unsigned char)*p)) {
+        int64_t v = 0;
+
+        while (isdigit((unsigned char)*x->p)) {
+            if (v > (INT64_MAX - (*x->p - '0')) / 10) {
+                x_fail(x, "'%s' overflows", x->whole);
+                return 0;
+            }
+            v = v * 10 + (*x->p++ - '0');
+        }
+        return v;
+    }
+    if (isalpha((unsigned char)*p) || *p == '_') {
+        int64_t v = 0;
+        char name[64];
+        size_t len;
+
+        while (isalnum((unsigned char)*x->p) || *x->p == '_' || *x->p == '.')
+            x->p++;
+        len = (size_t)(x->p - p);
+        if (!scalar_name_ok(p, len)) {
+            x_fail(x,
+                   "unknown name '%.*s' in '%s': a size or scalar binding is an integer "
+                   "expression (+ - * / and parentheses) of n, m, nnz, nv, ell.width, nthreads, "
+                   "round, jds.ndiag, sellC.nchunks (C a power of two up to 64: sell8.nchunks) "
+                   "and integers",
+                   (int)len, p, x->whole);
+            return 0;
+        }
+        if (x->fn && len < sizeof(name)) {
+            memcpy(name, p, len);
+            name[len] = '\0';
+            x->rc = x->fn(x->ud, name, &v, x->diag);
+        }
+        return v;
+    }
+    if (*p)
+        x_fail(x, "unexpected '%c' in '%s': expected a number, a name or '('", *p, x->whole);
+    else
+        x_fail(x, "'%s' ends too early", x->whole);
+    return 0;
+}
+
+static int64_t x_product(struct xparse *x, int depth)
+{
+    int64_t v = x_primary(x, depth);
+
+    while (!x->rc && (*x->p == '*' || *x->p == '/')) {
+        char op = *x->p++;
+        int64_t w = x_primary(x, depth);
+
+        if (x->rc)
+            break;
+        if (op == '/') {
+            if (w == 0 && x->fn) {
+                x_fail(x, "division by zero in '%s'", x->whole);
+                break;
+            }
+            v = w == 0 || (v == INT64_MIN && w == -1) ? 0 : v / w;
+        } else if (__builtin_mul_overflow(v, w, &v)) {
+            x_fail(x, "'%s' overflows", x->whole);
+        }
+    }
+    return v;
+}
+
+static int64_t x_sum(struct xparse *x, int depth)
+{
+    int64_t v = x_product(x, depth);
+
+    while (!x->rc && (*x->p == '+' || *x->p == '-')) {
+        char op = *x->p++;
+        int64_t w = x_product(x, depth);
+
+        if (x->rc)
+            break;
+        if (op == '+' ? __builtin_add_overflow(v, w, &v) : __builtin_sub_overflow(v, w, &v))
+            x_fail(x, "'%s' overflows", x->whole);
+    }
+    return v;
+}
+
+int augur_bind_expr_eval(const char *expr, size_t len, augur_bind_value_fn *fn, void *ud,
+                         int64_t *out, struct augur_diag *diag)
+{
+    char buf[256];
+    struct xparse x = { 0 };
+    int64_t v;
+
+    if (len >= sizeof(buf))
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "binding '%.*s' is too long", (int)len,
+                              expr);
+    memcpy(buf, expr, len);
+    buf[len] = '\0';
+    x.s = x.p = x.whole = buf;
+    x.fn = fn;
+    x.ud = ud;
+    x.diag = diag;
+    v = x_sum(&x, 0);
+    if (!x.rc && *x.p)
+        x_fail(&x, "unexpected '%c' in '%s'", *x.p, x.whole);
+    if (!x.rc && out)
+        *out = v;
+    return x.rc;
+}
+
+/* True for a scalar expression (names checked, nothing evaluated). */
+static bool expr_ok(const char *s, size_t len)
+{
+    return len > 0 && augur_bind_expr_eval(s, len, NULL, NULL, NULL, NULL) == 0;
+}
+
+/* ---- target names ------------------------------------------------------------------------ */
+
+/* A 0-based target, or SIZE in NAME(SIZE) for the sized ones. */
+static bool base_target_ok(const char *t, size_t n)
+{
+    uint32_t c;
+    size_t f;
+
+    for (int i = 0; sized_targets[i]; i++) {
+        size_t k = strlen(sized_targets[i]);
+
+        if (n > k + 2 && !memcmp(t, sized_targets[i], k) && t[k] == '(' && t[n - 1] == ')') {
+            const char *e = t + k + 1;
+            size_t len = n - k - 2;
+            bool named = false;
+            int64_t v = 0;
+
+            for (size_t j = 0; j < len; j++)
+                named |= isalpha((unsigned char)e[j]) || e[j] == '_';
+            /* a size without names is known now: it must be positive (vec(0) is a mistake) */
+            if (!named)
+                return augur_bind_expr_eval(e, len, NULL, NULL, &v, NULL) == 0 && v > 0;
+            return expr_ok(e, len);
+        }
+    }
+    if (augur_bind_sell(t, n, &c, &f) == 0)
+        return augur_skel_lookup(sell_fields, t + f, n - f) >= 0;
+    return augur_skel_lookup(array_targets, t, n) >= 0;
+}
+
+bool augur_bind_one_based(const char *t, char *base, size_t size)
+{
+    size_t n = strlen(t), head = strcspn(t, ".(");
+
+    /* "csr1.rowptr", "vec1(n)", "deg1": the family's name with a trailing 1 */
+    if (head < 2 || t[head - 1] != '1' || n >= size || base_target_ok(t, n))
+        return false;
+    memcpy(base, t, head - 1);
+    memcpy(base + head - 1, t + head, n - head + 1);
+    return base_target_ok(base, n - 1);
 }
 
 bool augur_bind_is_array_target(const char *t)
 {
-    size_t n = strlen(t);
+    char base[256];
 
-    if (n > 5 && memcmp(t, "vec(", 4) == 0 && t[n - 1] == ')')
-        return vec_size_ok(t + 4, n - 5);
-    return augur_skel_lookup(array_targets, t, n) >= 0;
+    return base_target_ok(t, strlen(t)) || augur_bind_one_based(t, base, sizeof(base));
 }
 
 bool augur_bind_is_scalar_target(const char *t)
@@ -60,10 +288,44 @@ bool augur_bind_is_scalar_target(const char *t)
         (void)strtod(t + 1, &end);
         return *end == '\0';
     }
-    return augur_skel_lookup(scalar_targets, t, strlen(t)) >= 0;
+    return expr_ok(t, strlen(t));
 }
 
 /* ---- explicit bindings ----------------------------------------------------------------- */
+
+/*
+ * A name with its struct members joined by '.' ("A->p" and "A.p" are both "A.p"), into buf;
+ * false when it does not fit.
+ */
+static bool dotted(const char *name, char *buf, size_t size)
+{
+    size_t n = 0;
+
+    for (const char *p = name; *p; p++) {
+        if (p[0] == '-' && p[1] == '>')
+            p++;
+        if (n + 1 >= size)
+            return false;
+        buf[n++] = *p == '>' ? '.' : *p;
+    }
+    buf[n] = '\0';
+    return true;
+}
+
+/*
+ * True when the skeleton's name skel_name is name: exactly (exact), or as made unique there
+ * ("ptr.2"); a struct member written with '.' names the one the skeleton writes with "->".
+ */
+static bool name_matches(const char *skel_name, const char *name, bool exact)
+{
+    char a[256], b[256];
+
+    if (exact ? !strcmp(skel_name, name) : augur_skel_name_is(skel_name, name))
+        return true;
+    if (!dotted(skel_name, a, sizeof(a)) || !dotted(name, b, sizeof(b)))
+        return false;
+    return exact ? !strcmp(a, b) : augur_skel_name_is(a, b);
+}
 
 static int bind_one(struct augur_skel *skel, struct augur_node *k, const char *name,
                     const char *target, enum augur_bind_src src, bool *found,
@@ -74,13 +336,13 @@ static int bind_one(struct augur_skel *skel, struct augur_node *k, const char *n
 
     /* the C name as the skeleton keeps it, or made unique there ("ptr.2") */
     for (uint32_t i = 0; i < ki->narrays && !exact; i++)
-        exact = !strcmp(ki->arrays[i].name, name);
+        exact = name_matches(ki->arrays[i].name, name, true);
     for (uint32_t i = 0; i < ki->nsyms && !exact; i++)
-        exact = !strcmp(ki->syms[i].name, name);
+        exact = name_matches(ki->syms[i].name, name, true);
     for (uint32_t i = 0; i < ki->narrays; i++) {
         struct augur_array *a = &ki->arrays[i];
 
-        if (exact ? strcmp(a->name, name) != 0 : !augur_skel_name_is(a->name, name))
+        if (!name_matches(a->name, name, exact))
             continue;
         if (!augur_bind_is_array_target(target))
             return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
@@ -97,17 +359,28 @@ static int bind_one(struct augur_skel *skel, struct augur_node *k, const char *n
     for (uint32_t i = 0; i < ki->nsyms; i++) {
         struct augur_sym *s = &ki->syms[i];
 
-        if (exact ? strcmp(s->name, name) != 0 : !augur_skel_name_is(s->name, name))
+        if (!name_matches(s->name, name, exact))
             continue;
         if (s->kind != AUGUR_SYM_PARAM)
             return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
                                   "'%s' is a %s, not a kernel parameter: it cannot be bound", name,
                                   augur_skel_sym_kind_names[s->kind]);
-        if (!augur_bind_is_scalar_target(target))
+        if (!augur_bind_is_scalar_target(target)) {
+            char why[sizeof(diag->msg)] = "";
+
+            /* the expression's own complaint (an unknown name and the names that exist) */
+            if (target[0] != '=' &&
+                augur_bind_expr_eval(target, strlen(target), NULL, NULL, NULL, diag) != 0 && diag) {
+                why[0] = ':';
+                why[1] = ' ';
+                memcpy(why + 2, diag->msg, strnlen(diag->msg, sizeof(why) - 3));
+                why[2 + strnlen(diag->msg, sizeof(why) - 3)] = '\0';
+            }
             return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
                                   "'%s' is a scalar: '%s' is not a scalar binding (n, nnz, "
-                                  "round, =VALUE, ...)",
-                                  name, target);
+                                  "round, an expression such as n-1, or a number)%s",
+                                  name, target, why);
+        }
         *found = true;
         if (s->bind_src != AUGUR_BIND_NONE && s->bind_src < src)
             return 0;
@@ -128,11 +401,11 @@ int augur_skel_bind(struct augur_skel *skel, struct augur_node *kernel, const ch
     while (*p) {
         const char *comma = strchr(p, ','), *eq;
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        char item[256], *name, *target;
+        char item[258], *name, *target; /* room for the '=' a number gets */
         bool found = false;
         int rc;
 
-        if (len == 0 || len >= sizeof(item))
+        if (len == 0 || len >= sizeof(item) - 2)
             return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
                                   "bad binding list '%s': expected NAME=TARGET,...", spec);
         memcpy(item, p, len);
@@ -144,10 +417,25 @@ int augur_skel_bind(struct augur_skel *skel, struct augur_node *kernel, const ch
         name = item;
         target = item + (eq - item) + 1;
         item[eq - item] = '\0';
-        /* "n==5" would be read as n = "=5": a literal value is written n=5 too. */
+        /* blanks do not count ("n - 1" is "n-1"): the text form keeps a target as one word */
+        {
+            size_t w = 0;
+
+            for (size_t r = 0; target[r]; r++)
+                if (!isspace((unsigned char)target[r]))
+                    target[w++] = target[r];
+            target[w] = '\0';
+        }
+        /* "n==5" would be read as n = "=5": a literal value is written n=5 too; "4*n" is an
+           expression */
         if (isdigit((unsigned char)target[0]) || target[0] == '-' || target[0] == '.') {
-            memmove(target + 1, target, strlen(target) + 1);
-            target[0] = '=';
+            char *end;
+
+            (void)strtod(target, &end);
+            if (end != target && *end == '\0') {
+                memmove(target + 1, target, strlen(target) + 1);
+                target[0] = '=';
+            }
         }
         for (uint32_t i = 0; i < skel->nkernels; i++) {
             if (kernel && skel->kernels[i] != kernel)
@@ -175,6 +463,14 @@ struct guess {
     const char *why;
 };
 
+/* What a loop from A[e] to A[e'] walks. */
+enum row_kind {
+    ROW_CSR,   /* A[i] .. A[i + 1]: a row pointer */
+    ROW_PAIRS, /* A[2 * v] .. A[2 * v + 1]: interleaved begin and end offsets */
+    ROW_PARTS, /* A[t] .. A[t + 1], t the thread's number: per-thread ranges */
+    ROW_JDS,   /* A[d] .. A[d + 1] of a jagged diagonal (claimed by find_jds) */
+};
+
 struct infer {
     struct augur_skel *skel;
     struct augur_node *k;
@@ -190,12 +486,18 @@ struct infer {
     const struct augur_expr **value; /* per sym: its single assigned value, or NULL */
     uint32_t *nassign;
     uint8_t *cycle_state; /* per sym: scratch for cut_cycles() */
-    uint32_t nrowptr;
+    bool *thread_cmp;     /* per array: an element is compared with the thread's number */
+    uint32_t nrowptr;     /* rows of kind ROW_CSR or ROW_PAIRS */
     struct {
         uint32_t x, a; /* row variable x walks the rows of row pointer a */
         const struct augur_expr *e1;
+        enum row_kind kind;
+        uint32_t x2;    /* ROW_PAIRS: the v of A[2 * v] */
+        bool one_based; /* the rows run from 1: for (j = 1; j <= E; j++) */
     } rows[32];
     uint32_t nrows;
+    int32_t sell_var;   /* SELL-C: the chunk loop's variable (-1: none) */
+    int64_t sell_chunk; /* and C */
 };
 
 static const struct augur_expr *strip(const struct augur_expr *e)
@@ -511,6 +813,164 @@ static bool is_sym(const struct infer *in, const struct augur_expr *e, int32_t s
     return e && s >= 0 && e->kind == AUGUR_EXPR_SYM && e->u.sym == (uint32_t)s;
 }
 
+/* True when e (resolved) is the OpenMP thread's number (t = omp_get_thread_num()). */
+static bool is_thread(const struct infer *in, const struct augur_expr *e)
+{
+    const struct augur_sym *s;
+
+    e = resolve(in, e);
+    if (!e || e->kind != AUGUR_EXPR_SYM)
+        return false;
+    s = &in->k->u.kernel.syms[e->u.sym];
+    return s->kind == AUGUR_SYM_BUILTIN && !strcmp(s->name, "omp.thread");
+}
+
+/* bool and char elements: masks, never counts such as degrees. */
+static bool is_mask_type(enum augur_type t)
+{
+    return t == AUGUR_T_BOOL || t == AUGUR_T_I8 || t == AUGUR_T_U8;
+}
+
+/* The for loop whose variable is sym v, or NULL. */
+static const struct augur_node *loop_of(const struct augur_node *n, uint32_t v)
+{
+    if (n->kind == AUGUR_NODE_LOOP && n->u.loop.form == AUGUR_LOOP_FOR && n->u.loop.var >= 0 &&
+        (uint32_t)n->u.loop.var == v)
+        return n;
+    for (uint32_t i = 0; i < n->nkids; i++) {
+        const struct augur_node *l = loop_of(n->kids[i], v);
+
+        if (l)
+            return l;
+    }
+    return NULL;
+}
+
+/* True for a loop from 1 to "v <= E" (Fortran and NPB style). */
+static bool one_based_loop(const struct infer *in, const struct augur_node *l)
+{
+    const struct augur_expr *i, *c;
+
+    if (!l || l->kind != AUGUR_NODE_LOOP || l->u.loop.form != AUGUR_LOOP_FOR)
+        return false;
+    i = resolve(in, l->u.loop.init);
+    c = strip(l->u.loop.cond);
+    return i && i->kind == AUGUR_EXPR_INT && i->u.i == 1 && c && c->kind == AUGUR_EXPR_BINARY &&
+           c->u.bin.op == AUGUR_OP_LE;
+}
+
+/* The sym x of an index 2 * x (or x * 2), or -1. */
+static int32_t pair_index(const struct infer *in, const struct augur_expr *e)
+{
+    const struct augur_expr *x, *y;
+
+    e = resolve(in, e);
+    if (!e || e->kind != AUGUR_EXPR_BINARY || e->u.bin.op != AUGUR_OP_MUL)
+        return -1;
+    x = resolve(in, e->u.bin.a);
+    y = resolve(in, e->u.bin.b);
+    if (x && x->kind == AUGUR_EXPR_INT) {
+        const struct augur_expr *t = x;
+
+        x = y;
+        y = t;
+    }
+    if (!x || !y || x->kind != AUGUR_EXPR_SYM || y->kind != AUGUR_EXPR_INT || y->u.i != 2)
+        return -1;
+    return (int32_t)x->u.sym;
+}
+
+/*
+ * The terms of a sum, through +, casts and syms assigned once (at = cs[c] + j * C + r), into
+ * t[0 .. max); their number, or -1 when there are more.
+ */
+static int sum_terms(const struct infer *in, const struct augur_expr *e,
+                     const struct augur_expr **t, int n, int max, int depth)
+{
+    e = resolve(in, e);
+    if (n < 0 || !e || depth > 16)
+        return -1;
+    if (e->kind == AUGUR_EXPR_BINARY && e->u.bin.op == AUGUR_OP_ADD)
+        return sum_terms(in, e->u.bin.b, t, sum_terms(in, e->u.bin.a, t, n, max, depth + 1), max,
+                         depth + 1);
+    if (n >= max)
+        return -1;
+    t[n] = e;
+    return n + 1;
+}
+
+/* The 0-based name of a binding target (csr1.col: csr.col) in buf, or t itself. */
+static const char *zero_based(const char *t, char *buf, size_t size)
+{
+    return t && augur_bind_one_based(t, buf, size) ? buf : t;
+}
+
+static bool is_one_based(const char *t)
+{
+    char buf[128];
+
+    return t && augur_bind_one_based(t, buf, sizeof(buf));
+}
+
+/* Offsets: positions in other arrays, not elements (csr.rowptr, jds.ptr, sell8.cs, parts(n)). */
+static bool is_offsets(const char *t)
+{
+    char buf[128];
+    uint32_t c;
+    size_t f;
+
+    t = zero_based(t, buf, sizeof(buf));
+    if (!t)
+        return false;
+    if (augur_bind_sell(t, strlen(t), &c, &f) == 0)
+        return !strcmp(t + f, "cs");
+    return !strcmp(t, "csr.rowptr") || !strcmp(t, "csc.colptr") || !strcmp(t, "csr.rowpairs") ||
+           !strcmp(t, "jds.ptr") || !strncmp(t, "parts(", 6);
+}
+
+/* Column indices: their values index vectors of m (csr.col, coo.col, jds.col, sell8.col). */
+static bool is_columns(const char *t)
+{
+    char buf[128];
+    uint32_t c;
+    size_t f;
+
+    t = zero_based(t, buf, sizeof(buf));
+    if (!t)
+        return false;
+    if (augur_bind_sell(t, strlen(t), &c, &f) == 0)
+        return !strcmp(t + f, "col");
+    return !strcmp(t, "csr.col") || !strcmp(t, "coo.col") || !strcmp(t, "edges.dst") ||
+           !strcmp(t, "jds.col");
+}
+
+/* The target array a has so far (explicit or guessed), or NULL. */
+static const char *array_target(const struct infer *in, uint32_t a)
+{
+    return in->arrays[a].target ? in->arrays[a].target : in->k->u.kernel.arrays[a].bind;
+}
+
+/*
+ * What a loop bound counts: the target of a scalar (n, nnz, ...), or SIZE when the bound loads
+ * parts(SIZE) (e < ie[t + 1]: a thread's range of edges); NULL otherwise.
+ */
+static const char *bound_of(const struct infer *in, const struct augur_expr *b)
+{
+    const struct augur_expr *e = strip(b);
+    const char *t;
+
+    if (e && e->kind == AUGUR_EXPR_SYM)
+        return in->syms[e->u.sym].target ? in->syms[e->u.sym].target
+                                         : in->k->u.kernel.syms[e->u.sym].bind;
+    e = resolve(in, b);
+    if (!e || e->kind != AUGUR_EXPR_LOAD || !(t = array_target(in, e->u.load.array)))
+        return NULL;
+    return !strcmp(t, "parts(n)")     ? "n"
+           : !strcmp(t, "parts(m)")   ? "m"
+           : !strcmp(t, "parts(nnz)") ? "nnz"
+                                      : NULL;
+}
+
 /* The constant multiplier in an index such as 4*i + k, or 0. */
 static int64_t stride_of(const struct infer *in, const struct augur_expr *e, int depth)
 {
@@ -650,6 +1110,8 @@ static void find_rows(struct infer *in, const struct augur_node *n)
 
 static void rows_bound(struct infer *in, const struct augur_node *n, const struct augur_expr *e,
                        const char *target);
+static void rows_bound_var(struct infer *in, const struct augur_node *n, uint32_t v,
+                           const char *target);
 
 /* Row lengths: A[e + 1] - A[e] anywhere in an expression makes A a row pointer. */
 static void length_expr(struct infer *in, const struct augur_expr *e, int depth)
@@ -666,10 +1128,22 @@ static void length_expr(struct infer *in, const struct augur_expr *e, int depth)
             y = e->u.bin.b;
             a = loaded_array(in, x, &i1);
             b = loaded_array(in, y, &i0);
+            /* a jagged diagonal's length (find_jds) or a thread's range is no row's */
             if (a >= 0 && a == b && is_succ(in, i0, i1) &&
-                augur_type_is_int(in->k->u.kernel.arrays[a].elem)) {
-                set_array(in, (uint32_t)a, "csr.rowptr", "A[i + 1] - A[i] is a row's length");
-                rows_bound(in, in->k, i0, "n");
+                augur_type_is_int(in->k->u.kernel.arrays[a].elem) &&
+                !(in->arrays[a].target && is_offsets(in->arrays[a].target) &&
+                  strcmp(in->arrays[a].target, "csr.rowptr") != 0 &&
+                  strcmp(in->arrays[a].target, "csr1.rowptr") != 0)) {
+                int32_t pv = pair_index(in, i0);
+
+                if (pv >= 0) {
+                    set_array(in, (uint32_t)a, "csr.rowpairs",
+                              "A[2v + 1] - A[2v] is a row's length");
+                    rows_bound_var(in, in->k, (uint32_t)pv, "n");
+                } else {
+                    set_array(in, (uint32_t)a, "csr.rowptr", "A[i + 1] - A[i] is a row's length");
+                    rows_bound(in, in->k, i0, "n");
+                }
             }
         }
         length_expr(in, e->u.bin.a, depth + 1);
@@ -707,18 +1181,68 @@ static void find_lengths(struct infer *in, const struct augur_node *n)
         find_lengths(in, n->kids[i]);
 }
 
+/*
+ * The bound of a loop over the rows: target for a scalar; for a loop from 1 (j <= E), E is the
+ * last row: one scalar is target, hi - lo + 1 makes hi the target and lo 1.
+ */
+static void bound_rows(struct infer *in, const struct augur_node *l, const char *target)
+{
+    const struct augur_expr *b = loop_bound(in, l), *x, *y;
+
+    if (!b)
+        return;
+    if (!one_based_loop(in, l)) {
+        set_sym(in, b, target, "it bounds the rows");
+        return;
+    }
+    b = resolve(in, b);
+    if (b && b->kind == AUGUR_EXPR_SYM) {
+        set_sym(in, b, target, "it is the last of the rows, counted from 1");
+        return;
+    }
+    if (!b || b->kind != AUGUR_EXPR_BINARY || b->u.bin.op != AUGUR_OP_ADD)
+        return;
+    x = resolve(in, b->u.bin.a);
+    y = resolve(in, b->u.bin.b);
+    if (x && x->kind == AUGUR_EXPR_INT) {
+        const struct augur_expr *t = x;
+
+        x = y;
+        y = t;
+    }
+    /* (hi - lo + 1 rows: lastrow - firstrow + 1) */
+    if (!x || !y || y->kind != AUGUR_EXPR_INT || y->u.i != 1 || x->kind != AUGUR_EXPR_BINARY ||
+        x->u.bin.op != AUGUR_OP_SUB)
+        return;
+    {
+        const struct augur_expr *hi = strip(x->u.bin.a), *lo = strip(x->u.bin.b);
+
+        if (!hi || !lo || hi->kind != AUGUR_EXPR_SYM || lo->kind != AUGUR_EXPR_SYM ||
+            in->syms[hi->u.sym].target || in->syms[lo->u.sym].target ||
+            in->k->u.kernel.syms[hi->u.sym].bind || in->k->u.kernel.syms[lo->u.sym].bind)
+            return;
+        set_sym(in, hi, target, "it is the last row of hi - lo + 1, counted from 1");
+        set_sym(in, lo, "=1", "it is the first row of hi - lo + 1, counted from 1");
+    }
+}
+
+/* The bound of the loop whose variable is sym v (the rows), into n. */
+static void rows_bound_var(struct infer *in, const struct augur_node *n, uint32_t v,
+                           const char *target)
+{
+    if (n->kind == AUGUR_NODE_LOOP && n->u.loop.var >= 0 && (uint32_t)n->u.loop.var == v)
+        bound_rows(in, n, target);
+    for (uint32_t i = 0; i < n->nkids; i++)
+        rows_bound_var(in, n->kids[i], v, target);
+}
+
 /* The bound of the loop whose variable is the sym e (the rows), into n. */
 static void rows_bound(struct infer *in, const struct augur_node *n, const struct augur_expr *e,
                        const char *target)
 {
-    if (n->kind == AUGUR_NODE_LOOP && n->u.loop.var >= 0 && is_sym(in, e, n->u.loop.var)) {
-        const struct augur_expr *b = loop_bound(in, n);
-
-        if (b)
-            set_sym(in, b, target, "it bounds the rows");
-    }
-    for (uint32_t i = 0; i < n->nkids; i++)
-        rows_bound(in, n->kids[i], e, target);
+    e = resolve(in, e);
+    if (e && e->kind == AUGUR_EXPR_SYM)
+        rows_bound_var(in, n, e->u.sym, target);
 }
 
 /*
@@ -793,13 +1317,17 @@ static void walk(struct infer *in, const struct augur_node *n)
         for (uint32_t r = 0; r < in->nrows; r++)
             is_rowptr |= in->rows[r].a == a->array;
         for (uint32_t r = 0; r < in->nrows && ix && !is_rowptr; r++) {
+            bool one = in->rows[r].one_based;
+
             if (ix->kind != AUGUR_EXPR_SYM || ix->u.sym != in->rows[r].x ||
-                in->rows[r].a == a->array)
+                in->rows[r].a == a->array ||
+                (in->rows[r].kind != ROW_CSR && in->rows[r].kind != ROW_PAIRS))
                 continue;
             if (in->index_array[a->array])
-                set_array(in, a->array, "csr.col", "its values index other arrays in a row");
+                set_array(in, a->array, one ? "csr1.col" : "csr.col",
+                          "its values index other arrays in a row");
             else
-                set_array(in, a->array, "csr.val", "it is read along a row");
+                set_array(in, a->array, one ? "csr1.val" : "csr.val", "it is read along a row");
             break;
         }
         /*
@@ -831,8 +1359,15 @@ static void walk(struct infer *in, const struct augur_node *n)
                     y->kind == AUGUR_EXPR_INT && y->u.i == 1)
                     set_array(in, a->array, "bfs.level",
                               "it is written with one of its elements plus one");
-                else if (round_counter(in, v, 0))
+                else if (round_counter(in, v, 0)) {
                     set_array(in, a->array, "bfs.level", "it is written with a round counter");
+                    /* level[w] = depth + 1: the stored value is the round, depth one less */
+                    if (x && y && x->kind == AUGUR_EXPR_SYM && y->kind == AUGUR_EXPR_INT &&
+                        y->u.i > 0 && y->u.i < 1000 && ki->syms[x->u.sym].kind == AUGUR_SYM_PARAM)
+                        set_sym(in, x,
+                                augur_arena_strfmt(&in->skel->arena, "round-%" PRId64, y->u.i),
+                                "one less than the round it stores as a level");
+                }
             }
         }
     }
@@ -1019,11 +1554,7 @@ static void walk_flat(struct infer *in, const struct augur_node *n, struct flat_
         if (a->lanes > 1 && w == (int64_t)a->lanes && vector_block(in, ix, a->lanes) >= 0)
             w = 1;
 
-        const struct augur_expr *lb = fv.var >= 0 ? strip(fv.bound) : NULL;
-        const char *lbt = lb && lb->kind == AUGUR_EXPR_SYM
-                              ? (in->syms[lb->u.sym].target ? in->syms[lb->u.sym].target
-                                                            : ki->syms[lb->u.sym].bind)
-                              : NULL;
+        const char *lbt = fv.var >= 0 ? bound_of(in, fv.bound) : NULL;
 
         if (slot_major(in, a->index)) {
             /* X[k * n + i]: slot k of row i, slot-major as augur stores ELL */
@@ -1057,12 +1588,7 @@ static void walk_flat(struct infer *in, const struct augur_node *n, struct flat_
                    ((ix->kind == AUGUR_EXPR_SYM && ix->u.sym == (uint32_t)fv.var) ||
                     (fv.value && augur_expr_equal(ix, fv.value)))) {
             const struct augur_expr *b = fv.bound;
-
-            const struct augur_expr *bs = strip(b);
-            const char *bt = bs && bs->kind == AUGUR_EXPR_SYM
-                                 ? (in->syms[bs->u.sym].target ? in->syms[bs->u.sym].target
-                                                               : ki->syms[bs->u.sym].bind)
-                                 : NULL;
+            const char *bt = bound_of(in, b);
 
             /* an index array read per row (bound n) is a map, not a list of entries */
             if (in->index_array[a->array] && (!bt || !strcmp(bt, "nnz"))) {
@@ -1159,13 +1685,41 @@ static const char *bound_vec(const char *t)
                                : NULL;
 }
 
-/* vec(SIZE) with SIZE times k, in the skeleton's arena ("vec(m)", 4: "vec(4*m)"). */
+/* vec(SIZE) with SIZE times k, in the skeleton's arena ("vec(m)", 4: "vec(4*m)"; vec1 too). */
 static const char *scaled_vec(struct infer *in, const char *vec, int64_t k)
 {
-    char buf[48];
+    size_t open = strcspn(vec, "(");
 
-    snprintf(buf, sizeof(buf), "vec(%" PRId64 "*%.*s)", k, (int)(strlen(vec) - 5), vec + 4);
-    return augur_arena_strdup(&in->skel->arena, buf);
+    return augur_arena_strfmt(&in->skel->arena, "%.*s%" PRId64 "*%.*s)", (int)open + 1, vec, k,
+                              (int)(strlen(vec) - open - 2), vec + open + 1);
+}
+
+/*
+ * The rows a loop from 1 (j <= E) counts, as the target of E: one scalar, or hi - lo + 1 with lo
+ * bound to 1; NULL otherwise.
+ */
+static const char *one_based_count(const struct infer *in, const struct augur_node *l)
+{
+    const struct augur_expr *b = resolve(in, loop_bound(in, l)), *x, *y;
+    const char *lo;
+
+    if (b && b->kind == AUGUR_EXPR_SYM)
+        return bound_of(in, b);
+    if (!b || b->kind != AUGUR_EXPR_BINARY || b->u.bin.op != AUGUR_OP_ADD)
+        return NULL;
+    x = resolve(in, b->u.bin.a);
+    y = resolve(in, b->u.bin.b);
+    if (x && x->kind == AUGUR_EXPR_INT) {
+        const struct augur_expr *t = x;
+
+        x = y;
+        y = t;
+    }
+    if (!x || !y || y->kind != AUGUR_EXPR_INT || y->u.i != 1 || x->kind != AUGUR_EXPR_BINARY ||
+        x->u.bin.op != AUGUR_OP_SUB)
+        return NULL;
+    lo = bound_of(in, x->u.bin.b);
+    return lo && !strcmp(lo, "=1") ? bound_of(in, x->u.bin.a) : NULL;
 }
 
 /* True when e (resolved) is k * v + something, or v * k + something. */
@@ -1204,19 +1758,21 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
         const char *target = NULL;
 
         for (uint32_t v = 0; v < a->nvia && !target; v++) {
-            const char *t = in->arrays[a->via[v]].target ? in->arrays[a->via[v]].target
-                                                         : ki->arrays[a->via[v]].bind;
+            const char *t = array_target(in, a->via[v]);
+            char buf[128];
+            bool one = is_one_based(t);
 
             /* a row pointer gives positions in a row (j = rowptr[i]; ... x[col[j]]), not
                the element: the index array read at those positions decides */
-            if (!t || !strcmp(t, "csr.rowptr") || !strcmp(t, "csc.colptr"))
+            if (!t || is_offsets(t))
                 continue;
-            if (!strcmp(t, "csr.col") || !strcmp(t, "coo.col") || !strcmp(t, "edges.dst"))
-                target = "vec(m)";
-            else if (!strcmp(t, "mesh.cells"))
-                target = "vec(nv)"; /* the mesh's vertices */
+            /* 1-based indices (csr1.col) index 1-based vectors */
+            if (is_columns(t))
+                target = one ? "vec1(m)" : "vec(m)";
+            else if (!strcmp(zero_based(t, buf, sizeof(buf)), "mesh.cells"))
+                target = one ? "vec1(nv)" : "vec(nv)"; /* the mesh's vertices */
             else
-                target = "vec(n)";
+                target = one ? "vec1(n)" : "vec(n)";
         }
         if (!target && a->nvia)
             target = "vec(n)"; /* through a shared or local copy of an index array */
@@ -1236,18 +1792,20 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
                     continue;
                 if (loops[l]->u.loop.gridstride) {
                     target = "vec(n)";
+                } else if (block < 0 && one_based_loop(in, loops[l])) {
+                    /* for (j = 1; j <= E; j++) q[j]: a 1-based vector */
+                    const char *t = bound_vec(one_based_count(in, loops[l]));
+
+                    target = !t                     ? NULL
+                             : !strcmp(t, "vec(n)") ? "vec1(n)"
+                             : !strcmp(t, "vec(m)") ? "vec1(m)"
+                                                    : "vec1(nnz)";
                 } else {
                     const struct augur_expr *b = strip(loop_bound(in, loops[l]));
 
                     if (block >= 0)
                         b = block_count(in, b, a->lanes);
-
-                    if (b && b->kind == AUGUR_EXPR_SYM) {
-                        const char *t = in->syms[b->u.sym].target ? in->syms[b->u.sym].target
-                                                                  : ki->syms[b->u.sym].bind;
-
-                        target = bound_vec(t);
-                    }
+                    target = bound_vec(bound_of(in, b));
                 }
                 break;
             }
@@ -1275,7 +1833,14 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
                 maybe_array(in, a->array, "coo.val", "it is read per entry of an edge list");
                 target = NULL;
             } else if ((!strcmp(target, "vec(n)") || !strcmp(target, "vec(m)")) &&
-                       augur_type_is_int(ki->arrays[a->array].elem)) {
+                       in->thread_cmp[a->array]) {
+                /* compared with the thread's number: the thread that owns each node */
+                maybe_array(in, a->array, !strcmp(target, "vec(n)") ? "owner(n)" : "owner(m)",
+                            "per node, compared with the thread's number");
+                target = NULL;
+            } else if ((!strcmp(target, "vec(n)") || !strcmp(target, "vec(m)")) &&
+                       augur_type_is_int(ki->arrays[a->array].elem) &&
+                       !is_mask_type(ki->arrays[a->array].elem)) {
                 /* integers per node that the kernel only reads, at the node or at a
                    neighbour (pr[u] / deg[u], u = col[k]): the graph's degrees */
                 maybe_array(in, a->array, "deg", "integers per node, only read");
@@ -1459,6 +2024,550 @@ static void same_index(struct infer *in, const struct augur_node *n, const struc
         same_index(in, n->kids[i], root);
 }
 
+/* ---- the layouts of libraries: thread ranges, jagged diagonals, SELL-C, masks ------------ */
+
+/*
+ * What each row found by find_rows walks: interleaved offsets (A[2v], A[2v+1]), a thread's range
+ * (A[t], A[t+1] with t the thread's number), a jagged diagonal (claimed by find_jds), or a row
+ * pointer, whose rows run from 1 when the loop over them does (for (j = 1; j <= E; j++)).
+ */
+static void classify_rows(struct infer *in)
+{
+    for (uint32_t r = 0; r < in->nrows; r++) {
+        const char *t = in->arrays[in->rows[r].a].target;
+        const struct augur_expr *e = resolve(in, in->rows[r].e1);
+        int32_t x;
+
+        in->rows[r].kind = ROW_CSR;
+        in->rows[r].one_based = false;
+        if (t && !strcmp(t, "jds.ptr")) {
+            in->rows[r].kind = ROW_JDS;
+        } else if (is_thread(in, e)) {
+            in->rows[r].kind = ROW_PARTS;
+        } else if ((x = pair_index(in, e)) >= 0) {
+            in->rows[r].kind = ROW_PAIRS;
+            in->rows[r].x2 = (uint32_t)x;
+        } else if (e && e->kind == AUGUR_EXPR_SYM) {
+            in->rows[r].one_based = one_based_loop(in, loop_of(in->k, e->u.sym));
+        }
+    }
+}
+
+/* True when a row (of a row pointer) is walked for each value of sym v: v is a node. */
+static bool walks_rows_of(const struct infer *in, uint32_t v)
+{
+    for (uint32_t r = 0; r < in->nrows; r++) {
+        const struct augur_expr *e = resolve(in, in->rows[r].e1);
+
+        if (in->rows[r].kind == ROW_CSR && e && e->kind == AUGUR_EXPR_SYM && e->u.sym == v)
+            return true;
+        if (in->rows[r].kind == ROW_PAIRS && in->rows[r].x2 == v)
+            return true;
+    }
+    return false;
+}
+
+/* Sets the row pointers' targets and the bounds of the loops over their rows. */
+static void set_rows(struct infer *in)
+{
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+
+    in->nrowptr = 0;
+    for (uint32_t r = 0; r < in->nrows && !in->rc; r++) {
+        const char *b = ki->arrays[in->rows[r].a].bind;
+        char buf[128];
+        bool one = in->rows[r].one_based;
+
+        switch (in->rows[r].kind) {
+        case ROW_CSR:
+            in->nrowptr++;
+            set_array(in, in->rows[r].a, one ? "csr1.rowptr" : "csr.rowptr",
+                      "its A[i], A[i+1] bound a loop");
+            /* a column pointer (bound by hand) walks the m columns */
+            b = zero_based(b, buf, sizeof(buf));
+            rows_bound(in, in->k, in->rows[r].e1, b && !strcmp(b, "csc.colptr") ? "m" : "n");
+            break;
+        case ROW_PAIRS:
+            in->nrowptr++;
+            set_array(in, in->rows[r].a, "csr.rowpairs", "its A[2v], A[2v+1] bound a loop");
+            rows_bound_var(in, in->k, in->rows[r].x2, "n");
+            break;
+        case ROW_PARTS:
+            /* a thread's range of nodes when each of them walks a row, else of entries */
+            set_array(in, in->rows[r].a,
+                      walks_rows_of(in, in->rows[r].x) ? "parts(n)" : "parts(nnz)",
+                      "its A[t], A[t+1] bound a loop and t is the thread's number");
+            break;
+        case ROW_JDS:
+            break;
+        }
+    }
+}
+
+/*
+ * The access under n (a loop over the positions r of a diagonal) that stores through an index
+ * array read at the position alone (y[perm[r]] += ...): that index array, or -1. at is r, or
+ * r - A[d] when r runs from A[d].
+ */
+static int32_t jds_perm(const struct infer *in, const struct augur_node *n, uint32_t r, int32_t a,
+                        uint32_t d, bool from_zero)
+{
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.mode != AUGUR_ACCESS_READ) {
+        const struct augur_expr *ix = NULL, *x0 = NULL;
+        int32_t p = loaded_array(in, base_index(in->k, n->u.access.index), &ix);
+
+        ix = resolve(in, ix);
+        if (p >= 0 && p != a && in->index_array[p] && ix) {
+            if (from_zero && ix->kind == AUGUR_EXPR_SYM && ix->u.sym == r)
+                return p;
+            if (!from_zero && ix->kind == AUGUR_EXPR_BINARY && ix->u.bin.op == AUGUR_OP_SUB &&
+                is_sym(in, ix->u.bin.a, (int32_t)r) && loaded_array(in, ix->u.bin.b, &x0) == a &&
+                is_sym(in, x0, (int32_t)d))
+                return p;
+        }
+    }
+    for (uint32_t i = 0; i < n->nkids; i++) {
+        int32_t p = jds_perm(in, n->kids[i], r, a, d, from_zero);
+
+        if (p >= 0)
+            return p;
+    }
+    return -1;
+}
+
+/* The entries of a diagonal: accesses at A[d] + r (or at r when r runs from A[d]). */
+static void jds_entries(struct infer *in, const struct augur_node *n, uint32_t r, int32_t a,
+                        int32_t p, uint32_t d, bool from_zero)
+{
+    if (n->kind == AUGUR_NODE_ACCESS && (int32_t)n->u.access.array != a &&
+        (int32_t)n->u.access.array != p) {
+        const struct augur_expr *t[4], *x0 = NULL;
+        int nt = sum_terms(in, base_index(in->k, n->u.access.index), t, 0, 4, 0);
+        bool at = false;
+
+        if (!from_zero)
+            at = nt == 1 && t[0]->kind == AUGUR_EXPR_SYM && t[0]->u.sym == r;
+        else if (nt == 2)
+            for (int i = 0; i < 2 && !at; i++)
+                at = t[i]->kind == AUGUR_EXPR_SYM && t[i]->u.sym == r &&
+                     loaded_array(in, t[1 - i], &x0) == a && is_sym(in, x0, (int32_t)d);
+        if (at)
+            set_array(in, n->u.access.array,
+                      in->index_array[n->u.access.array] ? "jds.col" : "jds.val",
+                      "it is read along a jagged diagonal");
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        jds_entries(in, n->kids[i], r, a, p, d, from_zero);
+}
+
+/*
+ * Jagged diagonals: a loop over d whose inner loop runs r < A[d+1] - A[d] (or from A[d] to
+ * A[d+1]) and stores through an index array read at the position r alone (y[perm[r]]).
+ */
+static void try_jds(struct infer *in, const struct augur_node *ld, const struct augur_node *lr)
+{
+    const struct augur_expr *init, *b, *i0 = NULL, *i1 = NULL;
+    uint32_t d = (uint32_t)ld->u.loop.var, r = (uint32_t)lr->u.loop.var;
+    bool from_zero = false;
+    int32_t a = -1, p;
+
+    if (lr->u.loop.form != AUGUR_LOOP_FOR || lr->u.loop.var < 0)
+        return;
+    init = resolve(in, lr->u.loop.init);
+    b = resolve(in, loop_bound(in, lr));
+    if (!init || !b)
+        return;
+    if (init->kind == AUGUR_EXPR_INT && init->u.i == 0 && b->kind == AUGUR_EXPR_BINARY &&
+        b->u.bin.op == AUGUR_OP_SUB) {
+        a = loaded_array(in, b->u.bin.a, &i1);
+        from_zero = true;
+        if (a < 0 || loaded_array(in, b->u.bin.b, &i0) != a)
+            return;
+    } else {
+        a = loaded_array(in, init, &i0);
+        if (a < 0 || loaded_array(in, b, &i1) != a)
+            return;
+    }
+    if (!is_succ(in, i0, i1) || !is_sym(in, i0, (int32_t)d) ||
+        !augur_type_is_int(in->k->u.kernel.arrays[a].elem))
+        return;
+    p = jds_perm(in, lr, r, a, d, from_zero);
+    if (p < 0)
+        return;
+    set_array(in, (uint32_t)a, "jds.ptr", "A[d], A[d+1] bound the positions of a diagonal");
+    set_array(in, (uint32_t)p, "jds.perm",
+              "it is read at a diagonal's position and indexes the output");
+    set_sym(in, loop_bound(in, ld), "jds.ndiag", "it bounds the jagged diagonals");
+    jds_entries(in, lr, r, a, p, d, from_zero);
+}
+
+static void jds_inner(struct infer *in, const struct augur_node *ld, const struct augur_node *n)
+{
+    if (n->kind == AUGUR_NODE_LOOP)
+        try_jds(in, ld, n);
+    for (uint32_t i = 0; i < n->nkids; i++)
+        jds_inner(in, ld, n->kids[i]);
+}
+
+static void find_jds(struct infer *in, const struct augur_node *n)
+{
+    if (n->kind == AUGUR_NODE_LOOP && n->u.loop.form == AUGUR_LOOP_FOR && n->u.loop.var >= 0)
+        for (uint32_t i = 0; i < n->nkids; i++)
+            jds_inner(in, n, n->kids[i]);
+    for (uint32_t i = 0; i < n->nkids; i++)
+        find_jds(in, n->kids[i]);
+}
+
+/* The loop of loops[0 .. nloops) whose variable is the sym e (resolved), or NULL. */
+static const struct augur_node *enclosing(const struct infer *in, const struct augur_expr *e,
+                                          const struct augur_node **loops, int nloops)
+{
+    e = resolve(in, e);
+    for (int l = nloops - 1; l >= 0 && e && e->kind == AUGUR_EXPR_SYM; l--)
+        if (loops[l]->u.loop.form == AUGUR_LOOP_FOR && loops[l]->u.loop.var >= 0 &&
+            (uint32_t)loops[l]->u.loop.var == e->u.sym)
+            return loops[l];
+    return NULL;
+}
+
+/* The constant C of a loop "r = 0; r < C", or 0. */
+static int64_t const_trips(const struct infer *in, const struct augur_node *l)
+{
+    const struct augur_expr *i = l ? resolve(in, l->u.loop.init) : NULL,
+                            *b = l ? resolve(in, loop_bound(in, l)) : NULL,
+                            *c = l ? strip(l->u.loop.cond) : NULL;
+
+    if (!i || !b || i->kind != AUGUR_EXPR_INT || i->u.i != 0 || b->kind != AUGUR_EXPR_INT || !c ||
+        c->u.bin.op != AUGUR_OP_LT)
+        return 0;
+    return b->u.i;
+}
+
+/*
+ * SELL-C: an access at cs[c] + j * C + r, with c a loop variable, j < cl[c] and r < C (C a power
+ * of two up to 64): cs and cl are the chunk starts and widths, the array the entries, and the loop
+ * over c runs over the chunks. An output at c * C + r holds C elements per chunk.
+ */
+static void find_sell(struct infer *in, const struct augur_node *n, const struct augur_node **loops,
+                      int nloops)
+{
+    if (in->rc)
+        return;
+    if (n->kind == AUGUR_NODE_ACCESS && !in->arrays[n->u.access.array].target) {
+        const struct augur_expr *t[4], *cx = NULL, *jx = NULL;
+        const struct augur_node *lc = NULL, *lj = NULL, *lr = NULL;
+        int nt = sum_terms(in, base_index(in->k, n->u.access.index), t, 0, 4, 0);
+        int32_t cs = -1, cl = -1;
+        int64_t chunk = 0;
+
+        for (int i = 0; i < nt && nt == 3; i++) {
+            const struct augur_expr *x = t[i], *y;
+
+            if (x->kind == AUGUR_EXPR_LOAD && cs < 0) {
+                cs = (int32_t)x->u.load.array;
+                cx = x->u.load.index;
+                lc = enclosing(in, cx, loops, nloops);
+            } else if (x->kind == AUGUR_EXPR_BINARY && x->u.bin.op == AUGUR_OP_MUL) {
+                y = resolve(in, x->u.bin.b);
+                x = resolve(in, x->u.bin.a);
+                if (x && x->kind == AUGUR_EXPR_INT) {
+                    const struct augur_expr *s = x;
+
+                    x = y;
+                    y = s;
+                }
+                if (x && y && y->kind == AUGUR_EXPR_INT) {
+                    chunk = y->u.i;
+                    lj = enclosing(in, x, loops, nloops);
+                }
+            } else if (x->kind == AUGUR_EXPR_SYM) {
+                lr = enclosing(in, x, loops, nloops);
+            }
+        }
+        if (lc && lj && lr && chunk >= 1 && chunk <= 64 && !(chunk & (chunk - 1)) &&
+            const_trips(in, lr) == chunk && (cl = loaded_array(in, loop_bound(in, lj), &jx)) >= 0 &&
+            cl != cs && is_sym(in, jx, lc->u.loop.var) &&
+            augur_type_is_int(in->k->u.kernel.arrays[cs].elem)) {
+            struct augur_arena *ar = &in->skel->arena;
+            uint32_t a = n->u.access.array;
+
+            set_array(in, (uint32_t)cs, augur_arena_strfmt(ar, "sell%" PRId64 ".cs", chunk),
+                      "cs[c] + j * C + r: the start of a chunk of C rows");
+            set_array(in, (uint32_t)cl, augur_arena_strfmt(ar, "sell%" PRId64 ".cl", chunk),
+                      "j < cl[c]: the width of a chunk");
+            set_array(
+                in, a,
+                augur_arena_strfmt(
+                    ar, in->index_array[a] ? "sell%" PRId64 ".col" : "sell%" PRId64 ".val", chunk),
+                "it is read at cs[c] + j * C + r");
+            set_sym(in, loop_bound(in, lc),
+                    augur_arena_strfmt(ar, "sell%" PRId64 ".nchunks", chunk),
+                    "it bounds the chunks of SELL-C");
+            in->sell_var = lc->u.loop.var;
+            in->sell_chunk = chunk;
+        }
+    }
+    if (n->kind == AUGUR_NODE_LOOP && nloops < 64) {
+        loops[nloops] = n;
+        for (uint32_t i = 0; i < n->nkids; i++)
+            find_sell(in, n->kids[i], loops, nloops + 1);
+        return;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        find_sell(in, n->kids[i], loops, nloops);
+}
+
+/* SELL-C's output: c * C + r with r < C holds C elements for each of the chunks. */
+static void sell_output(struct infer *in, const struct augur_node *n,
+                        const struct augur_node **loops, int nloops)
+{
+    if (n->kind == AUGUR_NODE_ACCESS && !in->index_array[n->u.access.array]) {
+        const struct augur_expr *t[3];
+        int nt = sum_terms(in, base_index(in->k, n->u.access.index), t, 0, 3, 0);
+
+        for (int i = 0; i < 2 && nt == 2; i++)
+            if (affine_in(in, t[i], (uint32_t)in->sell_var, in->sell_chunk) &&
+                const_trips(in, enclosing(in, t[1 - i], loops, nloops)) == in->sell_chunk) {
+                maybe_array(in, n->u.access.array,
+                            augur_arena_strfmt(&in->skel->arena,
+                                               "vec(%" PRId64 "*sell%" PRId64 ".nchunks)",
+                                               in->sell_chunk, in->sell_chunk),
+                            "C elements for each chunk of SELL-C");
+                break;
+            }
+    }
+    if (n->kind == AUGUR_NODE_LOOP && nloops < 64) {
+        loops[nloops] = n;
+        for (uint32_t i = 0; i < n->nkids; i++)
+            sell_output(in, n->kids[i], loops, nloops + 1);
+        return;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        sell_output(in, n->kids[i], loops, nloops);
+}
+
+/*
+ * A node id: a value loaded from an index array (u = col[k], v = frontier[k]) or a node whose
+ * row the kernel walks.
+ */
+static bool node_value(const struct infer *in, const struct augur_expr *e)
+{
+    e = resolve(in, e);
+    if (!e)
+        return false;
+    if (e->kind == AUGUR_EXPR_LOAD)
+        return in->index_array[e->u.load.array];
+    return e->kind == AUGUR_EXPR_SYM && walks_rows_of(in, e->u.sym);
+}
+
+/* True when some access of array a under n is a load (store) at the sym v. */
+static bool accessed_at(const struct infer *in, const struct augur_node *n, uint32_t a, uint32_t v,
+                        bool store)
+{
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.array == a &&
+        (n->u.access.mode != AUGUR_ACCESS_READ) == store) {
+        const struct augur_expr *ix = resolve(in, base_index(in->k, n->u.access.index));
+
+        if (ix && ix->kind == AUGUR_EXPR_SYM && ix->u.sym == v)
+            return true;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (accessed_at(in, n->kids[i], a, v, store))
+            return true;
+    return false;
+}
+
+/*
+ * BFS masks and parents. A bool or char array compared in a condition and read at a neighbour
+ * (through an index array) that the kernel never stores is the frontier; one read and stored at
+ * the node whose row is walked is the visited set. An integer array stored with a node id other
+ * than its index (parent[v] = u) holds parents.
+ */
+static void masks(struct infer *in, const struct augur_node *n)
+{
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+
+    if (in->rc)
+        return;
+    if (n->kind == AUGUR_NODE_ACCESS) {
+        const struct augur_access_info *a = &n->u.access;
+        const struct augur_array *arr = &ki->arrays[a->array];
+        uint32_t x = a->array;
+
+        if (!in->arrays[x].target && arr->space == AUGUR_SPACE_GLOBAL && !in->index_array[x]) {
+            const struct augur_expr *ix = resolve(in, base_index(in->k, a->index));
+
+            if (is_mask_type(arr->elem) && in->compared[x] && !in->written[x] &&
+                a->mode == AUGUR_ACCESS_READ && a->nvia > 0) {
+                set_array(in, x, "bfs.frontier",
+                          "a mask read at a neighbour in a condition, never stored");
+            } else if (is_mask_type(arr->elem) && in->compared[x] && in->written[x] && ix &&
+                       ix->kind == AUGUR_EXPR_SYM && walks_rows_of(in, ix->u.sym) &&
+                       accessed_at(in, in->k, x, ix->u.sym, false) &&
+                       accessed_at(in, in->k, x, ix->u.sym, true)) {
+                set_array(in, x, "bfs.visited",
+                          "a mask read and stored at the node whose row is walked");
+            } else if (!is_mask_type(arr->elem) && augur_type_is_int(arr->elem) &&
+                       a->mode == AUGUR_ACCESS_WRITE && a->value && node_value(in, a->value) &&
+                       !augur_expr_equal(resolve(in, a->value), ix)) {
+                set_array(in, x, "bfs.parent", "it is stored with a node id (a parent)");
+            }
+        }
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        masks(in, n->kids[i]);
+}
+
+/* Arrays an element of which is compared with the thread's number (owner[a] == t). */
+static void thread_compares(struct infer *in, const struct augur_expr *c)
+{
+    c = resolve(in, c);
+    if (!c || c->kind != AUGUR_EXPR_BINARY)
+        return;
+    if (c->u.bin.op == AUGUR_OP_LAND || c->u.bin.op == AUGUR_OP_LOR) {
+        thread_compares(in, c->u.bin.a);
+        thread_compares(in, c->u.bin.b);
+    } else if (c->u.bin.op == AUGUR_OP_EQ || c->u.bin.op == AUGUR_OP_NE) {
+        for (int side = 0; side < 2; side++) {
+            int32_t a = loaded_array(in, side ? c->u.bin.b : c->u.bin.a, NULL);
+
+            if (a >= 0 && is_thread(in, side ? c->u.bin.a : c->u.bin.b))
+                in->thread_cmp[a] = true;
+        }
+    }
+}
+
+/* Thread counts (num_threads(nthreads)) and owners compared with the thread's number. */
+static void threads(struct infer *in, const struct augur_node *n)
+{
+    const struct augur_expr *nt = n->kind == AUGUR_NODE_REGION ? n->u.region.omp.num_threads
+                                  : n->kind == AUGUR_NODE_LOOP ? n->u.loop.omp.num_threads
+                                                               : NULL;
+
+    if (nt)
+        set_sym(in, nt, "nthreads", "it is the number of threads");
+    if (n->kind == AUGUR_NODE_BRANCH)
+        thread_compares(in, n->u.branch.cond);
+    for (uint32_t i = 0; i < n->nkids; i++)
+        threads(in, n->kids[i]);
+}
+
+/* The largest constant index array a is accessed at under n, or -1 when some index is not. */
+static int64_t const_index(const struct infer *in, const struct augur_node *n, uint32_t a,
+                           int64_t max)
+{
+    if (max < -1)
+        return max;
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.array == a) {
+        const struct augur_expr *ix = resolve(in, n->u.access.index);
+
+        if (!ix || ix->kind != AUGUR_EXPR_INT || ix->u.i < 0 || ix->u.i > 1024 ||
+            n->u.access.lanes > 1)
+            return -2;
+        if (ix->u.i > max)
+            max = ix->u.i;
+    }
+    for (uint32_t i = 0; i < n->nkids && max >= -1; i++)
+        max = const_index(in, n->kids[i], a, max);
+    return max;
+}
+
+/* Appends a warning note to the kernel (in the skeleton's arena). */
+static void add_note(struct infer *in, struct augur_srcloc loc, const char *msg)
+{
+    struct augur_kernel_info *ki = &in->k->u.kernel;
+    struct augur_note *notes =
+        augur_arena_alloc(&in->skel->arena, (ki->nnotes + 1) * sizeof(*notes));
+
+    if (ki->nnotes)
+        memcpy(notes, ki->notes, ki->nnotes * sizeof(*notes));
+    notes[ki->nnotes].kind = AUGUR_NOTE_WARNING;
+    notes[ki->nnotes].loc = loc;
+    notes[ki->nnotes].msg = augur_arena_strdup(&in->skel->arena, msg);
+    ki->notes = notes;
+    ki->nnotes++;
+}
+
+static bool via_of(const struct augur_node *n, uint32_t a, uint32_t f);
+
+/*
+ * A frontier of every node: a read-only index array read at the variable of a loop bounded by an
+ * unbound scalar, whose values index a row pointer (v = frontier[k]; xoff[v]), is iota(n) and the
+ * scalar n. The kernel then expands every node; a note says so.
+ */
+static void every_node(struct infer *in, const struct augur_node *n, const struct augur_node *loop)
+{
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+
+    if (n->kind == AUGUR_NODE_ACCESS && loop) {
+        const struct augur_expr *ix = resolve(in, base_index(in->k, n->u.access.index));
+        const struct augur_expr *b = strip(loop_bound(in, loop));
+        uint32_t f = n->u.access.array;
+
+        if (ix && ix->kind == AUGUR_EXPR_SYM && ix->u.sym == (uint32_t)loop->u.loop.var && b &&
+            b->kind == AUGUR_EXPR_SYM && ki->syms[b->u.sym].kind == AUGUR_SYM_PARAM &&
+            !ki->syms[b->u.sym].bind && !in->syms[b->u.sym].target && in->index_array[f] &&
+            !in->written[f] && !in->arrays[f].target && ki->arrays[f].space == AUGUR_SPACE_GLOBAL &&
+            ki->arrays[f].bind_src == AUGUR_BIND_NONE) {
+            bool rows = false;
+
+            for (uint32_t r = 0; r < in->nrows && !rows; r++)
+                rows = (in->rows[r].kind == ROW_CSR || in->rows[r].kind == ROW_PAIRS) &&
+                       via_of(in->k, in->rows[r].a, f);
+            if (rows) {
+                char msg[400];
+
+                set_array(in, f, "iota(n)", "its values index a row pointer: every node");
+                set_sym(in, b, "n", "it counts the nodes of a frontier of every node");
+                snprintf(msg, sizeof(msg),
+                         "'%s' is bound to iota(n) and '%s' to n: the frontier holds every node "
+                         "(bind them for another frontier)",
+                         ki->arrays[f].name, ki->syms[b->u.sym].name);
+                add_note(in, ki->arrays[f].loc, msg);
+            }
+        }
+    }
+    if (n->kind == AUGUR_NODE_LOOP && n->u.loop.form == AUGUR_LOOP_FOR && n->u.loop.var >= 0)
+        loop = n;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        every_node(in, n->kids[i], loop);
+}
+
+/* True when an access of array a under n has an index that depends on array f's values. */
+static bool via_of(const struct augur_node *n, uint32_t a, uint32_t f)
+{
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.array == a)
+        for (uint32_t k = 0; k < n->u.access.nvia; k++)
+            if (n->u.access.via[k] == f)
+                return true;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (via_of(n->kids[i], a, f))
+            return true;
+    return false;
+}
+
+/*
+ * An out-parameter (*nnext = count): written, and only ever accessed at constant indices, it has
+ * as many elements as the largest index needs; its contents before the call do not matter. (An
+ * array only read at constant indices holds coefficients from outside: no dataset gives them.)
+ */
+static void const_arrays(struct infer *in)
+{
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+
+    for (uint32_t a = 0; a < ki->narrays; a++) {
+        int64_t max;
+
+        if (in->arrays[a].target || ki->arrays[a].bind_src != AUGUR_BIND_NONE ||
+            ki->arrays[a].space != AUGUR_SPACE_GLOBAL || in->index_array[a] || !in->written[a])
+            continue;
+        max = const_index(in, in->k, a, -1);
+        if (max >= 0)
+            maybe_array(in, a, augur_arena_strfmt(&in->skel->arena, "vec(%" PRId64 ")", max + 1),
+                        "it is only accessed at constant indices");
+    }
+}
+
 static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct augur_diag *diag)
 {
     struct augur_kernel_info *ki = &k->u.kernel;
@@ -1480,8 +2589,9 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
     in.first_access = augur_calloc(ki->narrays + 1, sizeof(*in.first_access));
     in.node_id = augur_calloc(ki->nsyms + 1, sizeof(*in.node_id));
     in.cycle_state = augur_calloc(ki->nsyms + 1, sizeof(*in.cycle_state));
+    in.thread_cmp = augur_calloc(ki->narrays + 1, sizeof(*in.thread_cmp));
     if (!in.arrays || !in.index_array || !in.syms || !in.value || !in.nassign || !in.written ||
-        !in.compared || !in.first_access || !in.node_id || !in.cycle_state) {
+        !in.compared || !in.first_access || !in.node_id || !in.cycle_state || !in.thread_cmp) {
         rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "out of memory inferring bindings");
         goto out;
     }
@@ -1491,25 +2601,33 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
     for (int i = 0; i < 8 && spread_index(&in, k); i++)
         ;
     find_rows(&in, k);
-    for (uint32_t r = 0; r < in.nrows && !in.rc; r++) {
-        const char *b = ki->arrays[in.rows[r].a].bind;
-
-        set_array(&in, in.rows[r].a, "csr.rowptr", "its A[i], A[i+1] bound a loop");
-        /* a column pointer (bound by hand) walks the m columns */
-        rows_bound(&in, k, in.rows[r].e1, b && !strcmp(b, "csc.colptr") ? "m" : "n");
-    }
-    in.nrowptr = in.nrows;
-    find_lengths(&in, k);
+    /* the layouts that also walk A[d] .. A[d + 1] claim their arrays before the rows do */
+    find_jds(&in, k);
+    in.sell_var = -1;
+    if (!in.rc)
+        find_sell(&in, k, loops, 0);
+    classify_rows(&in);
+    set_rows(&in);
+    if (!in.rc)
+        find_lengths(&in, k);
     walk(&in, k);
+    masks(&in, k);
+    threads(&in, k);
     name_scalars(&in);
     if (!in.rc)
         walk_flat(&in, k, (struct flat_var){ -1, NULL, NULL }, &first_index);
     repetitions(&in, k);
     nodes_and_worklists(&in);
     if (!in.rc)
+        every_node(&in, k, NULL);
+    if (!in.rc && in.sell_var >= 0)
+        sell_output(&in, k, loops, 0);
+    if (!in.rc)
         walk_dense(&in, k, loops, 0);
     if (!in.rc)
         same_index(&in, k, k);
+    if (!in.rc)
+        const_arrays(&in);
     rc = in.rc;
     if (!rc) {
         for (uint32_t a = 0; a < ki->narrays; a++)
@@ -1534,6 +2652,7 @@ out:
     augur_free(in.first_access);
     augur_free(in.node_id);
     augur_free(in.cycle_state);
+    augur_free(in.thread_cmp);
     return rc;
 }
 

@@ -1,7 +1,8 @@
 /*
  * skel_interp_data.c - the dataset side of bindings (CSR, CSC, COO, ELL,
- * degrees, BFS levels, dense vectors, sizes), their checks against a
- * kernel's declarations, and the simulated memory layout (module: skeleton).
+ * JDS, SELL-C, degrees, BFS levels, masks and parents, thread ranges, dense
+ * vectors, sizes, 1-based variants), their checks against a kernel's
+ * declarations, and the simulated memory layout (module: skeleton).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "interp_int.h"
+#include "skel_int.h"
 
 struct augur_bound {
     const struct augur_dataset *ds; /* NULL over a bare CSR */
@@ -29,8 +31,15 @@ struct augur_bound {
     uint32_t *ell_idx_rows;
     double *ell_val_rows;
     uint32_t *pairs;
+    uint64_t *rowpairs;
     int64_t *levels;
+    int64_t *parents; /* beside levels: the node each reached node was reached from */
     uint32_t nlevels;
+    uint32_t maxdeg; /* the longest row: jds.ndiag */
+    struct augur_jds jds;
+    bool have_jds;
+    struct augur_sell sell[7]; /* SELL-C for C = 1, 2, 4, ..., 64 */
+    bool have_sell[7];
 };
 
 /* ---- the bound data ------------------------------------------------------------------ */
@@ -62,6 +71,7 @@ static int finish_new(struct augur_bound *b, const struct augur_bound_opts *opts
     if (b->opts.nthreads == 0)
         b->opts.nthreads = 1;
     b->ell_width = max_degree(b->csr, &first);
+    b->maxdeg = b->ell_width;
     if (b->opts.ell_width) {
         if (b->opts.ell_width < b->ell_width)
             return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
@@ -130,7 +140,12 @@ void augur_bound_free(struct augur_bound *b)
     augur_free(b->ell_idx_rows);
     augur_free(b->ell_val_rows);
     augur_free(b->pairs);
+    augur_free(b->rowpairs);
     augur_free(b->levels);
+    augur_free(b->parents);
+    augur_jds_release(&b->jds);
+    for (int c = 0; c < 7; c++)
+        augur_sell_release(&b->sell[c]);
     augur_free(b);
 }
 
@@ -172,18 +187,28 @@ static void build_csc(struct augur_bound *b)
     b->have_csc = true;
 }
 
-static void build_levels(struct augur_bound *b)
+/* The BFS from the source: each node's level and the node it was reached from (the source: itself).
+ */
+static int build_levels(struct augur_bound *b, struct augur_diag *diag)
 {
     const struct augur_csr *a = b->csr;
     uint32_t n = a->nrows, *queue, head = 0, tail = 0;
     int64_t inf = b->opts.bfs_inf, deepest = -1;
+    int rc = augur_memory_check((uint64_t)n * (2 * sizeof(int64_t) + sizeof(uint32_t)),
+                                "the BFS levels and parents", diag);
 
+    if (rc)
+        return rc;
     b->levels = augur_mallocarray(n ? n : 1, sizeof(int64_t));
+    b->parents = augur_mallocarray(n ? n : 1, sizeof(int64_t));
     queue = augur_mallocarray(n ? n : 1, sizeof(uint32_t));
-    for (uint32_t v = 0; v < n; v++)
+    for (uint32_t v = 0; v < n; v++) {
         b->levels[v] = inf;
+        b->parents[v] = -1;
+    }
     if (n) {
         b->levels[b->source] = 0;
+        b->parents[b->source] = b->source;
         queue[tail++] = b->source;
     }
     while (head < tail) {
@@ -196,12 +221,14 @@ static void build_levels(struct augur_bound *b)
 
             if (d < n && b->levels[d] == inf) {
                 b->levels[d] = b->levels[v] + 1;
+                b->parents[d] = v;
                 queue[tail++] = d;
             }
         }
     }
     augur_free(queue);
     b->nlevels = (uint32_t)(deepest + 1);
+    return 0;
 }
 
 int augur_bound_bfs_levels(struct augur_bound *b, const int64_t **levels, uint32_t *nnodes,
@@ -212,8 +239,12 @@ int augur_bound_bfs_levels(struct augur_bound *b, const int64_t **levels, uint32
                               "bfs.level needs a square matrix (a graph), not %" PRIu32
                               " x %" PRIu32,
                               b->csr->nrows, b->csr->ncols);
-    if (!b->levels)
-        build_levels(b);
+    if (!b->levels) {
+        int rc = build_levels(b, diag);
+
+        if (rc)
+            return rc;
+    }
     *levels = b->levels;
     *nnodes = b->csr->nrows;
     *nlevels = b->nlevels;
@@ -233,14 +264,37 @@ static int build_ell(struct augur_bound *b, struct augur_diag *diag)
     return 0;
 }
 
-/* Where the values of an array target come from. */
-enum tv_kind { TV_U32, TV_U64, TV_F64, TV_ZERO, TV_ONES, TV_LEVEL };
+/*
+ * Where the values of an array target come from: stored arrays, or values
+ * computed from the index (a thread range's offsets, an owner, i itself) or
+ * from the BFS levels and the round (a level, a frontier or visited mask,
+ * a parent).
+ */
+enum tv_kind {
+    TV_U32,
+    TV_U64,
+    TV_F64,
+    TV_ZERO,
+    TV_ONES,
+    TV_LEVEL,
+    TV_FRONTIER,
+    TV_VISITED,
+    TV_PARENT,
+    TV_PARTS,
+    TV_OWNER,
+    TV_IOTA,
+};
 
 struct tgt {
     enum tv_kind kind;
     const void *p;
-    uint64_t count;
-    bool index; /* values are indices or counts */
+    const void *q;  /* TV_PARENT: the parents (p holds the levels) */
+    uint64_t count; /* elements, the leading one of a 1-based variant included */
+    bool index;     /* values are indices or counts */
+    bool ids;       /* values are node ids or offsets: a 1-based variant adds one */
+    uint32_t lead;  /* 1-based variants: one unused element before the values */
+    uint64_t size;  /* TV_PARTS, TV_OWNER: the range split among parts threads */
+    uint32_t parts;
 };
 
 /* nv: a tetrahedral mesh's vertices, refused for other data. */
@@ -253,77 +307,279 @@ static int mesh_vertices(const struct augur_bound *b, uint64_t *count, struct au
     return 0;
 }
 
-/* The element count of vec(SIZE). */
-static int vec_count(struct augur_bound *b, const char *t, uint64_t *count, struct augur_diag *diag)
+/* log2 of a SELL chunk size (1 .. 64). */
+static int chunk_log(uint32_t c)
 {
-    const char *s = t + 4;
-    uint64_t k = 1;
-    char name[8];
-    size_t len = strlen(s);
+    int l = 0;
 
-    if (len < 2)
-        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad target '%s'", t);
-    len--; /* the closing parenthesis */
-    if (isdigit((unsigned char)*s)) {
-        char *end;
+    while ((1u << l) < c)
+        l++;
+    return l;
+}
 
-        errno = 0;
-        k = strtoull(s, &end, 10);
-        if (errno || k == 0)
-            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad size in '%s'", t);
-        if (*end == ')') {
-            *count = k;
-            return 0;
-        }
-        if (*end != '*')
-            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad size in '%s'", t);
-        len -= (size_t)(end + 1 - s);
-        s = end + 1;
-    }
-    if (len >= sizeof(name))
-        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad size in '%s'", t);
-    memcpy(name, s, len);
-    name[len] = '\0';
-    if (strcmp(name, "n") == 0)
-        *count = b->csr->nrows;
-    else if (strcmp(name, "m") == 0)
-        *count = b->csr->ncols;
-    else if (strcmp(name, "nnz") == 0)
-        *count = b->csr->nnz;
-    else if (strcmp(name, "nv") == 0) {
-        int rc = mesh_vertices(b, count, diag);
+/* The value of a scalar target name (n, nnz, sell8.nchunks, ...) with threads threads. */
+static int scalar_named(struct augur_bound *b, const char *t, uint32_t threads, double *out,
+                        struct augur_diag *diag)
+{
+    uint32_t chunk;
+    size_t f;
+
+    if (strcmp(t, "n") == 0)
+        *out = b->csr->nrows;
+    else if (strcmp(t, "m") == 0)
+        *out = b->csr->ncols;
+    else if (strcmp(t, "nnz") == 0)
+        *out = (double)b->csr->nnz;
+    else if (strcmp(t, "ell.width") == 0)
+        *out = b->ell_width;
+    else if (strcmp(t, "round") == 0)
+        *out = (double)b->opts.round;
+    else if (strcmp(t, "nthreads") == 0)
+        *out = threads;
+    else if (strcmp(t, "jds.ndiag") == 0)
+        *out = b->maxdeg;
+    else if (augur_bind_sell(t, strlen(t), &chunk, &f) == 0 && strcmp(t + f, "nchunks") == 0)
+        *out = (double)(((uint64_t)b->csr->nrows + chunk - 1) / chunk);
+    else if (strcmp(t, "nv") == 0) {
+        uint64_t nv = 0;
+        int rc = mesh_vertices(b, &nv, diag);
 
         if (rc)
             return rc;
+        *out = (double)nv;
     } else
-        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad size in '%s'", t);
-    if (*count && k > UINT64_MAX / *count)
-        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "size of '%s' overflows", t);
-    *count *= k;
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "unknown scalar target '%s'", t);
     return 0;
 }
 
-static int target_of(struct augur_bound *b, const char *t, struct tgt *out, struct augur_diag *diag)
+struct named_ctx {
+    struct augur_bound *b;
+    uint32_t threads;
+};
+
+static int named_value(void *ud, const char *name, int64_t *out, struct augur_diag *diag)
+{
+    const struct named_ctx *c = ud;
+    double v = 0;
+    int rc = scalar_named(c->b, name, c->threads, &v, diag);
+
+    if (!rc)
+        *out = (int64_t)v;
+    return rc;
+}
+
+/* A scalar target: "=VALUE", a name, or an integer expression of names, with threads threads. */
+static int scalar_at(struct augur_bound *b, const char *t, uint32_t threads, double *out,
+                     struct augur_diag *diag)
+{
+    struct named_ctx c = { b, threads };
+    int64_t v;
+    int rc;
+
+    if (t[0] == '=') {
+        char *end;
+
+        errno = 0;
+        *out = strtod(t + 1, &end);
+        if (errno || end == t + 1 || *end || !isfinite(*out))
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad value '%s'", t + 1);
+        return 0;
+    }
+    rc = augur_bind_expr_eval(t, strlen(t), named_value, &c, &v, diag);
+    if (!rc)
+        *out = (double)v;
+    return rc;
+}
+
+/* The element count SIZE of NAME(SIZE) (vec, parts, owner, iota), from its opening parenthesis. */
+static int size_count(struct augur_bound *b, const char *t, const char *open, uint32_t threads,
+                      uint64_t *count, struct augur_diag *diag)
+{
+    struct named_ctx c = { b, threads };
+    size_t len = strlen(open + 1);
+    int64_t v;
+    int rc;
+
+    if (len < 2 || open[len] != ')')
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad target '%s'", t);
+    rc = augur_bind_expr_eval(open + 1, len - 1, named_value, &c, &v, diag);
+    if (rc)
+        return rc;
+    if (v < 0)
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                              "the size of '%s' is negative (%" PRId64 ")", t, v);
+    *count = (uint64_t)v;
+    return 0;
+}
+
+/* Allocation checked against the memory there is, for target what. */
+static void *target_alloc(uint64_t n, size_t size, const char *what, struct augur_diag *diag)
+{
+    if (n > UINT64_MAX / size || augur_memory_check(n * size, what, diag) != 0)
+        return NULL;
+    return augur_mallocarray(n ? (size_t)n : 1, size);
+}
+
+/* The BFS levels and parents for the bfs.* targets. */
+static int bfs_of(struct augur_bound *b, const char *t, struct tgt *out, enum tv_kind kind,
+                  struct augur_diag *diag)
+{
+    const int64_t *lv = NULL;
+    uint32_t nn = 0, nl = 0;
+    int rc = augur_bound_bfs_levels(b, &lv, &nn, &nl, diag);
+
+    if (rc)
+        return augur_diag_set(diag, rc, NULL, 0, 0, "%s: %s", t, diag ? diag->msg : "");
+    out->kind = kind;
+    out->p = lv;
+    out->q = b->parents;
+    out->count = nn;
+    out->index = true;
+    out->ids = kind == TV_PARENT;
+    return 0;
+}
+
+static int sell_of(struct augur_bound *b, const char *t, uint32_t chunk, const char *field,
+                   struct tgt *out, struct augur_diag *diag)
+{
+    int l = chunk_log(chunk);
+    const struct augur_sell *s = &b->sell[l];
+
+    if (!b->have_sell[l]) {
+        int rc = augur_csr_to_sell(b->csr, chunk, &b->sell[l], diag);
+
+        if (rc)
+            return rc;
+        b->have_sell[l] = true;
+    }
+    if (strcmp(field, "cs") == 0) {
+        out->kind = TV_U64;
+        out->p = s->cs;
+        out->count = (uint64_t)s->nchunks + 1;
+        out->index = out->ids = true;
+    } else if (strcmp(field, "cl") == 0) {
+        out->kind = TV_U32;
+        out->p = s->cl;
+        out->count = s->nchunks;
+        out->index = true;
+    } else if (strcmp(field, "col") == 0) {
+        out->kind = TV_U32;
+        out->p = s->col;
+        out->count = s->nslots;
+        out->index = out->ids = true;
+    } else if (strcmp(field, "val") == 0) {
+        out->kind = s->val ? TV_F64 : TV_ONES;
+        out->p = s->val;
+        out->count = s->nslots;
+    } else {
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "unknown array target '%s'", t);
+    }
+    return 0;
+}
+
+static int jds_of(struct augur_bound *b, const char *t, struct tgt *out, struct augur_diag *diag)
+{
+    if (!b->have_jds) {
+        int rc = augur_csr_to_jds(b->csr, &b->jds, diag);
+
+        if (rc)
+            return rc;
+        b->have_jds = true;
+    }
+    if (strcmp(t, "jds.ptr") == 0) {
+        out->kind = TV_U64;
+        out->p = b->jds.ptr;
+        out->count = (uint64_t)b->jds.ndiag + 1;
+        out->index = out->ids = true;
+    } else if (strcmp(t, "jds.col") == 0) {
+        out->kind = TV_U32;
+        out->p = b->jds.col;
+        out->count = b->jds.nnz;
+        out->index = out->ids = true;
+    } else if (strcmp(t, "jds.perm") == 0) {
+        out->kind = TV_U32;
+        out->p = b->jds.perm;
+        out->count = b->jds.nrows;
+        out->index = out->ids = true;
+    } else if (strcmp(t, "jds.val") == 0) {
+        out->kind = b->jds.val ? TV_F64 : TV_ONES;
+        out->p = b->jds.val;
+        out->count = b->jds.nnz;
+    } else {
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "unknown array target '%s'", t);
+    }
+    return 0;
+}
+
+/* A 0-based array target; threads is the number of threads parts() and owner() split among. */
+static int target_base(struct augur_bound *b, const char *t, uint32_t threads, struct tgt *out,
+                       struct augur_diag *diag)
 {
     const struct augur_csr *a = b->csr;
+    const char *open = strchr(t, '(');
+    uint32_t chunk;
+    size_t field;
     int rc;
 
     memset(out, 0, sizeof(*out));
-    if (strncmp(t, "vec(", 4) == 0) {
-        out->kind = TV_ZERO;
-        return vec_count(b, t, &out->count, diag);
+    if (open) {
+        size_t k = (size_t)(open - t);
+        uint64_t size = 0;
+
+        rc = size_count(b, t, open, threads, &size, diag);
+        if (rc)
+            return rc;
+        if (k == 3 && memcmp(t, "vec", 3) == 0) {
+            out->kind = TV_ZERO;
+            out->count = size;
+        } else if (k == 5 && memcmp(t, "parts", 5) == 0) {
+            out->kind = TV_PARTS;
+            out->count = (uint64_t)threads + 1;
+            out->index = out->ids = true;
+        } else if (k == 5 && memcmp(t, "owner", 5) == 0) {
+            out->kind = TV_OWNER;
+            out->count = size;
+            out->index = true;
+        } else if (k == 4 && memcmp(t, "iota", 4) == 0) {
+            out->kind = TV_IOTA;
+            out->count = size;
+            out->index = out->ids = true;
+        } else {
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "unknown array target '%s'", t);
+        }
+        out->size = size;
+        out->parts = threads ? threads : 1;
+        return 0;
     }
+    if (augur_bind_sell(t, strlen(t), &chunk, &field) == 0)
+        return sell_of(b, t, chunk, t + field, out, diag);
+    if (strncmp(t, "jds.", 4) == 0)
+        return jds_of(b, t, out, diag);
     if (strcmp(t, "csr.rowptr") == 0) {
         out->kind = TV_U64;
         out->p = a->rowptr;
         out->count = (uint64_t)a->nrows + 1;
-        out->index = true;
+        out->index = out->ids = true;
+    } else if (strcmp(t, "csr.rowpairs") == 0) {
+        if (!b->rowpairs) {
+            b->rowpairs = target_alloc(2 * (uint64_t)a->nrows, sizeof(uint64_t), t, diag);
+            if (!b->rowpairs)
+                return diag ? diag->code : AUGUR_ELIMIT;
+            for (uint32_t i = 0; i < a->nrows; i++) {
+                b->rowpairs[2 * (uint64_t)i] = a->rowptr[i];
+                b->rowpairs[2 * (uint64_t)i + 1] = a->rowptr[i + 1];
+            }
+        }
+        out->kind = TV_U64;
+        out->p = b->rowpairs;
+        out->count = 2 * (uint64_t)a->nrows;
+        out->index = out->ids = true;
     } else if (strcmp(t, "csr.col") == 0 || strcmp(t, "coo.col") == 0 ||
                strcmp(t, "edges.dst") == 0) {
         out->kind = TV_U32;
         out->p = a->col;
         out->count = a->nnz;
-        out->index = true;
+        out->index = out->ids = true;
     } else if (strcmp(t, "csr.val") == 0 || strcmp(t, "coo.val") == 0 ||
                strcmp(t, "edges.weight") == 0) {
         out->kind = a->val ? TV_F64 : TV_ONES;
@@ -336,12 +592,12 @@ static int target_of(struct augur_bound *b, const char *t, struct tgt *out, stru
             out->kind = TV_U64;
             out->p = b->csc.rowptr;
             out->count = (uint64_t)b->csc.nrows + 1;
-            out->index = true;
+            out->index = out->ids = true;
         } else if (strcmp(t, "csc.row") == 0) {
             out->kind = TV_U32;
             out->p = b->csc.col;
             out->count = b->csc.nnz;
-            out->index = true;
+            out->index = out->ids = true;
         } else {
             out->kind = b->csc.val ? TV_F64 : TV_ONES;
             out->p = b->csc.val;
@@ -349,7 +605,9 @@ static int target_of(struct augur_bound *b, const char *t, struct tgt *out, stru
         }
     } else if (strcmp(t, "coo.row") == 0 || strcmp(t, "edges.src") == 0) {
         if (!b->coo_row) {
-            b->coo_row = augur_mallocarray(a->nnz ? a->nnz : 1, sizeof(uint32_t));
+            b->coo_row = target_alloc(a->nnz, sizeof(uint32_t), t, diag);
+            if (!b->coo_row)
+                return diag ? diag->code : AUGUR_ELIMIT;
             for (uint32_t i = 0; i < a->nrows; i++)
                 for (uint64_t j = a->rowptr[i]; j < a->rowptr[i + 1]; j++)
                     b->coo_row[j] = i;
@@ -357,12 +615,14 @@ static int target_of(struct augur_bound *b, const char *t, struct tgt *out, stru
         out->kind = TV_U32;
         out->p = b->coo_row;
         out->count = a->nnz;
-        out->index = true;
+        out->index = out->ids = true;
     } else if (strcmp(t, "edges.pairs") == 0) {
         if (a->nnz > UINT64_MAX / 2)
             return augur_diag_set(diag, AUGUR_ELIMIT, NULL, 0, 0, "too many edges");
         if (!b->pairs) {
-            b->pairs = augur_mallocarray(a->nnz ? 2 * a->nnz : 1, sizeof(uint32_t));
+            b->pairs = target_alloc(2 * a->nnz, sizeof(uint32_t), t, diag);
+            if (!b->pairs)
+                return diag ? diag->code : AUGUR_ELIMIT;
             for (uint32_t i = 0; i < a->nrows; i++)
                 for (uint64_t j = a->rowptr[i]; j < a->rowptr[i + 1]; j++) {
                     b->pairs[2 * j] = i;
@@ -372,7 +632,7 @@ static int target_of(struct augur_bound *b, const char *t, struct tgt *out, stru
         out->kind = TV_U32;
         out->p = b->pairs;
         out->count = 2 * a->nnz;
-        out->index = true;
+        out->index = out->ids = true;
     } else if (strncmp(t, "ell.", 4) == 0) {
         bool rows = strstr(t, ".rows") != NULL, idx = strncmp(t, "ell.idx", 7) == 0;
         uint64_t slots;
@@ -399,7 +659,7 @@ static int target_of(struct augur_bound *b, const char *t, struct tgt *out, stru
         if (idx) {
             out->kind = TV_U32;
             out->p = rows ? b->ell_idx_rows : b->ell.idx;
-            out->index = true;
+            out->index = out->ids = true;
         } else {
             out->p = rows ? (const void *)b->ell_val_rows : (const void *)b->ell.val;
             out->kind = out->p ? TV_F64 : TV_ONES;
@@ -411,10 +671,12 @@ static int target_of(struct augur_bound *b, const char *t, struct tgt *out, stru
         out->kind = TV_U32;
         out->p = b->ds->cells;
         out->count = 4 * b->ds->ncells;
-        out->index = true;
+        out->index = out->ids = true;
     } else if (strcmp(t, "deg") == 0) {
         if (!b->deg) {
-            b->deg = augur_mallocarray(a->nrows ? a->nrows : 1, sizeof(uint32_t));
+            b->deg = target_alloc(a->nrows, sizeof(uint32_t), t, diag);
+            if (!b->deg)
+                return diag ? diag->code : AUGUR_ELIMIT;
             for (uint32_t i = 0; i < a->nrows; i++)
                 b->deg[i] = (uint32_t)(a->rowptr[i + 1] - a->rowptr[i]);
         }
@@ -423,55 +685,45 @@ static int target_of(struct augur_bound *b, const char *t, struct tgt *out, stru
         out->count = a->nrows;
         out->index = true;
     } else if (strcmp(t, "bfs.level") == 0) {
-        const int64_t *lv;
-        uint32_t nn, nl;
-
-        rc = augur_bound_bfs_levels(b, &lv, &nn, &nl, diag);
-        if (rc)
-            return rc;
-        out->kind = TV_LEVEL;
-        out->p = lv;
-        out->count = nn;
-        out->index = true;
+        return bfs_of(b, t, out, TV_LEVEL, diag);
+    } else if (strcmp(t, "bfs.frontier") == 0) {
+        return bfs_of(b, t, out, TV_FRONTIER, diag);
+    } else if (strcmp(t, "bfs.visited") == 0) {
+        return bfs_of(b, t, out, TV_VISITED, diag);
+    } else if (strcmp(t, "bfs.parent") == 0) {
+        return bfs_of(b, t, out, TV_PARENT, diag);
     } else {
         return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "unknown array target '%s'", t);
     }
     return 0;
 }
 
+/*
+ * An array target, 0- or 1-based: a 1-based variant (csr1.rowptr, vec1(n))
+ * has one unused element before the 0-based values, and its node ids and
+ * offsets are one more.
+ */
+static int target_of(struct augur_bound *b, const char *t, uint32_t threads, struct tgt *out,
+                     struct augur_diag *diag)
+{
+    char base[256];
+    int rc;
+
+    if (!augur_bind_one_based(t, base, sizeof(base)))
+        return target_base(b, t, threads, out, diag);
+    rc = target_base(b, base, threads, out, diag);
+    if (rc)
+        return rc;
+    if (out->count == UINT64_MAX)
+        return augur_diag_set(diag, AUGUR_ELIMIT, NULL, 0, 0, "'%s' is too large", t);
+    out->lead = 1;
+    out->count++;
+    return 0;
+}
+
 int augur_bound_scalar(struct augur_bound *b, const char *t, double *out, struct augur_diag *diag)
 {
-    if (t[0] == '=') {
-        char *end;
-
-        errno = 0;
-        *out = strtod(t + 1, &end);
-        if (errno || end == t + 1 || *end || !isfinite(*out))
-            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad value '%s'", t + 1);
-        return 0;
-    }
-    if (strcmp(t, "n") == 0)
-        *out = b->csr->nrows;
-    else if (strcmp(t, "m") == 0)
-        *out = b->csr->ncols;
-    else if (strcmp(t, "nnz") == 0)
-        *out = (double)b->csr->nnz;
-    else if (strcmp(t, "ell.width") == 0)
-        *out = b->ell_width;
-    else if (strcmp(t, "round") == 0)
-        *out = (double)b->opts.round;
-    else if (strcmp(t, "nthreads") == 0)
-        *out = b->opts.nthreads;
-    else if (strcmp(t, "nv") == 0) {
-        uint64_t nv = 0;
-        int rc = mesh_vertices(b, &nv, diag);
-
-        if (rc)
-            return rc;
-        *out = (double)nv;
-    } else
-        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "unknown scalar target '%s'", t);
-    return 0;
+    return scalar_at(b, t, b->opts.nthreads, out, diag);
 }
 
 /* ---- checking and converting ------------------------------------------------------------------
@@ -537,12 +789,37 @@ static int bind_fail(struct augur_interp *in, int code, struct augur_srcloc loc,
     return augur_diag_set(diag, code, file, loc.line, loc.col, "%s", msg);
 }
 
+/* The part of parts(size) over t parts that holds element i: ie[p] <= i < ie[p + 1]. */
+static uint64_t part_start(uint64_t size, uint32_t t, uint64_t p)
+{
+    /* size * p / t without overflow for sizes below 2^64 / 2^32 */
+    return size / t * p + size % t * p / t;
+}
+
+static uint64_t owner_of(uint64_t size, uint32_t t, uint64_t i)
+{
+    uint64_t p = size ? (uint64_t)((double)i * t / (double)size) : 0;
+
+    if (p >= t)
+        p = t - 1;
+    while (p > 0 && part_start(size, t, p) > i)
+        p--;
+    while (p + 1 < t && part_start(size, t, p + 1) <= i)
+        p++;
+    return p;
+}
+
 /* The value of target entry i as a double (exact for integers below 2^53) and as bits. */
 static union reg tgt_value(const struct tgt *t, uint64_t i, int64_t inf, int64_t round, bool *fp)
 {
     union reg v;
+    int64_t l;
 
     *fp = false;
+    v.i = 0;
+    if (i < t->lead)
+        return v; /* the unused element 0 of a 1-based array */
+    i -= t->lead;
     switch (t->kind) {
     case TV_U32:
         v.i = ((const uint32_t *)t->p)[i];
@@ -557,16 +834,37 @@ static union reg tgt_value(const struct tgt *t, uint64_t i, int64_t inf, int64_t
     case TV_ONES:
         v.i = 1;
         break;
-    case TV_LEVEL: {
-        int64_t l = ((const int64_t *)t->p)[i];
-
+    case TV_LEVEL:
+        l = ((const int64_t *)t->p)[i];
         v.i = l != inf && l <= round - 1 ? l : inf;
         break;
-    }
+    case TV_FRONTIER: /* reached in the round before: what this round expands */
+        l = ((const int64_t *)t->p)[i];
+        v.i = l != inf && l == round - 1;
+        break;
+    case TV_VISITED:
+        l = ((const int64_t *)t->p)[i];
+        v.i = l != inf && l <= round - 1;
+        break;
+    case TV_PARENT:
+        l = ((const int64_t *)t->p)[i];
+        v.i = l != inf && l <= round - 1 ? ((const int64_t *)t->q)[i] : -1;
+        break;
+    case TV_PARTS:
+        v.u = part_start(t->size, t->parts, i);
+        break;
+    case TV_OWNER:
+        v.u = owner_of(t->size, t->parts, i);
+        break;
+    case TV_IOTA:
+        v.u = i;
+        break;
     default:
-        v.i = 0;
         break;
     }
+    /* a 1-based variant's ids and offsets count from 1 (-1, "none", stays) */
+    if (t->lead && t->ids && !*fp && (t->kind == TV_U64 || v.i >= 0))
+        v.u++;
     return v;
 }
 
@@ -618,10 +916,15 @@ static int convert_values(struct augur_interp *in, const struct augur_array *A, 
     if (!isf(A->elem))
         int_range(A->elem, &lo, &hi);
     if (t->kind == TV_ZERO) {
+        uint64_t lead = count < t->lead ? count : t->lead;
+
+        /* a 1-based vector's element i + 1 holds what element i of the 0-based one holds */
+        if (dst)
+            memset(dst, 0, lead * esize);
         if (dst && isf(A->elem))
-            fill_reals(A, esize, count, dst);
+            fill_reals(A, esize, count - lead, dst + lead * esize);
         else if (dst)
-            memset(dst, 0, count * esize);
+            memset(dst + lead * esize, 0, (count - lead) * esize);
         return 0;
     }
     for (uint64_t i = 0; i < count; i++) {
@@ -664,7 +967,7 @@ int augur_bound_array_count(struct augur_bound *b, const char *target, uint64_t 
                             struct augur_diag *diag)
 {
     struct tgt t;
-    int rc = target_of(b, target, &t, diag);
+    int rc = target_of(b, target, b->opts.nthreads, &t, diag);
 
     if (!rc)
         *count = t.count;
@@ -676,7 +979,7 @@ int augur_bound_array_fill(struct augur_bound *b, const struct augur_array *decl
                            struct augur_diag *diag)
 {
     struct tgt t;
-    int rc = target_of(b, target, &t, diag);
+    int rc = target_of(b, target, b->opts.nthreads, &t, diag);
 
     if (rc)
         return rc;
@@ -766,7 +1069,11 @@ void interp_prepare(struct augur_interp *in)
         I->kind = a->space == AUGUR_SPACE_LOCAL    ? ARR_PRIVATE
                   : a->space == AUGUR_SPACE_SHARED ? ARR_SHARED
                                                    : ARR_GLOBAL;
-        I->is_level = a->bind && strcmp(a->bind, "bfs.level") == 0;
+        I->is_level =
+            a->bind && (strcmp(a->bind, "bfs.level") == 0 || strcmp(a->bind, "bfs1.level") == 0);
+        /* bfs.level, bfs.frontier, ...: what the search reached before the round */
+        I->by_round =
+            a->bind && (strncmp(a->bind, "bfs.", 4) == 0 || strncmp(a->bind, "bfs1.", 5) == 0);
     }
     mark_node_reads(in, in->kernel);
 }
@@ -809,21 +1116,15 @@ uint64_t interp_place(struct augur_interp *in, uint64_t bytes)
 
 void interp_levels_for_round(struct augur_interp *in, int64_t round)
 {
-    const int64_t *lv;
-    uint32_t nn, nl;
     struct tgt t;
 
     for (uint32_t i = 0; i < in->narrays; i++) {
         struct arr_info *I = &in->ainfo[i];
 
-        if (!I->is_level || !I->data || I->aliased ||
-            augur_bound_bfs_levels(in->data, &lv, &nn, &nl, NULL))
+        if (!I->by_round || !I->data || I->aliased ||
+            target_of(in->data, I->target, in->nthreads, &t, NULL))
             continue;
-        t.kind = TV_LEVEL;
-        t.p = lv;
-        t.count = nn;
-        t.index = true;
-        convert_target(in, i, &t, I->extent < nn ? I->extent : nn, round, I->data, NULL);
+        convert_target(in, i, &t, I->extent < t.count ? I->extent : t.count, round, I->data, NULL);
         if (I->orig)
             memcpy(I->orig, I->data, I->extent * I->esize);
     }
@@ -849,13 +1150,11 @@ static int bind_scalars(struct augur_interp *in, struct augur_diag *diag)
                              "scalar '%s' of kernel %s is not bound (--bind %s=VALUE, or n, nnz, "
                              "round, ...)",
                              s->name, k->name, s->name);
-        if (strcmp(s->bind, "nthreads") == 0)
-            v = in->nthreads;
-        else {
-            rc = augur_bound_scalar(in->data, s->bind, &v, diag);
-            if (rc)
-                return bind_fail(in, rc, s->loc, diag, "scalar '%s': %s", s->name, diag->msg);
-        }
+        /* nthreads (alone or in an expression) is the run's: CUDA's SMs, or OpenMP's team */
+        rc = scalar_at(in->data, s->bind, in->nthreads, &v, diag);
+        if (rc)
+            return bind_fail(in, rc, s->loc, diag, "scalar '%s': %s", s->name,
+                             diag ? diag->msg : "");
         if (strcmp(s->bind, "round") == 0)
             in->round_sym = (int32_t)i;
         if (isf(s->type)) {
@@ -964,9 +1263,10 @@ int interp_bind(struct augur_interp *in, struct augur_diag *diag)
                              "array '%s' of kernel %s is not bound to the dataset (--bind "
                              "%s=TARGET or #pragma augur bind(%s=TARGET))",
                              a->name, k->name, a->name, a->name);
-        rc = target_of(in->data, a->bind, &t, diag);
+        rc = target_of(in->data, a->bind, in->nthreads, &t, diag);
         if (rc)
-            return bind_fail(in, rc, a->loc, diag, "array '%s': %s", a->name, diag->msg);
+            return bind_fail(in, rc, a->loc, diag, "array '%s': %s", a->name,
+                             diag ? diag->msg : "");
         extent = t.count;
         if (a->extent) {
             union reg v;
@@ -977,7 +1277,18 @@ int interp_bind(struct augur_interp *in, struct augur_diag *diag)
                                  "the size of array '%s' cannot be computed from the scalars: %s",
                                  a->name, diag->msg);
             v = interp_convert(v, a->extent->type, AUGUR_T_I64);
-            if (v.i < 0 || (uint64_t)v.i > t.count)
+            /*
+             * A file-scope array (static int rowstr[NA + 2]) is storage sized for
+             * the largest problem: the data fills its first elements and the
+             * rest stay zero, as static storage starts. It must hold the data.
+             */
+            if (!a->param && v.i >= 0 && (uint64_t)v.i < t.count)
+                return bind_fail(in, AUGUR_EBIND, a->loc, diag,
+                                 "array '%s' is declared with %" PRId64
+                                 " elements, fewer than the %" PRIu64
+                                 " of '%s': the data does not fit (declare it larger)",
+                                 a->name, v.i, t.count, a->bind);
+            if (v.i < 0 || ((uint64_t)v.i > t.count && a->param))
                 return bind_fail(in, AUGUR_EBIND, a->loc, diag,
                                  "array '%s' is declared with %" PRId64
                                  " elements but '%s' has %" PRIu64,
@@ -996,17 +1307,17 @@ int interp_bind(struct augur_interp *in, struct augur_diag *diag)
         I->extent = extent;
         /* an array the slice only reads, stored as the target stores it, is the target's data */
         I->aliased =
-            I->needs_data && !I->written &&
+            I->needs_data && !I->written && !t.lead && extent <= t.count &&
             ((t.kind == TV_U32 && I->esize == 4 &&
               (a->elem == AUGUR_T_U32 || a->elem == AUGUR_T_I32)) ||
              (t.kind == TV_U64 && I->esize == 8 &&
               (a->elem == AUGUR_T_U64 || a->elem == AUGUR_T_I64 || a->elem == AUGUR_T_PTR)) ||
              (t.kind == TV_F64 && I->esize == 8 && a->elem == AUGUR_T_F64));
         if (I->needs_data && !I->aliased)
-            I->data = augur_mallocarray(extent ? extent : 1, I->esize);
+            I->data = augur_calloc(extent ? extent : 1, I->esize);
         if (I->needs_data && I->written)
             I->orig = augur_mallocarray(extent ? extent : 1, I->esize);
-        rc = convert_target(in, i, &t, extent, round, I->data, diag);
+        rc = convert_target(in, i, &t, extent < t.count ? extent : t.count, round, I->data, diag);
         if (rc)
             return rc;
         if (I->aliased)
