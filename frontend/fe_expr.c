@@ -1521,7 +1521,8 @@ static bool may_be_constant(enum CXCursorKind k)
            k == CXCursor_CStyleCastExpr || k == CXCursor_UnaryExpr ||
            k == CXCursor_ConditionalOperator || k == CXCursor_DeclRefExpr ||
            k == CXCursor_IntegerLiteral || k == CXCursor_FloatingLiteral ||
-           k == CXCursor_CharacterLiteral || k == CXCursor_UnexposedExpr;
+           k == CXCursor_CharacterLiteral || k == CXCursor_CXXBoolLiteralExpr ||
+           k == CXCursor_UnexposedExpr;
 }
 
 /* True when the subtree has no side effects worth keeping (no calls, assignments or accesses). */
@@ -1587,6 +1588,7 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
     case CXCursor_IntegerLiteral:
     case CXCursor_CharacterLiteral:
     case CXCursor_FloatingLiteral:
+    case CXCursor_CXXBoolLiteralExpr:
         if (constant(cv, c, &v))
             return v;
         return scalar(fe_opaque(cv, at, "literal"));

@@ -1796,7 +1796,7 @@ static void stmt(struct fe_conv *cv, CXCursor s, unsigned lo, const struct pendi
         return;
     }
     if (pend.loop.kind == DIR_LOOP && k != CXCursor_ForStmt && k != CXCursor_WhileStmt &&
-        k != CXCursor_DoStmt)
+        k != CXCursor_DoStmt && k != CXCursor_UnexposedStmt)
         fe_note(cv, AUGUR_NOTE_WARNING, s,
                 "the OpenMP loop directive at line %u is not followed by a loop", pend.line);
     switch (k) {
@@ -1883,6 +1883,26 @@ static void stmt(struct fe_conv *cv, CXCursor s, unsigned lo, const struct pendi
     case CXCursor_SwitchStmt:
         switch_stmt(cv, s);
         break;
+    case CXCursor_UnexposedStmt: {
+        /*
+         * A statement under attributes: the loop of #pragma unroll, clang loop, GCC unroll
+         * or nounroll, which change how it is compiled, not what it does.
+         */
+        struct fe_cursors kids = { 0 };
+        CXCursor sub = clang_getNullCursor();
+
+        fe_children(s, &kids);
+        for (size_t i = 0; i < kids.n; i++)
+            if (clang_isStatement(clang_getCursorKind(kids.v[i])) ||
+                clang_isExpression(clang_getCursorKind(kids.v[i])))
+                sub = kids.v[i];
+        fe_cursors_release(&kids);
+        if (clang_Cursor_isNull(sub))
+            fe_note(cv, AUGUR_NOTE_UNSUPPORTED, s, "this kind of statement is not analysed");
+        else
+            stmt(cv, sub, lo, &pend);
+        break;
+    }
     case CXCursor_GCCAsmStmt:
     case CXCursor_MSAsmStmt:
         fe_note(cv, AUGUR_NOTE_UNSUPPORTED, s, "inline assembly is not analysed");

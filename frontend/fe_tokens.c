@@ -825,6 +825,13 @@ static bool walk(struct stream *st, struct fe_opmap *m, CXCursor c, int depth)
         if (ok)
             st->pos++;
         break;
+    case CXCursor_CXXBoolLiteralExpr: /* true and false of C++ (CUDA) */
+    case CXCursor_CXXNullPtrLiteralExpr:
+        s = peek(st);
+        ok = s && (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "nullptr"));
+        if (ok)
+            st->pos++;
+        break;
     case CXCursor_StringLiteral:
         for (s = peek(st); s && (s[0] == '"' || ((s[0] == 'L' || s[0] == 'u') && strchr(s, '"')));
              s = peek(st)) {
