@@ -226,6 +226,43 @@ static bool has_kid_kind(CXCursor c, enum CXCursorKind k)
     return found;
 }
 
+struct cast_of {
+    CXCursor decl;
+    CXType pointee;
+    bool found;
+};
+
+static enum CXChildVisitResult cast_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct cast_of *k = data;
+    CXType t = clang_getCanonicalType(clang_getCursorType(c));
+
+    (void)parent;
+    if (is_kind(c, CXCursor_CStyleCastExpr) && t.kind == CXType_Pointer &&
+        clang_getCanonicalType(clang_getPointeeType(t)).kind != CXType_Void) {
+        CXCursor e = fe_strip(expr_kid(c));
+
+        if (is_kind(e, CXCursor_DeclRefExpr) &&
+            clang_equalCursors(clang_getCursorReferenced(e), k->decl)) {
+            k->pointee = clang_getPointeeType(t);
+            k->found = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The element type of the first cast of untyped pointer decl in the kernel ((double *)vx). */
+static bool cast_pointee(struct fe_conv *cv, CXCursor decl, CXType *pointee)
+{
+    struct cast_of k = { decl, { CXType_Invalid, { NULL, NULL } }, false };
+
+    clang_visitChildren(cv->func, cast_visit, &k);
+    if (k.found)
+        *pointee = k.pointee;
+    return k.found;
+}
+
 /* First use of a parameter or a global: what it becomes. */
 static void classify_decl(struct fe_conv *cv, CXCursor decl, struct fe_var *v)
 {
@@ -240,6 +277,10 @@ static void classify_decl(struct fe_conv *cv, CXCursor decl, struct fe_var *v)
         t.kind == CXType_IncompleteArray) {
         CXType pointee = t.kind == CXType_Pointer ? clang_getPointeeType(t) : t;
         enum augur_space space = AUGUR_SPACE_GLOBAL;
+
+        /* void *x read through (double *)x: an array of doubles */
+        if (clang_getCanonicalType(pointee).kind == CXType_Void)
+            cast_pointee(cv, decl, &pointee);
 
         /* An array the kernel never accesses (passed along to a call) is not declared. */
         if (cv->final && !fe_slice_accesses(cv->slice, name))
@@ -365,6 +406,38 @@ struct augur_node *fe_access(struct fe_conv *cv, CXCursor at, uint32_t array,
 
 static struct fe_val decl_ref(struct fe_conv *cv, CXCursor ref);
 
+/* The array a member path of a parameter or global stands for (A->p), with elements of pointee. */
+static struct fe_val member_array(struct fe_conv *cv, CXCursor c, CXType pointee)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(c));
+    char path[512];
+    CXCursor root;
+
+    if (member_path(cv, c, path, sizeof(path), &root) &&
+        (t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
+         t.kind == CXType_IncompleteArray)) {
+        bool param = is_param_of(cv, root), global = is_global(root);
+
+        if ((param || global) && (!cv->final || fe_slice_accesses(cv->slice, path)))
+            return pointer(fe_array_for(cv, clang_getCursorReferenced(c), path, pointee,
+                                        AUGUR_SPACE_GLOBAL, param, c),
+                           zero(cv));
+    }
+    return none();
+}
+
+/*
+ * An untyped pointer member (void *data of a struct) cast to a typed one:
+ * the array takes the cast's element type when the cast is the first to
+ * name it.
+ */
+static struct fe_val typed_pointer(struct fe_conv *cv, CXCursor e, CXType pointee)
+{
+    if (is_kind(e, CXCursor_MemberRefExpr))
+        return member_array(cv, e, pointee);
+    return fe_pointer(cv, e);
+}
+
 struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
 {
     enum CXCursorKind k;
@@ -373,33 +446,27 @@ struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
     c = fe_strip(c);
     k = clang_getCursorKind(c);
     t = clang_getCanonicalType(clang_getCursorType(c));
-    if (k == CXCursor_CStyleCastExpr)
+    if (k == CXCursor_CStyleCastExpr) {
+        CXType ct = t.kind == CXType_Pointer ? clang_getPointeeType(t) : t;
+        CXCursor e = fe_strip(expr_kid(c));
+        CXType et = clang_getCanonicalType(clang_getCursorType(e));
+
+        /* (double *)A->data of a void * member or parameter: an array of doubles */
+        if (t.kind == CXType_Pointer && et.kind == CXType_Pointer &&
+            clang_getCanonicalType(clang_getPointeeType(et)).kind == CXType_Void &&
+            clang_getCanonicalType(ct).kind != CXType_Void)
+            return typed_pointer(cv, e, ct);
         return fe_pointer(cv, expr_kid(c));
+    }
+    if (k == CXCursor_CallExpr && !clang_Cursor_isNull(fe_identity_arg(c)))
+        return fe_pointer(cv, fe_identity_arg(c));
     if (k == CXCursor_DeclRefExpr) {
         struct fe_val v = decl_ref(cv, c);
 
         return v.array >= 0 ? v : none();
     }
-    if (k == CXCursor_MemberRefExpr) {
-        char path[512];
-        CXCursor root;
-
-        if (member_path(cv, c, path, sizeof(path), &root) &&
-            (t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
-             t.kind == CXType_IncompleteArray)) {
-            CXCursor rdecl = root;
-            bool param = is_param_of(cv, rdecl), global = is_global(rdecl);
-
-            if ((param || global) && (!cv->final || fe_slice_accesses(cv->slice, path))) {
-                CXType pointee = t.kind == CXType_Pointer ? clang_getPointeeType(t) : t;
-                int32_t a = fe_array_for(cv, clang_getCursorReferenced(c), path, pointee,
-                                         AUGUR_SPACE_GLOBAL, param, c);
-
-                return pointer(a, zero(cv));
-            }
-        }
-        return none();
-    }
+    if (k == CXCursor_MemberRefExpr)
+        return member_array(cv, c, t.kind == CXType_Pointer ? clang_getPointeeType(t) : t);
     if (k == CXCursor_BinaryOperator) {
         const char *op = fe_opmap_get(cv->t, &cv->opmap, c);
         CXCursor l = kid(c, 0), r = kid(c, 1);
@@ -428,6 +495,12 @@ struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
     if (k == CXCursor_UnaryOperator) {
         const char *op = fe_opmap_get(cv->t, &cv->opmap, c);
 
+        if (op && (!strcmp(op, "++") || !strcmp(op, "--"))) {
+            /* *p++, *++p: the pointer steps, the access uses its value before or after */
+            struct fe_val v = fe_expr(cv, c, FE_RVALUE);
+
+            return v.array >= 0 ? v : none();
+        }
         if (op && !strcmp(op, "&")) {
             uint32_t off = 0;
             enum augur_type et;
@@ -719,11 +792,30 @@ static void guard_close(struct fe_conv *cv, struct guard *g)
 
 /* ---- assignment ------------------------------------------------------------------------------ */
 
+/* True when e is a parameter's value as it is (n, A->n), cast or not. */
+static bool is_param_value(struct fe_conv *cv, const struct augur_expr *e)
+{
+    while (e && e->kind == AUGUR_EXPR_CAST)
+        e = e->u.cast.a;
+    return e && e->kind == AUGUR_EXPR_SYM &&
+           augur_skel_sym(cv->b, e->u.sym)->kind == AUGUR_SYM_PARAM;
+}
+
 void fe_assign_decl(struct fe_conv *cv, CXCursor decl, CXCursor at, const struct augur_expr *val)
 {
     struct fe_var *v = fe_var(cv, decl);
     CXType t = clang_getCanonicalType(clang_getCursorType(decl));
     char name[256];
+
+    if (v->kind == FV_NONE && clang_getCursorKind(decl) == CXCursor_VarDecl &&
+        clang_Cursor_hasVarDeclGlobalStorage(decl) != 1 && fe_type(t) != AUGUR_T_VOID &&
+        fe_type(t) != AUGUR_T_REC && is_param_value(cv, val) && fe_assigned_once(cv, decl)) {
+        /* n = A->n, set once: a copy of the parameter, which stands for it */
+        v->kind = FV_SUBST;
+        v->subst_array = -1;
+        v->subst = val->type == fe_type(t) ? val : augur_expr_cast(cv->skel, fe_type(t), val);
+        return;
+    }
 
     if (v->kind == FV_NONE && !is_param_of(cv, decl) && !is_global(decl) &&
         (!cv->final || (cv->slice && fe_slice_has_decl(cv->slice, decl)))) {
@@ -920,8 +1012,25 @@ static struct fe_val assign(struct fe_conv *cv, CXCursor at, CXCursor lhs, const
                     return pointer(a, zero(cv));
                 }
                 p = fe_pointer(cv, rhs);
+                if (v->kind == FV_NONE && p.array >= 0 && fe_alias_pointer(cv, decl, at, &p))
+                    return p;
             }
             assign_pointer(cv, decl, at, p);
+            if ((incdec || compound) && p.array >= 0) {
+                /*
+                 * *++p, *p++: the set runs before the access, which reads the pointer after
+                 * it: its value itself, or stepped back for p++.
+                 */
+                struct fe_val now = decl_ref(cv, fe_strip(lhs));
+
+                if (now.array == p.array && postfix && incdec)
+                    return pointer(now.array,
+                                   augur_expr_binary(
+                                       cv->skel, bop == AUGUR_OP_ADD ? AUGUR_OP_SUB : AUGUR_OP_ADD,
+                                       now.e, augur_expr_int(cv->skel, now.e->type, 1)));
+                if (now.array == p.array)
+                    return now;
+            }
             return p;
         }
         if (v->kind == FV_VEC || v->kind == FV_MASK ||
@@ -1018,6 +1127,24 @@ static struct fe_val assign(struct fe_conv *cv, CXCursor at, CXCursor lhs, const
 
 /* ---- calls ------------------------------------------------------------------------------------
  */
+
+CXCursor fe_identity_arg(CXCursor call)
+{
+    CXCursor callee;
+    char name[64];
+
+    call = fe_strip(call);
+    if (!is_kind(call, CXCursor_CallExpr) || clang_Cursor_getNumArguments(call) < 1)
+        return clang_getNullCursor();
+    callee = clang_getCursorReferenced(call);
+    if (clang_Cursor_isNull(callee))
+        return clang_getNullCursor();
+    fe_spelling(callee, name, sizeof(name));
+    if (!strcmp(name, "__builtin_assume_aligned") || !strcmp(name, "__builtin_expect") ||
+        !strcmp(name, "__builtin_expect_with_probability"))
+        return clang_Cursor_getArgument(call, 0);
+    return clang_getNullCursor();
+}
 
 static bool name_in(const char *name, const char *const *list)
 {
@@ -1386,6 +1513,8 @@ static struct fe_val call(struct fe_conv *cv, CXCursor c)
         return scalar(fe_opaque(cv, t == AUGUR_T_VOID ? AUGUR_T_I32 : t, "call"));
     }
     fe_spelling(callee, name, sizeof(name));
+    if (!clang_Cursor_isNull(fe_identity_arg(c)))
+        return fe_expr(cv, fe_identity_arg(c), FE_RVALUE);
     {
         char mname[128];
 
@@ -1430,7 +1559,7 @@ static struct fe_val call(struct fe_conv *cv, CXCursor c)
         return scalar(augur_expr_binary(cv->skel, AUGUR_OP_MAX, a,
                                         augur_expr_unary(cv->skel, AUGUR_OP_NEG, a)));
     }
-    if (!strcmp(name, "free"))
+    if (fe_is_free(cv, c, name))
         return none();
     if (is_cas(name)) {
         CXCursor args[8];

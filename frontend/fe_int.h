@@ -305,9 +305,38 @@ struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c);
 int32_t fe_array_for(struct fe_conv *cv, CXCursor decl, const char *name, CXType pointee,
                      enum augur_space space, bool param, CXCursor at);
 
+/*
+ * The argument a call hands back unchanged (__builtin_assume_aligned(p, 64),
+ * __builtin_expect(e, c)), or a null cursor.
+ */
+CXCursor fe_identity_arg(CXCursor call);
+
 /* Statements (fe_stmt.c). */
-/* When c allocates (malloc, calloc, aligned_alloc): true, with the byte count (NULL if unknown). */
+/*
+ * When c allocates: true, with the byte count (NULL if unknown). Allocators
+ * are the functions without a body in the file whose name holds "alloc"
+ * (malloc, calloc, aligned_alloc, _mm_malloc, mkl_malloc, a program's
+ * xmalloc_large) and that return a pointer.
+ */
 bool fe_alloc_size(struct fe_conv *cv, CXCursor c, const struct augur_expr **bytes);
+/* True when call c (to name) releases memory: a function without a body named like free. */
+bool fe_is_free(struct fe_conv *cv, CXCursor c, const char *name);
+/*
+ * True when pointer variable decl moves in its function: it is stepped
+ * (p++, p += k), set from arithmetic (p = q + k) or its address is taken.
+ * One that does not is an alias of the array it is set to.
+ */
+bool fe_pointer_moves(struct fe_conv *cv, CXCursor decl);
+/*
+ * Pointer variable decl, not yet placed, set to p (array >= 0) at at: when
+ * it views the array with another element type it becomes an array of its
+ * own; at offset 0 and never moving, an alias of the array. True (p updated)
+ * when one of them applies.
+ */
+bool fe_alias_pointer(struct fe_conv *cv, CXCursor decl, CXCursor at, struct fe_val *p);
+/* True when decl is set once in its function (its initialiser or one =) and its address is not
+ * taken. */
+bool fe_assigned_once(struct fe_conv *cv, CXCursor decl);
 void fe_stmt(struct fe_conv *cv, CXCursor s, unsigned lo);
 /*
  * Whether expression e computes the same value in every iteration of the

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "fe_int.h"
 
@@ -720,6 +721,123 @@ static enum CXChildVisitResult assigned_visit(CXCursor c, CXCursor parent, CXCli
         fe_cursors_push(&a->decls, c);
     }
     return CXChildVisit_Recurse;
+}
+
+/* True when s holds w, ignoring case. */
+static bool has_word(const char *s, const char *w)
+{
+    size_t n = strlen(w);
+
+    for (; *s; s++)
+        if (strncasecmp(s, w, n) == 0)
+            return true;
+    return false;
+}
+
+/* True when the function name has no body in the file (a library's or another file's). */
+static bool external(struct fe_conv *cv, const char *name)
+{
+    return fe_map_get(&cv->t->funcs, name) == NULL;
+}
+
+/* How a variable is assigned in its function. */
+struct assigns {
+    struct fe_conv *cv;
+    CXCursor decl;
+    unsigned n; /* assignments, its initialiser included */
+    bool moves; /* stepped (p++, p += k), set from arithmetic (p = q + k), or its address taken */
+};
+
+/* A value that names an array as it is: a variable, a member, an allocation, their casts. */
+static bool plain_pointer(struct fe_conv *cv, CXCursor e)
+{
+    for (int i = 0; i < 16; i++) {
+        CXCursor next = fe_identity_arg(e);
+
+        e = fe_strip(e);
+        if (clang_getCursorKind(e) == CXCursor_CStyleCastExpr) {
+            struct fe_cursors kids = { 0 };
+
+            fe_children(e, &kids);
+            next = kids.n ? kids.v[kids.n - 1] : clang_getNullCursor();
+            fe_cursors_release(&kids);
+        }
+        if (clang_Cursor_isNull(next))
+            break;
+        e = next;
+    }
+    e = fe_strip(e);
+    if (clang_getCursorKind(e) == CXCursor_DeclRefExpr ||
+        clang_getCursorKind(e) == CXCursor_MemberRefExpr)
+        return true;
+    if (clang_getCursorKind(e) != CXCursor_CallExpr)
+        return false;
+    {
+        /* an allocator: asked without evaluating its arguments (no nodes, no counts) */
+        char name[128];
+
+        fe_spelling(clang_getCursorReferenced(e), name, sizeof(name));
+        return has_word(name, "alloc") && external(cv, name);
+    }
+}
+
+static enum CXChildVisitResult assigns_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct assigns *a = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    struct fe_cursors kids = { 0 };
+
+    (void)parent;
+    if (k == CXCursor_VarDecl && clang_equalCursors(c, a->decl)) {
+        fe_children(c, &kids);
+        for (size_t i = 0; i < kids.n; i++)
+            if (clang_isExpression(clang_getCursorKind(kids.v[i])))
+                a->n++;
+        fe_cursors_release(&kids);
+    } else if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
+               k == CXCursor_UnaryOperator) {
+        const char *op = fe_opmap_get(a->cv->t, &a->cv->opmap, c);
+
+        fe_children(c, &kids);
+        if (kids.n && clang_equalCursors(target_decl(kids.v[0]), a->decl)) {
+            if (op && !strcmp(op, "=") && kids.n == 2) {
+                a->n++;
+                if (!plain_pointer(a->cv, kids.v[1]))
+                    a->moves = true;
+            } else if (!op || k == CXCursor_CompoundAssignOperator || !strcmp(op, "++") ||
+                       !strcmp(op, "--") || !strcmp(op, "&")) {
+                /* a step, or the address taken (anything may write through it) */
+                a->n += 2;
+                a->moves = true;
+            }
+        }
+        fe_cursors_release(&kids);
+    }
+    return CXChildVisit_Recurse;
+}
+
+static struct assigns count_assigns(struct fe_conv *cv, CXCursor decl)
+{
+    struct assigns a = { cv, decl, 0, false };
+    CXCursor f = clang_getCursorSemanticParent(decl);
+
+    if (clang_getCursorKind(f) == CXCursor_FunctionDecl)
+        clang_visitChildren(f, assigns_visit, &a);
+    else
+        a.n = 2, a.moves = true;
+    return a;
+}
+
+bool fe_pointer_moves(struct fe_conv *cv, CXCursor decl)
+{
+    return count_assigns(cv, decl).moves;
+}
+
+bool fe_assigned_once(struct fe_conv *cv, CXCursor decl)
+{
+    struct assigns a = count_assigns(cv, decl);
+
+    return a.n == 1 && !a.moves;
 }
 
 static bool refers_to(CXCursor c, const struct fe_cursors *decls);
@@ -1526,10 +1644,26 @@ static void jump(struct fe_conv *cv, CXCursor s, enum augur_jump_kind kind)
     n->u.jump = kind;
 }
 
+static bool is_sizeof(CXCursor c)
+{
+    return clang_getCursorKind(fe_strip(c)) == CXCursor_UnaryExpr;
+}
+
+static bool is_const_int(CXCursor c)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(fe_strip(c));
+    bool k = r && clang_EvalResult_getKind(r) == CXEval_Int;
+
+    if (r)
+        clang_EvalResult_dispose(r);
+    return k;
+}
+
 bool fe_alloc_size(struct fe_conv *cv, CXCursor c, const struct augur_expr **bytes)
 {
-    char name[64];
-    int n;
+    char name[128];
+    CXCursor sizes[4];
+    int n, nsizes = 0, nvar = 0, var = -1;
 
     c = fe_strip(c);
     if (clang_getCursorKind(c) == CXCursor_CStyleCastExpr) {
@@ -1540,23 +1674,81 @@ bool fe_alloc_size(struct fe_conv *cv, CXCursor c, const struct augur_expr **byt
             c = fe_strip(kids.v[kids.n - 1]);
         fe_cursors_release(&kids);
     }
-    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    if (clang_getCursorKind(c) != CXCursor_CallExpr ||
+        clang_getCanonicalType(clang_getCursorType(c)).kind != CXType_Pointer)
         return false;
     fe_spelling(clang_getCursorReferenced(c), name, sizeof(name));
+    if (!name[0] || !has_word(name, "alloc") || !external(cv, name))
+        return false;
+    /* The size arguments: the integer ones (realloc's pointer is not one). */
     n = clang_Cursor_getNumArguments(c);
-    if ((!strcmp(name, "malloc") || !strcmp(name, "_mm_malloc")) && n >= 1) {
-        *bytes = fe_expr(cv, clang_Cursor_getArgument(c, 0), FE_RVALUE).e;
-    } else if (!strcmp(name, "calloc") && n == 2) {
-        const struct augur_expr *a = fe_expr(cv, clang_Cursor_getArgument(c, 0), FE_RVALUE).e;
-        const struct augur_expr *b = fe_expr(cv, clang_Cursor_getArgument(c, 1), FE_RVALUE).e;
+    for (int i = 0; i < n && nsizes < 4; i++) {
+        CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+
+        if (clang_getCanonicalType(clang_getCursorType(fe_strip(a))).kind == CXType_Pointer)
+            continue;
+        if (!is_const_int(a))
+            nvar++, var = nsizes;
+        sizes[nsizes++] = a;
+    }
+    *bytes = NULL;
+    if (nsizes == 2 && (has_word(name, "calloc") || is_sizeof(sizes[0]) || is_sizeof(sizes[1]))) {
+        /* a count and an element size: calloc(n, sizeof(T)), xcalloc(n, 8) */
+        const struct augur_expr *a = fe_expr(cv, sizes[0], FE_RVALUE).e;
+        const struct augur_expr *b = fe_expr(cv, sizes[1], FE_RVALUE).e;
 
         *bytes = a && b ? augur_expr_binary(cv->skel, AUGUR_OP_MUL, a, b) : NULL;
-    } else if (!strcmp(name, "aligned_alloc") && n == 2) {
-        *bytes = fe_expr(cv, clang_Cursor_getArgument(c, 1), FE_RVALUE).e;
-    } else {
-        return false;
+    } else if (nsizes == 1 || nvar == 1) {
+        /* the size; a constant beside it is an alignment (_mm_malloc(s, 64), aligned_alloc) */
+        *bytes = fe_expr(cv, sizes[nsizes == 1 ? 0 : var], FE_RVALUE).e;
+    } else if (nsizes > 1) {
+        *bytes = fe_expr(cv, sizes[has_word(name, "align") ? nsizes - 1 : 0], FE_RVALUE).e;
     }
     return true;
+}
+
+bool fe_is_free(struct fe_conv *cv, CXCursor c, const char *name)
+{
+    CXType rt = clang_getCanonicalType(clang_getCursorType(c));
+
+    return has_word(name, "free") && external(cv, name) && (rt.kind == CXType_Void || cv->discard);
+}
+
+bool fe_alias_pointer(struct fe_conv *cv, CXCursor decl, CXCursor at, struct fe_val *p)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    const struct augur_array *arr = augur_skel_array(cv->b, (uint32_t)p->array);
+    long long psize = clang_Type_getSizeOf(clang_getPointeeType(t));
+    struct fe_var *v = fe_var(cv, decl);
+    char name[256];
+
+    if (v->kind != FV_NONE)
+        return false;
+    fe_spelling(decl, name, sizeof(name));
+    if (psize > 0 && (uint64_t)psize != arr->elem_size && arr->elem != AUGUR_T_REC) {
+        /* A view with another element type (a u32 pointer into a double buffer) is an array of
+         * its own: indices count its own elements. */
+        enum augur_space space = arr->space;
+        int32_t a;
+
+        fe_note(cv, AUGUR_NOTE_WARNING, at,
+                "'%s' views '%s' with another element type: it is kept as an array of its own",
+                name, arr->name);
+        a = fe_array_for(cv, decl, name, clang_getPointeeType(t), space, false, decl);
+        v = fe_var(cv, decl);
+        v->kind = FV_ARRAY;
+        v->array = a;
+        p->array = a;
+        p->e = augur_expr_int(cv->skel, AUGUR_T_I64, 0);
+        return true;
+    }
+    if (p->e->kind == AUGUR_EXPR_INT && p->e->u.i == 0 && !fe_pointer_moves(cv, decl)) {
+        /* Ap = A->p: the array itself, as long as the pointer never moves along it */
+        v->kind = FV_ARRAY;
+        v->array = p->array;
+        return true;
+    }
+    return false;
 }
 
 static void declare_local(struct fe_conv *cv, CXCursor vd)
@@ -1630,33 +1822,9 @@ static void declare_local(struct fe_conv *cv, CXCursor vd)
                         name);
                 return;
             }
-            {
-                /* A view with another element type (a u32 pointer into a double buffer) is an
-                 * array of its own: indices count its own elements. */
-                const struct augur_array *arr = augur_skel_array(cv->b, (uint32_t)p.array);
-                long long psize = clang_Type_getSizeOf(clang_getPointeeType(t));
-
-                if (psize > 0 && (uint64_t)psize != arr->elem_size && arr->elem != AUGUR_T_REC) {
-                    enum augur_space space = arr->space;
-                    int32_t a;
-
-                    fe_note(cv, AUGUR_NOTE_WARNING, vd,
-                            "'%s' views '%s' with another element type: it is kept as an array of "
-                            "its own",
-                            name, arr->name);
-                    a = fe_array_for(cv, vd, name, clang_getPointeeType(t), space, false, vd);
-                    v = fe_var(cv, vd);
-                    v->kind = FV_ARRAY;
-                    v->array = a;
-                    return;
-                }
-            }
-            if (p.e->kind == AUGUR_EXPR_INT && p.e->u.i == 0 && v->kind == FV_NONE) {
-                /* an alias of the whole array until it moves */
-                v->kind = FV_ARRAY;
-                v->array = p.array;
+            if (fe_alias_pointer(cv, vd, vd, &p))
                 return;
-            }
+            v = fe_var(cv, vd);
             v->kind = FV_PTR;
             v->array = p.array;
             v->sym = fe_declare_sym(cv, vd, name, AUGUR_SYM_LOCAL, AUGUR_T_I64);
