@@ -319,6 +319,8 @@ CXCursor fe_identity_arg(CXCursor call);
  * xmalloc_large) and that return a pointer.
  */
 bool fe_alloc_size(struct fe_conv *cv, CXCursor c, const struct augur_expr **bytes);
+/* True for library calls that only read or write files and clocks (printf, clock_gettime, exit). */
+bool fe_is_io(const char *name);
 /* True when call c (to name) releases memory: a function without a body named like free. */
 bool fe_is_free(struct fe_conv *cv, CXCursor c, const char *name);
 /*

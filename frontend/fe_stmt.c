@@ -55,7 +55,11 @@ void fe_note(struct fe_conv *cv, enum augur_note_kind kind, CXCursor at, const c
 
         augur_diag_init(&d);
         augur_diag_set(&d, 0, loc.line ? cv->skel->files[loc.file] : cv->t->path, loc.line, loc.col,
-                       "%s: %s", kind == AUGUR_NOTE_UNSUPPORTED ? "unsupported" : "warning", msg);
+                       "%s: %s",
+                       kind == AUGUR_NOTE_UNSUPPORTED ? "unsupported"
+                       : kind == AUGUR_NOTE_GUARD     ? "note"
+                                                      : "warning",
+                       msg);
         cv->t->opts->on_diag(cv->t->opts->ud, &d, false);
     }
 }
@@ -1395,6 +1399,301 @@ static void loop_while(struct fe_conv *cv, CXCursor s, bool is_do, const struct 
     fe_forget_reads(cv);
 }
 
+/* ---- validity guards ----------------------------------------------------------------------- */
+
+static const char *const io_calls[] = {
+    "printf",    "fprintf",       "sprintf",      "snprintf",
+    "vprintf",   "vfprintf",      "puts",         "fputs",
+    "putchar",   "fputc",         "putc",         "fflush",
+    "perror",    "fopen",         "fclose",       "fread",
+    "fwrite",    "fscanf",        "scanf",        "sscanf",
+    "setvbuf",   "clock_gettime", "gettimeofday", "clock",
+    "time",      "times",         "getrusage",    "omp_get_wtime",
+    "MPI_Wtime", "getenv",        "atoi",         "atol",
+    "atoll",     "atof",          "strtol",       "strtoll",
+    "strtoul",   "strtoull",      "strtod",       "strtof",
+    "sleep",     "usleep",        "exit",         "_exit",
+    "_Exit",     "quick_exit",    "abort",        "__assert_fail",
+    "err",       "errx",          "warn",         "warnx",
+    NULL
+};
+
+bool fe_is_io(const char *name)
+{
+    for (int i = 0; io_calls[i]; i++)
+        if (!strcmp(io_calls[i], name))
+            return true;
+    return false;
+}
+
+static bool is_main(struct fe_conv *cv)
+{
+    char name[16];
+
+    fe_spelling(cv->func, name, sizeof(name));
+    return !strcmp(name, "main");
+}
+
+/* The callee's name of call c (empty when it has none). */
+static void callee_name(CXCursor c, char *out, size_t size)
+{
+    CXCursor f = clang_getCursorReferenced(c);
+
+    out[0] = '\0';
+    if (!clang_Cursor_isNull(f) && clang_getCursorKind(f) == CXCursor_FunctionDecl)
+        fe_spelling(f, out, size);
+}
+
+/* A statement that leaves the function: return, goto (to its error exit), exit(), abort(). */
+static bool leaves(struct fe_conv *cv, CXCursor s)
+{
+    enum CXCursorKind k = clang_getCursorKind(s);
+    char name[64];
+
+    if (k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt)
+        return true;
+    s = fe_strip(s);
+    if (clang_getCursorKind(s) != CXCursor_CallExpr)
+        return false;
+    callee_name(s, name, sizeof(name));
+    (void)cv;
+    return !strcmp(name, "exit") || !strcmp(name, "_exit") || !strcmp(name, "_Exit") ||
+           !strcmp(name, "quick_exit") || !strcmp(name, "abort") ||
+           !strcmp(name, "__assert_fail") || !strcmp(name, "err") || !strcmp(name, "errx");
+}
+
+/*
+ * An early exit: the function is left, after calls to the library at most
+ * (a message, a free).
+ */
+static bool early_exit(struct fe_conv *cv, CXCursor s)
+{
+    struct fe_cursors kids = { 0 };
+    bool ok;
+
+    if (clang_getCursorKind(s) != CXCursor_CompoundStmt)
+        return leaves(cv, s);
+    fe_children(s, &kids);
+    ok = kids.n > 0 && leaves(cv, kids.v[kids.n - 1]);
+    for (size_t i = 0; ok && i + 1 < kids.n; i++) {
+        CXCursor c = fe_strip(kids.v[i]);
+        char name[128];
+
+        callee_name(c, name, sizeof(name));
+        ok = clang_getCursorKind(c) == CXCursor_CallExpr && name[0] &&
+             !fe_map_get(&cv->t->funcs, name);
+    }
+    fe_cursors_release(&kids);
+    return ok;
+}
+
+/* The parameter an expression reads as it is (x, A->nz, g.num_nodes), or a null cursor. */
+static CXCursor param_root(CXCursor e)
+{
+    e = fe_strip(e);
+    while (clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
+        struct fe_cursors kids = { 0 };
+
+        fe_children(e, &kids);
+        e = kids.n == 1 ? fe_strip(kids.v[0]) : clang_getNullCursor();
+        fe_cursors_release(&kids);
+        if (clang_Cursor_isNull(e))
+            return e;
+    }
+    if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+        clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_ParmDecl)
+        return clang_getCursorReferenced(e);
+    return clang_getNullCursor();
+}
+
+/* An integer constant or a null pointer ((void *)0, NULL): true, with its value. */
+static bool constant_value(CXCursor e, long long *v)
+{
+    CXEvalResult r;
+    bool ok;
+
+    e = fe_strip(e);
+    if (clang_getCursorKind(e) == CXCursor_CStyleCastExpr) {
+        struct fe_cursors kids = { 0 };
+        CXCursor x = clang_getNullCursor();
+
+        fe_children(e, &kids);
+        if (kids.n)
+            x = kids.v[kids.n - 1];
+        fe_cursors_release(&kids);
+        return !clang_Cursor_isNull(x) && constant_value(x, v);
+    }
+    if (clang_getCursorKind(e) == CXCursor_GNUNullExpr ||
+        clang_getCursorKind(e) == CXCursor_CXXNullPtrLiteralExpr) {
+        *v = 0;
+        return true;
+    }
+    r = clang_Cursor_Evaluate(e);
+    ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+    if (ok)
+        *v = clang_EvalResult_getAsLongLong(r);
+    if (r)
+        clang_EvalResult_dispose(r);
+    return ok;
+}
+
+static bool is_pointer_expr(CXCursor e)
+{
+    return clang_getCanonicalType(clang_getCursorType(fe_strip(e))).kind == CXType_Pointer;
+}
+
+/* A call to a function whose body is not here: in main(), its status (reading the input). */
+static bool status_call(struct fe_conv *cv, CXCursor e)
+{
+    char name[128];
+
+    e = fe_strip(e);
+    if (clang_getCursorKind(e) != CXCursor_CallExpr || !is_main(cv))
+        return false;
+    callee_name(e, name, sizeof(name));
+    return name[0] && !fe_map_get(&cv->t->funcs, name);
+}
+
+/*
+ * One test of an argument's validity: a pointer parameter (or a member
+ * pointer of one) tested against NULL, a size parameter tested for being
+ * negative, a scalar member of a parameter (a flag, a format) compared with
+ * a constant; in main(), argc compared with a constant and the status of a
+ * call to the library.
+ */
+static bool validity_test(struct fe_conv *cv, CXCursor e)
+{
+    CXCursor root;
+    const char *op;
+    struct fe_cursors kids = { 0 };
+    bool ok = false;
+    long long v;
+
+    e = fe_strip(e);
+    root = param_root(e);
+    if (!clang_Cursor_isNull(root))
+        return is_pointer_expr(e); /* if (!x), if (A && ...) */
+    if (status_call(cv, e))
+        return true;
+    if (clang_getCursorKind(e) != CXCursor_BinaryOperator ||
+        !(op = fe_opmap_get(cv->t, &cv->opmap, e)))
+        return false;
+    fe_children(e, &kids);
+    if (kids.n == 2 && (!strcmp(op, "==") || !strcmp(op, "!=") || !strcmp(op, "<") ||
+                        !strcmp(op, "<=") || !strcmp(op, ">") || !strcmp(op, ">="))) {
+        bool const_right = constant_value(kids.v[1], &v);
+        CXCursor x = const_right ? kids.v[1] : kids.v[0];
+        char rel = op[0];
+
+        x = const_right ? kids.v[0] : kids.v[1];
+        if (!const_right && !constant_value(kids.v[0], &v)) {
+            fe_cursors_release(&kids);
+            return false;
+        }
+        /* as x REL v: mirror "0 > n" into "n < 0" */
+        if (!const_right && (rel == '<' || rel == '>'))
+            rel = rel == '<' ? '>' : '<';
+        root = param_root(x);
+        x = fe_strip(x);
+        if (status_call(cv, x)) {
+            ok = true;
+        } else if (!clang_Cursor_isNull(root)) {
+            bool member = clang_getCursorKind(x) == CXCursor_MemberRefExpr;
+            bool first_of_main = false;
+
+            if (is_main(cv)) {
+                struct fe_cursors ps = { 0 };
+
+                fe_children(cv->func, &ps);
+                first_of_main = ps.n && clang_getCursorKind(ps.v[0]) == CXCursor_ParmDecl &&
+                                clang_equalCursors(ps.v[0], root);
+                fe_cursors_release(&ps);
+            }
+            if (is_pointer_expr(x))
+                ok = (op[0] == '=' || op[0] == '!') && v == 0;
+            else if (member || first_of_main)
+                ok = true;
+            else /* n < 0, n <= 0, n < 1 */
+                ok = rel == '<' && (op[1] == '=' ? v <= 0 : v <= 1);
+        }
+    }
+    fe_cursors_release(&kids);
+    return ok;
+}
+
+/* A condition made of validity tests only, with !, && and ||. */
+static bool validity_cond(struct fe_conv *cv, CXCursor e, int depth)
+{
+    enum CXCursorKind k;
+    const char *op;
+    struct fe_cursors kids = { 0 };
+    bool ok = false;
+
+    e = fe_strip(e);
+    k = clang_getCursorKind(e);
+    if (depth > 32)
+        return false;
+    if ((k == CXCursor_UnaryOperator || k == CXCursor_BinaryOperator) &&
+        (op = fe_opmap_get(cv->t, &cv->opmap, e)) != NULL &&
+        (!strcmp(op, "!") || !strcmp(op, "&&") || !strcmp(op, "||"))) {
+        fe_children(e, &kids);
+        ok = kids.n >= 1;
+        for (size_t i = 0; i < kids.n && ok; i++)
+            ok = validity_cond(cv, kids.v[i], depth + 1);
+        fe_cursors_release(&kids);
+        return ok;
+    }
+    return validity_test(cv, e);
+}
+
+/* Evaluates the calls a condition makes (reading the input: they still run). */
+static enum CXChildVisitResult guard_calls(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+        fe_expr(data, c, FE_DISCARD);
+        return CXChildVisit_Continue;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/*
+ * if (!A || !x || n < 0) return ...: the arguments' validity checked
+ * before the work. The early exit is taken never to run (the data the
+ * skeleton runs on is valid) rather than as a branch of probability 0.5
+ * on members nothing binds; a note says so.
+ */
+static bool validity_guard(struct fe_conv *cv, CXCursor s, const struct fe_cursors *kids,
+                           const struct pending *pend)
+{
+    char text[160];
+    unsigned b, e;
+    size_t n = 0;
+
+    if (kids->n != 2 || (pend && pend->prob >= 0) || !early_exit(cv, kids->v[1]) ||
+        !validity_cond(cv, kids->v[0], 0))
+        return false;
+    if (clang_getCursorKind(fe_strip(kids->v[0])) == CXCursor_CallExpr)
+        fe_expr(cv, kids->v[0], FE_DISCARD);
+    else
+        clang_visitChildren(kids->v[0], guard_calls, cv);
+    fe_extent_offsets(kids->v[0], &b, &e);
+    for (unsigned i = b; i < e && i < cv->t->size && n + 4 < sizeof(text); i++) {
+        char ch = cv->t->contents[i];
+
+        if (ch == '\n' || ch == '\t' || ch == '\r')
+            ch = ' ';
+        if (ch == ' ' && n && text[n - 1] == ' ')
+            continue;
+        text[n++] = ch;
+    }
+    if (e > b && n + 4 >= sizeof(text))
+        memcpy(text + n, "...", 3), n += 3;
+    text[n] = '\0';
+    fe_note(cv, AUGUR_NOTE_GUARD, s, "validity guard taken as valid: %s", text);
+    return true;
+}
+
 static void branch(struct fe_conv *cv, CXCursor s, const struct pending *pend)
 {
     struct fe_cursors kids = { 0 };
@@ -1405,6 +1704,10 @@ static void branch(struct fe_conv *cv, CXCursor s, const struct pending *pend)
     if (kids.n < 2 || clang_getCursorKind(kids.v[0]) == CXCursor_DeclStmt) {
         fe_cursors_release(&kids);
         fe_note(cv, AUGUR_NOTE_UNSUPPORTED, s, "cannot read this if statement");
+        return;
+    }
+    if (validity_guard(cv, s, &kids, pend)) {
+        fe_cursors_release(&kids);
         return;
     }
     c = fe_expr(cv, kids.v[0], FE_RVALUE);

@@ -1388,7 +1388,7 @@ static int define(struct parser *ps, const struct line *l, uint32_t *array_no)
                     : -1;
 
         if (k < 0)
-            return FAIL(ps, "expected warning or unsupported");
+            return FAIL(ps, "expected warning, unsupported or guard");
         next(ps);
         if (parse_loc(ps, &loc, false) || take_string(ps, &msg))
             return ps->rc;

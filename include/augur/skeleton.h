@@ -219,10 +219,14 @@ struct augur_array {
     enum augur_bind_src bind_src;
 };
 
-/* A front-end remark kept with the kernel: unsupported constructs, opaque calls. */
-#define AUGUR_NOTE_KINDS(X) \
-    X(WARNING, "warning")   \
-    X(UNSUPPORTED, "unsupported")
+/*
+ * A front-end remark kept with the kernel: unsupported constructs, opaque
+ * calls, and the assumptions it makes (a validity guard taken as valid).
+ */
+#define AUGUR_NOTE_KINDS(X)       \
+    X(WARNING, "warning")         \
+    X(UNSUPPORTED, "unsupported") \
+    X(GUARD, "guard")
 
 enum augur_note_kind {
 #define X(e, name) AUGUR_NOTE_##e,
