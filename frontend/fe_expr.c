@@ -270,7 +270,8 @@ static void classify_decl(struct fe_conv *cv, CXCursor decl, struct fe_var *v)
     char name[256];
     bool param = is_param_of(cv, decl), global = is_global(decl);
 
-    if (!param && !global)
+    /* a local filled by the program's input routine is a global of the skeleton */
+    if ((!param && !global && !fe_filled_by_call(cv, decl)) || fe_is_program_arg(cv, decl))
         return;
     fe_spelling(decl, name, sizeof(name));
     if (t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
@@ -801,6 +802,31 @@ static bool is_param_value(struct fe_conv *cv, const struct augur_expr *e)
            augur_skel_sym(cv->b, e->u.sym)->kind == AUGUR_SYM_PARAM;
 }
 
+/*
+ * True when e is a number read from the command line: atoi(argv[1]), or
+ * argc > 1 ? atoi(argv[1]) : 1000 (a default when it is not given).
+ */
+static bool is_input_value(const struct augur_expr *e)
+{
+    while (e && e->kind == AUGUR_EXPR_CAST)
+        e = e->u.cast.a;
+    if (!e)
+        return false;
+    if (e->kind == AUGUR_EXPR_OPAQUE)
+        return e->u.opaque && fe_is_input(e->u.opaque);
+    if (e->kind == AUGUR_EXPR_SELECT) {
+        const struct augur_expr *a = e->u.sel.a, *b = e->u.sel.b;
+
+        while (a->kind == AUGUR_EXPR_CAST)
+            a = a->u.cast.a;
+        while (b->kind == AUGUR_EXPR_CAST)
+            b = b->u.cast.a;
+        return (is_input_value(a) && (b->kind == AUGUR_EXPR_INT || b->kind == AUGUR_EXPR_FP)) ||
+               (is_input_value(b) && (a->kind == AUGUR_EXPR_INT || a->kind == AUGUR_EXPR_FP));
+    }
+    return false;
+}
+
 void fe_assign_decl(struct fe_conv *cv, CXCursor decl, CXCursor at, const struct augur_expr *val)
 {
     struct fe_var *v = fe_var(cv, decl);
@@ -814,6 +840,17 @@ void fe_assign_decl(struct fe_conv *cv, CXCursor decl, CXCursor at, const struct
         v->kind = FV_SUBST;
         v->subst_array = -1;
         v->subst = val->type == fe_type(t) ? val : augur_expr_cast(cv->skel, fe_type(t), val);
+        return;
+    }
+    if (v->kind == FV_NONE && is_input_value(val) &&
+        clang_getCursorKind(decl) == CXCursor_VarDecl &&
+        clang_equalCursors(clang_getCursorSemanticParent(decl), cv->func) &&
+        fe_type(t) != AUGUR_T_VOID && fe_type(t) != AUGUR_T_REC && fe_assigned_once(cv, decl) &&
+        (!cv->final || !cv->slice || fe_slice_has_decl(cv->slice, decl))) {
+        /* n = atoi(argv[1]): a size read from the command line, bound as a parameter is */
+        fe_spelling(decl, name, sizeof(name));
+        v->kind = FV_SCALAR;
+        v->sym = fe_declare_sym(cv, decl, name, AUGUR_SYM_PARAM, fe_type(t));
         return;
     }
 
@@ -1561,6 +1598,14 @@ static struct fe_val call(struct fe_conv *cv, CXCursor c)
     }
     if (fe_is_free(cv, c, name))
         return none();
+    if (fe_is_io(name) && !fe_map_get(&cv->t->funcs, name)) {
+        /* output, input parsing and clocks: no kernel data; one note says so */
+        if (!cv->io_noted && cv->final)
+            fe_note(cv, AUGUR_NOTE_WARNING, c, "I/O and timing calls are left out ('%s', ...)",
+                    name);
+        cv->io_noted = cv->io_noted || cv->final;
+        return scalar(fe_opaque(cv, t == AUGUR_T_VOID || t == AUGUR_T_REC ? AUGUR_T_I32 : t, name));
+    }
     if (is_cas(name)) {
         CXCursor args[8];
         int na = clang_Cursor_getNumArguments(c);

@@ -227,6 +227,7 @@ struct fe_conv {
     uint32_t subscript;             /* inside an array subscript: integer ops are addressing */
     struct augur_node *last_access; /* the access emitted last */
     unsigned unsupported;           /* notes of kind unsupported recorded */
+    bool io_noted;                  /* the note on I/O and timing calls is given */
     int32_t lane_sym;               /* the builtin "lane", or -1 */
     int rc;                         /* a hard failure (out of range, ...) */
     struct augur_diag *diag;
@@ -321,6 +322,16 @@ CXCursor fe_identity_arg(CXCursor call);
 bool fe_alloc_size(struct fe_conv *cv, CXCursor c, const struct augur_expr **bytes);
 /* True for library calls that only read or write files and clocks (printf, clock_gettime, exit). */
 bool fe_is_io(const char *name);
+/* True for the calls that read a number from text (atoi, strtol): a program's input sizes. */
+bool fe_is_input(const char *name);
+/* True for main()'s argv and envp, which the skeleton does not follow. */
+bool fe_is_program_arg(struct fe_conv *cv, CXCursor decl);
+/*
+ * True when local decl of the kernel is filled through its address by a
+ * function without a body here (read_matrix(path, &n, &rowptr)): the
+ * kernel's input, bound as a parameter is.
+ */
+bool fe_filled_by_call(struct fe_conv *cv, CXCursor decl);
 /* True when call c (to name) releases memory: a function without a body named like free. */
 bool fe_is_free(struct fe_conv *cv, CXCursor c, const char *name);
 /*

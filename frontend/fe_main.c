@@ -640,6 +640,14 @@ static void pick_kernels(struct fe_tu *t)
         if (keep)
             t->kernels.v[m++] = c;
     }
+    /* A program with no other candidate: main() holds the kernel's loops. */
+    for (size_t i = 0; i < t->kernels.n && m == 0 && !t->opts->function && !t->cuda; i++) {
+        char name[8];
+
+        fe_spelling(t->kernels.v[i], name, sizeof(name));
+        if (!strcmp(name, "main"))
+            t->kernels.v[m++] = t->kernels.v[i];
+    }
     t->kernels.n = m;
     fe_map_release(&called);
 }

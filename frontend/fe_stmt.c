@@ -1426,12 +1426,132 @@ bool fe_is_io(const char *name)
     return false;
 }
 
+bool fe_is_input(const char *name)
+{
+    static const char *const parse[] = { "atoi",   "atol",    "atoll",   "atof",
+                                         "strtol", "strtoll", "strtoul", "strtoull",
+                                         "strtod", "strtof",  NULL };
+
+    for (int i = 0; parse[i]; i++)
+        if (!strcmp(parse[i], name))
+            return true;
+    return false;
+}
+
 static bool is_main(struct fe_conv *cv)
 {
     char name[16];
 
     fe_spelling(cv->func, name, sizeof(name));
     return !strcmp(name, "main");
+}
+
+bool fe_is_program_arg(struct fe_conv *cv, CXCursor decl)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+
+    /* argv and envp: strings for the I/O calls, not data */
+    return clang_getCursorKind(decl) == CXCursor_ParmDecl && is_main(cv) &&
+           clang_equalCursors(clang_getCursorSemanticParent(decl), cv->func) &&
+           (t.kind == CXType_Pointer || t.kind == CXType_IncompleteArray) &&
+           clang_getCanonicalType(t.kind == CXType_Pointer ? clang_getPointeeType(t)
+                                                           : clang_getArrayElementType(t))
+                   .kind == CXType_Pointer;
+}
+
+struct filled {
+    struct fe_conv *cv;
+    CXCursor decl;
+    bool found;
+};
+
+static enum CXChildVisitResult filled_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct filled *f = data;
+    char name[128];
+    int n;
+
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return CXChildVisit_Recurse;
+    fe_spelling(clang_getCursorReferenced(c), name, sizeof(name));
+    if (!name[0] || !external(f->cv, name) || fe_is_io(name) || has_word(name, "alloc") ||
+        has_word(name, "free") || !strncmp(name, "__", 2))
+        return CXChildVisit_Recurse;
+    n = clang_Cursor_getNumArguments(c);
+    for (int i = 0; i < n; i++) {
+        CXCursor a = fe_strip(clang_Cursor_getArgument(c, (unsigned)i));
+        CXType at = clang_getCanonicalType(clang_getCursorType(a));
+        struct fe_cursors kids = { 0 };
+
+        if (clang_getCursorKind(a) != CXCursor_UnaryOperator || at.kind != CXType_Pointer)
+            continue;
+        /* &v: a pointer to v's type whose operand is v */
+        fe_children(a, &kids);
+        if (kids.n == 1 && clang_getCursorKind(fe_strip(kids.v[0])) == CXCursor_DeclRefExpr &&
+            clang_equalCursors(clang_getCursorReferenced(fe_strip(kids.v[0])), f->decl) &&
+            clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(at)),
+                             clang_getCanonicalType(clang_getCursorType(f->decl))))
+            f->found = true;
+        fe_cursors_release(&kids);
+    }
+    return f->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult beside_io_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct filled *f = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+
+    (void)parent;
+    if (k == CXCursor_CallExpr) {
+        char name[128];
+
+        fe_spelling(clang_getCursorReferenced(c), name, sizeof(name));
+        if (fe_is_io(name) && external(f->cv, name))
+            return CXChildVisit_Continue;
+    }
+    if (k == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), f->decl)) {
+        f->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/*
+ * True when decl is used other than in I/O and timing calls: a clock's
+ * struct (timespec, timeval) never is.
+ */
+static bool used_beside_io(struct fe_conv *cv, CXCursor decl)
+{
+    static const char *const clocks[] = { "struct timespec", "struct timeval",  "struct rusage",
+                                          "struct tms",      "struct timezone", NULL };
+    struct filled f = { cv, decl, false };
+    CXCursor fn = clang_getCursorSemanticParent(decl);
+    CXString ts = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(decl)));
+    bool clock = false;
+
+    for (int i = 0; clocks[i]; i++)
+        clock |= strcmp(clang_getCString(ts), clocks[i]) == 0;
+    clang_disposeString(ts);
+    if (clock)
+        return false;
+
+    clang_visitChildren(clang_getCursorKind(fn) == CXCursor_FunctionDecl ? fn : cv->func,
+                        beside_io_visit, &f);
+    return f.found;
+}
+
+bool fe_filled_by_call(struct fe_conv *cv, CXCursor decl)
+{
+    struct filled f = { cv, decl, false };
+
+    if (clang_getCursorKind(decl) != CXCursor_VarDecl ||
+        clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 ||
+        !clang_equalCursors(clang_getCursorSemanticParent(decl), cv->func))
+        return false;
+    clang_visitChildren(cv->func, filled_visit, &f);
+    return f.found;
 }
 
 /* The callee's name of call c (empty when it has none). */
@@ -2144,7 +2264,8 @@ static void declare_local(struct fe_conv *cv, CXCursor vd)
     if (t.kind == CXType_Record) {
         if (!clang_Cursor_isNull(init))
             fe_expr(cv, init, FE_DISCARD);
-        fe_note(cv, AUGUR_NOTE_WARNING, vd, "the struct variable '%s' is not followed", name);
+        if (used_beside_io(cv, vd))
+            fe_note(cv, AUGUR_NOTE_WARNING, vd, "the struct variable '%s' is not followed", name);
         return;
     }
     if (clang_Cursor_isNull(init)) {
