@@ -85,29 +85,32 @@ static int report_unbound(const struct augur_skel *skel, bool fail)
 
         for (uint32_t a = 0; a < k->narrays; a++) {
             const struct augur_array *arr = &k->arrays[a];
-            char at[600];
+            char at[600], hint[200], name[128];
 
             if (arr->bind || arr->space == AUGUR_SPACE_SHARED || arr->space == AUGUR_SPACE_LOCAL)
                 continue;
             unbound++;
             where(skel, skel->kernels[i], arr->loc, at, sizeof(at));
+            augur_skel_bind_hint(skel->kernels[i], arr->name, hint, sizeof(hint));
+            augur_skel_bind_name(arr->name, name, sizeof(name));
             fprintf(stderr,
-                    "%s: %s: array '%s' of kernel %s is not bound to the dataset "
-                    "(--bind %s=TARGET or #pragma augur bind(%s=TARGET))\n",
-                    at, fail ? "error" : "warning", arr->name, k->name, arr->name, arr->name);
+                    "%s: %s: array '%s' of kernel %s is not bound to the dataset: bind it with "
+                    "--bind %s=TARGET (%s) or #pragma augur bind(%s=TARGET)\n",
+                    at, fail ? "error" : "warning", arr->name, k->name, name, hint, name);
         }
         for (uint32_t s = 0; s < k->nsyms; s++) {
             const struct augur_sym *sym = &k->syms[s];
-            char at[600];
+            char at[600], name[128];
 
             if (sym->kind != AUGUR_SYM_PARAM || sym->bind)
                 continue;
             unbound++;
             where(skel, skel->kernels[i], sym->loc, at, sizeof(at));
+            augur_skel_bind_name(sym->name, name, sizeof(name));
             fprintf(stderr,
-                    "%s: %s: scalar '%s' of kernel %s is not bound (--bind %s=VALUE, or n, "
-                    "nnz, round, ...)\n",
-                    at, fail ? "error" : "warning", sym->name, k->name, sym->name);
+                    "%s: %s: scalar '%s' of kernel %s is not bound: bind it with --bind %s=TARGET "
+                    "(n, m, nnz, an expression such as n-1, or a number)\n",
+                    at, fail ? "error" : "warning", sym->name, k->name, name);
         }
     }
     return unbound;

@@ -408,8 +408,15 @@ int augur_skel_bind(struct augur_skel *skel, struct augur_node *kernel, const ch
         if (len == 0 || len >= sizeof(item) - 2)
             return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
                                   "bad binding list '%s': expected NAME=TARGET,...", spec);
-        memcpy(item, p, len);
-        item[len] = '\0';
+        /* blanks do not count ("n - 1" is "n-1"): the text form keeps a target as one word */
+        {
+            size_t w = 0;
+
+            for (size_t r = 0; r < len; r++)
+                if (!isspace((unsigned char)p[r]))
+                    item[w++] = p[r];
+            item[w] = '\0';
+        }
         eq = strchr(item, '=');
         if (!eq || eq == item || !eq[1])
             return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
@@ -417,15 +424,6 @@ int augur_skel_bind(struct augur_skel *skel, struct augur_node *kernel, const ch
         name = item;
         target = item + (eq - item) + 1;
         item[eq - item] = '\0';
-        /* blanks do not count ("n - 1" is "n-1"): the text form keeps a target as one word */
-        {
-            size_t w = 0;
-
-            for (size_t r = 0; target[r]; r++)
-                if (!isspace((unsigned char)target[r]))
-                    target[w++] = target[r];
-            target[w] = '\0';
-        }
         /* "n==5" would be read as n = "=5": a literal value is written n=5 too; "4*n" is an
            expression */
         if (isdigit((unsigned char)target[0]) || target[0] == '-' || target[0] == '.') {
@@ -1746,6 +1744,23 @@ static bool affine_in(const struct infer *in, const struct augur_expr *e, uint32
     return false;
 }
 
+/* True when an access to array x under n is indexed through an edge list's first end. */
+static bool via_edge_rows(const struct infer *in, const struct augur_node *n, uint32_t x)
+{
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.array == x)
+        for (uint32_t v = 0; v < n->u.access.nvia; v++) {
+            char buf[128];
+            const char *t = zero_based(array_target(in, n->u.access.via[v]), buf, sizeof(buf));
+
+            if (t && (!strcmp(t, "coo.row") || !strcmp(t, "edges.src")))
+                return true;
+        }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (via_edge_rows(in, n->kids[i], x))
+            return true;
+    return false;
+}
+
 /* Dense vectors: what is left, by how it is indexed. */
 static void walk_dense(struct infer *in, const struct augur_node *n,
                        const struct augur_node **loops, int nloops)
@@ -1766,8 +1781,9 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
                the element: the index array read at those positions decides */
             if (!t || is_offsets(t))
                 continue;
-            /* 1-based indices (csr1.col) index 1-based vectors */
-            if (is_columns(t))
+            /* 1-based indices (csr1.col) index 1-based vectors; a vector both ends of an edge
+               list index (q[b] - q[a]) holds the nodes of a square matrix, n of them */
+            if (is_columns(t) && !via_edge_rows(in, in->k, a->array))
                 target = one ? "vec1(m)" : "vec(m)";
             else if (!strcmp(zero_based(t, buf, sizeof(buf)), "mesh.cells"))
                 target = one ? "vec1(nv)" : "vec(nv)"; /* the mesh's vertices */
@@ -2667,6 +2683,86 @@ int augur_skel_infer_bindings(struct augur_skel *skel, struct augur_diag *diag)
     return 0;
 }
 
+/* ---- hints for missing bindings ---------------------------------------------------------- */
+
+/* True when e reads array a, or a sym whose assignments under root read it (one level). */
+static bool reads_through(const struct augur_node *root, const struct augur_node *n,
+                          const struct augur_expr *e, uint32_t a)
+{
+    if (!e)
+        return false;
+    if (augur_expr_uses_array(e, a))
+        return true;
+    if (n->kind == AUGUR_NODE_ASSIGN && uses(e, n->u.assign.sym) &&
+        augur_expr_uses_array(n->u.assign.value, a))
+        return true;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (reads_through(root, n->kids[i], e, a))
+            return true;
+    return false;
+}
+
+/* True when a loop under n starts or ends at a value of array a (rowptr[i], len = A[d+1] - A[d]).
+ */
+static bool bounds_loops(const struct augur_node *root, const struct augur_node *n, uint32_t a)
+{
+    if (n->kind == AUGUR_NODE_LOOP && (reads_through(root, root, n->u.loop.init, a) ||
+                                       reads_through(root, root, n->u.loop.cond, a)))
+        return true;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (bounds_loops(root, n->kids[i], a))
+            return true;
+    return false;
+}
+
+/* True when some access under n has an index that depends on array a's values. */
+static bool indexes(const struct augur_node *n, uint32_t a)
+{
+    if (n->kind == AUGUR_NODE_ACCESS)
+        for (uint32_t k = 0; k < n->u.access.nvia; k++)
+            if (n->u.access.via[k] == a)
+                return true;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (indexes(n->kids[i], a))
+            return true;
+    return false;
+}
+
+void augur_skel_bind_name(const char *name, char *buf, size_t size)
+{
+    if (size && !dotted(name, buf, size))
+        snprintf(buf, size, "%s", name);
+}
+
+void augur_skel_bind_hint(const struct augur_node *kernel, const char *name, char *buf, size_t size)
+{
+    const struct augur_kernel_info *ki = &kernel->u.kernel;
+    const char *hint = "n, m, nnz, an expression such as n-1, or a number";
+
+    for (uint32_t a = 0; a < ki->narrays; a++) {
+        enum augur_type t = ki->arrays[a].elem;
+
+        if (strcmp(ki->arrays[a].name, name) != 0)
+            continue;
+        if (t == AUGUR_T_F32 || t == AUGUR_T_F64)
+            hint = "csr.val, coo.val, jds.val, sell8.val, vec(n), vec(m), vec(nnz), ...";
+        else if (t == AUGUR_T_REC || t == AUGUR_T_VOID)
+            hint = "vec(n), vec(nnz), ...: structs only take a vec()";
+        else if (bounds_loops(kernel, kernel, a))
+            hint = "an offsets array: csr.rowptr, csc.colptr, csr.rowpairs, jds.ptr, sell8.cs, "
+                   "parts(nnz), or csr1.rowptr counted from 1";
+        else if (indexes(kernel, a))
+            hint = "an index array: csr.col, csc.row, coo.row, coo.col, edges.pairs, ell.idx, "
+                   "jds.col, jds.perm, sell8.col, iota(n), ...";
+        else if (t == AUGUR_T_BOOL || t == AUGUR_T_I8 || t == AUGUR_T_U8)
+            hint = "a mask: bfs.frontier, bfs.visited, vec(n), ...";
+        else
+            hint = "integers per node: deg, bfs.level, bfs.parent, owner(n), vec(n), vec(1), ...";
+        break;
+    }
+    snprintf(buf, size, "%s", hint);
+}
+
 int augur_skel_check_bindings(const struct augur_skel *skel, const struct augur_node *kernel,
                               struct augur_diag *diag)
 {
@@ -2678,25 +2774,32 @@ int augur_skel_check_bindings(const struct augur_skel *skel, const struct augur_
         for (uint32_t a = 0; a < ki->narrays; a++) {
             const struct augur_array *arr = &ki->arrays[a];
 
+            char hint[200], name[128];
+
             if (arr->bind || arr->space == AUGUR_SPACE_SHARED || arr->space == AUGUR_SPACE_LOCAL)
                 continue;
+            augur_skel_bind_hint(skel->kernels[i], arr->name, hint, sizeof(hint));
+            augur_skel_bind_name(arr->name, name, sizeof(name));
             return augur_diag_set(
                 diag, AUGUR_EBIND, arr->loc.file < skel->nfiles ? skel->files[arr->loc.file] : NULL,
                 arr->loc.line, arr->loc.col,
-                "array '%s' of kernel %s is not bound to the dataset: add --bind %s=TARGET "
-                "(csr.rowptr, csr.col, csr.val, vec(n), ...) or #pragma augur bind(%s=TARGET)",
-                arr->name, ki->name, arr->name, arr->name);
+                "array '%s' of kernel %s is not bound to the dataset: bind it with --bind "
+                "%s=TARGET (%s) or #pragma augur bind(%s=TARGET)",
+                arr->name, ki->name, name, hint, name);
         }
         for (uint32_t s = 0; s < ki->nsyms; s++) {
             const struct augur_sym *sym = &ki->syms[s];
+            char name[128];
 
             if (sym->kind != AUGUR_SYM_PARAM || sym->bind)
                 continue;
+            augur_skel_bind_name(sym->name, name, sizeof(name));
             return augur_diag_set(
                 diag, AUGUR_EBIND, sym->loc.file < skel->nfiles ? skel->files[sym->loc.file] : NULL,
                 sym->loc.line, sym->loc.col,
-                "scalar '%s' of kernel %s is not bound: add --bind %s=VALUE (or n, nnz, round, ...)",
-                sym->name, ki->name, sym->name);
+                "scalar '%s' of kernel %s is not bound: bind it with --bind %s=TARGET (n, m, nnz, "
+                "an expression such as n-1, or a number)",
+                sym->name, ki->name, name);
         }
     }
     return 0;

@@ -1145,11 +1145,15 @@ static int bind_scalars(struct augur_interp *in, struct augur_diag *diag)
 
         if (s->kind != AUGUR_SYM_PARAM)
             continue;
-        if (!s->bind)
+        if (!s->bind) {
+            char name[128];
+
+            augur_skel_bind_name(s->name, name, sizeof(name));
             return bind_fail(in, AUGUR_EBIND, s->loc, diag,
-                             "scalar '%s' of kernel %s is not bound (--bind %s=VALUE, or n, nnz, "
-                             "round, ...)",
-                             s->name, k->name, s->name);
+                             "scalar '%s' of kernel %s is not bound: bind it with --bind %s=TARGET "
+                             "(n, m, nnz, an expression such as n-1, or a number)",
+                             s->name, k->name, name);
+        }
         /* nthreads (alone or in an expression) is the run's: CUDA's SMs, or OpenMP's team */
         rc = scalar_at(in->data, s->bind, in->nthreads, &v, diag);
         if (rc)
@@ -1258,11 +1262,16 @@ int interp_bind(struct augur_interp *in, struct augur_diag *diag)
 
         if (I->kind != ARR_GLOBAL)
             continue;
-        if (!a->bind)
+        if (!a->bind) {
+            char hint[200], name[128];
+
+            augur_skel_bind_hint(in->kernel, a->name, hint, sizeof(hint));
+            augur_skel_bind_name(a->name, name, sizeof(name));
             return bind_fail(in, AUGUR_EBIND, a->loc, diag,
-                             "array '%s' of kernel %s is not bound to the dataset (--bind "
-                             "%s=TARGET or #pragma augur bind(%s=TARGET))",
-                             a->name, k->name, a->name, a->name);
+                             "array '%s' of kernel %s is not bound to the dataset: bind it with "
+                             "--bind %s=TARGET (%s) or #pragma augur bind(%s=TARGET)",
+                             a->name, k->name, name, hint, name);
+        }
         rc = target_of(in->data, a->bind, in->nthreads, &t, diag);
         if (rc)
             return bind_fail(in, rc, a->loc, diag, "array '%s': %s", a->name,

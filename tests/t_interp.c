@@ -1744,6 +1744,335 @@ static void test_bad(void)
     }
 }
 
+/* ---- the layouts real libraries use: targets' contents ------------------------------------ */
+
+/* Rows 0..4 of a 5 x 5 matrix: {0, 1}, {}, {0, 2, 4}, {3}, {1, 2, 4}. */
+static const uint32_t lay_len[5] = { 2, 0, 3, 1, 3 };
+
+static uint32_t lay_col(uint32_t i, uint32_t k)
+{
+    static const uint32_t cols[5][3] = { { 0, 1 }, { 0 }, { 0, 2, 4 }, { 3 }, { 1, 2, 4 } };
+
+    return cols[i][k];
+}
+
+/* An undirected graph: 0-1, 0-2, 1-3, 2-3, 3-4 (levels from 0: 0 1 1 2 3). */
+static const uint32_t bfs_len[5] = { 2, 2, 2, 3, 1 };
+
+static uint32_t bfs_col(uint32_t i, uint32_t k)
+{
+    static const uint32_t cols[5][3] = { { 1, 2 }, { 0, 3 }, { 0, 3 }, { 1, 2, 4 }, { 3 } };
+
+    return cols[i][k];
+}
+
+/*
+ * Fills target into an array of elem (size bytes each) and reads it back as integers into out
+ * (at most cap); returns the count, or -1 on an error (diag set).
+ */
+static int64_t fill_ints(struct augur_bound *b, const char *target, enum augur_type elem,
+                         uint32_t size, int64_t round, int64_t *out, uint64_t cap,
+                         struct augur_diag *d)
+{
+    struct augur_array decl = { 0 };
+    uint64_t count = 0;
+    uint8_t buf[1024];
+
+    decl.name = "a";
+    decl.elem = elem;
+    decl.elem_size = size;
+    augur_diag_init(d);
+    if (augur_bound_array_count(b, target, &count, d) != 0 || count > cap ||
+        count * size > sizeof(buf) ||
+        augur_bound_array_fill(b, &decl, target, round, count, buf, d) != 0)
+        return -1;
+    for (uint64_t i = 0; i < count; i++) {
+        switch (size) {
+        case 1:
+            out[i] = elem == AUGUR_T_I8 ? (int8_t)buf[i] : buf[i];
+            break;
+        case 4: {
+            int32_t v;
+
+            memcpy(&v, buf + 4 * i, 4);
+            out[i] = v;
+            break;
+        }
+        default:
+            memcpy(&out[i], buf + 8 * i, 8);
+            break;
+        }
+    }
+    return (int64_t)count;
+}
+
+/* True when fill_ints of target gives exactly want[0 .. n). */
+static bool ints_are(struct augur_bound *b, const char *target, enum augur_type elem, uint32_t size,
+                     int64_t round, const int64_t *want, int64_t n)
+{
+    int64_t got[64];
+    struct augur_diag d;
+    int64_t c = fill_ints(b, target, elem, size, round, got, 64, &d);
+
+    if (c != n) {
+        tap_diag("%s: %" PRId64 " elements, expected %" PRId64 " (%s)", target, c, n,
+                 c < 0 ? d.msg : "");
+        return false;
+    }
+    for (int64_t i = 0; i < n; i++)
+        if (got[i] != want[i]) {
+            tap_diag("%s: element %" PRId64 " is %" PRId64 ", expected %" PRId64, target, i, got[i],
+                     want[i]);
+            return false;
+        }
+    return true;
+}
+
+static void test_layout_targets(void)
+{
+    struct augur_csr a, g;
+    struct augur_bound *b = NULL, *b3 = NULL, *bg = NULL;
+    struct augur_bound_opts o = { 0 };
+    struct augur_diag d;
+    double v = 0;
+
+    make_csr(&a, 5, 5, lay_len, lay_col);
+    make_csr(&g, 5, 5, bfs_len, bfs_col);
+    augur_diag_init(&d);
+    o.nthreads = 2;
+    if (augur_bound_from_csr(&a, &o, &b, &d) != 0 || (o.nthreads = 3, 0) ||
+        augur_bound_from_csr(&a, &o, &b3, &d) != 0 || augur_bound_from_csr(&g, NULL, &bg, &d)) {
+        ok(0, "layout targets: bound data");
+        goto out;
+    }
+    {
+        static const int64_t rowpairs[] = { 0, 2, 2, 2, 2, 5, 5, 6, 6, 9 };
+        static const int64_t perm[] = { 2, 4, 0, 3, 1 }, ptr[] = { 0, 4, 7, 9 };
+        static const int64_t jcol[] = { 0, 1, 0, 3, 2, 2, 1, 4, 4 };
+        static const int64_t cs[] = { 0, 12, 24 }, cl[] = { 3, 3 };
+        static const int64_t scol[] = { 0, 1, 0, 3, 1, 1, 2, 3, 0, 1, 4, 3,
+                                        1, 0, 0, 0, 2, 0, 0, 0, 4, 0, 0, 0 };
+
+        ok(ints_are(b, "csr.rowpairs", AUGUR_T_I64, 8, 0, rowpairs, 10),
+           "csr.rowpairs: rowptr[i] and rowptr[i + 1] side by side");
+        ok(ints_are(b, "jds.perm", AUGUR_T_I32, 4, 0, perm, 5),
+           "jds.perm: rows by decreasing length, ties in order");
+        ok(ints_are(b, "jds.ptr", AUGUR_T_I32, 4, 0, ptr, 4),
+           "jds.ptr: diagonals of 4, 3 and 2 entries");
+        ok(ints_are(b, "jds.col", AUGUR_T_I32, 4, 0, jcol, 9),
+           "jds.col: entry d of each row longer than d, in permuted order");
+        ok(augur_bound_scalar(b, "jds.ndiag", &v, &d) == 0 && v == 3, "jds.ndiag: the longest row");
+        ok(ints_are(b, "sell4.cs", AUGUR_T_I32, 4, 0, cs, 3), "sell4.cs: two chunks of 3 x 4");
+        ok(ints_are(b, "sell4.cl", AUGUR_T_I32, 4, 0, cl, 2), "sell4.cl: each chunk's widest row");
+        ok(ints_are(b, "sell4.col", AUGUR_T_I32, 4, 0, scol, 24),
+           "sell4.col: column by column, padding at the row itself (column 0 past the last row)");
+        ok(augur_bound_scalar(b, "sell4.nchunks", &v, &d) == 0 && v == 2,
+           "sell4.nchunks: ceil(5 / 4)");
+    }
+    {
+        struct augur_array decl = { 0 };
+        double val[24];
+
+        decl.name = "v";
+        decl.elem = AUGUR_T_F64;
+        decl.elem_size = 8;
+        ok(augur_bound_array_fill(b, &decl, "sell4.val", 0, 24, val, &d) == 0 && val[0] == 0.5 &&
+               val[4] == 1.5 && val[1] == 0 && val[8] == 0 && val[10] == 2.5 && val[13] == 0,
+           "sell4.val: values beside the columns, padding 0");
+        ok(augur_bound_array_fill(b, &decl, "jds.val", 0, 9, val, &d) == 0 && val[0] == 0.5 &&
+               val[4] == 1.5 && val[7] == 2.5,
+           "jds.val: values diagonal by diagonal");
+    }
+    {
+        static const int64_t p2[] = { 0, 2, 5 }, p3[] = { 0, 1, 3, 5 };
+        static const int64_t o2[] = { 0, 0, 1, 1, 1 }, o3[] = { 0, 1, 1, 2, 2 };
+        static const int64_t pnz3[] = { 0, 3, 6, 9 }, iota[] = { 0, 1, 2, 3, 4 };
+
+        ok(ints_are(b, "parts(n)", AUGUR_T_I32, 4, 0, p2, 3), "parts(n), 2 threads");
+        ok(ints_are(b3, "parts(n)", AUGUR_T_I32, 4, 0, p3, 4), "parts(n), 3 threads");
+        ok(ints_are(b3, "parts(nnz)", AUGUR_T_I32, 4, 0, pnz3, 4), "parts(nnz), 3 threads");
+        ok(ints_are(b, "owner(n)", AUGUR_T_I32, 4, 0, o2, 5), "owner(n), 2 threads");
+        ok(ints_are(b3, "owner(n)", AUGUR_T_I32, 4, 0, o3, 5), "owner(n), 3 threads");
+        ok(ints_are(b, "iota(n)", AUGUR_T_I64, 8, 0, iota, 5), "iota(n): a[i] = i");
+    }
+    {
+        static const int64_t rp1[] = { 0, 1, 3, 3, 6, 7, 10 },
+                             col1[] = { 0, 1, 2, 1, 3, 5, 4, 2, 3, 5 };
+        static const int64_t perm1[] = { 0, 3, 5, 1, 4, 2 }, deg1[] = { 0, 2, 0, 3, 1, 3 };
+        struct augur_array decl = { 0 };
+        double x0[5], x1[6];
+        uint64_t c0 = 0, c1 = 0;
+
+        ok(ints_are(b, "csr1.rowptr", AUGUR_T_I32, 4, 0, rp1, 7),
+           "csr1.rowptr: a leading element, offsets plus one");
+        ok(ints_are(b, "csr1.col", AUGUR_T_I32, 4, 0, col1, 10),
+           "csr1.col: a leading element, columns plus one");
+        ok(ints_are(b, "jds1.perm", AUGUR_T_I32, 4, 0, perm1, 6), "jds1.perm: rows plus one");
+        ok(ints_are(b, "deg1", AUGUR_T_I32, 4, 0, deg1, 6), "deg1: shifted, counts unchanged");
+        decl.name = "x";
+        decl.elem = AUGUR_T_F64;
+        decl.elem_size = 8;
+        ok(augur_bound_array_count(b, "vec(n)", &c0, &d) == 0 &&
+               augur_bound_array_count(b, "vec1(n)", &c1, &d) == 0 && c0 == 5 && c1 == 6 &&
+               augur_bound_array_fill(b, &decl, "vec(n)", 0, 5, x0, &d) == 0 &&
+               augur_bound_array_fill(b, &decl, "vec1(n)", 0, 6, x1, &d) == 0 && x1[0] == 0 &&
+               !memcmp(x0, x1 + 1, sizeof(x0)),
+           "vec1(n): element i + 1 holds element i of vec(n)");
+    }
+    {
+        static const int64_t f1[] = { 1, 0, 0, 0, 0 }, f2[] = { 0, 1, 1, 0, 0 };
+        static const int64_t v2[] = { 1, 1, 1, 0, 0 }, p1[] = { 0, -1, -1, -1, -1 };
+        static const int64_t p2[] = { 0, 0, 0, -1, -1 }, p3[] = { 0, 0, 0, 1, -1 };
+        static const int64_t pp2[] = { 0, 1, 1, 1, -1, -1 };
+
+        ok(ints_are(bg, "bfs.frontier", AUGUR_T_BOOL, 1, 1, f1, 5) &&
+               ints_are(bg, "bfs.visited", AUGUR_T_I8, 1, 1, f1, 5),
+           "bfs.frontier and bfs.visited at round 1: the source");
+        ok(ints_are(bg, "bfs.frontier", AUGUR_T_BOOL, 1, 2, f2, 5),
+           "bfs.frontier at round 2: the nodes of level 1");
+        ok(ints_are(bg, "bfs.visited", AUGUR_T_I32, 4, 2, v2, 5),
+           "bfs.visited at round 2: levels 0 and 1");
+        ok(ints_are(bg, "bfs.parent", AUGUR_T_I32, 4, 1, p1, 5),
+           "bfs.parent at round 1: the source is its own parent");
+        ok(ints_are(bg, "bfs.parent", AUGUR_T_I64, 8, 2, p2, 5),
+           "bfs.parent at round 2: levels 0 and 1 reached from 0");
+        ok(ints_are(bg, "bfs.parent", AUGUR_T_I32, 4, 3, p3, 5),
+           "bfs.parent at round 3: node 3 reached first from node 1");
+        ok(ints_are(bg, "bfs1.parent", AUGUR_T_I32, 4, 2, pp2, 6),
+           "bfs1.parent: node ids plus one, -1 kept");
+        ok(fill_ints(bg, "bfs.parent", AUGUR_T_U8, 1, 1, (int64_t[8]){ 0 }, 8, &d) < 0 &&
+               strstr(d.msg, "too narrow"),
+           "bfs.parent refuses an unsigned char array (-1 does not fit)");
+    }
+    {
+        static const char *const good[][2] = { { "n-1", "4" },       { "(n+7)/8", "1" },
+                                               { "4*n", "20" },      { "nnz-2*n", "-1" },
+                                               { "-n+nnz", "4" },    { "sell4.nchunks*4", "8" },
+                                               { "nthreads+1", "3" } };
+
+        for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+            char name[80];
+
+            snprintf(name, sizeof(name), "scalar expression %s = %s", good[i][0], good[i][1]);
+            ok(augur_bound_scalar(b, good[i][0], &v, &d) == 0 && v == atof(good[i][1]), name);
+        }
+        ok(augur_bound_scalar(b, "q-1", &v, &d) == AUGUR_EBIND && strstr(d.msg, "'q'") &&
+               strstr(d.msg, "nnz") && strstr(d.msg, "jds.ndiag"),
+           "scalar expression: an unknown name is named with the names that exist");
+        ok(augur_bound_scalar(b, "n/(n-5)", &v, &d) == AUGUR_EBIND &&
+               strstr(d.msg, "division by zero"),
+           "scalar expression: division by zero");
+        ok(augur_bound_array_count(b, "vec(n-8)", &(uint64_t){ 0 }, &d) == AUGUR_EBIND &&
+               strstr(d.msg, "negative"),
+           "a negative size is refused");
+    }
+out:
+    augur_bound_free(b);
+    augur_bound_free(b3);
+    augur_bound_free(bg);
+    augur_csr_release(&a);
+    augur_csr_release(&g);
+}
+
+/* Kernels over the new layouts, run: file-scope arrays, thread ranges, the round's masks. */
+static void test_layout_runs(void)
+{
+    static const char statics[] = "augur-skeleton 1\n"
+                                  "kernel cg @\"cg.c\":1:1\n"
+                                  "  param lastrow i32 bind n (cli)\n"
+                                  "  local j i32\n"
+                                  "  local k i32\n"
+                                  "  array rowstr i32[20] global @2:1 bind csr1.rowptr (cli)\n"
+                                  "  array colidx i32[30] global @3:1 bind csr1.col (cli)\n"
+                                  "  array p f64[8] global @4:1 bind vec1(m) (cli)\n"
+                                  "  for j = 1; j <= lastrow; j += 1 @5:3\n"
+                                  "    for k = rowstr[j]; k < rowstr[j + 1]; k += 1 @6:5\n"
+                                  "      load p[colidx[k]] @7:7\n";
+    static const char small[] = "augur-skeleton 1\n"
+                                "kernel cg @\"cg.c\":1:1\n"
+                                "  array rowstr i32[5] global @2:1 bind csr1.rowptr (cli)\n"
+                                "  load rowstr[1] @3:3\n";
+    static const char ranges[] = "augur-skeleton 1\n"
+                                 "kernel fl @\"fl.c\":1:1\n"
+                                 "  local t i32\n"
+                                 "  local e i32\n"
+                                 "  builtin omp.thread i32\n"
+                                 "  array ie i32[] global param @1:20 bind parts(nnz) (cli)\n"
+                                 "  array owner i32[] global param @1:30 bind owner(n) (cli)\n"
+                                 "  array ci i32[] global param @1:40 bind csr.col (cli)\n"
+                                 "  array res f64[] global param @1:50 bind vec(n) (cli)\n"
+                                 "  region parallel @2:1\n"
+                                 "    set t = omp.thread @3:3\n"
+                                 "    for e = ie[t]; e < ie[t + 1]; e += 1 @4:3\n"
+                                 "      if owner[ci[e]] == t @5:5\n"
+                                 "        update res[ci[e]] @6:7\n";
+    struct augur_csr a;
+    struct augur_diag d;
+    struct augur_bound *b = NULL;
+    struct augur_interp *in = NULL;
+    struct augur_skel *s;
+    int rc;
+
+    make_csr(&a, 5, 5, lay_len, lay_col);
+    s = parse(statics);
+    in = s ? start(s, &a, NULL, &b, &rc, &d) : NULL;
+    if (in && augur_interp_run(in, &d) == 0) {
+        uint64_t n = 0;
+        const int32_t *rs = NULL;
+
+        for (unsigned i = 0; i < augur_interp_narrays(in); i++) {
+            struct augur_interp_array ia;
+
+            augur_interp_array(in, i, &ia);
+            if (!strcmp(ia.name, "rowstr"))
+                rs = augur_interp_array_data(in, i, &n);
+        }
+        ok(rs && n == 20 && rs[0] == 0 && rs[1] == 1 && rs[6] == 10 && rs[7] == 0 && rs[19] == 0,
+           "a file-scope array holds the data first, zeros after");
+        is_int(augur_interp_stats(in)->events, 9, "the 1-based loops read every entry once");
+    } else {
+        ok(0, "a file-scope array holds the data first, zeros after");
+        tap_diag("%s", d.msg);
+        ok(0, "the 1-based loops read every entry once");
+    }
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    s = parse(small);
+    in = s ? start(s, &a, NULL, &b, &rc, &d) : NULL;
+    ok(!in && rc == AUGUR_EBIND && strstr(d.msg, "fewer than") && strstr(d.msg, "'rowstr'"),
+       "a file-scope array too small for the data is refused");
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    s = parse(ranges);
+    if (s) {
+        struct augur_interp_opts o = { 0 };
+        uint64_t upd = 0;
+
+        o.nthreads = 2;
+        in = start(s, &a, &o, &b, &rc, &d);
+        if (in && augur_interp_run(in, &d) == 0) {
+            /* each thread's half of the entries, an update where the column is its node */
+            for (uint32_t i = 0; i < 5; i++)
+                for (uint32_t k = 0; k < lay_len[i]; k++) {
+                    uint64_t e = a.rowptr[i] + k, t = e < 4 ? 0 : 1, col = lay_col(i, k);
+
+                    upd += (col < 2 ? 0 : 1) == t;
+                }
+            is_int(augur_interp_node_count(in, node_of_kind(s, AUGUR_NODE_ACCESS), -1), upd,
+                   "parts(nnz) and owner(n) at 2 threads: each thread updates its own nodes");
+        } else {
+            ok(0, "parts(nnz) and owner(n) at 2 threads: each thread updates its own nodes");
+            tap_diag("%s", d.msg);
+        }
+        augur_interp_free(in);
+        augur_bound_free(b);
+        augur_skel_free(s);
+    }
+    augur_csr_release(&a);
+}
+
 int main(void)
 {
     datasets = tap_datasets();
@@ -1764,6 +2093,8 @@ int main(void)
     test_cuda();
     test_trace();
     test_bad();
+    test_layout_targets();
+    test_layout_runs();
     if (datasets && srcdir && access(datasets, R_OK) == 0) {
         test_spmv();
         test_fv();

@@ -567,6 +567,31 @@ static struct augur_skel *parse_text(const char *text, const char *name)
     return s;
 }
 
+/* Struct members, as the front end names them (A->p). */
+static const char member_text[] = "augur-skeleton 1\n"
+                                  "kernel gaxpy @\"g.c\":1:1\n"
+                                  "  param A->nz i32\n"
+                                  "  param B->n i32\n"
+                                  "  array A->p i32[] global param\n"
+                                  "  array y f64[] global param\n"
+                                  "  load A->p[0]\n"
+                                  "  load y[B->n]\n";
+
+/* Jagged diagonals with nothing bound (inference off): the messages name what fits. */
+static const char unbound_text[] = "augur-skeleton 1\n"
+                                   "kernel jds @\"jds.c\":1:1\n"
+                                   "  param ndiag i32\n"
+                                   "  local d i32\n"
+                                   "  local r i32\n"
+                                   "  array jd_ptr i32[] global param @1:10\n"
+                                   "  array col i32[] global param @1:20\n"
+                                   "  array val f64[] global param @1:30\n"
+                                   "  array x f64[] global param @1:40\n"
+                                   "  for d = 0; d < ndiag; d += 1\n"
+                                   "    for r = jd_ptr[d]; r < jd_ptr[d + 1]; r += 1\n"
+                                   "      load val[r]\n"
+                                   "      load x[col[r]] indirect(col)\n";
+
 static void test_bindings(void)
 {
     struct augur_skel *s;
@@ -583,6 +608,84 @@ static void test_bindings(void)
     ok(augur_bind_is_scalar_target("=3") && augur_bind_is_scalar_target("nnz") &&
            !augur_bind_is_scalar_target("=x"),
        "targets: scalars");
+
+    ok(augur_bind_is_array_target("csr.rowpairs") && augur_bind_is_array_target("jds.ptr") &&
+           augur_bind_is_array_target("jds.perm") && augur_bind_is_array_target("bfs.frontier") &&
+           augur_bind_is_array_target("bfs.visited") && augur_bind_is_array_target("bfs.parent"),
+       "targets: rowpairs, jagged diagonals, BFS masks and parents");
+    ok(augur_bind_is_array_target("sell1.cs") && augur_bind_is_array_target("sell8.col") &&
+           augur_bind_is_array_target("sell64.val") && augur_bind_is_array_target("sell32.cl"),
+       "targets: SELL-C for C a power of two up to 64");
+    ok(!augur_bind_is_array_target("sell3.cs") && !augur_bind_is_array_target("sell128.cs") &&
+           !augur_bind_is_array_target("sell8.foo") && !augur_bind_is_array_target("sell0.cs") &&
+           !augur_bind_is_array_target("sell.cs"),
+       "targets: other chunk sizes and fields refused");
+    ok(augur_bind_is_array_target("parts(nnz)") && augur_bind_is_array_target("owner(n)") &&
+           augur_bind_is_array_target("iota(n)") &&
+           augur_bind_is_array_target("vec(8*sell8.nchunks)") &&
+           augur_bind_is_array_target("vec((n+7)/8*8)"),
+       "targets: sizes are expressions of the scalar targets");
+    ok(!augur_bind_is_array_target("parts(q)") && !augur_bind_is_array_target("iota(0)") &&
+           !augur_bind_is_array_target("owner(n"),
+       "targets: bad sizes refused");
+    ok(augur_bind_is_array_target("csr1.rowptr") && augur_bind_is_array_target("csr1.col") &&
+           augur_bind_is_array_target("coo1.row") && augur_bind_is_array_target("vec1(n)") &&
+           augur_bind_is_array_target("jds1.perm") && augur_bind_is_array_target("sell81.cs") &&
+           augur_bind_is_array_target("sell11.col") && augur_bind_is_array_target("deg1"),
+       "targets: 1-based variants (a trailing 1 on the family's name)");
+    ok(!augur_bind_is_array_target("csr2.rowptr") && !augur_bind_is_array_target("csr11.col") &&
+           !augur_bind_is_array_target("vec1(q)"),
+       "targets: no other variants");
+    ok(augur_bind_is_scalar_target("n-1") && augur_bind_is_scalar_target("(n+7)/8") &&
+           augur_bind_is_scalar_target("4*n") && augur_bind_is_scalar_target("jds.ndiag") &&
+           augur_bind_is_scalar_target("sell8.nchunks") && augur_bind_is_scalar_target("round-1") &&
+           augur_bind_is_scalar_target("nthreads*2"),
+       "targets: scalar expressions");
+    ok(!augur_bind_is_scalar_target("q-1") && !augur_bind_is_scalar_target("n+") &&
+           !augur_bind_is_scalar_target("(n") && !augur_bind_is_scalar_target("sell3.nchunks") &&
+           !augur_bind_is_scalar_target("n%2") && !augur_bind_is_scalar_target("csr.rowptr"),
+       "targets: bad scalar expressions refused");
+
+    s = parse_text(member_text, "member");
+    if (s) {
+        ok(augur_skel_bind(s, NULL, "A.p=csc.colptr,A.nz=-1,B.n=n-1,y=vec1(n)", AUGUR_BIND_CLI,
+                           &diag) == 0,
+           "bind: struct members with a dot");
+        is_str(bound(s, "A->p"), "csc.colptr", "bind: A.p binds A->p");
+        is_str(bound(s, "A->nz"), "=-1", "bind: A.nz binds A->nz");
+        is_str(bound(s, "B->n"), "n-1", "bind: a scalar expression");
+        is_str(bound(s, "y"), "vec1(n)", "bind: a 1-based vector");
+        ok(augur_skel_bind(s, NULL, "B.n = (n + 7) / 8", AUGUR_BIND_CLI, &diag) == 0 &&
+               !strcmp(bound(s, "B->n"), "(n+7)/8"),
+           "bind: blanks in an expression are dropped");
+        ok(augur_skel_bind(s, NULL, "B.n=4*nn", AUGUR_BIND_CLI, &diag) == AUGUR_EBIND &&
+               strstr(diag.msg, "unknown name 'nn'") && strstr(diag.msg, "nnz") &&
+               strstr(diag.msg, "sell8.nchunks"),
+           "bind: an unknown name in an expression is named with the names that exist");
+        ok(augur_skel_bind(s, NULL, "A.p=sell3.cs", AUGUR_BIND_CLI, &diag) == AUGUR_EBIND,
+           "bind: SELL-3 refused");
+        augur_skel_free(s);
+    }
+    s = parse_text(unbound_text, "unbound");
+    if (s) {
+        ok(augur_skel_check_bindings(s, NULL, &diag) == AUGUR_EBIND &&
+               strstr(diag.msg, "--bind jd_ptr=TARGET (an offsets array: csr.rowptr") &&
+               strstr(diag.msg, "jds.ptr"),
+           "check: an offsets array's message names the offsets targets");
+        ok(augur_skel_bind(s, NULL, "jd_ptr=jds.ptr", AUGUR_BIND_CLI, &diag) == 0 &&
+               augur_skel_check_bindings(s, NULL, &diag) == AUGUR_EBIND &&
+               strstr(diag.msg, "--bind col=TARGET (an index array: csr.col"),
+           "check: an index array's message names the index targets");
+        ok(augur_skel_bind(s, NULL, "col=jds.col", AUGUR_BIND_CLI, &diag) == 0 &&
+               augur_skel_check_bindings(s, NULL, &diag) == AUGUR_EBIND &&
+               strstr(diag.msg, "--bind val=TARGET (csr.val, coo.val"),
+           "check: a real array's message names the value targets");
+        ok(augur_skel_bind(s, NULL, "val=jds.val,x=vec(m)", AUGUR_BIND_CLI, &diag) == 0 &&
+               augur_skel_check_bindings(s, NULL, &diag) == AUGUR_EBIND &&
+               strstr(diag.msg, "--bind ndiag=TARGET (n, m, nnz, an expression such as n-1"),
+           "check: a scalar's message names the scalar targets");
+        augur_skel_free(s);
+    }
 
     s = parse_text(bfs_text, "bfs");
     if (s) {

@@ -730,6 +730,26 @@ AUGUR_API int augur_skel_bind(struct augur_skel *skel, struct augur_node *kernel
 AUGUR_API int augur_skel_infer_bindings(struct augur_skel *skel, struct augur_diag *diag);
 
 /*
+ * The binding targets that fit an array or scalar parameter of kernel, for
+ * a message about a missing binding: from the array's element type and how
+ * the kernel uses it ("an offsets array: csr.rowptr, csc.colptr, ..." for an
+ * integer array whose values start or bound loops; "csr.val, coo.val,
+ * vec(n), ..." for a floating-point one; "n, m, nnz, an expression such as
+ * n-1, or a number" for a scalar). Writes a NUL-terminated text of at most
+ * size bytes to buf; an unknown name gets the scalar's list.
+ */
+AUGUR_API void augur_skel_bind_hint(const struct augur_node *kernel, const char *name, char *buf,
+                                    size_t size);
+
+/*
+ * The name to give --bind for an array or scalar of a skeleton: a struct
+ * member's "->" becomes "." (A->p: A.p), which a shell does not read as a
+ * redirection and augur_skel_bind() accepts. Writes a NUL-terminated text
+ * of at most size bytes to buf.
+ */
+AUGUR_API void augur_skel_bind_name(const char *name, char *buf, size_t size);
+
+/*
  * Checks that every global array and every scalar param of kernel (all
  * kernels when NULL) is bound. Returns 0 or AUGUR_EBIND naming the first
  * unbound one and its line.
