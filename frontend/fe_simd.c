@@ -318,54 +318,34 @@ static const struct augur_expr *subst_lane(struct fe_conv *cv, const struct augu
 
 /* ---- user-level arguments of intrinsics written as macros ----------------------------------- */
 
-const char *fe_simd_macro_name(struct fe_conv *cv, CXCursor call, char *buf, size_t size)
+#define NO_ARG   UINT32_MAX
+#define MAX_ARGS 16
+
+/*
+ * Where the user-level arguments of an intrinsic start in the file; one
+ * written in a macro's body (x in GATHER(v) _mm512_i32gather_pd(v, x, 8))
+ * starts nowhere (NO_ARG) and, when it is a name, keeps it.
+ */
+struct uargs {
+    unsigned start[MAX_ARGS];
+    char name[MAX_ARGS][64];
+    size_t n;
+};
+
+/* Offsets where the arguments of the invocation "NAME ( ... )" at off of text start. */
+static size_t arg_starts_at(const char *text, size_t len, unsigned off, unsigned *starts,
+                            size_t max)
 {
-    CXFile f = NULL;
-    unsigned off = 0;
-    size_t len = 0, n = 0;
-    const char *text;
-
-    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(call)), &f, NULL, NULL,
-                               &off);
-    if (!f)
-        return NULL;
-    text = clang_getFileContents(cv->t->tu, f, &len);
-    if (!text || off >= len)
-        return NULL;
-    /* The expansion may start at a cast: skip "(", type words and ")" */
-    while (off < len && n + 1 < size) {
-        char c = text[off];
-
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
-            buf[n++] = c, off++;
-        else
-            break;
-    }
-    buf[n] = '\0';
-    return strncmp(buf, "_mm", 3) == 0 || strncmp(buf, "_k", 2) == 0 ? buf : NULL;
-}
-
-/* Offsets of the arguments of the macro invocation at call's expansion location. */
-static size_t macro_arg_starts(struct fe_conv *cv, CXCursor call, unsigned *starts, size_t max)
-{
-    CXFile f = NULL;
-    unsigned off = 0;
-    size_t len = 0, n = 0;
-    const char *text;
+    size_t n = 0;
     int depth = 0;
 
-    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(call)), &f, NULL, NULL,
-                               &off);
-    if (!f)
-        return 0;
-    text = clang_getFileContents(cv->t->tu, f, &len);
     while (off < len && text[off] != '(')
         off++;
     for (; off < len; off++) {
         char c = text[off];
 
-        if (c == '(') {
-            if (depth++ == 0 && n < max) {
+        if (c == '(' || (c == ',' && depth == 1)) {
+            if ((c == ',' || depth++ == 0) && n < max) {
                 unsigned s = off + 1;
 
                 while (s < len && (text[s] == ' ' || text[s] == '\n' || text[s] == '\t'))
@@ -375,15 +355,147 @@ static size_t macro_arg_starts(struct fe_conv *cv, CXCursor call, unsigned *star
         } else if (c == ')') {
             if (--depth == 0)
                 break;
-        } else if (c == ',' && depth == 1 && n < max) {
-            unsigned s = off + 1;
-
-            while (s < len && (text[s] == ' ' || text[s] == '\n' || text[s] == '\t'))
-                s++;
-            starts[n++] = s;
         }
     }
     return n;
+}
+
+static bool is_intrinsic_name(const char *s)
+{
+    return strncmp(s, "_mm", 3) == 0 || strncmp(s, "_k", 2) == 0;
+}
+
+static bool body_has(const struct fe_macro *m, const char *tok)
+{
+    for (size_t i = 0; i < m->nbody; i++)
+        if (!strcmp(m->body[i], tok))
+            return true;
+    return false;
+}
+
+/*
+ * In the body of user macro m, whose arguments start at starts[0..nstarts),
+ * the intrinsic macro whose expansion calls builtin (GATHER(v, p) written
+ * as _mm512_i32gather_pd(v, p, 8)), through other user macros too: its
+ * name into buf and where each of its arguments starts in the file (NO_ARG
+ * for one written in a body, such as the 8).
+ */
+static bool intrinsic_in_macro(struct fe_conv *cv, const struct fe_macro *m,
+                               const struct uargs *outer, const char *builtin, char *buf,
+                               size_t size, struct uargs *out, int depth)
+{
+    if (depth > 4)
+        return false;
+    for (size_t i = 0; i + 1 < m->nbody; i++) {
+        const struct fe_macro *inner = fe_macro(cv->t, m->body[i]);
+        struct uargs in;
+        int level = 0;
+        size_t ntok = 0;
+
+        if (!inner || !inner->funclike || strcmp(m->body[i + 1], "(") != 0 || inner == m)
+            continue;
+        memset(&in, 0, sizeof(in));
+        /* where each argument of the inner invocation starts: its first token's */
+        for (size_t j = i + 2; j < m->nbody && in.n <= MAX_ARGS; j++) {
+            const char *tok = m->body[j];
+            size_t p;
+
+            if (!strcmp(tok, ")") && level == 0)
+                break;
+            if (!strcmp(tok, "(") || !strcmp(tok, ")")) {
+                level += tok[0] == '(' ? 1 : -1;
+            } else if (!strcmp(tok, ",") && level == 0) {
+                ntok = 0;
+                continue;
+            }
+            if (ntok++ > 0) {
+                if (in.n)
+                    in.name[in.n - 1][0] = '\0'; /* a name alone, not an expression */
+                continue;
+            }
+            if (in.n == MAX_ARGS)
+                break;
+            for (p = 0; p < m->nparams; p++)
+                if (!strcmp(tok, m->params[p]))
+                    break;
+            in.start[in.n] = NO_ARG;
+            if (p < m->nparams && p < outer->n) {
+                in.start[in.n] = outer->start[p];
+                snprintf(in.name[in.n], sizeof(in.name[0]), "%s", outer->name[p]);
+            } else if ((tok[0] >= 'a' && tok[0] <= 'z') || (tok[0] >= 'A' && tok[0] <= 'Z') ||
+                       tok[0] == '_') {
+                snprintf(in.name[in.n], sizeof(in.name[0]), "%s", tok);
+            }
+            in.n++;
+        }
+        if (is_intrinsic_name(inner->name) && body_has(inner, builtin)) {
+            snprintf(buf, size, "%s", inner->name);
+            *out = in;
+            return true;
+        }
+        if (!is_intrinsic_name(inner->name) &&
+            intrinsic_in_macro(cv, inner, &in, builtin, buf, size, out, depth + 1))
+            return true;
+    }
+    return false;
+}
+
+/*
+ * The intrinsic a builtin call was written as, and where its arguments
+ * start in the file: the intrinsic macro invoked where the call is written
+ * (in the code, or in a macro's argument), or one that a user macro written
+ * there invokes.
+ */
+static const char *resolve_macro(struct fe_conv *cv, CXCursor call, char *buf, size_t size,
+                                 struct uargs *args)
+{
+    CXFile f = NULL;
+    unsigned off = 0;
+    size_t len = 0, n = 0;
+    const char *text;
+    const struct fe_macro *m;
+    char builtin[128];
+
+    memset(args, 0, sizeof(*args));
+    /* where the call is written: a macro argument's where it is spelled */
+    clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(call)), &f, NULL, NULL,
+                              &off);
+    if (!f)
+        return NULL;
+    text = clang_getFileContents(cv->t->tu, f, &len);
+    if (!text || off >= len)
+        return NULL;
+    while (off + n < len && n + 1 < size) {
+        char c = text[off + n];
+
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
+            buf[n] = c, n++;
+        else
+            break;
+    }
+    buf[n] = '\0';
+    if (is_intrinsic_name(buf)) {
+        args->n = arg_starts_at(text, len, off, args->start, MAX_ARGS);
+        return buf;
+    }
+    m = n ? fe_macro(cv->t, buf) : NULL;
+    fe_spelling(clang_getCursorReferenced(call), builtin, sizeof(builtin));
+    if (m && m->funclike) {
+        struct uargs user;
+
+        memset(&user, 0, sizeof(user));
+        user.n = arg_starts_at(text, len, off, user.start, MAX_ARGS);
+        if (intrinsic_in_macro(cv, m, &user, builtin, buf, size, args, 0))
+            return buf;
+    }
+    return NULL;
+}
+
+const char *fe_simd_macro_name(struct fe_conv *cv, CXCursor call, char *buf, size_t size)
+{
+    struct uargs args;
+
+    return resolve_macro(cv, call, buf, size, &args);
 }
 
 struct argfind {
@@ -410,6 +522,30 @@ static enum CXChildVisitResult argfind_visit(CXCursor c, CXCursor parent, CXClie
     return CXChildVisit_Recurse;
 }
 
+/* A variable named name under c (the x a macro's body hands to an intrinsic). */
+struct namefind {
+    const char *name;
+    CXCursor found;
+};
+
+static enum CXChildVisitResult namefind_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct namefind *f = data;
+    enum CXCursorKind dk;
+    char name[64];
+
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+        return CXChildVisit_Recurse;
+    dk = clang_getCursorKind(clang_getCursorReferenced(c));
+    fe_spelling(c, name, sizeof(name));
+    if ((dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) && !strcmp(name, f->name)) {
+        f->found = c;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
 /* The user-level arguments of an intrinsic call (a function, or a macro around a builtin). */
 static size_t user_args(struct fe_conv *cv, CXCursor call, bool macro, CXCursor *out, size_t max)
 {
@@ -420,16 +556,28 @@ static size_t user_args(struct fe_conv *cv, CXCursor call, bool macro, CXCursor 
             out[i] = clang_Cursor_getArgument(call, (unsigned)i);
         return n < 0 ? 0 : (size_t)n < max ? (size_t)n : max;
     } else {
-        unsigned starts[16];
-        size_t n = macro_arg_starts(cv, call, starts, 16);
-        struct argfind a = { starts, n < max ? n : max, out };
+        char name[128];
+        struct uargs u;
+        struct argfind a;
 
+        if (!resolve_macro(cv, call, name, sizeof(name), &u))
+            u.n = 0;
+        a.starts = u.start;
+        a.n = u.n < max ? u.n : max;
+        a.found = out;
         for (size_t i = 0; i < a.n; i++)
             out[i] = clang_getNullCursor();
         clang_visitChildren(call, argfind_visit, &a);
-        for (size_t i = 0; i < a.n; i++)
+        for (size_t i = 0; i < a.n; i++) {
+            if (clang_Cursor_isNull(out[i]) && u.name[i][0]) {
+                struct namefind f = { u.name[i], clang_getNullCursor() };
+
+                clang_visitChildren(call, namefind_visit, &f);
+                out[i] = f.found;
+            }
             if (clang_Cursor_isNull(out[i]))
                 return i; /* the rest could not be placed */
+        }
         return a.n;
     }
 }
