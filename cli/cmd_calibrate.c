@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 void cmd_calibrate_help(FILE *fp)
 {
     fprintf(fp, "usage: augur calibrate [-o FILE|auto] [--quick] [--threads LIST] [--json]\n"
+                "       augur calibrate --check FILE [--quick] [--json]\n"
                 "       augur calibrate --auto-path\n"
                 "\n"
                 "Measures this machine with microbenchmarks and writes a machine file\n"
@@ -24,9 +26,12 @@ void cmd_calibrate_help(FILE *fp)
                 "load/copy/triad bandwidth of each cache level and of memory per thread\n"
                 "count, load-to-use latency per level by pointer chasing, the service time\n"
                 "versus loads in flight (MLP) curve, and gather/scatter cost. Cache sizes,\n"
-                "lines and associativity come from the OS (hwloc). Every value is the\n"
-                "median of repetitions after a warm-up; the file's comments name the\n"
-                "benchmark and the spread. A full run takes about a minute on 2 cores.\n"
+                "lines and associativity come from the OS (hwloc). The run measures\n"
+                "everything in three passes, one after the other, and gives each value's\n"
+                "best pass; a value a prediction reads whose passes differ by more than\n"
+                "10 %% is measured in up to two more, and flagged UNSTABLE in the file and\n"
+                "on standard error when they still do. The file's comments name the\n"
+                "benchmark and the spreads. A full run takes a few minutes on 2 cores.\n"
                 "It also asks the C compiler that `augur measure` uses ($CC, else cc)\n"
                 "whether it keeps a loop-carried multiply-add fused (core.fused_chains).\n"
                 "\n"
@@ -39,6 +44,9 @@ void cmd_calibrate_help(FILE *fp)
                 "  --quick            fewer sizes and repetitions: a few seconds, rougher\n"
                 "  --threads LIST     thread counts to measure, e.g. 1,2,4 (default: 1 to the\n"
                 "                     number of cores)\n"
+                "  --check FILE       measure this host and compare: which values of FILE\n"
+                "                     drifted by more than 10 %% (exit 1 when some did, or\n"
+                "                     when FILE was measured on another host)\n"
                 "  --json             print every measurement, curves included, as JSON on\n"
                 "                     standard output (the file is still written with -o)\n"
                 "  -h, --help         print this help\n");
@@ -236,16 +244,207 @@ static json_t *result_json(const struct augur_calib_result *r, const char *path)
     return o;
 }
 
+/* ---- --check ------------------------------------------------------------------------------ */
+
+/* A value beyond this share of the file's has drifted. */
+#define DRIFT 0.10
+
+struct drift {
+    json_t *values;
+    unsigned n, drifted;
+};
+
+static void compare(struct drift *d, const char *name, double file, double now)
+{
+    double change = file > 0 ? now / file - 1 : 0;
+    bool drifted = file > 0 && now > 0 && fabs(change) > DRIFT;
+
+    if (!(file > 0) || !(now > 0))
+        return;
+    d->n++;
+    d->drifted += drifted;
+    if (cli_json) {
+        json_array_append_new(d->values,
+                              json_pack("{s:s,s:f,s:f,s:f,s:b}", "value", name, "file", file, "now",
+                                        now, "change", change, "drifted", drifted));
+        return;
+    }
+    printf("%-28s %12.4g %12.4g %+8.1f%%%s\n", name, file, now, 100 * change,
+           drifted ? "  drifted" : "");
+}
+
+static double bw_at(const struct augur_bw_point *bw, uint32_t n, uint32_t threads)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (bw[i].threads == threads)
+            return bw[i].gbs;
+    return 0;
+}
+
+/* Every value of file that a prediction reads, against this host's measurement now. */
+static void compare_machines(struct drift *d, const struct augur_machine *f,
+                             const struct augur_machine *m)
+{
+    const struct augur_machine_core *fc = &f->core, *mc = &m->core;
+    char name[64];
+
+    compare(d, "clock_ghz", f->clock_ghz, m->clock_ghz);
+    for (uint32_t i = 0; i < f->ncaches; i++) {
+        const struct augur_machine_cache *a = &f->caches[i];
+        const struct augur_machine_cache *b = augur_machine_cache_find(m, a->name);
+
+        if (!b)
+            continue;
+        snprintf(name, sizeof(name), "%s.size_kib", a->name);
+        compare(d, name, (double)a->size / 1024, (double)b->size / 1024);
+        snprintf(name, sizeof(name), "%s.latency_ns", a->name);
+        compare(d, name, a->latency_ns, b->latency_ns);
+        for (uint32_t k = 0; k < a->nbandwidth; k++) {
+            snprintf(name, sizeof(name), "%s.bandwidth_gbs.%u", a->name, a->bandwidth[k].threads);
+            compare(d, name, a->bandwidth[k].gbs,
+                    bw_at(b->bandwidth, b->nbandwidth, a->bandwidth[k].threads));
+        }
+    }
+    compare(d, "memory.latency_ns", f->memory.latency_ns, m->memory.latency_ns);
+    for (uint32_t k = 0; k < f->memory.nbandwidth; k++) {
+        snprintf(name, sizeof(name), "memory.bandwidth_gbs.%u", f->memory.bandwidth[k].threads);
+        compare(d, name, f->memory.bandwidth[k].gbs,
+                bw_at(m->memory.bandwidth, m->memory.nbandwidth, f->memory.bandwidth[k].threads));
+    }
+    for (uint32_t k = 0; k < f->memory.nmlp; k++)
+        for (uint32_t j = 0; j < m->memory.nmlp; j++)
+            if (m->memory.mlp[j].m == f->memory.mlp[k].m) {
+                snprintf(name, sizeof(name), "memory.mlp.%g", f->memory.mlp[k].m);
+                compare(d, name, f->memory.mlp[k].ns, m->memory.mlp[j].ns);
+            }
+    compare(d, "core.chain_cycles", fc->chain_cycles, mc->chain_cycles);
+    compare(d, "core.branch_miss_cycles", fc->branch_miss_cycles, mc->branch_miss_cycles);
+    compare(d, "core.fadd_latency", fc->fadd_latency, mc->fadd_latency);
+    compare(d, "core.fma_latency", fc->fma_latency, mc->fma_latency);
+    compare(d, "core.atomic_cycles", fc->atomic_cycles, mc->atomic_cycles);
+    compare(d, "core.region1_ns", fc->region1_ns, mc->region1_ns);
+    compare(d, "core.region_ns", fc->region_ns, mc->region_ns);
+    compare(d, "simd.gather_cycles", f->simd.gather_cycles_per_element,
+            m->simd.gather_cycles_per_element);
+    compare(d, "simd.scatter_cycles", f->simd.scatter_cycles_per_element,
+            m->simd.scatter_cycles_per_element);
+}
+
+/*
+ * calibrate --check FILE: measures this host as calibrate would and says which values of FILE
+ * drifted by more than DRIFT. Exit 0 when none did, 1 when some did or the file is another
+ * host's.
+ */
+static int check(const char *file, struct augur_calib_opts *opts)
+{
+    struct augur_machine *f = NULL, *m = NULL;
+    struct augur_calib_result *res = NULL;
+    struct augur_diag diag;
+    struct augur_buf text;
+    struct drift d = { NULL, 0, 0 };
+    char id[32];
+    bool other;
+    int rc;
+
+    augur_diag_init(&diag);
+    augur_buf_init(&text);
+    if (augur_machine_load(file, &f, &diag) != 0)
+        return cli_diag_error(&diag);
+    augur_calib_host_id(id, sizeof(id));
+    other = f->host_id && strcmp(f->host_id, id) != 0;
+    if (f->kind != AUGUR_MACHINE_CPU) {
+        rc = cli_error("%s: machine '%s' is a %s: calibrate --check compares a CPU file with this "
+                       "host",
+                       file, f->name, augur_machine_kind_name(f->kind));
+        goto out;
+    }
+    if (augur_calibrate(opts, &res, &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    augur_calib_yaml(res, &text);
+    if (augur_machine_parse(text.s, text.len, "<calibrate>", &m, &diag) != 0) {
+        rc = cli_diag_error(&diag);
+        goto out;
+    }
+    if (cli_json)
+        d.values = json_array();
+    else
+        printf("%s (%s) against this host (%s), measured now%s:\n%-28s %12s %12s %9s\n", file,
+               f->name, id, opts->quick ? " with --quick" : "", "value", "file", "now", "change");
+    compare_machines(&d, f, m);
+    if (cli_json) {
+        json_t *doc = json_pack("{s:s,s:s*,s:s,s:b,s:o,s:i,s:i,s:f}", "file", file, "file_host_id",
+                                f->host_id, "host_id", id, "same_host", !other, "values", d.values,
+                                "compared", (int)d.n, "drifted", (int)d.drifted, "limit", DRIFT);
+
+        rc = cli_print_json(doc);
+    } else {
+        printf("%u of %u values drifted by more than %.0f %%%s\n", d.drifted, d.n, 100 * DRIFT,
+               res->nunstable ? " (some of this run's own values are unstable: the machine is "
+                                "busy)"
+                              : "");
+        if (other)
+            printf("%s was measured on another host (%s; this one is %s)\n", file, f->host_id, id);
+        rc = CLI_OK;
+    }
+    if (rc == CLI_OK && (d.drifted || other))
+        rc = CLI_FAILED;
+out:
+    augur_buf_release(&text);
+    augur_calib_free(res);
+    augur_machine_free(m);
+    augur_machine_free(f);
+    return rc;
+}
+
+/* The section a line of the machine file belongs to: "L3", "memory", "core" or "". */
+static void section_of(const char *text, const char *line, char *out, size_t size)
+{
+    out[0] = '\0';
+    while (line > text) {
+        const char *prev = line - 1;
+
+        while (prev > text && prev[-1] != '\n')
+            prev--;
+        line = prev;
+        if (!strncmp(line, "  - name: ", 10)) {
+            snprintf(out, size, "%.*s", (int)strcspn(line + 10, " \n"), line + 10);
+            return;
+        }
+        if (line[0] != ' ' && line[0] != '#' && line[0] != '\n') {
+            snprintf(out, size, "%.*s", (int)strcspn(line, ":\n"), line);
+            return;
+        }
+    }
+}
+
+/* Names the values a prediction reads that the run measured unstable. */
+static void warn_unstable(const char *text)
+{
+    for (const char *p = strstr(text, "UNSTABLE"); p; p = strstr(p + 1, "UNSTABLE")) {
+        const char *line = p, *key;
+        char sect[32];
+
+        while (line > text && line[-1] != '\n')
+            line--;
+        key = line;
+        while (*key == ' ' || *key == '-')
+            key++;
+        section_of(text, line, sect, sizeof(sect));
+        cli_warning("unstable: %s%s%.*s (its passes differ by more than 10 %%: is the machine "
+                    "busy?)",
+                    sect, sect[0] && line[0] == ' ' ? "." : "", (int)strcspn(key, ":"), key);
+    }
+}
+
 int cmd_calibrate(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        { "output", required_argument, NULL, 'o' },
-        { "quick", no_argument, NULL, 'q' },
-        { "threads", required_argument, NULL, 't' },
-        { "json", no_argument, NULL, 'j' },
-        { "auto-path", no_argument, NULL, 'a' },
-        { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 },
+        { "output", required_argument, NULL, 'o' },  { "quick", no_argument, NULL, 'q' },
+        { "threads", required_argument, NULL, 't' }, { "json", no_argument, NULL, 'j' },
+        { "auto-path", no_argument, NULL, 'a' },     { "check", required_argument, NULL, 'c' },
+        { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 },
     };
     struct augur_calib_opts opts;
     struct augur_calib_result *res = NULL;
@@ -253,7 +452,7 @@ int cmd_calibrate(int argc, char **argv)
     struct augur_diag diag;
     struct augur_buf text;
     struct augur_out fout;
-    const char *path = NULL;
+    const char *path = NULL, *check_file = NULL;
     char auto_path[PATH_MAX];
     bool print_auto = false;
     int opt, rc, width = 0;
@@ -279,6 +478,9 @@ int cmd_calibrate(int argc, char **argv)
         case 'a':
             print_auto = true;
             break;
+        case 'c':
+            check_file = optarg;
+            break;
         case 'h':
             cmd_calibrate_help(stdout);
             return CLI_OK;
@@ -289,6 +491,11 @@ int cmd_calibrate(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage_error("calibrate", "unexpected argument '%s'", argv[optind]);
+    if (check_file) {
+        if (path || print_auto)
+            return cli_usage_error("calibrate", "--check writes no file: no -o or --auto-path");
+        return check(check_file, &opts);
+    }
     if (print_auto || (path && strcmp(path, "auto") == 0)) {
         if (!cli_auto_machine_path(auto_path, sizeof(auto_path), !print_auto))
             return CLI_FAILED;
@@ -327,6 +534,7 @@ int cmd_calibrate(int argc, char **argv)
         rc = cli_error("the machine file written does not load (a bug): %s", msg);
         goto out;
     }
+    warn_unstable(text.s);
     for (uint32_t i = 0; i < res->ncaches; i++) {
         if (res->caches[i].size_measured)
             cli_warning("the OS reports %s = %llu KiB, but working sets well inside that are as "

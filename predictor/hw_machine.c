@@ -61,6 +61,7 @@ struct field {
 static const struct field top_fields[] = {
     { "name", T_STR, M(name), 0, F_REQ, 0, 0, 0 },
     { "kind", T_KIND, M(kind), 0, F_REQ, 0, 0, 0 },
+    { "host_id", T_STR, M(host_id), 0, 0, 0, 0, 0 },
     { "clock_ghz", T_F64, M(clock_ghz), 0, 0, 0, 20, 0 },
     { "cores", T_U32, M(cores), 0, 0, 1, AUGUR_MACHINE_MAX_CORES, 0 },
     { "threads_per_core", T_U32, M(threads_per_core), 0, 0, 1, 64, 0 },

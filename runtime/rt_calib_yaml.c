@@ -84,6 +84,15 @@ static void put_spread(struct augur_buf *b, const struct augur_calib_stat *st)
     put_num(b, st->max);
     if (st->preempted)
         augur_buf_printf(b, " (%u of %u preempted)", st->preempted, st->reps);
+    if (st->passes > 1) {
+        augur_buf_printf(b, "; %u passes ", st->passes);
+        put_num(b, st->pass_lo);
+        augur_buf_puts(b, "..");
+        put_num(b, st->pass_hi);
+    }
+    if (st->unstable)
+        augur_buf_puts(b, "; UNSTABLE: the passes differ by more than 10 %, re-run calibrate on "
+                          "a quieter machine or check it with calibrate --check");
 }
 
 /* "\n  key: value  # what; spread" for a core cost that was measured (above zero). */
@@ -182,12 +191,16 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
                      r->threads_per_core == 1 ? "" : "s", r->topology_source);
     augur_buf_printf(
         b,
-        "# Each measured value is the best of %u repetitions of at least %g ms (the\n"
-        "# fastest: other load only ever slows a repetition down), after a warm-up,\n"
-        "# timed with CLOCK_MONOTONIC, threads pinned one per core; its comment names\n"
-        "# the benchmark and gives the median and range of the repetitions. The\n"
-        "# whole run took %.1f s.\n",
-        r->reps, r->min_rep_seconds * 1e3, r->seconds);
+        "# Each measured value is the best of %u passes (each pass measures\n"
+        "# everything once, so a noisy minute disturbs one pass of every value) of\n"
+        "# %u repetitions each of at least %g ms (the fastest: other load only\n"
+        "# ever slows a repetition down), after a warm-up, timed with\n"
+        "# CLOCK_MONOTONIC, threads pinned one per core; its comment names the\n"
+        "# benchmark and gives the median and range of the repetitions and the\n"
+        "# range of the passes. %u value%s a prediction reads %s unstable (passes over\n"
+        "# 10 %% apart). The whole run took %.1f s.\n",
+        r->passes, r->reps, r->min_rep_seconds * 1e3, r->nunstable, r->nunstable == 1 ? "" : "s",
+        r->nunstable == 1 ? "is" : "are", r->seconds);
     augur_buf_puts(b, "name: ");
     {
         char name[200];
@@ -197,7 +210,14 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
                  r->date);
         put_quoted(b, name);
     }
-    augur_buf_puts(b, "\nkind: cpu\nclock_ghz: ");
+    augur_buf_puts(b, "\nkind: cpu");
+    if (r->host_id[0]) {
+        augur_buf_puts(b, "\nhost_id: ");
+        put_quoted(b, r->host_id);
+        comment(b);
+        augur_buf_puts(b, "the processor measured (vendor, model, stepping, CPUs, caches)");
+    }
+    augur_buf_puts(b, "\nclock_ghz: ");
     put_num(b, ghz);
     comment(b);
     augur_buf_puts(b, "clock: chains of 16 dependent integer adds (1 cycle each); ");

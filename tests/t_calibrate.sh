@@ -160,6 +160,23 @@ want_threads=$(seq -s, 1 "$cores" | sed 's/,/, */g')
 check "--json: threads 1..$cores measured" grep -Eq "\"threads\": \\[ *$want_threads *\\]" \
     <<<"$(tr -d '\n' <"$json")"
 
+check "it names the host it measured" grep -Eq '^host_id: "[0-9a-f]{16}" +# ' "$yml"
+check "three passes or more" grep -q '# Each measured value is the best of [3-5] passes' "$yml"
+check "each value gives its passes' range" grep -q 'latency_ns: .*; [3-5] passes [0-9.]*\.\.[0-9.]*' "$yml"
+
+# --check: the values of a file against this host now (how many drift is a timing; not asserted)
+"$augur" calibrate --quick --check "$yml" >"$tmp/check" 2>&1
+rc=$?
+check "--check exits 0 or 1" test $rc -le 1
+check "--check lists the values with their change" grep -Eq '^L1\.latency_ns +[0-9.]+ +[0-9.]+ +[-+][0-9.]+%' "$tmp/check"
+check "--check counts the drifted ones" grep -Eq '^[0-9]+ of [0-9]+ values drifted by more than 10 %' "$tmp/check"
+sed 's/^host_id: "[0-9a-f]*"/host_id: "0123456789abcdef"/' "$yml" >"$tmp/other.yml"
+"$augur" --json calibrate --quick --check "$tmp/other.yml" >"$tmp/check.json" 2>/dev/null
+check "--check: a file of another host fails" test $? -eq 1
+check "--check --json says so" grep -q '"same_host": false' "$tmp/check.json"
+check "--check with -o: exit 2" status 2 calibrate --check "$yml" -o "$tmp/x.yml"
+check "--check of a missing file: exit 1" status 1 calibrate --quick --check "$tmp/none.yml"
+
 # bad input
 check "--threads 0: exit 2" status 2 calibrate --quick --threads 0 -o "$tmp/x.yml"
 check "--threads 1,x: exit 2" status 2 calibrate --quick --threads 1,x -o "$tmp/x.yml"

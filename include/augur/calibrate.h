@@ -36,7 +36,36 @@ struct augur_calib_stat {
     double best, median, min, max;
     uint32_t reps;
     uint32_t preempted; /* of reps, how many lost the CPU for over 10 % of their time */
+    /*
+     * The run measures everything in passes, one after the other, so that a
+     * noisy minute disturbs one pass of every value rather than every
+     * repetition of one: best is then the best of the passes' bests, and
+     * pass_lo .. pass_hi their range. unstable: a value a prediction reads
+     * whose passes still differ by more than AUGUR_CALIB_UNSTABLE of it after
+     * the extra passes.
+     */
+    uint32_t passes;
+    double pass_lo, pass_hi;
+    bool unstable;
 };
+
+/* Passes of a run, and the extra passes run while a value's passes differ by more than ... */
+#define AUGUR_CALIB_PASSES       3
+#define AUGUR_CALIB_EXTRA_PASSES 2
+/* ... this share of the value. */
+#define AUGUR_CALIB_UNSTABLE 0.10
+
+/*
+ * Merges one value's passes s[0 .. n) (n at most AUGUR_CALIB_PASSES +
+ * AUGUR_CALIB_EXTRA_PASSES) into *out: the best of the passes' bests (a
+ * rate's highest, a time's lowest, told apart by which end of its
+ * repetitions each pass's best is), the median of their medians, the range of
+ * every repetition and of the passes' bests. Returns true when key (a value a
+ * prediction reads) and the passes' bests differ by more than
+ * AUGUR_CALIB_UNSTABLE of the result (out->unstable).
+ */
+AUGUR_API bool augur_calib_stat_merge(const struct augur_calib_stat *const *s, uint32_t n, bool key,
+                                      struct augur_calib_stat *out);
 
 /* Progress: stage names the benchmark; done of total steps of the whole run. */
 typedef void augur_calib_progress_fn(void *ud, const char *stage, int done, int total);
@@ -85,6 +114,7 @@ struct augur_calib_curve {
 struct augur_calib_result {
     char date[32]; /* ISO 8601, local time with offset */
     char host[64];
+    char host_id[24]; /* augur_calib_host_id() */
     char cpu_vendor[32];
     char cpu_model[128];
     char topology_source[16]; /* "hwloc" or "sysfs" */
@@ -92,7 +122,9 @@ struct augur_calib_result {
     bool avx512;        /* avx512f, cd, bw, dq, vl: the AVX-512 kernels ran */
     uint32_t simd_bits; /* widest vector unit the CPU reports */
     bool quick;
-    uint32_t reps;          /* repetitions of each measurement */
+    uint32_t reps;          /* repetitions of each measurement in one pass */
+    uint32_t passes;        /* passes over every measurement (the values: their medians) */
+    uint32_t nunstable;     /* values a prediction reads flagged unstable */
     double min_rep_seconds; /* each repetition runs at least this long */
     double seconds;         /* the whole run */
     double os_mhz;          /* the OS's nominal frequency, 0 when unknown */

@@ -231,6 +231,12 @@ struct augur_machine_model {
 struct augur_machine {
     const char *path; /* the file it came from; "" when built in code */
     const char *name;
+    /*
+     * The host `augur calibrate` measured (augur_calib_host_id()), NULL for a
+     * file written from documents: predictions on this host with a file of
+     * another host are for that host, and timing them here means nothing.
+     */
+    const char *host_id;
     enum augur_machine_kind kind;
     double clock_ghz;
     uint32_t cores;            /* cores (CPU); SMs may be given here or in gpu.sms */
