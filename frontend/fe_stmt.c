@@ -1766,6 +1766,53 @@ static bool validity_cond(struct fe_conv *cv, CXCursor e, int depth)
     return validity_test(cv, e);
 }
 
+/*
+ * The members a valid argument must hold, from a guard's condition taken
+ * to be want: !(A && A->nz == -1) false needs A->nz == -1, A->format != 1
+ * false needs A->format == 1. Each becomes a parameter bound to that
+ * value, so that a run of the compiled kernel (augur measure) passes the
+ * guard as the skeleton does; --bind still overrides it.
+ */
+static void guard_values(struct fe_conv *cv, CXCursor e, bool want, int depth)
+{
+    enum CXCursorKind k;
+    const char *op;
+    struct fe_cursors kids = { 0 };
+
+    e = fe_strip(e);
+    k = clang_getCursorKind(e);
+    if (depth > 32 || (k != CXCursor_UnaryOperator && k != CXCursor_BinaryOperator) ||
+        !(op = fe_opmap_get(cv->t, &cv->opmap, e)))
+        return;
+    fe_children(e, &kids);
+    if (!strcmp(op, "!") && kids.n == 1) {
+        guard_values(cv, kids.v[0], !want, depth + 1);
+    } else if (((!strcmp(op, "||") && !want) || (!strcmp(op, "&&") && want)) && kids.n == 2) {
+        guard_values(cv, kids.v[0], want, depth + 1);
+        guard_values(cv, kids.v[1], want, depth + 1);
+    } else if ((!strcmp(op, "==") || !strcmp(op, "!=")) && (op[0] == '=') == want && kids.n == 2) {
+        long long v;
+        bool right = constant_value(kids.v[1], &v);
+        CXCursor m = fe_strip(right ? kids.v[0] : kids.v[1]);
+
+        if ((right || constant_value(kids.v[0], &v)) &&
+            clang_getCursorKind(m) == CXCursor_MemberRefExpr &&
+            !clang_Cursor_isNull(param_root(m)) && !is_pointer_expr(m)) {
+            struct fe_val x = fe_expr(cv, m, FE_RVALUE);
+
+            if (x.e && x.e->kind == AUGUR_EXPR_SYM) {
+                struct augur_sym *sym = augur_skel_sym(cv->b, x.e->u.sym);
+
+                if (sym->kind == AUGUR_SYM_PARAM && sym->bind_src == AUGUR_BIND_NONE) {
+                    sym->bind = augur_arena_strfmt(&cv->skel->arena, "=%lld", v);
+                    sym->bind_src = AUGUR_BIND_INFERRED;
+                }
+            }
+        }
+    }
+    fe_cursors_release(&kids);
+}
+
 /* Evaluates the calls a condition makes (reading the input: they still run). */
 static enum CXChildVisitResult guard_calls(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -1797,6 +1844,8 @@ static bool validity_guard(struct fe_conv *cv, CXCursor s, const struct fe_curso
         fe_expr(cv, kids->v[0], FE_DISCARD);
     else
         clang_visitChildren(kids->v[0], guard_calls, cv);
+    if (cv->final)
+        guard_values(cv, kids->v[0], false, 0);
     fe_extent_offsets(kids->v[0], &b, &e);
     for (unsigned i = b; i < e && i < cv->t->size && n + 4 < sizeof(text); i++) {
         char ch = cv->t->contents[i];

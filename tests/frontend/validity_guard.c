@@ -1,7 +1,9 @@
 /* Argument checks before the work, as sparse libraries write them: NULL
    pointers, a format flag, a negative count, through a macro or not. They
    are taken as valid (a note says so) instead of branches on members that
-   nothing binds; a check that reads the data stays a branch. */
+   nothing binds, and a flag member is bound to the value that passes (so a
+   compiled run passes the check too); a check that reads the data stays a
+   branch. */
 #include <stddef.h>
 
 #define MAT_CSR      1
@@ -43,14 +45,14 @@ int vec_halve(int n, double *v)
 }
 
 // RUN: %augur skeleton %s 2>&1 | FileCheck %s
-// CHECK: validity_guard.c:21:5: note: validity guard taken as valid: !IS_CSR(M) || x == NULL || !y || nthreads < 0
+// CHECK: validity_guard.c:23:5: note: validity guard taken as valid: !IS_CSR(M) || x == NULL || !y || nthreads < 0
 // CHECK-LABEL: kernel mat_spmv
-// CHECK-NEXT: note guard @21:5 "validity guard taken as valid: !IS_CSR(M) || x == NULL || !y || nthreads < 0"
-// CHECK-NEXT: note guard @23:5 "validity guard taken as valid: M->nrows <= 0"
-// CHECK-NOT: M->format
+// CHECK-NEXT: note guard @23:5 "validity guard taken as valid: !IS_CSR(M) || x == NULL || !y || nthreads < 0"
+// CHECK-NEXT: note guard @25:5 "validity guard taken as valid: M->nrows <= 0"
+// CHECK-NEXT: param M->format i32 @14:5 bind =1 (inferred)
 // CHECK-NOT: goto
-// CHECK: for i = 0; i < M->nrows; i += 1 @25:5
+// CHECK: for i = 0; i < M->nrows; i += 1 @27:5
 // CHECK-LABEL: kernel vec_halve
 // CHECK-NOT: note guard
-// CHECK: if n < 0 || v[0] < 0.0 @38:5
-// CHECK-NEXT: return @39:9
+// CHECK: if n < 0 || v[0] < 0.0 @40:5
+// CHECK-NEXT: return @41:9
