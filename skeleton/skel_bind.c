@@ -237,6 +237,18 @@ static bool base_target_ok(const char *t, size_t n)
     uint32_t c;
     size_t f;
 
+    /* bfs.level(U): the levels with U for the nodes not reached yet */
+    if (n > 11 && !memcmp(t, "bfs.level(", 10) && t[n - 1] == ')') {
+        size_t i = t[10] == '-' ? 11 : 10;
+
+        if (i >= n - 1 || n - 1 - i > 18)
+            return false;
+        for (; i < n - 1; i++)
+            if (!isdigit((unsigned char)t[i]))
+                return false;
+        return true;
+    }
+
     for (int i = 0; sized_targets[i]; i++) {
         size_t k = strlen(sized_targets[i]);
 
@@ -494,8 +506,9 @@ struct infer {
         bool one_based; /* the rows run from 1: for (j = 1; j <= E; j++) */
     } rows[32];
     uint32_t nrows;
-    int32_t sell_var;   /* SELL-C: the chunk loop's variable (-1: none) */
-    int64_t sell_chunk; /* and C */
+    int32_t sell_var;     /* SELL-C: the chunk loop's variable (-1: none) */
+    int64_t sell_chunk;   /* and C */
+    uint32_t level_array; /* scratch for level_target() */
 };
 
 static const struct augur_expr *strip(const struct augur_expr *e)
@@ -1296,6 +1309,53 @@ static bool round_counter(const struct infer *in, const struct augur_expr *e, in
     }
 }
 
+/* True when c tests an element of array a against a negative unvisited value (< 0, == -1). */
+static bool negative_test(const struct infer *in, const struct augur_expr *c)
+{
+    const struct augur_expr *x, *y;
+    enum augur_op op;
+
+    c = resolve(in, c);
+    if (!c || c->kind != AUGUR_EXPR_BINARY)
+        return false;
+    if (c->u.bin.op == AUGUR_OP_LAND || c->u.bin.op == AUGUR_OP_LOR)
+        return negative_test(in, c->u.bin.a) || negative_test(in, c->u.bin.b);
+    x = resolve(in, c->u.bin.a);
+    y = resolve(in, c->u.bin.b);
+    op = c->u.bin.op;
+    if (!x || !y || x->kind != AUGUR_EXPR_LOAD || y->kind != AUGUR_EXPR_INT ||
+        x->u.load.array != in->level_array)
+        return false;
+    return ((op == AUGUR_OP_LT || op == AUGUR_OP_GE) && y->u.i == 0) ||
+           ((op == AUGUR_OP_EQ || op == AUGUR_OP_NE || op == AUGUR_OP_LE || op == AUGUR_OP_GT) &&
+            y->u.i == -1);
+}
+
+static bool tests_negative(const struct infer *in, const struct augur_node *n)
+{
+    if (n->kind == AUGUR_NODE_BRANCH && negative_test(in, n->u.branch.cond))
+        return true;
+    if (n->kind == AUGUR_NODE_ASSIGN && negative_test(in, n->u.assign.value))
+        return true;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (tests_negative(in, n->kids[i]))
+            return true;
+    return false;
+}
+
+/*
+ * A level array's target: bfs.level, whose unvisited nodes hold INT32_MAX, or bfs.level(-1)
+ * when the kernel tests them as negative (level[w] < 0, level[w] == -1: GAP, Graph500).
+ */
+static const char *level_target(struct infer *in, uint32_t a)
+{
+    bool neg;
+
+    in->level_array = a;
+    neg = tests_negative(in, in->k);
+    return neg ? "bfs.level(-1)" : "bfs.level";
+}
+
 /* The rules that need the rows. */
 static void walk(struct infer *in, const struct augur_node *n)
 {
@@ -1342,7 +1402,8 @@ static void walk(struct infer *in, const struct augur_node *n)
 
             if (v && v->kind == AUGUR_EXPR_SYM && ki->syms[v->u.sym].kind == AUGUR_SYM_PARAM &&
                 !in->node_id[v->u.sym]) {
-                set_array(in, a->array, "bfs.level", "it is written with the round number");
+                set_array(in, a->array, level_target(in, a->array),
+                          "it is written with the round number");
                 set_sym(in, v, "round", "it is stored as a level");
             } else if (v && v->kind == AUGUR_EXPR_BINARY && v->u.bin.op == AUGUR_OP_ADD) {
                 const struct augur_expr *x = resolve(in, v->u.bin.a), *y = resolve(in, v->u.bin.b);
@@ -1355,10 +1416,11 @@ static void walk(struct infer *in, const struct augur_node *n)
                 }
                 if (x && y && x->kind == AUGUR_EXPR_LOAD && x->u.load.array == a->array &&
                     y->kind == AUGUR_EXPR_INT && y->u.i == 1)
-                    set_array(in, a->array, "bfs.level",
+                    set_array(in, a->array, level_target(in, a->array),
                               "it is written with one of its elements plus one");
                 else if (round_counter(in, v, 0)) {
-                    set_array(in, a->array, "bfs.level", "it is written with a round counter");
+                    set_array(in, a->array, level_target(in, a->array),
+                              "it is written with a round counter");
                     /* level[w] = depth + 1: the stored value is the round, depth one less */
                     if (x && y && x->kind == AUGUR_EXPR_SYM && y->kind == AUGUR_EXPR_INT &&
                         y->u.i > 0 && y->u.i < 1000 && ki->syms[x->u.sym].kind == AUGUR_SYM_PARAM)

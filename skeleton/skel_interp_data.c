@@ -295,6 +295,8 @@ struct tgt {
     uint32_t lead;  /* 1-based variants: one unused element before the values */
     uint64_t size;  /* TV_PARTS, TV_OWNER: the range split among parts threads */
     uint32_t parts;
+    bool unvisited_set; /* TV_LEVEL: the value of the nodes not reached yet, when not bfs_inf */
+    int64_t unvisited;
 };
 
 /* nv: a tetrahedral mesh's vertices, refused for other data. */
@@ -522,6 +524,20 @@ static int target_base(struct augur_bound *b, const char *t, uint32_t threads, s
     int rc;
 
     memset(out, 0, sizeof(*out));
+    if (strncmp(t, "bfs.level(", 10) == 0) {
+        char *end;
+        long long u;
+
+        /* bfs.level(U): U for the nodes not reached before the round */
+        errno = 0;
+        u = strtoll(t + 10, &end, 10);
+        if (errno || end == t + 10 || strcmp(end, ")") != 0)
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "bad target '%s'", t);
+        rc = bfs_of(b, t, out, TV_LEVEL, diag);
+        out->unvisited = u;
+        out->unvisited_set = true;
+        return rc;
+    }
     if (open) {
         size_t k = (size_t)(open - t);
         uint64_t size = 0;
@@ -836,7 +852,7 @@ static union reg tgt_value(const struct tgt *t, uint64_t i, int64_t inf, int64_t
         break;
     case TV_LEVEL:
         l = ((const int64_t *)t->p)[i];
-        v.i = l != inf && l <= round - 1 ? l : inf;
+        v.i = l != inf && l <= round - 1 ? l : t->unvisited_set ? t->unvisited : inf;
         break;
     case TV_FRONTIER: /* reached in the round before: what this round expands */
         l = ((const int64_t *)t->p)[i];
@@ -1070,7 +1086,9 @@ void interp_prepare(struct augur_interp *in)
                   : a->space == AUGUR_SPACE_SHARED ? ARR_SHARED
                                                    : ARR_GLOBAL;
         I->is_level =
-            a->bind && (strcmp(a->bind, "bfs.level") == 0 || strcmp(a->bind, "bfs1.level") == 0);
+            a->bind &&
+            (strcmp(a->bind, "bfs.level") == 0 || strcmp(a->bind, "bfs1.level") == 0 ||
+             strncmp(a->bind, "bfs.level(", 10) == 0 || strncmp(a->bind, "bfs1.level(", 11) == 0);
         /* bfs.level, bfs.frontier, ...: what the search reached before the round */
         I->by_round =
             a->bind && (strncmp(a->bind, "bfs.", 4) == 0 || strncmp(a->bind, "bfs1.", 5) == 0);

@@ -1923,7 +1923,7 @@ static void test_layout_targets(void)
         static const int64_t f1[] = { 1, 0, 0, 0, 0 }, f2[] = { 0, 1, 1, 0, 0 };
         static const int64_t v2[] = { 1, 1, 1, 0, 0 }, p1[] = { 0, -1, -1, -1, -1 };
         static const int64_t p2[] = { 0, 0, 0, -1, -1 }, p3[] = { 0, 0, 0, 1, -1 };
-        static const int64_t pp2[] = { 0, 1, 1, 1, -1, -1 };
+        static const int64_t pp2[] = { 0, 1, 1, 1, -1, -1 }, lv3[] = { 0, 1, 1, 2, -1 };
 
         ok(ints_are(bg, "bfs.frontier", AUGUR_T_BOOL, 1, 1, f1, 5) &&
                ints_are(bg, "bfs.visited", AUGUR_T_I8, 1, 1, f1, 5),
@@ -1940,6 +1940,8 @@ static void test_layout_targets(void)
            "bfs.parent at round 3: node 3 reached first from node 1");
         ok(ints_are(bg, "bfs1.parent", AUGUR_T_I32, 4, 2, pp2, 6),
            "bfs1.parent: node ids plus one, -1 kept");
+        ok(ints_are(bg, "bfs.level(-1)", AUGUR_T_I64, 8, 3, lv3, 5),
+           "bfs.level(-1) at round 3: levels 0 to 2, -1 for the nodes not reached");
         ok(fill_ints(bg, "bfs.parent", AUGUR_T_U8, 1, 1, (int64_t[8]){ 0 }, 8, &d) < 0 &&
                strstr(d.msg, "too narrow"),
            "bfs.parent refuses an unsigned char array (-1 does not fit)");

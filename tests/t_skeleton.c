@@ -613,6 +613,10 @@ static void test_bindings(void)
            augur_bind_is_array_target("jds.perm") && augur_bind_is_array_target("bfs.frontier") &&
            augur_bind_is_array_target("bfs.visited") && augur_bind_is_array_target("bfs.parent"),
        "targets: rowpairs, jagged diagonals, BFS masks and parents");
+    ok(augur_bind_is_array_target("bfs.level(-1)") && augur_bind_is_array_target("bfs.level(7)") &&
+           !augur_bind_is_array_target("bfs.level(n)") &&
+           !augur_bind_is_array_target("bfs.level()"),
+       "targets: bfs.level with the unvisited nodes' value");
     ok(augur_bind_is_array_target("sell1.cs") && augur_bind_is_array_target("sell8.col") &&
            augur_bind_is_array_target("sell64.val") && augur_bind_is_array_target("sell32.cl"),
        "targets: SELL-C for C a power of two up to 64");
@@ -692,7 +696,8 @@ static void test_bindings(void)
         ok(augur_skel_infer_bindings(s, &diag) == 0, "infer bfs: no conflict");
         is_str(bound(s, "row_start"), "csr.rowptr", "infer bfs: row_start is the row pointer");
         is_str(bound(s, "edge_dst"), "csr.col", "infer bfs: edge_dst is the column array");
-        is_str(bound(s, "level"), "bfs.level", "infer bfs: level is a BFS level");
+        is_str(bound(s, "level"), "bfs.level(-1)",
+               "infer bfs: level is a BFS level, tested against -1 for the unvisited nodes");
         is_str(bound(s, "LEVEL"), "round", "infer bfs: LEVEL is the round");
         is_str(bound(s, "nnodes"), "n", "infer bfs: nnodes bounds the rows");
         ok(augur_skel_check_bindings(s, NULL, &diag) == 0, "infer bfs: everything bound");

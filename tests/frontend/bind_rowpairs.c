@@ -1,6 +1,7 @@
 /* One BFS level over a graph whose begin/end offsets are interleaved
    (xoff[2v], xoff[2v+1], GAP/Graph500 style): xoff is csr.rowpairs, not a
-   row pointer; the level stored is depth + 1, so depth is the round less one. */
+   row pointer; the level stored is depth + 1, so depth is the round less one;
+   the unvisited nodes are tested as negative: bfs.level(-1). */
 #include <stdint.h>
 
 void bfs_level(int64_t nv, const int64_t *restrict xoff, const int64_t *restrict xadj,
@@ -19,15 +20,15 @@ void bfs_level(int64_t nv, const int64_t *restrict xoff, const int64_t *restrict
 
 // RUN: %augur skeleton %s 2>&1 | FileCheck %s
 // CHECK-NOT: warning
-// CHECK: param nv i64 @6:16 bind n (inferred)
-// CHECK-NEXT: param depth i64 @7:41 bind round-1 (inferred)
-// CHECK: array xoff i64[] global param @6:28 bind csr.rowpairs (inferred)
-// CHECK-NEXT: array xadj i64[] global param @6:58 bind csr.col (inferred)
-// CHECK-NEXT: array level i64[] global param @7:16 bind bfs.level (inferred)
+// CHECK: param nv i64 @7:16 bind n (inferred)
+// CHECK-NEXT: param depth i64 @8:41 bind round-1 (inferred)
+// CHECK: array xoff i64[] global param @7:28 bind csr.rowpairs (inferred)
+// CHECK-NEXT: array xadj i64[] global param @7:58 bind csr.col (inferred)
+// CHECK-NEXT: array level i64[] global param @8:16 bind bfs.level(-1) (inferred)
 // Round 2 on small.el (levels 0 1 1 2 3 4): depth = 1, the frontier is
-// nodes 1 and 2 (three edges), each node's level read once.
+// nodes 1 and 2 (three edges), each node's level read once, node 3 claimed.
 // RUN: %augur simulate %s --data %S/../data/graphs/small.el --round 2 | FileCheck --check-prefix=SIM %s
 // SIM: per array:
 // SIM: xoff 4
 // SIM-NEXT: xadj 3
-// SIM-NEXT: level 9
+// SIM-NEXT: level 10
