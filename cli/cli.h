@@ -122,16 +122,20 @@ int cli_categorize(const struct augur_dataset *ds, const struct augur_csr *csr,
                    const char *tree_opt, bool required, struct cli_category *cat,
                    struct augur_diag *diag);
 
-/* The machine file used when none is given (samples/machines/). */
-#define CLI_DEFAULT_MACHINE "dev-xeon-2vcpu.yml"
-
 /*
- * The machine file: the given one, $AUGUR_MACHINE, else the shipped default
- * ("auto" for either: this machine, calibrated once and cached)
- * found beside the binary (../samples/machines, ../share/augur/machines,
- * ../../samples/machines). Returns false when there is none.
+ * The machine file: the given one, else $AUGUR_MACHINE, else "auto": this
+ * host, calibrated once (augur calibrate --quick) and cached per kind of
+ * host. Returns false when there is none (the message printed).
  */
 bool cli_find_machine(const char *given, char *path, size_t size);
+
+/*
+ * A CPU machine file measured on another host (its host_id): a warning, or an
+ * error when a time measured here is to be compared with it (measuring). A
+ * file that names no host: a warning when measuring. Returns CLI_OK or
+ * CLI_FAILED.
+ */
+int cli_machine_host_check(const struct augur_machine *m, bool measuring);
 /*
  * The file --machine auto reads on this host; with make_dir, its folder is
  * made. False (the reason printed) when there is no cache folder.

@@ -31,8 +31,8 @@ void cmd_predict_help(FILE *fp)
             "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
             "  --function NAME   the kernel (needed when the file has several)\n"
             "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, ell.idx, vec(n), n=100)\n"
-            "  --machine FILE    machine file (default: $AUGUR_MACHINE, else\n"
-            "                    samples/machines/" CLI_DEFAULT_MACHINE ")\n"
+            "  --machine FILE    machine file, or 'auto' (the default, else $AUGUR_MACHINE):\n"
+            "                    this host, calibrated once and cached\n"
             "  --threads T       OpenMP threads (default 1)\n"
             "  --sample RATE     simulate a sample of RATE (0 < RATE < 1) of the entries and\n"
             "                    scale the counts up; 'full' (default) runs all the data\n"
@@ -624,6 +624,10 @@ int cmd_predict(int argc, char **argv)
         rc = cli_diag_error(&diag);
         goto out;
     }
+    rc = cli_machine_host_check(m, o.measure);
+    if (rc)
+        goto out;
+    rc = CLI_FAILED;
     rc = cli_load_dataset(o.data, &o.load, &ds);
     if (!rc)
         rc = load_tree(&o, &tree, tree_name, sizeof(tree_name));

@@ -31,8 +31,8 @@ void cmd_simulate_help(FILE *fp)
             "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
             "  --function NAME   the kernel to run (needed when the file has several)\n"
             "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, ell.idx, vec(n), n=100)\n"
-            "  --machine FILE    machine file (default: $AUGUR_MACHINE, else\n"
-            "                    samples/machines/" CLI_DEFAULT_MACHINE ")\n"
+            "  --machine FILE    machine file, or 'auto' (the default, else $AUGUR_MACHINE):\n"
+            "                    this host, calibrated once and cached\n"
             "  --threads T       OpenMP threads, one simulator thread each (default 1)\n"
             "  --sms N           CUDA kernels: SMs simulated (default: the machine's, else 1)\n"
             "  --launch G,B      CUDA launch: grid and block sizes (numbers or expressions)\n"
@@ -663,6 +663,7 @@ int cmd_simulate(int argc, char **argv)
         rc = cli_diag_error(&diag);
         goto out;
     }
+    cli_machine_host_check(m, false);
     rc = cli_load_dataset(o.data, &o.load, &ds);
     if (rc)
         goto out;

@@ -261,10 +261,36 @@ bool cli_find_shipped(const char *given, const char *envvar, const char *name, c
 bool cli_find_machine(const char *given, char *path, size_t size)
 {
     const char *env = getenv("AUGUR_MACHINE");
+    const char *want = given ? given : env && *env ? env : "auto";
 
-    if ((given && strcmp(given, "auto") == 0) || (!given && env && strcmp(env, "auto") == 0))
+    if (strcmp(want, "auto") == 0)
         return auto_machine(path, size);
-    return cli_find_shipped(given, "AUGUR_MACHINE", "machines/" CLI_DEFAULT_MACHINE, path, size);
+    snprintf(path, size, "%s", want);
+    return true;
+}
+
+int cli_machine_host_check(const struct augur_machine *m, bool measuring)
+{
+    char id[32];
+
+    if (m->kind != AUGUR_MACHINE_CPU)
+        return CLI_OK;
+    augur_calib_host_id(id, sizeof(id));
+    if (m->host_id && strcmp(m->host_id, id) != 0) {
+        if (measuring)
+            return cli_error("%s was measured on another host (%s; this one is %s): a time "
+                             "measured here says nothing of its prediction; use --machine auto "
+                             "or a file calibrated here",
+                             m->path, m->host_id, id);
+        cli_warning("%s was measured on another host (%s; this one is %s): the prediction is for "
+                    "that host",
+                    m->path, m->host_id, id);
+    } else if (!m->host_id && measuring) {
+        cli_warning("%s does not say which host it was measured on: the error compares its "
+                    "machine with this host (--machine auto calibrates this one)",
+                    m->path);
+    }
+    return CLI_OK;
 }
 
 int cli_parse_launch(const char *s, uint64_t *grid, uint64_t *block)

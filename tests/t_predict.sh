@@ -8,6 +8,8 @@ src=${AUGUR_SOURCE_DIR:-.}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/tap.sh"
+# a shipped file, not this host: the tests check the pipeline, not the host
+export AUGUR_MACHINE=${AUGUR_MACHINE:-$src/samples/machines/dev-xeon-2vcpu.yml}
 jq_() { # jq_ FILE EXPR [FILE2]: a Python expression over the document d (and FILE2's e)
     python3 -c "import json,sys; d=json.load(open(sys.argv[1])); e=json.load(open(sys.argv[2])) if len(sys.argv) > 2 else None; print($2)" "$1" ${3:+"$3"}
 }
@@ -411,6 +413,15 @@ grep -q "bad.yml:[0-9]*:[0-9]*" "$tmp/err" && pass "broken machine: file:line:co
 printf 'name: t\nkind: cpu\ncores: 2\ncore: {loads_per_cycle: -2}\ncaches:\n  - {name: L1, size: 32 KiB, line: 64}\n' >"$tmp/neg.yml"
 status "negative core rate" 1 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/neg.yml"
 grep -q "neg.yml:4:" "$tmp/err" && pass "negative rate: file:line" || flunk "negative rate: file:line"
+# a machine file of another host: a warning, and --measure refuses to compare
+sed 's/^kind: cpu$/kind: cpu\nhost_id: "0123456789abcdef"/' "$src/samples/machines/dev-xeon-2vcpu.yml" \
+    >"$tmp/other.yml"
+status "another host's file predicts" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/other.yml"
+check "with a warning naming the host" grep -q "other.yml was measured on another host (0123456789abcdef" "$tmp/err"
+status "another host's file and --measure" 1 "$augur" predict "$kernel" --data "$mtx" \
+    --machine "$tmp/other.yml" --measure
+check "the comparison is refused" grep -q "a time measured here says nothing of its prediction" "$tmp/err"
+
 status "missing --data" 2 "$augur" predict "$kernel"
 status "bad --sample" 2 "$augur" predict "$kernel" --data "$mtx" --sample 1.5
 status "a sample too small" 1 "$augur" predict "$kernel" --data "$mtx" --sample 0.0001
