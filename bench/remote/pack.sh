@@ -11,6 +11,9 @@
 #                      graphs (the pack must stay under 64 MiB)
 #   DIR/run.sh         what to run there: unpacks, checks the front end, then
 #                      `bench/accuracy_remote.sh measure` into $OUT/run.tgz
+#   DIR/validate.sh    the same set-up, then `bench/validate --remote-measure`:
+#                      calibrate and time every case in interleaved rounds into
+#                      $OUT/host/ (copy it to bench/results/NAME/ here)
 #
 # libLLVM names libxml2 and libz3, whose packs (with ICU) would not fit;
 # augur never calls them, so two empty libraries of their names stand in
@@ -47,6 +50,7 @@ for h in stddef.h __stddef_max_align_t.h stdbool.h stdarg.h stdint.h limits.h fl
 done
 (cd "$tmp" && tar cf - lib | xz -T0 -9) >"$dir/lib.tar.xz"
 
+cp "$data/MANIFEST.md" "$dir/data/"
 for f in "$data"/mtx/* "$data"/mesh/*; do
     b=$(basename "$f")
     case $b in road_usa_NE* | road_usa_FLA*) continue ;; esac
@@ -79,5 +83,24 @@ bench/accuracy_remote.sh measure "$pack" /tmp/augur-run ${DATASETS:-$pack/data/m
     grep -v '^# failed' | tee "$OUT/measure.log"
 tar czf "$OUT/run.tgz" -C /tmp augur-run
 echo "$(ls /tmp/augur-run/measured | wc -l) cases, $(($(date +%s) - t0)) s"
+EOF
+cat >"$dir/validate.sh" <<'EOF'
+# validate.sh - on the target, from the repository root: unpack, check, then
+# bench/validate --remote-measure into $OUT/host (DEADLINE_S: seconds it may take)
+set -u
+pack=$(dirname "$0")
+mkdir -p /tmp/augur-lib && tar xJf "$pack/lib.tar.xz" -C /tmp/augur-lib
+export LD_LIBRARY_PATH=/tmp/augur-lib/lib
+mkdir -p /usr/include/clang/14.0.6/include lib/clang/14.0.6 2>/dev/null
+cp /tmp/augur-lib/lib/clang/14.0.6/include/* /usr/include/clang/14.0.6/include/ 2>/dev/null
+cp -r /tmp/augur-lib/lib/clang/14.0.6/include lib/clang/14.0.6/
+command -v cc >/dev/null || export CC=gcc
+"${CC:-cc}" --version | head -1
+"$pack/augur" skeleton kernels/bfs/omp.c >/dev/null || { "$pack/augur" skeleton kernels/bfs/omp.c 2>&1 | head -5; exit 1; }
+mkdir -p "$OUT/host"
+lscpu >"$OUT/host/lscpu.txt" 2>&1
+PYTHONUNBUFFERED=1 python3 bench/validate --remote-measure "$OUT/host" --datasets "$pack/data" \
+    --threads "${THREADS:-1,2}" --rounds "${ROUNDS:-3}" --deadline "${DEADLINE_S:-420}" \
+    ${KERNELS:+--kernels "$KERNELS"} "$pack" 2>&1 | tee "$OUT/host/validate.log" | grep -v compiled
 EOF
 du -sh "$dir"
