@@ -59,8 +59,9 @@ static bool scalar_name_ok(const char *s, size_t len)
 
 /* ---- scalar expressions ------------------------------------------------------------------ */
 
+/* A scalar expression being read: p the next character of whole. */
 struct xparse {
-    const char *s, *p, *whole;
+    const char *p, *whole;
     augur_bind_value_fn *fn;
     void *ud;
     struct augur_diag *diag;
@@ -211,7 +212,7 @@ int augur_bind_expr_eval(const char *expr, size_t len, augur_bind_value_fn *fn, 
                               expr);
     memcpy(buf, expr, len);
     buf[len] = '\0';
-    x.s = x.p = x.whole = buf;
+    x.p = x.whole = buf;
     x.fn = fn;
     x.ud = ud;
     x.diag = diag;
@@ -1309,7 +1310,7 @@ static bool round_counter(const struct infer *in, const struct augur_expr *e, in
     }
 }
 
-/* True when c tests an element of array a against a negative unvisited value (< 0, == -1). */
+/* True when c tests an element of the level array against a negative value (< 0, == -1). */
 static bool negative_test(const struct infer *in, const struct augur_expr *c)
 {
     const struct augur_expr *x, *y;
@@ -2315,8 +2316,8 @@ static int64_t const_trips(const struct infer *in, const struct augur_node *l)
                             *b = l ? resolve(in, loop_bound(in, l)) : NULL,
                             *c = l ? strip(l->u.loop.cond) : NULL;
 
-    if (!i || !b || i->kind != AUGUR_EXPR_INT || i->u.i != 0 || b->kind != AUGUR_EXPR_INT || !c ||
-        c->u.bin.op != AUGUR_OP_LT)
+    if (!i || !b || !c || i->kind != AUGUR_EXPR_INT || i->u.i != 0 || b->kind != AUGUR_EXPR_INT ||
+        c->kind != AUGUR_EXPR_BINARY || c->u.bin.op != AUGUR_OP_LT)
         return 0;
     return b->u.i;
 }
