@@ -188,7 +188,8 @@ bool fe_spelled_extent(const struct fe_tu *t, CXCursor c, CXSourceRange *out)
             for (size_t i = 0; i < t->nexpansions; i++) {
                 unsigned eb = t->exp_begin[i], ee = t->exp_end[i];
 
-                if (eb >= b && eb < e && ee > e)
+                /* an end at an invocation's start is where its body's last token maps */
+                if (eb >= b && eb <= e && ee > e)
                     e = ee, grown = true;
                 else if (eb < b && b < ee && ee <= e)
                     b = eb, grown = true;

@@ -1025,6 +1025,7 @@ static void apply_loop_pragmas(struct fe_conv *cv, struct augur_node *loop,
 static void for_parts(struct fe_conv *cv, CXCursor s, CXCursor part[4])
 {
     struct fe_cursors kids = { 0 };
+    CXSourceRange r;
     CXToken *toks = NULL;
     unsigned n = 0, semi[2] = { 0, 0 }, nsemi = 0, rparen = 0;
     int depth = 0;
@@ -1032,14 +1033,21 @@ static void for_parts(struct fe_conv *cv, CXCursor s, CXCursor part[4])
     for (int i = 0; i < 4; i++)
         part[i] = clang_getNullCursor();
     fe_children(s, &kids);
-    clang_tokenize(cv->t->tu, fe_file_extent(cv->t->tu, s), &toks, &n);
+    /* the text the loop is written in; its header is read when it starts with "for" */
+    if (!fe_spelled_extent(cv->t, s, &r))
+        r = fe_file_extent(cv->t->tu, s);
+    clang_tokenize(cv->t->tu, r, &toks, &n);
     for (unsigned i = 0; i < n; i++) {
         CXString sp = clang_getTokenSpelling(cv->t->tu, toks[i]);
         const char *p = clang_getCString(sp);
         unsigned off;
 
-        clang_getExpansionLocation(clang_getTokenLocation(cv->t->tu, toks[i]), NULL, NULL, NULL,
-                                   &off);
+        if (i == 0 && strcmp(p, "for") != 0) {
+            clang_disposeString(sp);
+            break; /* a macro written there: its expansion holds the header */
+        }
+        clang_getSpellingLocation(clang_getTokenLocation(cv->t->tu, toks[i]), NULL, NULL, NULL,
+                                  &off);
         if (!strcmp(p, "("))
             depth++;
         else if (!strcmp(p, ")") && --depth == 0) {

@@ -897,24 +897,35 @@ static void load_stream(struct fe_tu *t, CXSourceRange r, struct stream *st)
         clang_disposeTokens(t->tu, toks, n);
 }
 
-/* Walks c through the tokens of r, from the first token or a later one; true when it matched. */
+/*
+ * Walks c through the tokens of r, from the first token or a later one;
+ * true when it matched. A start whose token is written in the file (not in
+ * a macro's body) must be where c is written: of two statements that read
+ * alike (a <= b, then a < b), each takes its own operators.
+ */
 static bool walk_range(struct fe_tu *t, struct fe_opmap *m, CXCursor c, CXSourceRange r)
 {
     struct stream st;
     size_t mark = m->n;
     bool ok = false;
+    CXFile f = NULL;
+    unsigned want = 0;
 
+    clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(c)), &f, NULL, NULL, &want);
+    if (!f || !clang_File_isEqual(f, t->file))
+        want = UINT32_MAX;
     load_stream(t, r, &st);
-    /* Try the start first; then later starts (a statement inside a macro expansion). */
     for (size_t start = 0; start < st.n && start < 64 && !ok; start++) {
         st.pos = start;
         st.bad = false;
+        if (!peek(&st)) /* expands a macro that starts here */
+            continue;
+        if (want != UINT32_MAX && st.v[start].off1 && st.v[start].off1 - 1 != want)
+            continue;
         m->n = mark;
         ok = walk(&st, m, c, 0);
         if (!ok)
             m->n = mark;
-        if (start == 0 && st.n > 64)
-            break;
     }
     augur_free(st.v);
     return ok;

@@ -37,12 +37,12 @@ void pair_sums(int n, const int *restrict idx, const float *restrict xs, float *
 
 // RUN: %augur skeleton %s -- -mavx512f -mavx2 2>&1 | FileCheck %s
 // CHECK-NOT: cannot tell which array
-// CHECK-LABEL: kernel sell8_spmv_odd
+// CHECK-LABEL: kernel sell8_spmv_odd @
 // CHECK: load col[j + lane] @17:25 x8
 // CHECK-NEXT: load val[j + lane] @20:35 x8
 // CHECK-NEXT: load x[col[j + lane] * 2 + 1] @20:61 x8 indirect(col)
 // CHECK-NEXT: ops ffma.f64x8.c=1 {{.*}} gather.f64x8=1
-// CHECK-LABEL: kernel pair_sums
+// CHECK-LABEL: kernel pair_sums @
 // CHECK: load idx[i + lane] @29:22 x16
 // CHECK-NEXT: load xs[(idx[i + lane] << 1) * 1] @33:49 x16 indirect(idx)
 // CHECK-NEXT: load xs[(idx[i + lane] << 1) * 1 + 1] @34:49 x16 indirect(idx)

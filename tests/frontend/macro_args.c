@@ -16,6 +16,19 @@ void jacobi_sweep(int nrows, const int *rp, const int *idx, const double *a, con
           });
 }
 
+/* A loop macro that takes its body as an argument, nested, with operator
+   macros inside: each for's header comes from its own invocation. */
+#define LOOP(i, n, body) for (int i = 0; i < (n); i++) { body }
+#define ADD(a, b)        ((a) + (b))
+#define MAX(a, b)        ((a) > (b) ? (a) : (b))
+
+void row_sums(int n, const int *rp, const int *idx, const double *x, double *y)
+{
+    LOOP(i, n, double s = 0;
+         LOOP(j, rp[i + 1] - rp[i], s = ADD(s, x[idx[rp[i] + j]]);)
+         y[i] = MAX(s, 0.0);)
+}
+
 // RUN: %augur skeleton %s 2>&1 | FileCheck %s
 // CHECK-NOT: cannot read this operator
 // CHECK: do @10:5
@@ -32,3 +45,11 @@ void jacobi_sweep(int nrows, const int *rp, const int *idx, const double *a, con
 // CHECK-NEXT: load diag[r] @15:41
 // CHECK-NEXT: store xnew[r] @15:15
 // CHECK-NEXT: ops fadd.f64=1 fdiv.f64=1 iadd.i32=1 cmp.i32=1 @15:35
+// CHECK-LABEL: kernel row_sums @
+// CHECK: for i = 0; i < n; i += 1 @27:5
+// CHECK-NEXT: load rp[i + 1] @28:18
+// CHECK-NEXT: load rp[i] @28:30
+// CHECK: for j = 0; j < rp[i + 1] - rp[i]; j += 1 @28:10
+// CHECK: load x[idx[rp[i] + j]] @28:48 indirect(rp, idx)
+// CHECK-NEXT: ops fadd.f64.c=1 iadd.i32=1 cmp.i32=1 @28:41
+// CHECK-NEXT: store y[i] @29:10

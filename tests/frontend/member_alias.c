@@ -39,7 +39,7 @@ double dense_sum(int n, const double *v)
 
 // RUN: %augur skeleton %s 2>&1 | FileCheck %s
 // CHECK-NOT: cannot tell which array
-// CHECK-LABEL: kernel spmat_tmult
+// CHECK-LABEL: kernel spmat_tmult @
 // CHECK-NOT: local Ap
 // CHECK: array A->x f64[] global param @8:5
 // CHECK: for j = 0; j < A->n; j += 1 @21:5
@@ -49,7 +49,7 @@ double dense_sum(int n, const double *v)
 // CHECK-NEXT: load A->x[p] @25:18
 // CHECK-NEXT: load A->i[p] @25:28
 // CHECK-NEXT: load x[A->i[p]] @25:26 indirect(A->i)
-// CHECK-LABEL: kernel dense_sum
+// CHECK-LABEL: kernel dense_sum @
 // CHECK: set vp = 0_i64 @32:5
 // CHECK-NEXT: for k = 0; k < n; k += 1 @35:5
 // CHECK-NEXT: set vp = vp + 1_i64 @36:15

@@ -46,13 +46,13 @@ int vec_halve(int n, double *v)
 
 // RUN: %augur skeleton %s 2>&1 | FileCheck %s
 // CHECK: validity_guard.c:23:5: note: validity guard taken as valid: !IS_CSR(M) || x == NULL || !y || nthreads < 0
-// CHECK-LABEL: kernel mat_spmv
+// CHECK-LABEL: kernel mat_spmv @
 // CHECK-NEXT: note guard @23:5 "validity guard taken as valid: !IS_CSR(M) || x == NULL || !y || nthreads < 0"
 // CHECK-NEXT: note guard @25:5 "validity guard taken as valid: M->nrows <= 0"
 // CHECK-NEXT: param M->format i32 @14:5 bind =1 (inferred)
 // CHECK-NOT: goto
 // CHECK: for i = 0; i < M->nrows; i += 1 @27:5
-// CHECK-LABEL: kernel vec_halve
+// CHECK-LABEL: kernel vec_halve @
 // CHECK-NOT: note guard
 // CHECK: if n < 0 || v[0] < 0.0 @40:5
 // CHECK-NEXT: return @41:9
