@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +39,7 @@ enum ftype {
 
 enum { F_REQ = 1, F_POW2 = 2, F_SIGNED = 4 };
 
-enum sect { S_TOP, S_CORE, S_SIMD, S_CACHE, S_MEMORY, S_GPU, S_MODEL, S_COUNT };
+enum sect { S_TOP, S_CORE, S_SIMD, S_CACHE, S_MEMORY, S_GPU, S_OPS, S_MODEL, S_COUNT };
 
 struct field {
     const char *key;
@@ -57,6 +58,7 @@ struct field {
 #define ME(f) offsetof(struct augur_machine_memory, f)
 #define G(f)  offsetof(struct augur_machine_gpu, f)
 #define MO(f) offsetof(struct augur_machine_model, f)
+#define OP(f) offsetof(struct augur_machine_ops, f)
 
 static const struct field top_fields[] = {
     { "name", T_STR, M(name), 0, F_REQ, 0, 0, 0 },
@@ -71,6 +73,7 @@ static const struct field top_fields[] = {
     { "caches", T_CACHES, M(caches), M(ncaches), 0, 0, 0, 0 },
     { "memory", T_SECTION, M(memory), 0, 0, 0, 0, S_MEMORY },
     { "gpu", T_SECTION, M(gpu), 0, 0, 0, 0, S_GPU },
+    { "ops", T_SECTION, M(ops), 0, 0, 0, 0, S_OPS },
     { "model", T_SECTION, M(model), 0, 0, 0, 0, S_MODEL },
 };
 
@@ -150,9 +153,20 @@ static const struct field gpu_fields[] = {
     { "round_trip_us", T_F64, G(round_trip_us), 0, 0, 0, 1e6, 0 },
 };
 
+static const struct field ops_fields[] = {
+    { "fmath", T_F64, OP(fmath), 0, 0, 0, 1e4, 0 },
+    { "idiv", T_F64, OP(idiv), 0, 0, 0, 1e4, 0 },
+    { "imul", T_F64, OP(imul), 0, 0, 0, 1e4, 0 },
+    { "cvt", T_F64, OP(cvt), 0, 0, 0, 1e4, 0 },
+    { "conflict", T_F64, OP(conflict), 0, 0, 0, 1e4, 0 },
+    { "reduce", T_F64, OP(reduce), 0, 0, 0, 1e4, 0 },
+    { "fsqrt_per_fdiv", T_F64, OP(fsqrt_per_fdiv), 0, 0, 0, 100, 0 },
+};
+
 static const struct field model_fields[] = {
     { "mimd_a", T_F64, MO(mimd_a), 0, F_SIGNED, -1e12, 1e12, 0 },
     { "mimd_b", T_F64, MO(mimd_b), 0, F_SIGNED, -1e12, 1e12, 0 },
+    { "overlap_norm", T_F64, MO(overlap_norm), 0, 0, 0, 64, 0 },
 };
 
 struct section {
@@ -170,6 +184,7 @@ static const struct section sections[S_COUNT] = {
     [S_CACHE] = { "cache level", cache_fields, NF(cache_fields) },
     [S_MEMORY] = { "memory", memory_fields, NF(memory_fields) },
     [S_GPU] = { "gpu", gpu_fields, NF(gpu_fields) },
+    [S_OPS] = { "ops", ops_fields, NF(ops_fields) },
     [S_MODEL] = { "model", model_fields, NF(model_fields) },
 };
 
@@ -177,7 +192,7 @@ static const struct section sections[S_COUNT] = {
 _Static_assert(NF(top_fields) <= MAX_FIELDS && NF(core_fields) <= MAX_FIELDS &&
                    NF(simd_fields) <= MAX_FIELDS && NF(cache_fields) <= MAX_FIELDS &&
                    NF(memory_fields) <= MAX_FIELDS && NF(gpu_fields) <= MAX_FIELDS &&
-                   NF(model_fields) <= MAX_FIELDS,
+                   NF(ops_fields) <= MAX_FIELDS && NF(model_fields) <= MAX_FIELDS,
                "a section has more fields than MAX_FIELDS");
 
 static const char *const kind_names[] = { "cpu", "gpu" };
@@ -779,6 +794,8 @@ static int parse_section(struct loader *ld, const yaml_node_t *n, enum sect s, v
         ld->m->has_gpu = true;
     else if (s == S_MODEL)
         ld->m->model.given = true;
+    else if (s == S_OPS)
+        ld->m->ops.given = true;
     else if (s == S_CORE)
         ld->m->core.given = true;
     return 0;
@@ -1028,8 +1045,12 @@ static int syntax_error(const char *file, const char *text, size_t len, const ya
                           ps->problem ? ps->problem : "malformed input");
 }
 
-int augur_machine_parse(const char *text, size_t len, const char *name, struct augur_machine **out,
-                        struct augur_diag *diag)
+/*
+ * Parses a machine file; partial (the built-in defaults) checks each value's range but not that
+ * the machine is complete (caches, cores).
+ */
+static int parse_machine(const char *text, size_t len, const char *name, bool partial,
+                         struct augur_machine **out, struct augur_diag *diag)
 {
     yaml_parser_t ps;
     yaml_document_t doc, extra;
@@ -1082,7 +1103,7 @@ int augur_machine_parse(const char *text, size_t len, const char *name, struct a
     if (rc)
         goto out;
     m->loc_cores = field_loc(&ld.mk[S_TOP], S_TOP, "cores");
-    if (check(m, &p)) {
+    if (partial ? check_ranges(m, &p) : check(m, &p)) {
         struct augur_machine_loc at = problem_loc(&ld, &p);
 
         rc = augur_diag_set(diag, AUGUR_EMODEL, name, at.line, at.col, "%s", p.msg);
@@ -1099,6 +1120,37 @@ out:
         yaml_document_delete(&doc);
     yaml_parser_delete(&ps);
     return rc;
+}
+
+int augur_machine_parse(const char *text, size_t len, const char *name, struct augur_machine **out,
+                        struct augur_diag *diag)
+{
+    return parse_machine(text, len, name, false, out, diag);
+}
+
+/* ---- the CPU defaults ------------------------------------------------------ */
+
+/* samples/machines/default-cpu.yml, as the build embeds it (generated/default_cpu.c). */
+extern const unsigned char augur_default_cpu_yml[];
+extern const unsigned long augur_default_cpu_yml_len;
+
+static struct augur_machine *cpu_defaults;
+static pthread_once_t cpu_defaults_once = PTHREAD_ONCE_INIT;
+
+static void parse_cpu_defaults(void)
+{
+    struct augur_diag diag;
+
+    augur_diag_init(&diag);
+    if (parse_machine((const char *)augur_default_cpu_yml, augur_default_cpu_yml_len,
+                      "default-cpu.yml", true, &cpu_defaults, &diag) != 0)
+        AUGUR_BUG("the built-in default-cpu.yml does not load: %s", diag.msg);
+}
+
+const struct augur_machine *augur_machine_cpu_defaults(void)
+{
+    pthread_once(&cpu_defaults_once, parse_cpu_defaults);
+    return cpu_defaults;
 }
 
 int augur_machine_load(const char *path, struct augur_machine **out, struct augur_diag *diag)
@@ -1362,6 +1414,7 @@ static void dump_section(struct augur_buf *b, enum sect s, const void *base, int
                                    m->simd.scatter_cycles_per_element
                          : f->sub == S_MEMORY ? m->has_memory
                          : f->sub == S_GPU    ? m->has_gpu
+                         : f->sub == S_OPS    ? m->ops.given
                                               : m->model.given;
 
             if (!given)

@@ -35,9 +35,12 @@ struct pred_rates {
     double fadd_latency, fma_latency; /* cycles a loop-carried add, multiply-add waits */
     int fused_chains;   /* the machine's core.fused_chains: 1 fused, 0 split, -1 not given */
     double fdiv_cycles; /* cycles a division holds the divider */
-    double instr;       /* the kernel's loads, stores and operations per call */
-    double accesses;    /* its memory accesses (events) per call */
-    unsigned nlevels;   /* caches; index nlevels is memory */
+    /* the ops section: cycles of operations no calibration measures */
+    double op_fmath, op_idiv, op_imul, op_cvt, op_conflict, op_reduce, fsqrt_per_fdiv;
+    double overlap_norm; /* model.overlap_norm: the L^p norm issue, memory and chains add in */
+    double instr;        /* the kernel's loads, stores and operations per call */
+    double accesses;     /* its memory accesses (events) per call */
+    unsigned nlevels;    /* caches; index nlevels is memory */
     double latency_ns[AUGUR_WORK_MAX_LEVELS];
     double bw_gbs[AUGUR_WORK_MAX_LEVELS];     /* all threads together, read from the level */
     double line_bytes[AUGUR_WORK_MAX_LEVELS]; /* a transfer from the level */

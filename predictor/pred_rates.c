@@ -1,30 +1,13 @@
 /*
  * pred_rates.c - the machine's rates as the workload-driven models read them:
  * issue costs per operation, and the cost of a request served by each level
- * at a thread count (module: predictor). docs/models.md lists the defaults.
+ * at a thread count (module: predictor). What a machine file does not give
+ * comes from samples/machines/default-cpu.yml (augur_machine_cpu_defaults()).
  */
 #include <math.h>
 #include <string.h>
 
 #include "pred_int.h"
-
-/* Defaults for a machine file without a core section: a current x86 server core. */
-#define DEF_LOADS    2.0
-#define DEF_STORES   1.0
-#define DEF_FP       2.0
-#define DEF_INT      3.0
-#define DEF_WIDTH    4.0
-#define DEF_INFLIGHT 48.0
-#define DEF_WINDOW   320.0 /* instructions: Zen 4's reorder buffer (Golden Cove 512, Zen 5 448) */
-#define DEF_MLP      10.0
-#define DEF_GATHER   1.0    /* cycles per gathered element */
-#define DEF_CHUNK    20.0   /* ns: an atomic increment of the loop's shared counter */
-#define DEF_CHAIN    8.0    /* store-to-load forwarding and the add */
-#define DEF_FP_LAT   4.0    /* cycles: a dependent add or FMA (Skylake, Zen 4's FMA) */
-#define DEF_FDIV     4.0    /* cycles between independent divisions (Skylake's divsd) */
-#define DEF_BRANCH   15.0   /* cycles a mispredicted branch costs */
-#define DEF_ATOMIC   6.5    /* cycles a locked update adds (augur calibrate, Zen 4: 6.5) */
-#define DEF_REGION   1500.0 /* ns: libgomp's fork and join of a small team */
 
 static double or_default(double v, double def)
 {
@@ -84,6 +67,7 @@ static void inflight_of(const struct augur_workload *w, struct pred_rates *r, do
 int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
                   struct pred_rates *r, struct augur_diag *diag)
 {
+    const struct augur_machine *d = augur_machine_cpu_defaults(); /* what m does not give */
     const char *file;
     double xfer_inflight;
     unsigned n;
@@ -100,25 +84,33 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
         return augur_diag_set(diag, AUGUR_EMODEL, file, 0, 0, "machine '%s' has no memory section",
                               m->name);
     r->clock_ghz = m->clock_ghz;
-    r->loads_per_cycle = or_default(m->core.loads_per_cycle, DEF_LOADS);
-    r->stores_per_cycle = or_default(m->core.stores_per_cycle, DEF_STORES);
-    r->fp_ops_per_cycle = or_default(m->core.fp_ops_per_cycle, DEF_FP);
-    r->int_ops_per_cycle = or_default(m->core.int_ops_per_cycle, DEF_INT);
-    r->issue_width = or_default(m->core.issue_width, DEF_WIDTH);
-    r->branch_miss_cycles = or_default(m->core.branch_miss_cycles, DEF_BRANCH);
-    r->region_ns = or_default(m->core.region_ns, DEF_REGION);
-    r->chain_cycles = or_default(m->core.chain_cycles, DEF_CHAIN);
-    r->fadd_latency = or_default(m->core.fadd_latency, DEF_FP_LAT);
-    r->fma_latency = or_default(m->core.fma_latency, DEF_FP_LAT);
+    r->op_fmath = or_default(m->ops.fmath, d->ops.fmath);
+    r->op_idiv = or_default(m->ops.idiv, d->ops.idiv);
+    r->op_imul = or_default(m->ops.imul, d->ops.imul);
+    r->op_cvt = or_default(m->ops.cvt, d->ops.cvt);
+    r->op_conflict = or_default(m->ops.conflict, d->ops.conflict);
+    r->op_reduce = or_default(m->ops.reduce, d->ops.reduce);
+    r->fsqrt_per_fdiv = or_default(m->ops.fsqrt_per_fdiv, d->ops.fsqrt_per_fdiv);
+    r->overlap_norm = or_default(m->model.overlap_norm, d->model.overlap_norm);
+    r->loads_per_cycle = or_default(m->core.loads_per_cycle, d->core.loads_per_cycle);
+    r->stores_per_cycle = or_default(m->core.stores_per_cycle, d->core.stores_per_cycle);
+    r->fp_ops_per_cycle = or_default(m->core.fp_ops_per_cycle, d->core.fp_ops_per_cycle);
+    r->int_ops_per_cycle = or_default(m->core.int_ops_per_cycle, d->core.int_ops_per_cycle);
+    r->issue_width = or_default(m->core.issue_width, d->core.issue_width);
+    r->branch_miss_cycles = or_default(m->core.branch_miss_cycles, d->core.branch_miss_cycles);
+    r->region_ns = or_default(m->core.region_ns, d->core.region_ns);
+    r->chain_cycles = or_default(m->core.chain_cycles, d->core.chain_cycles);
+    r->fadd_latency = or_default(m->core.fadd_latency, d->core.fadd_latency);
+    r->fma_latency = or_default(m->core.fma_latency, d->core.fma_latency);
     r->fused_chains = m->core.fused_chains;
-    r->fdiv_cycles = or_default(m->core.fdiv_cycles, DEF_FDIV);
-    r->atomic_cycles = or_default(m->core.atomic_cycles, DEF_ATOMIC);
+    r->fdiv_cycles = or_default(m->core.fdiv_cycles, d->core.fdiv_cycles);
+    r->atomic_cycles = or_default(m->core.atomic_cycles, d->core.atomic_cycles);
     r->atomic_mlp = m->core.atomic_mlp; /* 0: the misses overlap as plain loads' do */
-    r->chunk_ns = or_default(m->core.chunk_ns, DEF_CHUNK);
+    r->chunk_ns = or_default(m->core.chunk_ns, d->core.chunk_ns);
     r->region1_ns = m->core.region1_ns > 0 ? m->core.region1_ns : 0;
-    r->inflight = or_default(m->core.inflight, DEF_INFLIGHT);
-    r->window = or_default(m->core.window, DEF_WINDOW);
-    r->mlp = or_default(m->core.mlp, DEF_MLP);
+    r->inflight = or_default(m->core.inflight, d->core.inflight);
+    r->window = or_default(m->core.window, d->core.window);
+    r->mlp = or_default(m->core.mlp, d->core.mlp);
     /*
      * Without a core.mlp, the parallelism the memory curve shows: the
      * latency over the shortest service time calibration reached.
@@ -168,8 +160,10 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
             per_page = c[i].ns;
         r->alloc_ns = per_page > 0 ? w->alloc_bytes / 4096 * per_page : 0;
     }
-    r->gather_cycles = or_default(m->simd.gather_cycles_per_element, DEF_GATHER);
-    r->scatter_cycles = or_default(m->simd.scatter_cycles_per_element, DEF_GATHER);
+    r->gather_cycles =
+        or_default(m->simd.gather_cycles_per_element, d->simd.gather_cycles_per_element);
+    r->scatter_cycles =
+        or_default(m->simd.scatter_cycles_per_element, d->simd.scatter_cycles_per_element);
 
     n = w->nlevels < m->ncaches ? w->nlevels : m->ncaches;
     r->nlevels = n;
@@ -225,25 +219,27 @@ double pred_op_cycles(const struct pred_rates *r, enum augur_opkind k)
     case AUGUR_OPK_FDIV:
         return r->fdiv_cycles;
     case AUGUR_OPK_FSQRT:
-        return 1.5 * r->fdiv_cycles; /* the divider's unit, a square root 1.5 times a division */
+        return r->fsqrt_per_fdiv * r->fdiv_cycles; /* the divider's unit */
     case AUGUR_OPK_FMATH:
-        return 20.0;
+        return r->op_fmath;
     case AUGUR_OPK_IADD:
     case AUGUR_OPK_IBIT:
     case AUGUR_OPK_CMP:
         return 1.0 / r->int_ops_per_cycle;
     case AUGUR_OPK_IMUL:
+        return r->op_imul;
     case AUGUR_OPK_CVT:
-        return 1.0;
+        return r->op_cvt;
     case AUGUR_OPK_IDIV:
-        return 20.0;
+        return r->op_idiv;
     case AUGUR_OPK_VLOAD:
         return 1.0 / r->loads_per_cycle;
     case AUGUR_OPK_VSTORE:
         return 1.0 / r->stores_per_cycle;
     case AUGUR_OPK_CONFLICT:
+        return r->op_conflict;
     case AUGUR_OPK_REDUCE:
-        return 4.0;
+        return r->op_reduce;
     case AUGUR_OPK_GATHER:
     case AUGUR_OPK_SCATTER:
         return 0; /* per element: pred_gather_cycles */

@@ -14,14 +14,10 @@
  * near balance each waits on the others part of the time (a chain's stall
  * fills the window that would have hidden a miss; a burst of misses holds
  * up the issue of the chain's next link). Their L^p norm is the largest when
- * one dominates and adds 12 % when two are equal (2^(1/6)). p = 6 was chosen
- * on the accuracy benchmark's runs with aligned loops, each half of the
- * datasets picking it or 8 and the other half, held out, improving
- * (docs/models.md).
+ * one dominates and adds 2^(1/p) - 1 when two are equal; p is the machine
+ * file's model.overlap_norm (default-cpu.yml says where its value comes from).
  */
-#define OVERLAP_NORM 6.0
-
-static double overlap(double issue, double memory, double carried)
+static double overlap(double p, double issue, double memory, double carried)
 {
     double top = issue > memory ? issue : memory;
 
@@ -30,9 +26,7 @@ static double overlap(double issue, double memory, double carried)
     if (!(top > 0))
         return 0;
     issue /= top, memory /= top, carried /= top; /* no overflow, and exact when one is alone */
-    return top *
-           pow(pow(issue, OVERLAP_NORM) + pow(memory, OVERLAP_NORM) + pow(carried, OVERLAP_NORM),
-               1 / OVERLAP_NORM);
+    return top * pow(pow(issue, p) + pow(memory, p) + pow(carried, p), 1 / p);
 }
 
 /*
@@ -60,7 +54,8 @@ static double link_cycles(const struct pred_rates *r, double len, double instr)
     t = augur_machine_curve_at(r->chain_runs, r->nchain_runs, m);
     if (!(m > 1) || !(t > t1))
         return 0;
-    return pow(pow(t, OVERLAP_NORM) - pow(t1, OVERLAP_NORM), 1 / OVERLAP_NORM) * m / (m - 1);
+    return pow(pow(t, r->overlap_norm) - pow(t1, r->overlap_norm), 1 / r->overlap_norm) * m /
+           (m - 1);
 }
 
 /*
@@ -399,7 +394,7 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
         line_issue(&r, w, &w->lines[i], &iss[i]);
     for (size_t i = 0; i < w->nlines; i++) {
         struct line_time t = line_time(&r, &w->lines[i], &iss[i], loop_share(w, iss, i));
-        double ns = overlap(t.issue_ns, t.memory_ns, t.carried_ns);
+        double ns = overlap(r.overlap_norm, t.issue_ns, t.memory_ns, t.carried_ns);
 
         chain += t.chain_ns;
         issue += t.issue_ns;
@@ -410,7 +405,7 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
             line_seconds[i] = ns * w->busiest_share * 1e-9;
     }
     augur_free(iss);
-    sum = overlap(sum, chain, 0);
+    sum = overlap(r.overlap_norm, sum, chain, 0);
     /* the busiest thread does its share of the work; DRAM is shared by all */
     sum *= w->busiest_share;
     dram_bytes = w->total.fill_bytes[r.nlevels] + w->total.writeback_bytes[r.nlevels];
@@ -489,7 +484,7 @@ static int skope_explain(const struct augur_model_input *in, struct augur_buf *b
     augur_buf_printf(buf,
                      "  issue %.4g s, memory %.4g s, loop-carried chains %.4g s (lines: their "
                      "%g-norm); update chains %.4g s, DRAM %.4g s (the kernel: the max)\n",
-                     res.issue_s, res.memory_s, res.carried_s, OVERLAP_NORM, res.chain_s,
+                     res.issue_s, res.memory_s, res.carried_s, r.overlap_norm, res.chain_s,
                      res.dram_s);
     augur_buf_printf(buf, "  request cost (ns) at mlp %g:", r.mlp);
     for (unsigned i = 1; i <= r.nlevels; i++)

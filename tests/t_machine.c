@@ -89,7 +89,9 @@ static void test_shipped(void)
     while ((de = readdir(dp)) != NULL && n < 64) {
         size_t len = strlen(de->d_name);
 
-        if (len > 4 && strcmp(de->d_name + len - 4, ".yml") == 0)
+        /* default-cpu.yml is the defaults, not a machine: test_defaults() checks it */
+        if (len > 4 && strcmp(de->d_name + len - 4, ".yml") == 0 &&
+            strcmp(de->d_name, "default-cpu.yml") != 0)
             names[n++] = augur_strdup(de->d_name);
     }
     closedir(dp);
@@ -368,11 +370,46 @@ static void test_load_errors(void)
     ok(strstr(d.file, "nonexistent") != NULL, "... naming it");
 }
 
+/* The CPU defaults are data: every value the models fall back to is in default-cpu.yml. */
+static void test_defaults(void)
+{
+    const struct augur_machine *d = augur_machine_cpu_defaults();
+    const struct augur_machine_core *c = &d->core;
+    struct augur_machine *m = NULL;
+    struct augur_diag diag;
+    const char *text = "name: t\nkind: cpu\ncores: 1\nclock_ghz: 2\n"
+                       "caches:\n  - {name: L1, size: 32768, line: 64, latency_ns: 1}\n"
+                       "memory: {latency_ns: 90}\n"
+                       "ops: {idiv: 30}\nmodel: {overlap_norm: 8}\n";
+
+    augur_diag_init(&diag);
+    ok(d != NULL && d == augur_machine_cpu_defaults(), "the built-in defaults load, once");
+    ok(c->loads_per_cycle > 0 && c->stores_per_cycle > 0 && c->fp_ops_per_cycle > 0 &&
+           c->int_ops_per_cycle > 0 && c->issue_width > 0 && c->branch_miss_cycles > 0 &&
+           c->region_ns > 0 && c->chain_cycles > 0 && c->fadd_latency > 0 && c->fma_latency > 0 &&
+           c->fdiv_cycles > 0 && c->atomic_cycles > 0 && c->chunk_ns > 0 && c->inflight > 0 &&
+           c->window > 0 && c->mlp > 0,
+       "every core default is given");
+    ok(d->simd.gather_cycles_per_element > 0 && d->simd.scatter_cycles_per_element > 0,
+       "the SIMD defaults");
+    ok(d->ops.fmath > 0 && d->ops.idiv > 0 && d->ops.imul > 0 && d->ops.cvt > 0 &&
+           d->ops.conflict > 0 && d->ops.reduce > 0 && d->ops.fsqrt_per_fdiv > 0,
+       "every operation's cost");
+    ok(d->model.overlap_norm >= 1, "the overlap norm");
+    if (is_int(augur_machine_parse(text, strlen(text), "t.yml", &m, &diag), 0,
+               "a file may give ops and model values")) {
+        ok(m->ops.idiv == 30 && m->ops.given && m->ops.fmath == 0, "ops: given and not given");
+        ok(m->model.overlap_norm == 8, "model: overlap_norm");
+    }
+    augur_machine_free(m);
+}
+
 int main(void)
 {
     test_shipped();
     test_bad();
     test_forms();
     test_load_errors();
+    test_defaults();
     return tap_done();
 }

@@ -217,11 +217,28 @@ struct augur_machine_gpu {
     double round_trip_us; /* a launch between two 4-byte host copies (a BFS round's flag) */
 };
 
-/* Constants fitted by `augur train` (seed 002 eq. 4-5). */
+/*
+ * Issue costs of the operations whose rate no calibration measures
+ * (cycles per instruction; 0: not given): libm calls, integer division,
+ * multiplies and conversions, AVX-512 conflict detection and reductions, a
+ * square root as a multiple of a division.
+ */
+struct augur_machine_ops {
+    bool given;
+    double fmath, idiv, imul, cvt, conflict, reduce;
+    double fsqrt_per_fdiv;
+};
+
+/*
+ * Constants of the models: fitted by `augur train` (seed 002 eq. 4-5), or
+ * chosen on a benchmark and documented where they are (overlap_norm: the L^p
+ * norm in which a line's issue, memory and loop-carried times add up).
+ */
 struct augur_machine_model {
     bool given;
     double mimd_a;
     double mimd_b;
+    double overlap_norm;
 };
 
 /*
@@ -250,10 +267,19 @@ struct augur_machine {
     struct augur_machine_memory memory;
     bool has_gpu;
     struct augur_machine_gpu gpu;
+    struct augur_machine_ops ops;
     struct augur_machine_model model;
     struct augur_machine_loc loc_cores; /* where cores was given */
     struct augur_arena arena;
 };
+
+/*
+ * The defaults of every CPU machine: a machine file's core, simd, ops and
+ * model values that it does not give are these (samples/machines/
+ * default-cpu.yml, built into the library, each value with its source).
+ * Borrowed; valid for the life of the process.
+ */
+AUGUR_API const struct augur_machine *augur_machine_cpu_defaults(void);
 
 /*
  * Loads and validates a machine file (YAML; gzip accepted). On success *out
