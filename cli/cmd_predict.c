@@ -614,7 +614,7 @@ int cmd_predict(int argc, char **argv)
     }
     /* a kernel with a round parameter is a level-synchronous BFS: one call is all its rounds */
     for (uint32_t i = 0; i < kernel->u.kernel.nsyms; i++)
-        if (kernel->u.kernel.syms[i].bind && strcmp(kernel->u.kernel.syms[i].bind, "round") == 0)
+        if (augur_bind_uses_round(kernel->u.kernel.syms[i].bind))
             o.rounds = !o.round;
     if (!cli_find_machine(o.machine, mpath, sizeof(mpath))) {
         rc = cli_error("no machine file: give --machine FILE or set AUGUR_MACHINE");

@@ -1286,7 +1286,7 @@ int augur_workload_add_rounds(const struct augur_skel *skel, const struct augur_
     int rc;
 
     for (uint32_t i = 0; i < kernel->u.kernel.nsyms; i++)
-        if (kernel->u.kernel.syms[i].bind && strcmp(kernel->u.kernel.syms[i].bind, "round") == 0)
+        if (augur_bind_uses_round(kernel->u.kernel.syms[i].bind))
             round = kernel->u.kernel.syms[i].name;
     if (!round || nrounds == 0)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
@@ -1309,8 +1309,7 @@ int augur_workload_add_rounds(const struct augur_skel *skel, const struct augur_
         struct augur_work_round *wr = &w->rounds[r - 1];
         uint64_t ev0 = rs.events;
 
-        if ((rc = augur_interp_set_param(in, round, r, diag)) < 0 ||
-            (rc = augur_interp_run(in, diag)) < 0)
+        if ((rc = augur_interp_set_round(in, r, diag)) < 0 || (rc = augur_interp_run(in, diag)) < 0)
             goto out;
         wr->accesses = (double)(rs.events - ev0);
         /* the counts so far, less those before the round */

@@ -57,6 +57,7 @@ struct job {
     struct arg *args; /* nargs: the parameters first, then members and file variables */
     uint32_t nargs;
     int round_param, level_param;
+    int64_t round_offset; /* the round param's value less the round (round - 1: -1) */
     struct augur_buf blob;
     struct augur_buf notes;
     char dir[PATH_MAX];
@@ -192,6 +193,13 @@ static int check_values(struct job *j, struct augur_diag *diag)
     return 0;
 }
 
+/* A level array of a search: bfs.level, bfs.level(U) (U the unvisited value), 1-based too. */
+static bool is_level(const char *bind)
+{
+    return bind && (!strcmp(bind, "bfs.level") || !strcmp(bind, "bfs1.level") ||
+                    !strncmp(bind, "bfs.level(", 10) || !strncmp(bind, "bfs1.level(", 11));
+}
+
 /* The C name behind a skeleton name: without the ".N" that made it unique ("ptr.2"). */
 static char *c_name(const char *name)
 {
@@ -241,11 +249,16 @@ static int array_arg(struct job *j, int pi, const struct augur_array *A, struct 
     int64_t round = 0;
     int rc;
 
-    if (!A->bind)
+    if (!A->bind) {
+        char hint[256], bname[128];
+
+        augur_skel_bind_hint(j->kernel, A->name, hint, sizeof(hint));
+        augur_skel_bind_name(A->name, bname, sizeof(bname));
         return augur_diag_set(diag, AUGUR_EBIND, file_of(j, A->loc.file), A->loc.line, A->loc.col,
-                              "array '%s' of kernel %s is not bound to the dataset (--bind "
-                              "%s=TARGET)",
-                              A->name, j->kernel->u.kernel.name, A->name);
+                              "array '%s' of kernel %s is not bound to the dataset: bind it with "
+                              "--bind %s=TARGET (%s)",
+                              A->name, j->kernel->u.kernel.name, bname, hint);
+    }
     rc = augur_bound_array_count(j->data, A->bind, count, diag);
     if (rc)
         goto fail;
@@ -257,7 +270,7 @@ static int array_arg(struct job *j, int pi, const struct augur_array *A, struct 
     augur_buf_reserve(&j->blob, (size_t)(at - j->blob.len + bytes));
     memset(j->blob.s + j->blob.len, 0, (size_t)(at - j->blob.len));
     j->blob.len = (size_t)at;
-    if (!strcmp(A->bind, "bfs.level") && pi >= 0) {
+    if (is_level(A->bind) && pi >= 0) {
         j->level_param = pi;
         if (j->round_param >= 0)
             round = 1; /* a whole search starts from the source alone */
@@ -289,11 +302,16 @@ static int scalar_arg(struct job *j, const struct augur_sym *s, struct arg *g, c
 {
     double v;
 
-    if (!s->bind)
+    if (!s->bind) {
+        char hint[256], bname[128];
+
+        augur_skel_bind_hint(j->kernel, s->name, hint, sizeof(hint));
+        augur_skel_bind_name(s->name, bname, sizeof(bname));
         return augur_diag_set(diag, AUGUR_EBIND, file_of(j, s->loc.file), s->loc.line, s->loc.col,
-                              "scalar '%s' of kernel %s is not bound (--bind %s=VALUE, or n, nnz, "
-                              "round, ...)",
-                              s->name, j->kernel->u.kernel.name, s->name);
+                              "scalar '%s' of kernel %s is not bound: bind it with --bind "
+                              "%s=VALUE (%s)",
+                              s->name, j->kernel->u.kernel.name, bname, hint);
+    }
     if (!strcmp(s->bind, "nthreads")) {
         v = j->m->threads;
     } else {
@@ -526,8 +544,15 @@ static int build_args(struct job *j, struct augur_diag *diag)
         const char *nm = j->sig.params[i].name;
         const struct augur_sym *s = nm ? find_sym(k, nm) : NULL;
 
-        if (s && s->bind && !strcmp(s->bind, "round"))
+        if (s && augur_bind_uses_round(s->bind)) {
+            double v1 = 1;
+
             j->round_param = (int)i;
+            /* round - 1 and the like: the driver sets r + offset in round r */
+            if (strcmp(s->bind, "round") != 0 &&
+                augur_bound_scalar(j->data, s->bind, &v1, NULL) == 0)
+                j->round_offset = (int64_t)v1 - 1;
+        }
     }
     if (j->round_param >= 0) {
         bool level = false;
@@ -536,7 +561,7 @@ static int build_args(struct job *j, struct augur_diag *diag)
             const char *nm = j->sig.params[i].name;
             const struct augur_array *A = nm ? find_array(k, nm) : NULL;
 
-            level |= A && A->bind && !strcmp(A->bind, "bfs.level");
+            level |= A && is_level(A->bind);
         }
         if (!level)
             j->round_param = -1;
@@ -833,6 +858,7 @@ static void gen_driver(struct job *j, struct augur_buf *b)
         b,
         " };\n"
         "static const int round_param = %d, level_param = %d;\n"
+        "static const long long round_offset = %lldLL;\n"
         "static const unsigned long long blob_bytes = %zuULL;\n\n"
         "static double now(void)\n{\n"
         "    struct timespec t;\n\n"
@@ -882,7 +908,7 @@ static void gen_driver(struct job *j, struct augur_buf *b)
         "                        max_rounds);\n"
         "                return 4;\n            }\n"
         "            memcpy(prev, a[level_param], len[level_param]);\n"
-        "            iv[round_param] = (long long)r;\n"
+        "            iv[round_param] = (long long)r + round_offset;\n"
         "            augur_drv_call(a, iv, fv);\n"
         "            if (memcmp(prev, a[level_param], len[level_param]) == 0)\n"
         "                break;\n        }\n"
@@ -906,7 +932,7 @@ static void gen_driver(struct job *j, struct augur_buf *b)
         "        t0 = now();\n"
         "        if (round_param >= 0) {\n"
         "            for (r = 1; r <= rounds; r++) {\n"
-        "                iv[round_param] = (long long)r;\n"
+        "                iv[round_param] = (long long)r + round_offset;\n"
         "                augur_drv_call(a, iv, fv);\n            }\n"
         "        } else {\n"
         "            augur_drv_call(a, iv, fv);\n        }\n"
@@ -916,7 +942,7 @@ static void gen_driver(struct job *j, struct augur_buf *b)
         "    printf(\"@augur end %%llu\\n\", n);\n"
         "    free(pristine);\n    free(prev);\n    free(blob);\n"
         "    return fflush(stdout) == 0 ? 0 : 3;\n}\n",
-        j->round_param, j->level_param, j->blob.len);
+        j->round_param, j->level_param, (long long)j->round_offset, j->blob.len);
 }
 
 /* ---- compiling --------------------------------------------------------------------------------
@@ -1023,6 +1049,21 @@ static int pick_flags(struct job *j, struct augur_diag *diag)
 /* The first "FILE:LINE:COL: error: MESSAGE" of a compiler's output, into diag. */
 static int compiler_error(const char *what, const char *text, int status, struct augur_diag *diag)
 {
+    /* the linker's "undefined reference to `name'": a function the kernel's file only declares */
+    const char *undef = strstr(text, "undefined reference to ");
+
+    if (undef) {
+        const char *name = undef + strlen("undefined reference to ");
+        size_t n;
+
+        name += strspn(name, "`'\"");
+        n = strcspn(name, "`'\"\n");
+        return augur_diag_set(diag, AUGUR_EPARSE, NULL, 0, 0,
+                              "the kernel calls '%.*s', which its file only declares: augur "
+                              "measure links the kernel's file alone; give the object or library "
+                              "that defines it after -- (e.g. -- alloc.o or -- -lname)",
+                              (int)n, name);
+    }
     for (const char *line = text; line && *line;) {
         const char *end = strchr(line, '\n'), *e = strstr(line, ": error: ");
         size_t n = end ? (size_t)(end - line) : strlen(line);

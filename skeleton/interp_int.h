@@ -255,7 +255,7 @@ struct augur_interp {
     uint16_t lane_reg;
     int32_t sym_reg_thread, sym_reg_nthreads; /* omp.thread / omp.nthreads, or -1 */
     int32_t cuda_sym[13]; /* threadIdx.xyz blockIdx.xyz blockDim.xyz gridDim.xyz warpSize */
-    int32_t round_sym;    /* the param bound to round, or -1 */
+    int32_t round_sym;    /* the param whose binding reads the round (round, round-1), or -1 */
     uint32_t *acc_node;   /* access number -> node id */
     uint32_t naccesses;
     int32_t *node_acc; /* local node index -> access number or -1 */
@@ -343,5 +343,7 @@ int interp_flush(struct augur_interp *in);
 
 /* ---- skel_interp_trace.c ---- */
 void interp_trace_free(struct trace_writer *t);
+/* The value of the round param (round_sym >= 0) at round r: its binding evaluated there. */
+int interp_round_value(struct augur_interp *in, int64_t r, int64_t *out, struct augur_diag *diag);
 
 #endif

@@ -291,6 +291,18 @@ bool augur_bind_is_array_target(const char *t)
     return base_target_ok(t, strlen(t)) || augur_bind_one_based(t, base, sizeof(base));
 }
 
+bool augur_bind_uses_round(const char *t)
+{
+    for (const char *p = t ? strstr(t, "round") : NULL; p; p = strstr(p + 1, "round")) {
+        bool before = p > t && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.');
+        bool after = isalnum((unsigned char)p[5]) || p[5] == '_' || p[5] == '.';
+
+        if (!before && !after)
+            return true;
+    }
+    return false;
+}
+
 bool augur_bind_is_scalar_target(const char *t)
 {
     if (t[0] == '=') {

@@ -1177,7 +1177,7 @@ static int bind_scalars(struct augur_interp *in, struct augur_diag *diag)
         if (rc)
             return bind_fail(in, rc, s->loc, diag, "scalar '%s': %s", s->name,
                              diag ? diag->msg : "");
-        if (strcmp(s->bind, "round") == 0)
+        if (augur_bind_uses_round(s->bind))
             in->round_sym = (int32_t)i;
         if (isf(s->type)) {
             in->init_regs[i].f = s->type == AUGUR_T_F32 ? (double)(float)v : v;
@@ -1270,8 +1270,7 @@ int interp_bind(struct augur_interp *in, struct augur_diag *diag)
         rc = check_place(in, diag);
     if (rc)
         return rc;
-    if (in->round_sym >= 0)
-        round = in->init_regs[in->round_sym].i;
+    (void)0; /* the levels of the round the data presents (the round param may be round-1) */
     for (uint32_t i = 0; i < k->narrays; i++) {
         const struct augur_array *a = &k->arrays[i];
         struct arr_info *I = &in->ainfo[i];
@@ -1362,4 +1361,20 @@ int interp_bind(struct augur_interp *in, struct augur_diag *diag)
     in->layout_heap0 = in->heap_cur;
     in->layout_map0 = in->map_cur;
     return 0;
+}
+
+int interp_round_value(struct augur_interp *in, int64_t round, int64_t *out,
+                       struct augur_diag *diag)
+{
+    const struct augur_sym *s = &in->kernel->u.kernel.syms[in->round_sym];
+    int64_t saved = in->data->opts.round;
+    double v = 0;
+    int rc;
+
+    in->data->opts.round = round;
+    rc = scalar_at(in->data, s->bind, in->nthreads, &v, diag);
+    in->data->opts.round = saved;
+    if (!rc)
+        *out = (int64_t)v;
+    return rc;
 }

@@ -1543,6 +1543,22 @@ int augur_interp_set_param(struct augur_interp *in, const char *name, int64_t va
     return 0;
 }
 
+int augur_interp_set_round(struct augur_interp *in, int64_t round, struct augur_diag *diag)
+{
+    int64_t v;
+    int rc;
+
+    if (in->round_sym < 0)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "kernel %s has no parameter bound to the round",
+                              in->kernel->u.kernel.name);
+    rc = interp_round_value(in, round, &v, diag);
+    if (!rc)
+        in->init_regs[in->round_sym].i =
+            interp_norm(v, in->kernel->u.kernel.syms[in->round_sym].type);
+    return rc;
+}
+
 /* Operations an ops node stands for (every kind). */
 static uint64_t ops_of(const struct augur_node *n)
 {
@@ -1642,8 +1658,9 @@ int augur_interp_run_rounds(struct augur_interp *in, uint32_t max_rounds, uint32
     }
     interp_levels_for_round(in, 1);
     for (r = 1; r <= max_rounds; r++) {
-        in->init_regs[in->round_sym].i =
-            interp_norm(r, in->kernel->u.kernel.syms[in->round_sym].type);
+        rc = augur_interp_set_round(in, r, diag);
+        if (rc)
+            break;
         rc = augur_interp_run(in, diag);
         if (rc || in->level_stores == 0)
             break;

@@ -208,6 +208,13 @@ check "the file's size is set" grep -q "variable 'nrows' of the file is set to n
 check "its arrays are set" grep -q "variable 'rowptr' of the file is set to csr.rowptr" "$tmp/out"
 check "and the kernel did the work" grep -q "changed 11143 of the 11143 elements" "$tmp/out"
 
+# a level-synchronous search whose depth parameter is the round before (bound to round-1)
+status "a search over interleaved offsets" 0 "$augur" --json measure \
+    "$src/tests/data/measure/bfs_interleaved.c" --data "$small" --no-counts "${quick[@]}"
+is "round-based" "$(jq .round_based "$tmp/out")" true
+check "every round of the search" [ "$(jq .rounds "$tmp/out")" -gt 10 ]
+check "and it reached every node" [ "$(jq .work_check.changed "$tmp/out")" -gt 11000 ]
+
 status "--reps 0" 2 "$augur" measure "$src/samples/spmv.c" --data "$small" --reps 0
 status "--threads abc" 2 "$augur" measure "$src/samples/spmv.c" --data "$small" --threads abc
 status "--min-time -1" 2 "$augur" measure "$src/samples/spmv.c" --data "$small" --min-time -1

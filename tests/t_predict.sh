@@ -413,6 +413,11 @@ grep -q "bad.yml:[0-9]*:[0-9]*" "$tmp/err" && pass "broken machine: file:line:co
 printf 'name: t\nkind: cpu\ncores: 2\ncore: {loads_per_cycle: -2}\ncaches:\n  - {name: L1, size: 32 KiB, line: 64}\n' >"$tmp/neg.yml"
 status "negative core rate" 1 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/neg.yml"
 grep -q "neg.yml:4:" "$tmp/err" && pass "negative rate: file:line" || flunk "negative rate: file:line"
+# depth bound to round-1: predict runs the whole search round by round
+status "a search whose depth is the round before" 0 "$augur" --json predict \
+    "$src/tests/data/measure/bfs_interleaved.c" --data "$mtx"
+check "every round simulated" python3 -c "import json,sys; sys.exit(json.load(open(sys.argv[1]))['rounds'] < 10)" "$tmp/out"
+
 # a machine file of another host: a warning, and --measure refuses to compare
 sed 's/^kind: cpu$/kind: cpu\nhost_id: "0123456789abcdef"/' "$src/samples/machines/dev-xeon-2vcpu.yml" \
     >"$tmp/other.yml"

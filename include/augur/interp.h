@@ -213,6 +213,12 @@ AUGUR_API int augur_interp_subscribe(struct augur_interp *in, augur_event_fn *fn
  * if it were bound to =value. AUGUR_EINVAL when name is not a scalar param
  * or the value does not fit its type.
  */
+/*
+ * Sets the parameter whose binding reads the round (round, round-1: see
+ * augur_bind_uses_round()) to its value at round r. AUGUR_EINVAL when the
+ * kernel has none.
+ */
+AUGUR_API int augur_interp_set_round(struct augur_interp *in, int64_t r, struct augur_diag *diag);
 AUGUR_API int augur_interp_set_param(struct augur_interp *in, const char *name, int64_t value,
                                      struct augur_diag *diag);
 

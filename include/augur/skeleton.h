@@ -710,6 +710,12 @@ AUGUR_API const struct augur_node *augur_skel_find_kernel(const struct augur_ske
  */
 AUGUR_API bool augur_bind_is_array_target(const char *target);
 AUGUR_API bool augur_bind_is_scalar_target(const char *target);
+/*
+ * True when a scalar binding reads the round ("round", "round-1", "2*round"):
+ * its parameter is the round of a level-synchronous search, set anew for each
+ * round (augur_interp_set_round()).
+ */
+AUGUR_API bool augur_bind_uses_round(const char *target);
 
 /*
  * Applies "name=target,name=target,..." to kernel (every kernel when NULL)
