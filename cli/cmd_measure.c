@@ -48,6 +48,9 @@ void cmd_measure_help(FILE *fp)
             "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
             "  --stored-only     symmetric data: the stored triangle only (default: both)\n"
             "  --no-counts       do not run the skeleton interpreter (no bytes and flops)\n"
+            "  --link FILE       also link FILE: a C source (compiled with the kernel's\n"
+            "                    flags), an object, an archive, -lname or -Ldir, for the\n"
+            "                    functions the kernel's file only declares (repeatable)\n"
             "  --allow-empty     report the time even when the warm-up call changed none of\n"
             "                    the arrays the kernel stores into (default: an error)\n"
             "  --keep            keep the working folder (driver sources, data blob, binary)\n"
@@ -68,6 +71,8 @@ struct opts {
     bool stored_only, keep, openmp, no_counts, allow_empty;
     struct augur_load_opts load;
     unsigned errors;
+    const char *links[16]; /* --link: what else to link */
+    size_t nlinks;
 };
 
 static void on_fe_diag(void *ud, const struct augur_diag *d, bool error)
@@ -436,6 +441,7 @@ int cmd_measure(int argc, char **argv)
         { "stored-only", no_argument, NULL, 'o' },
         { "no-counts", no_argument, NULL, 'N' },
         { "allow-empty", no_argument, NULL, 'A' },
+        { "link", required_argument, NULL, 'L' },
         { "keep", no_argument, NULL, 'k' },
         { "json", no_argument, NULL, 'j' },
         { "help", no_argument, NULL, 'h' },
@@ -524,6 +530,12 @@ int cmd_measure(int argc, char **argv)
         case 'A':
             o.allow_empty = true;
             break;
+        case 'L':
+            if (o.nlinks == sizeof(o.links) / sizeof(o.links[0]))
+                return cli_usage_error("measure", "--link: at most %zu items",
+                                       sizeof(o.links) / sizeof(o.links[0]));
+            o.links[o.nlinks++] = optarg;
+            break;
         case 'k':
             o.keep = true;
             break;
@@ -586,6 +598,8 @@ int cmd_measure(int argc, char **argv)
     mo.keep = o.keep;
     mo.no_counts = o.no_counts;
     mo.allow_empty = o.allow_empty;
+    mo.links = o.links;
+    mo.nlinks = o.nlinks;
     mo.on_output = on_output;
     if (augur_measure(skel, kernel, bound, &mo, &m, &diag) != 0) {
         rc = cli_diag_error(&diag);

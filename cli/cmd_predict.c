@@ -58,6 +58,8 @@ void cmd_predict_help(FILE *fp)
             "                    skipped the work makes a meaningless number)\n"
             "  --measure         also run the kernel (augur measure) and print the error\n"
             "  --reps N          --measure: repetitions (default 10)\n"
+            "  --link FILE       --measure: also link FILE (a C source, object, archive or\n"
+            "                    -lname) for functions the kernel's file only declares\n"
             "  --explain         print each model's intermediate values\n"
             "  --top N           show the N lines with the largest share (default 10)\n"
             "  --json            the result as JSON\n" CLI_LOAD_HELP
@@ -75,6 +77,8 @@ struct opts {
     uint64_t seed;
     uint32_t ell_width, tile_size;
     bool rounds, stored_only, cold, measure, explain, allow_empty;
+    const char *links[16]; /* --link: what else the measured kernel needs linked */
+    size_t nlinks;
     uint32_t round;     /* --round R: that round alone; 0: every round */
     const char *launch; /* --launch G,B (CUDA), or NULL */
     uint64_t grid, block;
@@ -381,6 +385,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "cold", no_argument, NULL, 'c' },
         { "measure", no_argument, NULL, 'E' },
         { "allow-empty", no_argument, NULL, 'A' },
+        { "link", required_argument, NULL, 'L' },
         { "reps", required_argument, NULL, 'n' },
         { "explain", no_argument, NULL, 'X' },
         { "top", required_argument, NULL, 'k' },
@@ -491,6 +496,12 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         case 'A':
             o->allow_empty = true;
             break;
+        case 'L':
+            if (o->nlinks == sizeof(o->links) / sizeof(o->links[0]))
+                return cli_usage_error("predict", "--link: at most %zu items",
+                                       sizeof(o->links) / sizeof(o->links[0]));
+            o->links[o->nlinks++] = optarg;
+            break;
         case 'n':
             if (cli_parse_u64("predict", "--reps", optarg, 1, 1000000, &v))
                 return CLI_USAGE;
@@ -557,6 +568,8 @@ static void measure(const struct opts *o, struct augur_predict_ctx *ctx,
     mo.reps = o->reps;
     mo.no_counts = true;
     mo.allow_empty = o->allow_empty;
+    mo.links = o->links;
+    mo.nlinks = o->nlinks;
     if (augur_predict_bound(ctx, po, &full, &md) == 0 &&
         augur_measure(skel, kernel, full, &mo, &r->meas, &md) == 0)
         r->measured = true;

@@ -682,6 +682,10 @@ static void remove_dir(struct job *j)
         snprintf(path, sizeof(path), "%s/%s", j->dir, work_files[i]);
         unlink(path);
     }
+    for (size_t k = 0; k < j->o->nlinks; k++) {
+        snprintf(path, sizeof(path), "%s/link%zu.o", j->dir, k);
+        unlink(path);
+    }
     rmdir(j->dir);
     j->made_dir = false;
 }
@@ -1060,8 +1064,8 @@ static int compiler_error(const char *what, const char *text, int status, struct
         n = strcspn(name, "`'\"\n");
         return augur_diag_set(diag, AUGUR_EPARSE, NULL, 0, 0,
                               "the kernel calls '%.*s', which its file only declares: augur "
-                              "measure links the kernel's file alone; give the object or library "
-                              "that defines it after -- (e.g. -- alloc.o or -- -lname)",
+                              "measure links the kernel's file alone; give the source, object or "
+                              "library that defines it with --link (alloc.c, alloc.o, -lname)",
                               (int)n, name);
     }
     for (const char *line = text; line && *line;) {
@@ -1181,6 +1185,30 @@ static int compile(struct job *j, struct augur_diag *diag)
     argv = NULL;
     if (rc)
         goto out;
+    /* the user's other sources (--link FILE.c), compiled as the kernel's file is */
+    for (size_t k = 0; k < j->o->nlinks; k++) {
+        const char *f = j->o->links[k];
+        size_t len = strlen(f);
+
+        if (len < 3 || strcmp(f + len - 2, ".c") != 0)
+            continue;
+        augur_vec_init(&v, sizeof(char *));
+        for (size_t i = 0; i < j->ncc; i++)
+            push(&v, j->cc[i]);
+        for (size_t i = 0; i < j->nflags; i++)
+            push(&v, j->flags[i]);
+        push(&v, "-c");
+        push(&v, f);
+        push(&v, "-o");
+        snprintf(path, sizeof(path), "%s/link%zu.o", j->dir, k);
+        push(&v, path);
+        argv = finish_argv(&v);
+        rc = run_cc(j, argv, NULL, "compile of --link file", diag);
+        rt_argv_free(argv);
+        argv = NULL;
+        if (rc)
+            goto out;
+    }
     /* the link, with the file's flags (-fopenmp brings its runtime) */
     augur_vec_init(&v, sizeof(char *));
     for (size_t i = 0; i < j->ncc; i++)
@@ -1191,6 +1219,17 @@ static int compile(struct job *j, struct augur_diag *diag)
     push(&v, path);
     snprintf(path, sizeof(path), "%s/driver.o", j->dir);
     push(&v, path);
+    for (size_t k = 0; k < j->o->nlinks; k++) {
+        const char *f = j->o->links[k];
+        size_t len = strlen(f);
+
+        if (len >= 3 && strcmp(f + len - 2, ".c") == 0) {
+            snprintf(path, sizeof(path), "%s/link%zu.o", j->dir, k);
+            push(&v, path);
+        } else {
+            push(&v, f); /* an object, an archive, -lname, -Ldir */
+        }
+    }
     push(&v, "-o");
     snprintf(path, sizeof(path), "%s/driver", j->dir);
     push(&v, path);

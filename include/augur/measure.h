@@ -38,6 +38,13 @@ struct augur_measure_opts {
     bool openmp;
     const char *cc; /* the compiler; NULL: $CC, else cc */
     /*
+     * What else the kernel needs linked (functions its file only declares):
+     * C sources (compiled with the kernel's flags), objects, archives,
+     * -lname and -Ldir, in order.
+     */
+    const char *const *links;
+    size_t nlinks;
+    /*
      * "NAME=VALUE,...": values of scalar parameters that the skeleton does
      * not hold (outside the address and control slice, e.g. a damping
      * factor). Others get 1 (integers) or 0.5 (floating point).
