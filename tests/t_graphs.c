@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "augur/augur.h"
-#include "runtime/rt_int.h"
+#include "data/rt_int.h"
 #include "tap.h"
 
 typedef int reader_fn(const char *text, size_t len, const char *file,

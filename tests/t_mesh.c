@@ -10,7 +10,7 @@
 #include <zlib.h>
 
 #include "augur/augur.h"
-#include "runtime/rt_int.h"
+#include "data/rt_int.h"
 #include "tap.h"
 
 /* ---- helpers ------------------------------------------------------------- */

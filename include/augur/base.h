@@ -169,6 +169,39 @@ AUGUR_API void augur_out_abort(struct augur_out *out);
 AUGUR_API int augur_file_write(const char *path, const char *data, size_t len,
                                struct augur_diag *diag);
 
+/* ---- child processes ------------------------------------------------------ */
+
+/* Frees a NULL-terminated array of augur_malloc'd strings and the array; NULL is a no-op. */
+AUGUR_API void augur_argv_free(char **argv);
+
+/* Appends argv to buf as a shell command line (single-quoting where needed). */
+AUGUR_API void augur_shell_join(struct augur_buf *buf, char *const *argv);
+
+/*
+ * The compiler's command as words: cc (NULL: $CC, else "cc") split at
+ * blanks; NULL-terminated, *n words; each word and the array are the
+ * caller's (augur_argv_free()).
+ */
+AUGUR_API char **augur_cc_words(const char *cc, size_t *n);
+
+/* How a child process ended. */
+struct augur_child {
+    int status;     /* waitpid() status when not timed out */
+    bool timed_out; /* killed at the limit */
+    double seconds;
+};
+
+/*
+ * Runs argv (argv[0] searched in PATH) in its own process group, in cwd
+ * (NULL: here), with envp (NULL: this environment), for at most timeout
+ * seconds (then SIGKILL to the group), collecting stdout and stderr (each up
+ * to max bytes, the rest read and dropped). Returns 0 (the child ran; see
+ * *child), or AUGUR_ERUN when it cannot be started.
+ */
+AUGUR_API int augur_run_child(char *const *argv, char *const *envp, const char *cwd, double timeout,
+                              size_t max, struct augur_buf *out, struct augur_buf *err,
+                              struct augur_child *child, struct augur_diag *diag);
+
 /* Monotonic wall-clock time in seconds (CLOCK_MONOTONIC). */
 AUGUR_API double augur_now(void);
 

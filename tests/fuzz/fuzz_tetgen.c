@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "augur/augur.h"
-#include "runtime/rt_int.h"
+#include "data/rt_int.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
