@@ -156,8 +156,6 @@ static const struct field gpu_fields[] = {
 static const struct field ops_fields[] = {
     { "fmath", T_F64, OP(fmath), 0, 0, 0, 1e4, 0 },
     { "idiv", T_F64, OP(idiv), 0, 0, 0, 1e4, 0 },
-    { "imul", T_F64, OP(imul), 0, 0, 0, 1e4, 0 },
-    { "cvt", T_F64, OP(cvt), 0, 0, 0, 1e4, 0 },
     { "conflict", T_F64, OP(conflict), 0, 0, 0, 1e4, 0 },
     { "reduce", T_F64, OP(reduce), 0, 0, 0, 1e4, 0 },
     { "fsqrt_per_fdiv", T_F64, OP(fsqrt_per_fdiv), 0, 0, 0, 100, 0 },

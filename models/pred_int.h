@@ -36,7 +36,7 @@ struct pred_rates {
     int fused_chains;   /* the machine's core.fused_chains: 1 fused, 0 split, -1 not given */
     double fdiv_cycles; /* cycles a division holds the divider */
     /* the ops section: cycles of operations no calibration measures */
-    double op_fmath, op_idiv, op_imul, op_cvt, op_conflict, op_reduce, fsqrt_per_fdiv;
+    double op_fmath, op_idiv, op_conflict, op_reduce, fsqrt_per_fdiv;
     double overlap_norm; /* model.overlap_norm: the L^p norm issue, memory and chains add in */
     double instr;        /* the kernel's loads, stores and operations per call */
     double accesses;     /* its memory accesses (events) per call */

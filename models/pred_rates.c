@@ -86,8 +86,6 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->clock_ghz = m->clock_ghz;
     r->op_fmath = or_default(m->ops.fmath, d->ops.fmath);
     r->op_idiv = or_default(m->ops.idiv, d->ops.idiv);
-    r->op_imul = or_default(m->ops.imul, d->ops.imul);
-    r->op_cvt = or_default(m->ops.cvt, d->ops.cvt);
     r->op_conflict = or_default(m->ops.conflict, d->ops.conflict);
     r->op_reduce = or_default(m->ops.reduce, d->ops.reduce);
     r->fsqrt_per_fdiv = or_default(m->ops.fsqrt_per_fdiv, d->ops.fsqrt_per_fdiv);
@@ -227,9 +225,8 @@ double pred_op_cycles(const struct pred_rates *r, enum augur_opkind k)
     case AUGUR_OPK_CMP:
         return 1.0 / r->int_ops_per_cycle;
     case AUGUR_OPK_IMUL:
-        return r->op_imul;
     case AUGUR_OPK_CVT:
-        return r->op_cvt;
+        return 1.0 / r->int_ops_per_cycle;
     case AUGUR_OPK_IDIV:
         return r->op_idiv;
     case AUGUR_OPK_VLOAD:

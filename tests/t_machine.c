@@ -392,8 +392,8 @@ static void test_defaults(void)
        "every core default is given");
     ok(d->simd.gather_cycles_per_element > 0 && d->simd.scatter_cycles_per_element > 0,
        "the SIMD defaults");
-    ok(d->ops.fmath > 0 && d->ops.idiv > 0 && d->ops.imul > 0 && d->ops.cvt > 0 &&
-           d->ops.conflict > 0 && d->ops.reduce > 0 && d->ops.fsqrt_per_fdiv > 0,
+    ok(d->ops.fmath > 0 && d->ops.idiv > 0 && d->ops.conflict > 0 && d->ops.reduce > 0 &&
+           d->ops.fsqrt_per_fdiv > 0,
        "every operation's cost");
     ok(d->model.overlap_norm >= 1, "the overlap norm");
     if (is_int(augur_machine_parse(text, strlen(text), "t.yml", &m, &diag), 0,

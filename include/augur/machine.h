@@ -225,7 +225,7 @@ struct augur_machine_gpu {
  */
 struct augur_machine_ops {
     bool given;
-    double fmath, idiv, imul, cvt, conflict, reduce;
+    double fmath, idiv, conflict, reduce;
     double fsqrt_per_fdiv;
 };
 
