@@ -1,7 +1,7 @@
 /*
  * version.c - the library version (module: base).
  */
-#include "augur/augur.h"
+#include "augur/base.h"
 
 const char *augur_version(void)
 {

@@ -12,7 +12,7 @@
 #endif
 
 #include "augur/base.h"
-#include "augur/runtime.h"
+#include "augur/data.h"
 
 int main(int argc, char **argv)
 {

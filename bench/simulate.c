@@ -136,7 +136,7 @@ int main(int argc, char **argv)
             struct feed *f = NULL;
             double t0, t;
 
-            if (augur_interp_new(skel, k, b, NULL, &in, &d))
+            if (augur_interp_new_bound(skel, k, b, NULL, &in, &d))
                 die(&d);
             if (mode == 1)
                 augur_interp_subscribe(in, on_events, &s);

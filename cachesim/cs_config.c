@@ -96,14 +96,14 @@ static int validate(const struct augur_cache_config *cfg, unsigned nthreads, uns
         level_name(cfg, i, nm);
         if (lc->size == 0)
             return cfg_error(diag, AUGUR_EINVAL, "cache level %s: size is 0", nm);
-        if (lc->size > AUGUR_MACHINE_MAX_BYTES)
+        if (lc->size > AUGUR_CACHESIM_MAX_BYTES)
             return cfg_error(diag, AUGUR_EINVAL,
                              "cache level %s: size %llu bytes is absurd (more than 1 TiB)", nm,
                              (unsigned long long)lc->size);
-        if (!is_pow2(lc->line) || lc->line < 4 || lc->line > AUGUR_MACHINE_MAX_LINE)
+        if (!is_pow2(lc->line) || lc->line < 4 || lc->line > AUGUR_CACHESIM_MAX_LINE)
             return cfg_error(diag, AUGUR_EINVAL,
                              "cache level %s: line size %u is not a power of two in [4, %u]", nm,
-                             lc->line, AUGUR_MACHINE_MAX_LINE);
+                             lc->line, AUGUR_CACHESIM_MAX_LINE);
         if (lc->size % lc->line)
             return cfg_error(diag, AUGUR_EINVAL,
                              "cache level %s: size %llu is not a whole number of %u-byte lines", nm,
@@ -132,19 +132,19 @@ static int validate(const struct augur_cache_config *cfg, unsigned nthreads, uns
                                  "level above (%u)",
                                  nm, sb, up);
         }
-        if ((unsigned)lc->write_policy > AUGUR_WRITE_THROUGH ||
-            (unsigned)lc->prefetch > AUGUR_PREFETCH_STRIDE ||
-            (unsigned)lc->replacement > AUGUR_REPL_ADAPTIVE)
+        if ((unsigned)lc->write_policy > AUGUR_CACHE_WRITE_THROUGH ||
+            (unsigned)lc->prefetch > AUGUR_CACHE_PREFETCH_STRIDE ||
+            (unsigned)lc->replacement > AUGUR_CACHE_ADAPTIVE)
             return cfg_error(diag, AUGUR_EINVAL, "cache level %s: unknown policy value", nm);
         {
             bool fa = (lc->ways == 0 || lc->ways == nlines) && nlines > FA_HASH_MIN;
             uint64_t ways = lc->ways && !fa ? lc->ways : fa ? 1 : nlines;
             bool meta =
-                (lc->sector && lc->sector < lc->line) ||
-                (lc->prefetch != AUGUR_PREFETCH_UNSET && lc->prefetch != AUGUR_PREFETCH_NONE);
+                (lc->sector && lc->sector < lc->line) || lc->prefetch != AUGUR_CACHE_PREFETCH_NONE;
 
-            host += inst_bytes(nlines, ways, fa, meta, lc->prefetch == AUGUR_PREFETCH_STRIDE) *
-                    (((uint64_t)nthreads + sb - 1) / sb);
+            host +=
+                inst_bytes(nlines, ways, fa, meta, lc->prefetch == AUGUR_CACHE_PREFETCH_STRIDE) *
+                (((uint64_t)nthreads + sb - 1) / sb);
         }
         if (host > limit)
             return cfg_error(diag, AUGUR_ELIMIT,
@@ -248,12 +248,12 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
         L->stride = L->fa ? 1 : (uint32_t)set_words(L->ways);
         L->shared_by = lc->shared_by ? lc->shared_by : 1;
         L->ninst = (nthreads + L->shared_by - 1) / L->shared_by;
-        L->wt = lc->write_policy == AUGUR_WRITE_THROUGH;
+        L->wt = lc->write_policy == AUGUR_CACHE_WRITE_THROUGH;
         L->walloc = lc->write_allocate_set ? lc->write_allocate : !L->wt;
         L->incl = lc->inclusive;
-        L->dip = lc->replacement == AUGUR_REPL_ADAPTIVE && !L->fa && L->nsets >= 128;
-        L->pf = lc->prefetch == AUGUR_PREFETCH_UNSET ? AUGUR_PREFETCH_NONE : lc->prefetch;
-        L->meta = L->nsect > 1 || L->pf != AUGUR_PREFETCH_NONE;
+        L->dip = lc->replacement == AUGUR_CACHE_ADAPTIVE && !L->fa && L->nsets >= 128;
+        L->pf = lc->prefetch;
+        L->meta = L->nsect > 1 || L->pf != AUGUR_CACHE_PREFETCH_NONE;
         L->big = inst_bytes(L->nlines, L->fa ? 1 : L->ways, L->fa, L->meta, false) > BIG_STATE;
         L->inst = augur_calloc(L->ninst, sizeof(*L->inst));
         for (i = 0; i < L->ninst; i++) {
@@ -277,7 +277,7 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
                 I->hash = augur_mallocarray(h, sizeof(uint32_t));
                 I->hmask = (uint32_t)(h - 1);
             }
-            if (L->pf == AUGUR_PREFETCH_STRIDE)
+            if (L->pf == AUGUR_CACHE_PREFETCH_STRIDE)
                 I->stride = augur_calloc(CS_NSTRIDE, sizeof(struct cs_stride));
             cs_inst_clear(L, I);
         }
@@ -321,7 +321,7 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
             sim->simple_perm = false;
         if (L->big)
             sim->big = true;
-        if (L->nsect > 1 || L->pf != AUGUR_PREFETCH_NONE || L->wt || !L->walloc ||
+        if (L->nsect > 1 || L->pf != AUGUR_CACHE_PREFETCH_NONE || L->wt || !L->walloc ||
             (l > 0 && L->line < sim->lv[l - 1].line))
             sim->simple = false;
     }
@@ -498,68 +498,6 @@ void augur_cachesim_invalidate_level(struct augur_cachesim *sim, unsigned level)
         return;
     for (uint32_t i = 0; i < sim->lv[level].ninst; i++)
         cs_inst_clear(&sim->lv[level], &sim->lv[level].inst[i]);
-}
-
-/* ---- from a machine model ---------------------------------------------------- */
-
-int augur_cache_config_from_machine(const struct augur_machine *m, unsigned nthreads,
-                                    struct augur_cache_config *cfg, struct augur_diag *diag)
-{
-    const char *file = m->path && m->path[0] ? m->path : NULL;
-    uint32_t units, tpc = m->threads_per_core ? m->threads_per_core : 1, per_unit = 1, i;
-
-    memset(cfg, 0, sizeof(*cfg));
-    if (nthreads == 0)
-        return augur_diag_set(diag, AUGUR_EINVAL, file, 0, 0, "0 simulator threads");
-    if (m->ncaches == 0)
-        return augur_diag_set(diag, AUGUR_EMODEL, file, 0, 0,
-                              "machine '%s' has no cache levels to simulate", m->name);
-    if (m->ncaches > AUGUR_CACHESIM_MAX_LEVELS)
-        return augur_diag_set(diag, AUGUR_EMODEL, file,
-                              m->caches[AUGUR_CACHESIM_MAX_LEVELS].loc.line,
-                              m->caches[AUGUR_CACHESIM_MAX_LEVELS].loc.col,
-                              "machine '%s': the simulator takes at most %d cache levels", m->name,
-                              AUGUR_CACHESIM_MAX_LEVELS);
-    units = m->kind == AUGUR_MACHINE_GPU ? (m->gpu.sms ? m->gpu.sms : m->cores) : m->cores;
-    if (units) {
-        uint64_t most = m->kind == AUGUR_MACHINE_GPU ? units : (uint64_t)units * tpc;
-
-        if (nthreads > most)
-            return augur_diag_set(diag, AUGUR_ERANGE, file, m->loc_cores.line, m->loc_cores.col,
-                                  "%u threads, but machine '%s' runs at most %llu", nthreads,
-                                  m->name, (unsigned long long)most);
-        per_unit = (nthreads + units - 1) / units;
-    }
-    cfg->nlevels = m->ncaches;
-    for (i = 0; i < m->ncaches; i++) {
-        const struct augur_machine_cache *c = &m->caches[i];
-        struct augur_cache_level_config *lc = &cfg->level[i];
-
-        if (!c->size || !c->line)
-            return augur_diag_set(diag, AUGUR_EMODEL, file, c->loc.line, c->loc.col,
-                                  "machine '%s': cache %s gives no %s, which the simulator needs",
-                                  m->name, c->name, c->size ? "line size" : "size");
-        snprintf(lc->name, sizeof(lc->name), "%.15s", c->name);
-        lc->size = c->size;
-        lc->line = c->line;
-        lc->sector = c->sector;
-        lc->ways = c->ways > 0 ? (uint32_t)c->ways : 0;
-        lc->shared_by = (c->shared_by ? c->shared_by : 1) * per_unit;
-        lc->inclusive = c->inclusive == 1;
-        lc->write_policy =
-            c->write_policy ? (enum augur_write_policy)c->write_policy : AUGUR_WRITE_BACK;
-        lc->write_allocate_set = c->write_alloc >= 0;
-        lc->write_allocate = c->write_alloc == 1;
-        lc->prefetch = c->prefetch ? (enum augur_prefetch)c->prefetch : AUGUR_PREFETCH_NONE;
-        lc->replacement = c->replacement ? (enum augur_replacement)c->replacement : AUGUR_REPL_LRU;
-    }
-    cfg->dram.row_bytes = m->memory.row_buffer_bytes ? m->memory.row_buffer_bytes : 256;
-    cfg->dram.banks = m->memory.banks ? m->memory.banks : 16;
-    cfg->dram.policy = m->kind == AUGUR_MACHINE_GPU ? AUGUR_DRAM_LRU : AUGUR_DRAM_OPEN_BANK;
-    cfg->coherent = m->kind != AUGUR_MACHINE_GPU;
-    if (cfg->dram.policy == AUGUR_DRAM_LRU && cfg->dram.banks > 256)
-        cfg->dram.banks = 256;
-    return 0;
 }
 
 /*

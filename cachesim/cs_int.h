@@ -97,7 +97,7 @@ struct cs_level {
     bool walloc; /* write misses allocate */
     bool incl;   /* inclusive of the levels above */
     bool dip;    /* adaptive replacement (dynamic insertion) */
-    enum augur_prefetch pf;
+    enum augur_cache_prefetch pf;
     struct cs_inst *inst;
 };
 

@@ -859,7 +859,7 @@ static void line_req(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
     c->wr += w;
     c->sacc += popc(smask);
     c->wsacc += w ? popc(smask) : 0;
-    if (L->pf == AUGUR_PREFETCH_STRIDE)
+    if (L->pf == AUGUR_CACHE_PREFETCH_STRIDE)
         pf_target = stride_observe(L, I, thread, addr, tag);
     if (lookup(L, I, la, &p)) {
         uint32_t missing = smask & ~svalid(L, I, &p);
@@ -887,7 +887,7 @@ static void line_req(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
         } else if (L->meta && I->meta[p.m].pf) {
             I->meta[p.m].pf = 0;
             c->pfhit++;
-            if (L->pf == AUGUR_PREFETCH_NEXT_LINE)
+            if (L->pf == AUGUR_CACHE_PREFETCH_NEXT_LINE)
                 pf_target = la + 1;
         }
         touch(L, I, &p);
@@ -900,7 +900,7 @@ static void line_req(struct augur_cachesim *sim, unsigned l, unsigned thread, ui
         c->wsmiss += w ? popc(smask) : 0;
         if (!w && l + 1 > sim->reach)
             sim->reach = l + 1;
-        if (L->pf == AUGUR_PREFETCH_NEXT_LINE)
+        if (L->pf == AUGUR_CACHE_PREFETCH_NEXT_LINE)
             pf_target = la + 1;
         if (w && !L->walloc) {
             c->wbytes += n;

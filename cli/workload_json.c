@@ -91,7 +91,7 @@ json_t *cli_workload_json(const struct augur_workload *w)
         json_t *ov = json_array();
 
         for (unsigned i = 0; i <= w->nlevels; i++)
-            json_array_append_new(ov, reals(w->overlap[i], AUGUR_SIM_NWINDOWS));
+            json_array_append_new(ov, reals(w->overlap[i], AUGUR_WORK_NWINDOWS));
         json_object_set_new(j, "overlap", ov);
     }
     json_object_set_new(j, "flops", json_real(w->flops));
@@ -370,8 +370,8 @@ int cli_workload_from_json(json_t *j, struct augur_workload *w, char *err, size_
             return -1;
         }
         for (unsigned i = 0; i <= w->nlevels; i++)
-            if (reals_back(json_array_get(ov, i), w->overlap[i], AUGUR_SIM_NWINDOWS, "overlap", err,
-                           size) < 0)
+            if (reals_back(json_array_get(ov, i), w->overlap[i], AUGUR_WORK_NWINDOWS, "overlap",
+                           err, size) < 0)
                 return -1;
     }
     if (reals_back(json_object_get(j, "irr_requests"), w->irr_requests, w->nlevels + 1,

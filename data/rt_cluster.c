@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "augur/runtime.h"
+#include "augur/data.h"
 
 /*
  * Method. The symmetrised pattern S = A + A^T without its diagonal is read

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "augur/runtime.h"
+#include "augur/data.h"
 
 /* Running min, max, mean and variance (Welford: stable for long runs). */
 struct acc {

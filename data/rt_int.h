@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "augur/runtime.h"
+#include "augur/data.h"
 
 /*
  * A cursor over a NUL-terminated text, tracking the 1-based line and the

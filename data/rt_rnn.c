@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "augur/runtime.h"
+#include "augur/data.h"
 
 /* splitmix64, as the samplers use. */
 static uint64_t next_random(uint64_t *state)

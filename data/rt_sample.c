@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "augur/runtime.h"
+#include "augur/data.h"
 
 static const char *const sampler_names[] = {
 #define X(e, name, text) name,

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "augur/cachesim.h"
-#include "augur/runtime.h"
+#include "augur/data.h"
 
 static const char *const kernel_names[] = {
 #define X(e, name, text) name,

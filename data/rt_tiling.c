@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "augur/runtime.h"
+#include "augur/data.h"
 
 #define NONE UINT64_MAX
 

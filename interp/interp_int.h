@@ -85,8 +85,9 @@ struct arr_info {
     uint8_t *orig;   /* written arrays: the bound contents, for augur_interp_reset_data() */
     bool aliased;    /* data is the bound data (read only, same representation): not freed */
     uint64_t base;   /* global arrays */
-    bool is_level;   /* bound to bfs.level */
-    bool by_round;   /* bound to a bfs.* target: its contents follow the round */
+    bool is_level;   /* bound to a search's level array (the source says) */
+    bool by_round;   /* its target's contents follow the round (bfs.*) */
+    uint64_t target_count; /* elements its target holds */
 };
 
 /* A worksharing loop: its schedule and where its operands are. */
@@ -173,7 +174,7 @@ struct ctx {
 #define INTERP_MAX_SUBS 16
 /* Bytes of values the interpreter holds for one array (bound, private or shared). */
 #define INTERP_MAX_HELD (UINT64_C(1) << 34)
-#define INTERP_EVCAP    1024
+#define INTERP_EVCAP    AUGUR_INTERP_EVENT_BATCH
 
 struct interp_sub {
     augur_event_fn *fn;
@@ -231,7 +232,7 @@ struct bpred {
 struct augur_interp {
     const struct augur_skel *skel;
     const struct augur_node *kernel;
-    struct augur_bound *data;
+    struct augur_source src; /* the data: a copy of the caller's, its ud borrowed */
     struct augur_interp_opts opts;
     uint32_t nnodes;  /* nodes of the kernel (ids kernel->id ...) */
     uint32_t narrays; /* the kernel's arrays */
@@ -326,7 +327,7 @@ int64_t interp_norm(int64_t v, enum augur_type t);
 union reg interp_read(const uint8_t *p, enum augur_type t);
 void interp_write(uint8_t *p, enum augur_type t, union reg v);
 
-/* ---- sim_bound.c: bindings to the dataset ---- */
+/* ---- interp_bind.c: bindings to the source's data, and the layout ---- */
 /* Fills ainfo's static facts (kinds, element sizes, which arrays the slice reads). */
 void interp_prepare(struct augur_interp *in);
 int interp_bind(struct augur_interp *in, struct augur_diag *diag);

@@ -1348,7 +1348,7 @@ static int32_t find_sym(const struct augur_kernel_info *k, const char *name)
 }
 
 int augur_interp_new(const struct augur_skel *skel, const struct augur_node *kernel,
-                     struct augur_bound *data, const struct augur_interp_opts *opts,
+                     const struct augur_source *src, const struct augur_interp_opts *opts,
                      struct augur_interp **out, struct augur_diag *diag)
 {
     struct augur_interp *in;
@@ -1365,11 +1365,13 @@ int augur_interp_new(const struct augur_skel *skel, const struct augur_node *ker
     }
     if (kernel->kind != AUGUR_NODE_KERNEL)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "not a kernel node");
+    if (!src || !src->array || !src->fill || !src->scalar)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "no data source to bind to");
     k = &kernel->u.kernel;
     in = augur_calloc(1, sizeof(*in));
     in->skel = skel;
     in->kernel = kernel;
-    in->data = data;
+    in->src = *src;
     if (opts)
         in->opts = *opts;
     if (in->opts.nthreads == 0)
@@ -1379,9 +1381,8 @@ int augur_interp_new(const struct augur_skel *skel, const struct augur_node *ker
     if (in->opts.default_prob <= 0 || in->opts.default_prob > 1)
         in->opts.default_prob = 0.5;
     rc = AUGUR_EINVAL;
-    if (in->opts.nthreads > AUGUR_CACHESIM_MAX_THREADS ||
-        in->opts.sms > AUGUR_CACHESIM_MAX_THREADS) {
-        augur_diag_set(diag, rc, NULL, 0, 0, "at most %u threads", AUGUR_CACHESIM_MAX_THREADS);
+    if (in->opts.nthreads > AUGUR_INTERP_MAX_THREADS || in->opts.sms > AUGUR_INTERP_MAX_THREADS) {
+        augur_diag_set(diag, rc, NULL, 0, 0, "at most %u threads", AUGUR_INTERP_MAX_THREADS);
         goto fail;
     }
     if (in->opts.layout == AUGUR_LAYOUT_ALIGN &&
@@ -1397,18 +1398,8 @@ int augur_interp_new(const struct augur_skel *skel, const struct augur_node *ker
     in->nsyms = k->nsyms;
     in->ainfo = augur_calloc(k->narrays + 1, sizeof(struct arr_info));
     in->rng = in->opts.seed ^ 0x5deece66du;
-    {
-        double nn = 0;
-
-        if (augur_bound_scalar(data, "n", &nn, NULL) == 0) {
-            double nz = 0;
-
-            augur_bound_scalar(data, "nnz", &nz, NULL);
-            nn += nz;
-        }
-        in->max_steps =
-            in->opts.max_steps ? in->opts.max_steps : (uint64_t)(1e4 * nn) + UINT64_C(100000000);
-    }
+    in->max_steps =
+        in->opts.max_steps ? in->opts.max_steps : (uint64_t)(1e4 * src->size) + UINT64_C(100000000);
     interp_prepare(in);
     rc = interp_compile(in, diag);
     if (rc)
@@ -1653,7 +1644,7 @@ int augur_interp_run_rounds(struct augur_interp *in, uint32_t max_rounds, uint32
     if (max_rounds == 0) {
         double n = 0;
 
-        augur_bound_scalar(in->data, "n", &n, NULL);
+        in->src.scalar(in->src.ud, "n", in->nthreads, 0, &n, NULL);
         max_rounds = n + 1 > UINT32_MAX ? UINT32_MAX : (uint32_t)n + 1;
     }
     interp_levels_for_round(in, 1);
@@ -1731,6 +1722,26 @@ int augur_interp_node_access(const struct augur_interp *in, uint32_t node)
     if (node < in->kernel->id || node - in->kernel->id >= in->nnodes)
         return -1;
     return in->node_acc[node - in->kernel->id];
+}
+
+const int32_t *augur_interp_node_access_map(const struct augur_interp *in)
+{
+    return in->node_acc;
+}
+
+unsigned augur_interp_nthreads(const struct augur_interp *in)
+{
+    return in->nthreads;
+}
+
+const struct augur_thread_work *augur_interp_thread_work(const struct augur_interp *in)
+{
+    return in->work;
+}
+
+void augur_interp_unsubscribe_all(struct augur_interp *in)
+{
+    in->nsubs = 0;
 }
 
 const struct augur_interp_stats *augur_interp_stats(const struct augur_interp *in)

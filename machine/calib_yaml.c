@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "augur/augur.h"
+#include "augur/base.h"
 #include "augur/calibrate.h"
 
 #define COMMENT_COL 32

@@ -42,6 +42,7 @@ struct arg {
     bool global;      /* a variable of the kernel's file */
     bool fixed;       /* a global array of fixed size: the data are copied into it */
     bool written;     /* an array the kernel stores into */
+    bool always;      /* ... outside every if */
     bool by_value;    /* A_STRUCT: passed by value, not by address */
     char *ctype;      /* A_STRUCT: the struct type as the declaration writes it */
     uint32_t elem;    /* A_ARRAY: bytes per element */
@@ -221,15 +222,22 @@ static char *c_name(const char *name)
 }
 
 /* True when the subtree of n stores into (or updates) array a. */
-static bool writes(const struct augur_node *n, uint32_t a)
+/*
+ * Whether the kernel stores into array a; with always, only a store outside every if counts.
+ * A store under an if depends on the data (a relaxation that finds nothing shorter stores
+ * nothing), so a call that changed nothing is an error only for arrays always stored into.
+ */
+static bool writes(const struct augur_node *n, uint32_t a, bool always)
 {
     const struct augur_node *kid;
 
     if (n->kind == AUGUR_NODE_ACCESS && n->u.access.array == a &&
         n->u.access.mode != AUGUR_ACCESS_READ)
         return true;
+    if (always && n->kind == AUGUR_NODE_BRANCH)
+        return false;
     augur_node_for_each_kid(n, kid) {
-        if (writes(kid, a))
+        if (writes(kid, a, always))
             return true;
     }
     return false;
@@ -287,7 +295,8 @@ static int array_arg(struct job *j, int pi, const struct augur_array *A, struct 
     g->offset = at;
     g->bytes = bytes;
     g->elem = A->elem_size ? A->elem_size : 1;
-    g->written = writes(j->kernel, (uint32_t)(A - j->kernel->u.kernel.arrays));
+    g->written = writes(j->kernel, (uint32_t)(A - j->kernel->u.kernel.arrays), false);
+    g->always = writes(j->kernel, (uint32_t)(A - j->kernel->u.kernel.arrays), true);
     g->name = A->name;
     return 0;
 fail : {
@@ -1427,14 +1436,25 @@ static int check_work(struct job *j, struct augur_diag *diag)
 {
     const struct augur_measurement *m = j->m;
     struct augur_buf names;
+    bool always = false;
     int rc;
 
     if (!m->work_checked || m->changed > 0 || m->written == 0)
         return 0;
     augur_buf_init(&names);
     for (uint32_t x = 0; x < j->nargs; x++)
-        if (j->args[x].kind == A_ARRAY && j->args[x].written)
+        if (j->args[x].kind == A_ARRAY && j->args[x].written) {
             augur_buf_printf(&names, "%s'%s'", names.len ? ", " : "", j->args[x].name);
+            always |= j->args[x].always;
+        }
+    if (!always) {
+        note(j,
+             "the warm-up call changed none of the %" PRIu64 " elements of %s: every store "
+             "is under an if, and the data called for none",
+             m->written, names.s);
+        augur_buf_release(&names);
+        return 0;
+    }
     if (j->o->allow_empty) {
         note(j, "the warm-up call changed none of the %" PRIu64 " elements of %s", m->written,
              names.s);
@@ -1623,7 +1643,7 @@ int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel
     memset(&io, 0, sizeof(io));
     io.nthreads =
         j.m->threads < AUGUR_CACHESIM_MAX_THREADS ? j.m->threads : AUGUR_CACHESIM_MAX_THREADS;
-    rc = augur_interp_new(skel, kernel, data, &io, &in, diag);
+    rc = augur_interp_new_bound(skel, kernel, data, &io, &in, diag);
     if (rc == AUGUR_EBIND)
         goto out;
     if (rc) {

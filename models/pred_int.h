@@ -4,7 +4,7 @@
 #ifndef AUGUR_PRED_INT_H
 #define AUGUR_PRED_INT_H
 
-#include "augur/predictor.h"
+#include "augur/models.h"
 
 /*
  * Every model, in the order `augur predict` lists them. A new model is one

@@ -25,12 +25,12 @@ static double measured_overlap(const struct augur_workload *w, unsigned i, doubl
 
     if (!(o[0] > 0))
         return 0;
-    if (win <= AUGUR_SIM_WINDOW(0))
+    if (win <= AUGUR_WORK_WINDOW(0))
         return o[0];
-    for (unsigned k = 0; k + 1 < AUGUR_SIM_NWINDOWS; k++)
-        if (win <= AUGUR_SIM_WINDOW(k + 1))
-            return o[k] + (o[k + 1] - o[k]) * log2(win / AUGUR_SIM_WINDOW(k));
-    return o[AUGUR_SIM_NWINDOWS - 1];
+    for (unsigned k = 0; k + 1 < AUGUR_WORK_NWINDOWS; k++)
+        if (win <= AUGUR_WORK_WINDOW(k + 1))
+            return o[k] + (o[k + 1] - o[k]) * log2(win / AUGUR_WORK_WINDOW(k));
+    return o[AUGUR_WORK_NWINDOWS - 1];
 }
 
 /*

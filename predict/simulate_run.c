@@ -29,7 +29,7 @@ int augur_simulate_run(struct augur_predict_ctx *ctx, const struct augur_skel *s
         return rc;
     if (o->no_prefetch)
         for (unsigned l = 0; l < cfg.nlevels; l++)
-            cfg.level[l].prefetch = AUGUR_PREFETCH_NONE;
+            cfg.level[l].prefetch = AUGUR_CACHE_PREFETCH_NONE;
     bo = predict_bound_opts(&o->bound, o->round, kernel->u.kernel.cuda ? 1 : threads);
     r = augur_calloc(1, sizeof(*r));
     r->threads = threads;

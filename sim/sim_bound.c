@@ -8,11 +8,11 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../interp/interp_int.h"
-#include "../skeleton/skel_int.h"
+#include "augur/sim.h"
 
 struct augur_bound {
     const struct augur_dataset *ds; /* NULL over a bare CSR */
@@ -745,64 +745,21 @@ int augur_bound_scalar(struct augur_bound *b, const char *t, double *out, struct
 /* ---- checking and converting ------------------------------------------------------------------
  */
 
-static bool isf(enum augur_type t)
-{
-    return t == AUGUR_T_F32 || t == AUGUR_T_F64;
-}
+/*
+ * A conversion failure of array A's values: named after A, without a
+ * location (the caller knows where A is declared).
+ */
+static int value_fail(struct augur_diag *diag, const char *fmt, ...) AUGUR_PRINTF(2, 3);
 
-/* The range of an integer type. */
-static void int_range(enum augur_type t, double *lo, double *hi)
+static int value_fail(struct augur_diag *diag, const char *fmt, ...)
 {
-    switch (t) {
-    case AUGUR_T_BOOL:
-        *lo = 0, *hi = 1;
-        break;
-    case AUGUR_T_I8:
-        *lo = INT8_MIN, *hi = INT8_MAX;
-        break;
-    case AUGUR_T_U8:
-        *lo = 0, *hi = UINT8_MAX;
-        break;
-    case AUGUR_T_I16:
-        *lo = INT16_MIN, *hi = INT16_MAX;
-        break;
-    case AUGUR_T_U16:
-        *lo = 0, *hi = UINT16_MAX;
-        break;
-    case AUGUR_T_I32:
-        *lo = INT32_MIN, *hi = INT32_MAX;
-        break;
-    case AUGUR_T_U32:
-        *lo = 0, *hi = UINT32_MAX;
-        break;
-    case AUGUR_T_I64:
-        *lo = -9223372036854775808.0, *hi = 9223372036854775807.0;
-        break;
-    default:
-        *lo = 0, *hi = 18446744073709551615.0;
-        break;
-    }
-}
-
-static int bind_fail(struct augur_interp *in, int code, struct augur_srcloc loc,
-                     struct augur_diag *diag, const char *fmt, ...) AUGUR_PRINTF(5, 6);
-
-static int bind_fail(struct augur_interp *in, int code, struct augur_srcloc loc,
-                     struct augur_diag *diag, const char *fmt, ...)
-{
-    uint32_t f = in ? (loc.line ? loc.file : in->kernel->loc.file) : 0;
-    const char *file = in && f < in->skel->nfiles ? in->skel->files[f] : NULL;
     char msg[sizeof(diag->msg)];
     va_list ap;
 
-    if (!in)
-        loc.line = loc.col = 0; /* augur_bound_array_fill(): the caller names the place */
-
-    /* formatted apart first: an argument may be diag->msg itself (a cause passed on) */
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    return augur_diag_set(diag, code, file, loc.line, loc.col, "%s", msg);
+    return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "%s", msg);
 }
 
 /* The part of parts(size) over t parts that holds element i: ie[p] <= i < ie[p + 1]. */
@@ -826,9 +783,10 @@ static uint64_t owner_of(uint64_t size, uint32_t t, uint64_t i)
 }
 
 /* The value of target entry i as a double (exact for integers below 2^53) and as bits. */
-static union reg tgt_value(const struct tgt *t, uint64_t i, int64_t inf, int64_t round, bool *fp)
+static union augur_value tgt_value(const struct tgt *t, uint64_t i, int64_t inf, int64_t round,
+                                   bool *fp)
 {
-    union reg v;
+    union augur_value v;
     int64_t l;
 
     *fp = false;
@@ -896,48 +854,48 @@ static void fill_reals(const struct augur_array *A, uint32_t esize, uint64_t cou
     for (const char *p = A->name; *p; p++)
         seed = (seed ^ (uint8_t)*p) * 1099511628211u;
     for (uint64_t i = 0; i < count; i++) {
-        union reg v;
+        union augur_value v;
 
         v.f = 0.5 + (double)((i * UINT64_C(2654435761) + seed % 1021 * 97) % 1021) / 1021.0;
-        interp_write(dst + i * esize, A->elem, v);
+        augur_type_write(dst + i * esize, A->elem, v);
     }
 }
 
 /*
  * Checks target t (named target) against array A's element type (esize
  * bytes each) and, when dst is not NULL, converts its first count values
- * into dst. in is NULL outside an interpreter (augur_bound_array_fill()).
+ * into dst.
  */
-static int convert_values(struct augur_interp *in, const struct augur_array *A, uint32_t esize,
-                          const char *target, int64_t inf, const struct tgt *t, uint64_t count,
-                          int64_t round, uint8_t *dst, struct augur_diag *diag)
+static int convert_values(const struct augur_array *A, uint32_t esize, const char *target,
+                          int64_t inf, const struct tgt *t, uint64_t count, int64_t round,
+                          uint8_t *dst, struct augur_diag *diag)
 {
     double lo = 0, hi = 0;
 
     if (A->elem == AUGUR_T_REC || A->elem == AUGUR_T_VOID) {
         if (t->kind != TV_ZERO)
-            return bind_fail(in, AUGUR_EBIND, A->loc, diag,
-                             "array '%s' has %s elements (%" PRIu32
-                             " bytes): only a vec() target fits it, not '%s'",
-                             A->name, augur_type_name(A->elem), A->elem_size, target);
+            return value_fail(diag,
+                              "array '%s' has %s elements (%" PRIu32
+                              " bytes): only a vec() target fits it, not '%s'",
+                              A->name, augur_type_name(A->elem), A->elem_size, target);
         if (dst)
             memset(dst, 0, count * esize);
         return 0;
     }
-    if (t->index && isf(A->elem))
-        return bind_fail(in, AUGUR_EBIND, A->loc, diag,
-                         "array '%s' holds %s values but '%s' holds indices: bind an integer "
-                         "array to it",
-                         A->name, augur_type_name(A->elem), target);
-    if (!isf(A->elem))
-        int_range(A->elem, &lo, &hi);
+    if (t->index && augur_type_is_float(A->elem))
+        return value_fail(diag,
+                          "array '%s' holds %s values but '%s' holds indices: bind an integer "
+                          "array to it",
+                          A->name, augur_type_name(A->elem), target);
+    if (!augur_type_is_float(A->elem))
+        augur_type_range(A->elem, &lo, &hi);
     if (t->kind == TV_ZERO) {
         uint64_t lead = count < t->lead ? count : t->lead;
 
         /* a 1-based vector's element i + 1 holds what element i of the 0-based one holds */
         if (dst)
             memset(dst, 0, lead * esize);
-        if (dst && isf(A->elem))
+        if (dst && augur_type_is_float(A->elem))
             fill_reals(A, esize, count - lead, dst + lead * esize);
         else if (dst)
             memset(dst + lead * esize, 0, (count - lead) * esize);
@@ -945,38 +903,30 @@ static int convert_values(struct augur_interp *in, const struct augur_array *A, 
     }
     for (uint64_t i = 0; i < count; i++) {
         bool fp;
-        union reg v = tgt_value(t, i, inf, round, &fp);
+        union augur_value v = tgt_value(t, i, inf, round, &fp);
 
-        if (!isf(A->elem)) {
+        if (!augur_type_is_float(A->elem)) {
             double d = fp ? v.f : t->kind == TV_U64 ? (double)v.u : (double)v.i;
 
             if (fp && d != floor(d))
-                return bind_fail(in, AUGUR_EBIND, A->loc, diag,
-                                 "array '%s' holds %s values but '%s' holds real values (entry "
-                                 "%" PRIu64 " is %g)",
-                                 A->name, augur_type_name(A->elem), target, i, v.f);
+                return value_fail(diag,
+                                  "array '%s' holds %s values but '%s' holds real values (entry "
+                                  "%" PRIu64 " is %g)",
+                                  A->name, augur_type_name(A->elem), target, i, v.f);
             if (d < lo || d > hi)
-                return bind_fail(in, AUGUR_EBIND, A->loc, diag,
-                                 "array '%s' holds %s values, too narrow for '%s' (entry %" PRIu64
-                                 " is %.17g)",
-                                 A->name, augur_type_name(A->elem), target, i, d);
+                return value_fail(diag,
+                                  "array '%s' holds %s values, too narrow for '%s' (entry %" PRIu64
+                                  " is %.17g)",
+                                  A->name, augur_type_name(A->elem), target, i, d);
             if (fp)
                 v.i = (int64_t)d;
         } else if (!fp) {
             v.f = t->kind == TV_U64 ? (double)v.u : (double)v.i;
         }
         if (dst)
-            interp_write(dst + i * esize, A->elem, v);
+            augur_type_write(dst + i * esize, A->elem, v);
     }
     return 0;
-}
-
-/* Checks target t against array ai's element type; converts into dst when not NULL. */
-static int convert_target(struct augur_interp *in, uint32_t ai, const struct tgt *t, uint64_t count,
-                          int64_t round, uint8_t *dst, struct augur_diag *diag)
-{
-    return convert_values(in, &in->kernel->u.kernel.arrays[ai], in->ainfo[ai].esize,
-                          in->ainfo[ai].target, in->data->opts.bfs_inf, t, count, round, dst, diag);
 }
 
 int augur_bound_array_count(struct augur_bound *b, const char *target, uint64_t *count,
@@ -1003,378 +953,87 @@ int augur_bound_array_fill(struct augur_bound *b, const struct augur_array *decl
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
                               "array '%s': %" PRIu64 " elements asked of '%s', which has %" PRIu64,
                               decl->name, count, target, t.count);
-    return convert_values(NULL, decl, decl->elem_size ? decl->elem_size : 1, target,
-                          b->opts.bfs_inf, &t, count, round ? round : b->opts.round, dst, diag);
+    return convert_values(decl, decl->elem_size ? decl->elem_size : 1, target, b->opts.bfs_inf, &t,
+                          count, round ? round : b->opts.round, dst, diag);
 }
 
-/* Marks the arrays whose values an expression reads. */
-static void mark_reads(struct augur_interp *in, const struct augur_expr *e)
+/* ---- the bound data as the interpreter's source --------------------------------------------- */
+
+static bool is_level_target(const char *t)
 {
-    if (!e)
-        return;
-    switch (e->kind) {
-    case AUGUR_EXPR_LOAD:
-        in->ainfo[e->u.load.array].needs_data = true;
-        mark_reads(in, e->u.load.index);
-        break;
-    case AUGUR_EXPR_UNARY:
-        mark_reads(in, e->u.un.a);
-        break;
-    case AUGUR_EXPR_BINARY:
-        mark_reads(in, e->u.bin.a);
-        mark_reads(in, e->u.bin.b);
-        break;
-    case AUGUR_EXPR_SELECT:
-        mark_reads(in, e->u.sel.cond);
-        mark_reads(in, e->u.sel.a);
-        mark_reads(in, e->u.sel.b);
-        break;
-    case AUGUR_EXPR_CAST:
-        mark_reads(in, e->u.cast.a);
-        break;
-    default:
-        break;
-    }
+    return !strcmp(t, "bfs.level") || !strcmp(t, "bfs1.level") || !strncmp(t, "bfs.level(", 10) ||
+           !strncmp(t, "bfs1.level(", 11);
 }
 
-static void mark_node_reads(struct augur_interp *in, const struct augur_node *n)
+static int src_array(void *ud, const char *target, uint32_t threads, struct augur_source_array *out,
+                     struct augur_diag *diag)
 {
-    const struct augur_node *kid;
-
-    switch (n->kind) {
-    case AUGUR_NODE_LOOP:
-        mark_reads(in, n->u.loop.init);
-        mark_reads(in, n->u.loop.cond);
-        mark_reads(in, n->u.loop.next);
-        mark_reads(in, n->u.loop.omp.chunk);
-        mark_reads(in, n->u.loop.omp.num_threads);
-        break;
-    case AUGUR_NODE_BRANCH:
-        mark_reads(in, n->u.branch.cond);
-        break;
-    case AUGUR_NODE_ACCESS:
-        mark_reads(in, n->u.access.index);
-        mark_reads(in, n->u.access.value);
-        mark_reads(in, n->u.access.mask);
-        break;
-    case AUGUR_NODE_ASSIGN:
-        mark_reads(in, n->u.assign.value);
-        break;
-    case AUGUR_NODE_REGION:
-        mark_reads(in, n->u.region.omp.num_threads);
-        break;
-    default:
-        break;
-    }
-    augur_node_for_each_kid(n, kid) {
-        mark_node_reads(in, kid);
-    }
-}
-
-void interp_prepare(struct augur_interp *in)
-{
-    const struct augur_kernel_info *k = &in->kernel->u.kernel;
-
-    for (uint32_t i = 0; i < k->narrays; i++) {
-        const struct augur_array *a = &k->arrays[i];
-        struct arr_info *I = &in->ainfo[i];
-
-        I->elem = a->elem;
-        I->esize = a->elem_size ? a->elem_size : 1;
-        I->target = a->bind;
-        I->kind = a->space == AUGUR_SPACE_LOCAL    ? ARR_PRIVATE
-                  : a->space == AUGUR_SPACE_SHARED ? ARR_SHARED
-                                                   : ARR_GLOBAL;
-        I->is_level =
-            a->bind &&
-            (strcmp(a->bind, "bfs.level") == 0 || strcmp(a->bind, "bfs1.level") == 0 ||
-             strncmp(a->bind, "bfs.level(", 10) == 0 || strncmp(a->bind, "bfs1.level(", 11) == 0);
-        /* bfs.level, bfs.frontier, ...: what the search reached before the round */
-        I->by_round =
-            a->bind && (strncmp(a->bind, "bfs.", 4) == 0 || strncmp(a->bind, "bfs1.", 5) == 0);
-    }
-    mark_node_reads(in, in->kernel);
-}
-
-/* ---- layout -------------------------------------------------------------------------------- */
-
-#define HEAP0          UINT64_C(0x0000000001000000) /* 16 MiB: the simulated brk heap */
-#define MAP0           UINT64_C(0x00007f0000000000) /* where mmap() regions start */
-#define MMAP_THRESHOLD (128u * 1024u)               /* glibc's default M_MMAP_THRESHOLD */
-
-static uint64_t round_up(uint64_t v, uint64_t a)
-{
-    return (v + a - 1) & ~(a - 1);
-}
-
-uint64_t interp_place(struct augur_interp *in, uint64_t bytes)
-{
-    uint64_t base;
-
-    if (in->opts.layout == AUGUR_LAYOUT_ALIGN) {
-        base = round_up(in->map_cur, in->opts.align);
-        in->map_cur = round_up(base + bytes, 4096) + 4096;
-        return base;
-    }
-    if (bytes >= MMAP_THRESHOLD) {
-        /* an mmap()ed chunk: a 16-byte header at the start of fresh pages */
-        base = in->map_cur + 16;
-        in->map_cur = round_up(base + bytes, 4096);
-        return base;
-    }
-    /* a heap chunk: 8 bytes of size before the data, sizes in 16-byte steps, at least 32 */
-    base = in->heap_cur + 16;
-    {
-        uint64_t chunk = round_up(bytes + 8, 16);
-
-        in->heap_cur += chunk < 32 ? 32 : chunk;
-    }
-    return base;
-}
-
-void interp_levels_for_round(struct augur_interp *in, int64_t round)
-{
+    struct augur_bound *b = ud;
     struct tgt t;
+    int rc = target_of(b, target, threads, &t, diag);
 
-    for (uint32_t i = 0; i < in->narrays; i++) {
-        struct arr_info *I = &in->ainfo[i];
-
-        if (!I->by_round || !I->data || I->aliased ||
-            target_of(in->data, I->target, in->nthreads, &t, NULL))
-            continue;
-        convert_target(in, i, &t, I->extent < t.count ? I->extent : t.count, round, I->data, NULL);
-        if (I->orig)
-            memcpy(I->orig, I->data, I->extent * I->esize);
-    }
-}
-
-/* ---- binding a kernel -------------------------------------------------------------------------
- */
-
-static int bind_scalars(struct augur_interp *in, struct augur_diag *diag)
-{
-    const struct augur_kernel_info *k = &in->kernel->u.kernel;
-
-    in->round_sym = -1;
-    for (uint32_t i = 0; i < k->nsyms; i++) {
-        const struct augur_sym *s = &k->syms[i];
-        double v, lo, hi;
-        int rc;
-
-        if (s->kind != AUGUR_SYM_PARAM)
-            continue;
-        if (!s->bind) {
-            char name[128];
-
-            augur_skel_bind_name(s->name, name, sizeof(name));
-            return bind_fail(in, AUGUR_EBIND, s->loc, diag,
-                             "scalar '%s' of kernel %s is not bound: bind it with --bind %s=TARGET "
-                             "(n, m, nnz, an expression such as n-1, or a number)",
-                             s->name, k->name, name);
-        }
-        /* nthreads (alone or in an expression) is the run's: CUDA's SMs, or OpenMP's team */
-        rc = scalar_at(in->data, s->bind, in->nthreads, &v, diag);
-        if (rc)
-            return bind_fail(in, rc, s->loc, diag, "scalar '%s': %s", s->name,
-                             diag ? diag->msg : "");
-        if (augur_bind_uses_round(s->bind))
-            in->round_sym = (int32_t)i;
-        if (isf(s->type)) {
-            in->init_regs[i].f = s->type == AUGUR_T_F32 ? (double)(float)v : v;
-            continue;
-        }
-        int_range(s->type, &lo, &hi);
-        if (v != floor(v) || v < lo || v > hi)
-            return bind_fail(in, AUGUR_EBIND, s->loc, diag,
-                             "scalar '%s' (%s) cannot hold %s = %.17g", s->name,
-                             augur_type_name(s->type), s->bind, v);
-        if (s->type == AUGUR_T_U64 && v >= 9223372036854775808.0)
-            in->init_regs[i].u = (uint64_t)v;
-        else
-            in->init_regs[i].i = (int64_t)v;
-    }
-    return 0;
-}
-
-/* The address opts.place gives array name, or 0 (*rc set on a malformed list). */
-static uint64_t placed_at(struct augur_interp *in, const char *name, int *rc,
-                          struct augur_diag *diag)
-{
-    const char *p = in->opts.place;
-    size_t len = strlen(name);
-
-    while (p && *p) {
-        const char *eq = strchr(p, '='), *end = strchr(p, ',');
-        char *stop;
-        uint64_t v;
-
-        if (!end)
-            end = p + strlen(p);
-        if (!eq || eq > end || eq == p) {
-            *rc = augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
-                                 "bad placement list '%s': expected NAME=ADDRESS,...",
-                                 in->opts.place);
-            return 0;
-        }
-        errno = 0;
-        v = strtoull(eq + 1, &stop, 0);
-        if (errno || stop != end || v == 0 || v >= (UINT64_C(1) << 48)) {
-            *rc = augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
-                                 "bad address in placement list '%s'", in->opts.place);
-            return 0;
-        }
-        if ((size_t)(eq - p) == len && strncmp(p, name, len) == 0)
-            return v;
-        p = *end ? end + 1 : end;
-    }
-    return 0;
-}
-
-/* Every name opts.place lists must be a global array of the kernel. */
-static int check_place(struct augur_interp *in, struct augur_diag *diag)
-{
-    const struct augur_kernel_info *k = &in->kernel->u.kernel;
-    const char *p = in->opts.place;
-
-    while (p && *p) {
-        const char *eq = strchr(p, '='), *end = strchr(p, ',');
-        bool found = false;
-
-        if (!end)
-            end = p + strlen(p);
-        if (!eq || eq > end)
-            break; /* placed_at() reports it */
-        for (uint32_t i = 0; i < k->narrays; i++)
-            found |= in->ainfo[i].kind == ARR_GLOBAL &&
-                     strlen(k->arrays[i].name) == (size_t)(eq - p) &&
-                     strncmp(k->arrays[i].name, p, (size_t)(eq - p)) == 0;
-        if (!found)
-            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
-                                  "cannot place '%.*s': no global array of that name in kernel %s",
-                                  (int)(eq - p), p, k->name);
-        p = *end ? end + 1 : end;
-    }
-    return 0;
-}
-
-int interp_bind(struct augur_interp *in, struct augur_diag *diag)
-{
-    const struct augur_kernel_info *k = &in->kernel->u.kernel;
-    int64_t round = in->data->opts.round;
-    int rc;
-
-    in->heap_cur = HEAP0;
-    in->map_cur = MAP0;
-    rc = bind_scalars(in, diag);
-    if (!rc)
-        rc = check_place(in, diag);
     if (rc)
         return rc;
-    (void)0; /* the levels of the round the data presents (the round param may be round-1) */
-    for (uint32_t i = 0; i < k->narrays; i++) {
-        const struct augur_array *a = &k->arrays[i];
-        struct arr_info *I = &in->ainfo[i];
-        struct tgt t;
-        uint64_t extent;
-
-        if (I->kind != ARR_GLOBAL)
-            continue;
-        if (!a->bind) {
-            char hint[200], name[128];
-
-            augur_skel_bind_hint(in->kernel, a->name, hint, sizeof(hint));
-            augur_skel_bind_name(a->name, name, sizeof(name));
-            return bind_fail(in, AUGUR_EBIND, a->loc, diag,
-                             "array '%s' of kernel %s is not bound to the dataset: bind it with "
-                             "--bind %s=TARGET (%s) or #pragma augur bind(%s=TARGET)",
-                             a->name, k->name, name, hint, name);
-        }
-        rc = target_of(in->data, a->bind, in->nthreads, &t, diag);
-        if (rc)
-            return bind_fail(in, rc, a->loc, diag, "array '%s': %s", a->name,
-                             diag ? diag->msg : "");
-        extent = t.count;
-        if (a->extent) {
-            union reg v;
-
-            rc = interp_eval(in, a->extent, in->init_regs, NULL, in->kernel->id, &v);
-            if (rc)
-                return bind_fail(in, AUGUR_EBIND, a->loc, diag,
-                                 "the size of array '%s' cannot be computed from the scalars: %s",
-                                 a->name, diag->msg);
-            v = interp_convert(v, a->extent->type, AUGUR_T_I64);
-            /*
-             * A file-scope array (static int rowstr[NA + 2]) is storage sized for
-             * the largest problem: the data fills its first elements and the
-             * rest stay zero, as static storage starts. It must hold the data.
-             */
-            if (!a->param && v.i >= 0 && (uint64_t)v.i < t.count)
-                return bind_fail(in, AUGUR_EBIND, a->loc, diag,
-                                 "array '%s' is declared with %" PRId64
-                                 " elements, fewer than the %" PRIu64
-                                 " of '%s': the data does not fit (declare it larger)",
-                                 a->name, v.i, t.count, a->bind);
-            if (v.i < 0 || ((uint64_t)v.i > t.count && a->param))
-                return bind_fail(in, AUGUR_EBIND, a->loc, diag,
-                                 "array '%s' is declared with %" PRId64
-                                 " elements but '%s' has %" PRIu64,
-                                 a->name, v.i, a->bind, t.count);
-            extent = (uint64_t)v.i;
-        }
-        if (extent > (UINT64_C(1) << 40) / I->esize)
-            return bind_fail(in, AUGUR_ELIMIT, a->loc, diag,
-                             "array '%s' would have %" PRIu64 " elements: more than 1 TiB", a->name,
-                             extent);
-        if (I->needs_data && extent > INTERP_MAX_HELD / I->esize)
-            return bind_fail(in, AUGUR_ELIMIT, a->loc, diag,
-                             "array '%s' would hold %" PRIu64
-                             " bytes of values in the interpreter (at most %" PRIu64 ")",
-                             a->name, extent * I->esize, (uint64_t)INTERP_MAX_HELD);
-        I->extent = extent;
-        /* an array the slice only reads, stored as the target stores it, is the target's data */
-        I->aliased =
-            I->needs_data && !I->written && !t.lead && extent <= t.count &&
-            ((t.kind == TV_U32 && I->esize == 4 &&
-              (a->elem == AUGUR_T_U32 || a->elem == AUGUR_T_I32)) ||
-             (t.kind == TV_U64 && I->esize == 8 &&
-              (a->elem == AUGUR_T_U64 || a->elem == AUGUR_T_I64 || a->elem == AUGUR_T_PTR)) ||
-             (t.kind == TV_F64 && I->esize == 8 && a->elem == AUGUR_T_F64));
-        if (I->needs_data && !I->aliased)
-            I->data = augur_calloc(extent ? extent : 1, I->esize);
-        if (I->needs_data && I->written)
-            I->orig = augur_mallocarray(extent ? extent : 1, I->esize);
-        rc = convert_target(in, i, &t, extent < t.count ? extent : t.count, round, I->data, diag);
-        if (rc)
-            return rc;
-        if (I->aliased)
-            I->data =
-                (uint8_t *)(uintptr_t)t.p; /* never written: the slice does not store into it */
-        if (I->orig)
-            memcpy(I->orig, I->data, extent * I->esize);
-        rc = 0;
-        I->base = placed_at(in, a->name, &rc, diag);
-        if (rc)
-            return rc;
-        if (!I->base)
-            I->base = interp_place(in, extent * I->esize);
+    memset(out, 0, sizeof(*out));
+    out->count = t.count;
+    /* stored as they are: the plain forms, not a 1-based variant's shifted copy */
+    if (!t.lead && (t.kind == TV_U32 || t.kind == TV_U64 || t.kind == TV_F64)) {
+        out->stored = t.p;
+        out->kind = t.kind == TV_U32   ? AUGUR_SOURCE_U32
+                    : t.kind == TV_U64 ? AUGUR_SOURCE_U64
+                                       : AUGUR_SOURCE_F64;
     }
-    in->layout_heap0 = in->heap_cur;
-    in->layout_map0 = in->map_cur;
+    out->level = is_level_target(target);
+    /* bfs.level, bfs.frontier, ...: what the search reached before the round */
+    out->by_round = !strncmp(target, "bfs.", 4) || !strncmp(target, "bfs1.", 5);
     return 0;
 }
 
-int interp_round_value(struct augur_interp *in, int64_t round, int64_t *out,
-                       struct augur_diag *diag)
+static int src_fill(void *ud, const struct augur_array *decl, const char *target, uint32_t threads,
+                    int64_t round, uint64_t count, void *dst, struct augur_diag *diag)
 {
-    const struct augur_sym *s = &in->kernel->u.kernel.syms[in->round_sym];
-    int64_t saved = in->data->opts.round;
-    double v = 0;
+    struct augur_bound *b = ud;
+    struct tgt t;
+    int rc = target_of(b, target, threads, &t, diag);
+
+    if (rc)
+        return rc;
+    if (count > t.count)
+        count = t.count;
+    return convert_values(decl, decl->elem_size ? decl->elem_size : 1, target, b->opts.bfs_inf, &t,
+                          count, round ? round : b->opts.round, dst, diag);
+}
+
+static int src_scalar(void *ud, const char *target, uint32_t threads, int64_t round, double *out,
+                      struct augur_diag *diag)
+{
+    struct augur_bound *b = ud;
+    int64_t saved = b->opts.round;
     int rc;
 
-    in->data->opts.round = round;
-    rc = scalar_at(in->data, s->bind, in->nthreads, &v, diag);
-    in->data->opts.round = saved;
-    if (!rc)
-        *out = (int64_t)v;
+    if (round)
+        b->opts.round = round;
+    rc = scalar_at(b, target, threads, out, diag);
+    b->opts.round = saved;
     return rc;
+}
+
+void augur_bound_source(struct augur_bound *b, struct augur_source *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->ud = b;
+    out->array = src_array;
+    out->fill = src_fill;
+    out->scalar = src_scalar;
+    out->size = (double)b->csr->nrows + (double)b->csr->nnz;
+}
+
+int augur_interp_new_bound(const struct augur_skel *skel, const struct augur_node *kernel,
+                           struct augur_bound *b, const struct augur_interp_opts *opts,
+                           struct augur_interp **out, struct augur_diag *diag)
+{
+    struct augur_source src;
+
+    augur_bound_source(b, &src);
+    return augur_interp_new(skel, kernel, &src, opts, out, diag);
 }

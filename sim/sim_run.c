@@ -7,7 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../interp/interp_int.h"
+#include "augur/cachesim.h"
+#include "augur/interp.h"
+#include "augur/sim.h"
+
+/* one simulator thread per interpreter thread; a level per cache level and memory */
+_Static_assert(AUGUR_INTERP_MAX_THREADS <= AUGUR_CACHESIM_MAX_THREADS, "threads fit the caches");
+_Static_assert(AUGUR_WORK_MAX_LEVELS >= AUGUR_CACHESIM_MAX_LEVELS + 1, "levels fit a workload");
 
 /*
  * A request is near when its line lies within NEAR_LINES of a stream the
@@ -77,6 +83,8 @@ struct cuda_block {
 struct simsub {
     struct augur_cachesim *sim;
     const struct augur_interp *in;
+    const int32_t *acc_map; /* node id - kernel_id to access number */
+    uint32_t kernel_id;
     bool cuda;
     uint32_t grain;      /* CUDA: coalescing unit, the first level's sector (or line) in bytes */
     uint32_t line;       /* CUDA: the first level's line in bytes */
@@ -111,12 +119,12 @@ struct simsub {
     uint64_t *pos, *epoch_end;
     unsigned nlevels;
     uint64_t miss_reads[AUGUR_CACHESIM_MAX_LEVELS + 1];
-    uint64_t miss_epochs[AUGUR_CACHESIM_MAX_LEVELS + 1][AUGUR_SIM_NWINDOWS];
-    uint8_t reach[INTERP_EVCAP + 1];
+    uint64_t miss_epochs[AUGUR_CACHESIM_MAX_LEVELS + 1][AUGUR_WORK_NWINDOWS];
+    uint8_t reach[AUGUR_INTERP_EVENT_BATCH + 1];
     /* the last access, held back while the next lane of its vector may follow */
     bool held;
     struct augur_event last;
-    struct augur_cache_access buf[INTERP_EVCAP + 1];
+    struct augur_cache_access buf[AUGUR_INTERP_EVENT_BATCH + 1];
 };
 
 /* True when e is the next lane of the vector access that ended with prev. */
@@ -131,7 +139,7 @@ static bool next_lane(const struct augur_event *prev, const struct augur_cache_a
 /* The tag of an access of e: its access number, near or far when split. */
 static uint32_t tag_of(struct simsub *s, const struct augur_event *e, uint64_t addr)
 {
-    uint32_t tag = (uint32_t)s->in->node_acc[e->node - s->in->kernel->id];
+    uint32_t tag = (uint32_t)s->acc_map[e->node - s->kernel_id];
 
     if (s->streams) {
         uint64_t *h = &s->streams[(size_t)e->thread * NEAR_STREAMS], line = addr >> 6;
@@ -331,7 +339,7 @@ static bool grow(void **p, size_t *cap, size_t need, size_t size)
 static bool start_block(struct simsub *s, const struct augur_event *e, uint64_t run)
 {
     struct cuda_block *cb = &s->cb;
-    uint64_t threads = s->in->stats.block ? s->in->stats.block : 1;
+    uint64_t threads = augur_interp_stats(s->in)->block ? augur_interp_stats(s->in)->block : 1;
     uint32_t wpb = (uint32_t)((threads + 31) / 32), nslots = 2 * (s->naccesses ? s->naccesses : 1);
     size_t nocc = (size_t)wpb * 32 * nslots, nlists = (size_t)wpb * nslots;
 
@@ -359,8 +367,8 @@ static bool gather_event(struct simsub *s, const struct augur_event *e)
 {
     struct cuda_block *cb = &s->cb;
     uint32_t wib = e->warp % cb->wpb, tib = wib * 32 + e->lane;
-    uint32_t slot = 2 * (uint32_t)s->in->node_acc[e->node - s->in->kernel->id] +
-                    ((e->flags & AUGUR_EV_WRITE) != 0);
+    uint32_t slot =
+        2 * (uint32_t)s->acc_map[e->node - s->kernel_id] + ((e->flags & AUGUR_EV_WRITE) != 0);
     uint32_t occ = cb->occ[(size_t)tib * cb->nslots + slot]++;
     struct occ_list *l = &cb->lists[(size_t)wib * cb->nslots + slot];
     uint64_t lo = e->addr / s->grain, hi = (e->addr + e->size - 1) / s->grain;
@@ -392,7 +400,7 @@ static void on_cuda_events(void *ud, const struct augur_event *ev, size_t n)
 {
     struct simsub *s = ud;
     struct cuda_block *cb = &s->cb;
-    uint64_t run = s->in->stats.runs;
+    uint64_t run = augur_interp_stats(s->in)->runs;
 
     for (size_t i = 0; i < n; i++) {
         const struct augur_event *e = &ev[i];
@@ -429,7 +437,7 @@ static void on_cuda_events(void *ud, const struct augur_event *ev, size_t n)
  */
 static void send(struct simsub *s, const struct augur_cache_access *acc, size_t n)
 {
-    size_t per_thread = (size_t)(s->nlevels + 1) * AUGUR_SIM_NWINDOWS;
+    size_t per_thread = (size_t)(s->nlevels + 1) * AUGUR_WORK_NWINDOWS;
 
     if (!s->indirect) {
         augur_cachesim_access_batch(s->sim, acc, n);
@@ -444,12 +452,12 @@ static void send(struct simsub *s, const struct augur_cache_access *acc, size_t 
             continue;
         for (unsigned l = 1; l <= s->reach[i] && l <= s->nlevels; l++) {
             s->miss_reads[l]++;
-            for (unsigned k = 0; k < AUGUR_SIM_NWINDOWS; k++) {
-                uint64_t *e = &end[l * AUGUR_SIM_NWINDOWS + k];
+            for (unsigned k = 0; k < AUGUR_WORK_NWINDOWS; k++) {
+                uint64_t *e = &end[l * AUGUR_WORK_NWINDOWS + k];
 
                 if (pos >= *e) {
                     s->miss_epochs[l][k]++;
-                    *e = pos + AUGUR_SIM_WINDOW(k);
+                    *e = pos + AUGUR_WORK_WINDOW(k);
                 }
             }
         }
@@ -558,11 +566,13 @@ static int cmp_line(const void *a, const void *b)
     return x->key < y->key ? -1 : x->key > y->key;
 }
 
-static struct augur_sim_profile *gather(struct augur_interp *in, struct augur_cachesim *sim,
-                                        bool split)
+static struct augur_sim_profile *gather(const struct augur_skel *skel, struct augur_interp *in,
+                                        struct augur_cachesim *sim, bool split)
 {
     struct augur_sim_profile *p = augur_calloc(1, sizeof(*p));
-    unsigned nl = augur_cachesim_nlevels(sim);
+    unsigned nl = augur_cachesim_nlevels(sim), nacc = augur_interp_naccesses(in),
+             narr = augur_interp_narrays(in), nth = augur_interp_nthreads(in);
+    const struct augur_node *kernel = augur_interp_kernel(in);
 
     p->nlevels = nl;
     for (unsigned l = 0; l <= nl; l++) {
@@ -570,19 +580,19 @@ static struct augur_sim_profile *gather(struct augur_interp *in, struct augur_ca
                  augur_cachesim_level_name(sim, l));
         augur_cachesim_counts(sim, l, -1, &p->level[l]);
     }
-    p->naccesses = in->naccesses;
-    p->accesses = augur_calloc(in->naccesses + 1, sizeof(*p->accesses));
-    p->narrays = in->narrays;
-    p->arrays = augur_calloc(in->narrays + 1, sizeof(*p->arrays));
-    p->lines = augur_calloc(in->naccesses + 1, sizeof(*p->lines));
-    for (uint32_t a = 0; a < in->narrays; a++)
+    p->naccesses = nacc;
+    p->accesses = augur_calloc(nacc + 1, sizeof(*p->accesses));
+    p->narrays = narr;
+    p->arrays = augur_calloc(narr + 1, sizeof(*p->arrays));
+    p->lines = augur_calloc(nacc + 1, sizeof(*p->lines));
+    for (uint32_t a = 0; a < narr; a++)
         p->arrays[a].key = a;
-    for (unsigned i = 0; i < in->naccesses; i++) {
-        const struct augur_node *n = in->skel->nodes[in->acc_node[i]];
+    for (unsigned i = 0; i < nacc; i++) {
+        const struct augur_node *n = skel->nodes[augur_interp_access_node(in, i)];
         struct augur_sim_group *g = &p->accesses[i], *ln = NULL;
 
         g->key = i;
-        g->file = n->loc.line ? n->loc.file : in->kernel->loc.file;
+        g->file = n->loc.line ? n->loc.file : kernel->loc.file;
         g->events = augur_interp_node_count(in, n->id, -1);
         if (n->u.access.mode == AUGUR_ACCESS_RMW)
             g->events *= 2;
@@ -613,8 +623,8 @@ static struct augur_sim_profile *gather(struct augur_interp *in, struct augur_ca
     }
     qsort(p->lines, p->nlines, sizeof(*p->lines), cmp_line);
     p->stats = *augur_interp_stats(in);
-    p->thread = augur_calloc(in->nthreads, sizeof(*p->thread));
-    memcpy(p->thread, in->work, in->nthreads * sizeof(*p->thread));
+    p->thread = augur_calloc(nth, sizeof(*p->thread));
+    memcpy(p->thread, augur_interp_thread_work(in), nth * sizeof(*p->thread));
     p->stats.thread = p->thread;
     augur_interp_op_totals(in, p->ops);
     p->far_measured = split;
@@ -631,6 +641,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     struct augur_cachesim *sim = NULL;
     struct simsub *sub = NULL;
     uint32_t rounds = 0;
+    unsigned nacc, nth;
     double t0;
     bool split;
     int rc;
@@ -638,47 +649,47 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     memset(&o, 0, sizeof(o));
     if (opts)
         o = *opts;
-    rc = augur_interp_new(skel, kernel, data, &o.interp, &in, diag);
+    rc = augur_interp_new_bound(skel, kernel, data, &o.interp, &in, diag);
     if (rc)
         goto out;
-    split = in->naccesses && 2 * (uint64_t)in->naccesses <= AUGUR_CACHESIM_MAX_TAGS;
-    rc = augur_cachesim_new(cfg, in->nthreads,
-                            split           ? 2 * in->naccesses
-                            : in->naccesses ? in->naccesses
-                                            : 1,
-                            &sim, diag);
+    kernel = augur_interp_kernel(in); /* the skeleton's only one when kernel is NULL */
+    nacc = augur_interp_naccesses(in);
+    nth = augur_interp_nthreads(in);
+    split = nacc && 2 * (uint64_t)nacc <= AUGUR_CACHESIM_MAX_TAGS;
+    rc = augur_cachesim_new(cfg, nth, split ? 2 * nacc : nacc ? nacc : 1, &sim, diag);
     if (rc)
         goto out;
     sub = augur_calloc(1, sizeof(*sub));
-    if (!sub || (split && !(sub->streams = augur_mallocarray((size_t)in->nthreads * NEAR_STREAMS,
-                                                             sizeof(uint64_t))))) {
+    if (!sub || (split && !(sub->streams =
+                                augur_mallocarray((size_t)nth * NEAR_STREAMS, sizeof(uint64_t))))) {
         rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "simulate: out of memory");
         goto out;
     }
-    for (size_t i = 0; split && i < (size_t)in->nthreads * NEAR_STREAMS; i++)
+    for (size_t i = 0; split && i < (size_t)nth * NEAR_STREAMS; i++)
         sub->streams[i] = NO_STREAM;
-    sub->naccesses = in->naccesses;
+    sub->naccesses = nacc;
     sub->nlevels = cfg->nlevels;
-    if (split && !in->kernel->u.kernel.cuda) {
-        sub->indirect = augur_calloc(in->naccesses, sizeof(*sub->indirect));
-        sub->pos = augur_calloc(in->nthreads, sizeof(*sub->pos));
-        sub->epoch_end =
-            augur_calloc((size_t)in->nthreads * (cfg->nlevels + 1) * AUGUR_SIM_NWINDOWS,
-                         sizeof(*sub->epoch_end));
+    if (split && !kernel->u.kernel.cuda) {
+        sub->indirect = augur_calloc(nacc, sizeof(*sub->indirect));
+        sub->pos = augur_calloc(nth, sizeof(*sub->pos));
+        sub->epoch_end = augur_calloc((size_t)nth * (cfg->nlevels + 1) * AUGUR_WORK_NWINDOWS,
+                                      sizeof(*sub->epoch_end));
         if (!sub->indirect || !sub->pos || !sub->epoch_end) {
             rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "simulate: out of memory");
             goto out;
         }
-        for (unsigned i = 0; i < in->naccesses; i++)
-            sub->indirect[i] = in->skel->nodes[in->acc_node[i]]->u.access.indirect;
+        for (unsigned i = 0; i < nacc; i++)
+            sub->indirect[i] = skel->nodes[augur_interp_access_node(in, i)]->u.access.indirect;
     }
     sub->sim = sim;
     sub->in = in;
-    sub->cuda = in->kernel->u.kernel.cuda;
+    sub->acc_map = augur_interp_node_access_map(in);
+    sub->kernel_id = kernel->id;
+    sub->cuda = kernel->u.kernel.cuda;
     sub->cb.block = sub->cb.run = UINT64_MAX;
     sub->last_run = UINT64_MAX;
     while (sub->cuda && sub->nl1 < cfg->nlevels && cfg->level[sub->nl1].shared_by <= 1 &&
-           cfg->level[sub->nl1].write_policy == AUGUR_WRITE_THROUGH)
+           cfg->level[sub->nl1].write_policy == AUGUR_CACHE_WRITE_THROUGH)
         sub->nl1++;
     sub->line = cfg->nlevels ? cfg->level[0].line : 128;
     sub->grain = cfg->nlevels && cfg->level[0].sector ? cfg->level[0].sector : sub->line;
@@ -734,7 +745,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
         if (rc)
             goto out;
     }
-    *out = gather(in, sim, split);
+    *out = gather(skel, in, sim, split);
     (*out)->seconds = augur_now() - t0;
     (*out)->rounds = rounds;
     (*out)->warp_jobs = sub->jobs;
@@ -748,7 +759,8 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
         (*out)->epochs_measured = true;
     }
     if (sub->cuda && !sub->no_memory) {
-        uint64_t wpb = (in->stats.block + 31) / 32, nw = in->stats.grid * wpb;
+        const struct augur_interp_stats *st = augur_interp_stats(in);
+        uint64_t wpb = (st->block + 31) / 32, nw = st->grid * wpb;
 
         /* the table grows as warps appear: give every warp of the launch an entry */
         (*out)->nwarps = nw < sub->nwarp_jobs ? (size_t)nw : sub->nwarp_jobs;
@@ -759,7 +771,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
 out:
     if (rc == 0 && inp) {
         /* the caller keeps the interpreter: it must not call into the freed subscriber */
-        in->nsubs = 0;
+        augur_interp_unsubscribe_all(in);
         *inp = in;
         in = NULL;
     }

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "augur/predictor.h"
+#include "augur/sim.h"
 
 /* The most elements of a local array that the compiler keeps in registers. */
 #define REGISTER_ELEMS 16
@@ -768,7 +768,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
     w->load_steps = load_steps(skel, kernel, in);
     if (prof->epochs_measured)
         for (unsigned i = 1; i <= nl; i++)
-            for (unsigned k = 0; k < AUGUR_SIM_NWINDOWS; k++)
+            for (unsigned k = 0; k < AUGUR_WORK_NWINDOWS; k++)
                 if (prof->miss_epochs[i][k])
                     w->overlap[i][k] =
                         (double)prof->miss_reads[i] / (double)prof->miss_epochs[i][k];
@@ -846,18 +846,6 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
      */
     w->simd_util = 1.0;
     return 0;
-}
-
-void augur_workload_release(struct augur_workload *w)
-{
-    if (!w)
-        return;
-    augur_free(w->lines);
-    augur_free(w->rounds);
-    w->lines = NULL;
-    w->nlines = 0;
-    w->rounds = NULL;
-    w->nrounds = 0;
 }
 
 /*
@@ -1064,7 +1052,7 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
     memset(&c, 0, sizeof(c));
     o = *opts;
     o.no_predictor = true; /* this pass needs the data's values, not the branches' */
-    if ((rc = augur_interp_new(skel, kernel, data, &o, &in, diag)) < 0)
+    if ((rc = augur_interp_new_bound(skel, kernel, data, &o, &in, diag)) < 0)
         return rc;
     c.in = in;
     c.naccesses = augur_interp_naccesses(in);
@@ -1302,7 +1290,7 @@ int augur_workload_add_rounds(const struct augur_skel *skel, const struct augur_
     nl = augur_cachesim_nlevels(rs.sim);
     if (nl > AUGUR_CACHESIM_MAX_LEVELS)
         nl = AUGUR_CACHESIM_MAX_LEVELS;
-    if ((rc = augur_interp_new(skel, kernel, data, opts, &in, diag)) < 0 ||
+    if ((rc = augur_interp_new_bound(skel, kernel, data, opts, &in, diag)) < 0 ||
         (rc = augur_interp_subscribe(in, on_round_events, &rs)) < 0)
         goto out;
     for (uint32_t r = 1; r <= nrounds; r++) {
@@ -1328,55 +1316,4 @@ out:
     augur_interp_free(in);
     augur_cachesim_free(rs.sim);
     return rc;
-}
-
-void augur_workload_scale(struct augur_workload *w, double f)
-{
-    struct augur_work_line *ls[2] = { &w->total, NULL };
-
-    for (size_t i = 0; i <= w->nlines; i++) {
-        struct augur_work_line *l = i == w->nlines ? ls[0] : &w->lines[i];
-
-        l->accesses *= f;
-        l->loads *= f;
-        l->stores *= f;
-        l->bytes *= f;
-        l->irregular *= f;
-        l->irregular_bytes *= f;
-        l->row_misses *= f;
-        l->branch_misses *= f;
-        l->guessed *= f;
-        l->chained *= f;
-        for (unsigned b = 0; b < AUGUR_CHAIN_BUCKETS; b++)
-            l->chain_dist[b] *= f;
-        for (unsigned b = 0; b < AUGUR_CHAIN_LENS; b++)
-            l->chain_lens[b] *= f;
-        l->atomics *= f;
-        l->carried_iters *= f;
-        l->carried_runs *= f;
-        for (unsigned b = 0; b < AUGUR_CARRIED_LENS; b++)
-            l->carried_lens[b] *= f;
-        for (unsigned v = 0; v < AUGUR_WORK_MAX_LEVELS; v++) {
-            l->served[v] *= f;
-            l->irr_served[v] *= f;
-            l->atomic_served[v] *= f;
-            l->transfers[v] *= f;
-            l->dep_misses[v] *= f;
-            l->guessed_dep[v] *= f;
-            l->fill_bytes[v] *= f;
-            l->writeback_bytes[v] *= f;
-        }
-        for (int k = 0; k < AUGUR_OPK_COUNT; k++) {
-            l->instr[k] *= f;
-            l->elems[k] *= f;
-            l->carried[k] *= f;
-        }
-        /* lengths and runs (chain_len, carried_len, branch_run) are not counts */
-    }
-    for (unsigned v = 0; v < AUGUR_WORK_MAX_LEVELS; v++) {
-        w->irr_requests[v] *= f;
-        w->irr_hits[v] *= f;
-    }
-    w->flops *= f;
-    w->footprint_bytes *= f;
 }

@@ -42,32 +42,4 @@ void augur_skel_format_loc(const struct augur_skel *skel, const struct augur_nod
 /* Appends a quoted string with \" \\ \n \t escapes. */
 void augur_skel_format_string(const char *s, struct augur_buf *buf);
 
-/*
- * The value of a name in a scalar binding expression: 0 and *out, or an
- * error in diag.
- */
-typedef int augur_bind_value_fn(void *ud, const char *name, int64_t *out, struct augur_diag *diag);
-
-/*
- * Evaluates the scalar binding expression expr[0..len): integer arithmetic
- * (+ - * /, parentheses, unary minus) over integers and scalar target names,
- * whose values fn gives (fn NULL: the names are only checked). Returns 0 and
- * *out (when not NULL), or AUGUR_EBIND: an unknown name (the message lists
- * the names that exist), a syntax error, a division by zero, an overflow.
- */
-int augur_bind_expr_eval(const char *expr, size_t len, augur_bind_value_fn *fn, void *ud,
-                         int64_t *out, struct augur_diag *diag);
-
-/*
- * Reads "sellC." at the start of t[0..len): 0 with the chunk size C (a power
- * of two from 1 to 64) and the offset of the field after the dot, else -1.
- */
-int augur_bind_sell(const char *t, size_t len, uint32_t *chunk, size_t *field);
-
-/*
- * True when t is the 1-based variant of an array target ("csr1.rowptr",
- * "vec1(n)"); base (size bytes) then gets the 0-based name.
- */
-bool augur_bind_one_based(const char *t, char *base, size_t size);
-
 #endif

@@ -100,6 +100,73 @@ bool augur_type_is_int(enum augur_type t)
     return t >= AUGUR_T_BOOL && t <= AUGUR_T_U64;
 }
 
+void augur_type_range(enum augur_type t, double *lo, double *hi)
+{
+    switch (t) {
+    case AUGUR_T_BOOL:
+        *lo = 0, *hi = 1;
+        break;
+    case AUGUR_T_I8:
+        *lo = INT8_MIN, *hi = INT8_MAX;
+        break;
+    case AUGUR_T_U8:
+        *lo = 0, *hi = UINT8_MAX;
+        break;
+    case AUGUR_T_I16:
+        *lo = INT16_MIN, *hi = INT16_MAX;
+        break;
+    case AUGUR_T_U16:
+        *lo = 0, *hi = UINT16_MAX;
+        break;
+    case AUGUR_T_I32:
+        *lo = INT32_MIN, *hi = INT32_MAX;
+        break;
+    case AUGUR_T_U32:
+        *lo = 0, *hi = UINT32_MAX;
+        break;
+    case AUGUR_T_I64:
+        *lo = -9223372036854775808.0, *hi = 9223372036854775807.0;
+        break;
+    default:
+        *lo = 0, *hi = 18446744073709551615.0;
+        break;
+    }
+}
+
+void augur_type_write(void *p, enum augur_type t, union augur_value v)
+{
+    switch (t) {
+    case AUGUR_T_BOOL:
+    case AUGUR_T_I8:
+    case AUGUR_T_U8:
+        *(uint8_t *)p = (uint8_t)v.u;
+        break;
+    case AUGUR_T_I16:
+    case AUGUR_T_U16: {
+        uint16_t x = (uint16_t)v.u;
+
+        memcpy(p, &x, 2);
+        break;
+    }
+    case AUGUR_T_I32:
+    case AUGUR_T_U32: {
+        uint32_t x = (uint32_t)v.u;
+
+        memcpy(p, &x, 4);
+        break;
+    }
+    case AUGUR_T_F32: {
+        float x = (float)v.f;
+
+        memcpy(p, &x, 4);
+        break;
+    }
+    default:
+        memcpy(p, &v, 8);
+        break;
+    }
+}
+
 /* Integer promotion: everything narrower than int becomes i32. */
 static enum augur_type promote(enum augur_type t)
 {

@@ -195,7 +195,7 @@ static void test_write_through(void)
 
     cfg.nlevels = 1;
     cfg.level[0] = lvl("L1", 128, 64, 1);
-    cfg.level[0].write_policy = AUGUR_WRITE_THROUGH; /* no-write-allocate by default */
+    cfg.level[0].write_policy = AUGUR_CACHE_WRITE_THROUGH; /* no-write-allocate by default */
     sim = make(&cfg, 1, 1);
     wr(sim, 0); /* miss, not allocated, written through */
     rd(sim, 0); /* miss, allocated */
@@ -355,7 +355,7 @@ static void test_prefetch(void)
     is_int(cnt(sim, 0, -1).misses, 8, "no prefetcher: a sequential stream misses every line");
     augur_cachesim_free(sim);
 
-    cfg.level[0].prefetch = AUGUR_PREFETCH_NEXT_LINE;
+    cfg.level[0].prefetch = AUGUR_CACHE_PREFETCH_NEXT_LINE;
     sim = make(&cfg, 1, 1);
     for (i = 0; i < 8; i++)
         rd(sim, i * 64);
@@ -367,7 +367,7 @@ static void test_prefetch(void)
     augur_cachesim_free(sim);
 
     cfg.level[0] = lvl("L1", 4096, 64, 0);
-    cfg.level[0].prefetch = AUGUR_PREFETCH_STRIDE;
+    cfg.level[0].prefetch = AUGUR_CACHE_PREFETCH_STRIDE;
     sim = make(&cfg, 1, 1);
     for (i = 0; i < 6; i++)
         rd(sim, i * 256); /* stride of 4 lines */
@@ -382,7 +382,7 @@ static void test_prefetch(void)
  * Misses of a level (last of nlevels) when a cyclic scan over `lines` lines
  * runs `passes` times, with the level's replacement repl and ways ways.
  */
-static uint64_t scan_misses(unsigned nlevels, uint32_t ways, enum augur_replacement repl,
+static uint64_t scan_misses(unsigned nlevels, uint32_t ways, enum augur_cache_replacement repl,
                             uint64_t lines, unsigned passes)
 {
     struct augur_cache_config cfg = { 0 };
@@ -410,22 +410,22 @@ static void test_replacement(void)
     for (unsigned nl = 1; nl <= 2; nl++)
         for (uint32_t ways = 8; ways <= 32; ways *= 4) {
             uint64_t lines = 256 * ways, scan = lines * 3 / 2;
-            uint64_t lru = scan_misses(nl, ways, AUGUR_REPL_LRU, scan, 10);
-            uint64_t dip = scan_misses(nl, ways, AUGUR_REPL_ADAPTIVE, scan, 10);
+            uint64_t lru = scan_misses(nl, ways, AUGUR_CACHE_LRU, scan, 10);
+            uint64_t dip = scan_misses(nl, ways, AUGUR_CACHE_ADAPTIVE, scan, 10);
 
             is_int(lru, scan * 10, "LRU: a cyclic scan larger than the level misses every line");
             diag("%u levels, %u ways: adaptive %llu of %llu miss", nl, ways,
                  (unsigned long long)dip, (unsigned long long)(scan * 10));
             ok(dip < scan * 10 / 2, "adaptive: it keeps part of the scan");
             ok(dip >= scan * 10 / 3, "adaptive: no more than the level holds stays");
-            is_int(scan_misses(nl, ways, AUGUR_REPL_ADAPTIVE, lines / 2, 10), lines / 2,
+            is_int(scan_misses(nl, ways, AUGUR_CACHE_ADAPTIVE, lines / 2, 10), lines / 2,
                    "adaptive: a working set that fits misses once per line");
         }
-    is_int(scan_misses(1, 8, AUGUR_REPL_UNSET, 2048 * 3 / 2, 2), 2 * 3072,
-           "unset replacement is LRU");
-    is_int(scan_misses(2, 0, AUGUR_REPL_LRU, 3072, 10), 30720,
+    is_int(scan_misses(1, 8, (enum augur_cache_replacement)0, 2048 * 3 / 2, 2), 2 * 3072,
+           "a zeroed level is LRU");
+    is_int(scan_misses(2, 0, AUGUR_CACHE_LRU, 3072, 10), 30720,
            "fully associative LRU: the scan misses every line");
-    is_int(scan_misses(2, 0, AUGUR_REPL_ADAPTIVE, 3072, 10), 30720,
+    is_int(scan_misses(2, 0, AUGUR_CACHE_ADAPTIVE, 3072, 10), 30720,
            "fully associative: no sets to duel, adaptive stays LRU");
 }
 

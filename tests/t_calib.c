@@ -1,5 +1,5 @@
 /*
- * t_calib.c - tests of calibration's statistic (module: runtime): one
+ * t_calib.c - tests of calibration's statistic (module: data): one
  * value's passes merged into the file's value, on synthetic timings whose
  * noise only ever slows a repetition down, as another process does.
  */

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "augur/augur.h"
-#include "augur/runtime.h"
+#include "augur/data.h"
 #include "tap.h"
 
 #define NF AUGUR_CAT_NFEATURES

@@ -1,7 +1,7 @@
 /*
  * t_features.c - Table I features and the exact clustering coefficient:
  * hand-computed values on small matrices, and real graphs checked against an
- * independent naive computation (module: runtime).
+ * independent naive computation (module: data).
  */
 #include <stdint.h>
 #include <stdio.h>

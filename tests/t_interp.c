@@ -80,7 +80,7 @@ static struct augur_interp *start(struct augur_skel *s, const struct augur_csr *
     *b = NULL;
     *rc = augur_bound_from_csr(csr, NULL, b, d);
     if (*rc == 0)
-        *rc = augur_interp_new(s, NULL, *b, o, &in, d);
+        *rc = augur_interp_new_bound(s, NULL, *b, o, &in, d);
     return in;
 }
 
@@ -676,7 +676,8 @@ static void test_spmv(void)
     n = a.nrows;
     nnz = a.nnz;
     k = s->kernels[0];
-    if (augur_bound_new(ds, NULL, &b, &d) == 0 && augur_interp_new(s, k, b, NULL, &in, &d) == 0) {
+    if (augur_bound_new(ds, NULL, &b, &d) == 0 &&
+        augur_interp_new_bound(s, k, b, NULL, &in, &d) == 0) {
         struct colcheck cc = { access_node(k, s, "x", AUGUR_ACCESS_READ, 0), &a, 0, true };
 
         augur_interp_subscribe(in, on_col, &cc);
@@ -708,7 +709,7 @@ static void test_spmv(void)
 
         memset(&o, 0, sizeof(o));
         o.nthreads = 2;
-        if (augur_interp_new(s, s->kernels[0], b, &o, &in, &d) == 0 &&
+        if (augur_interp_new_bound(s, s->kernels[0], b, &o, &in, &d) == 0 &&
             augur_interp_run(in, &d) == 0) {
             const struct augur_interp_stats *st = augur_interp_stats(in);
 
@@ -738,7 +739,7 @@ static void test_fv(void)
 
     augur_diag_init(&d);
     if (s && ds && augur_bound_new(ds, NULL, &b, &d) == 0 &&
-        augur_interp_new(s, s->kernels[0], b, NULL, &in, &d) == 0 &&
+        augur_interp_new_bound(s, s->kernels[0], b, NULL, &in, &d) == 0 &&
         augur_interp_run(in, &d) == 0) {
         double n = 0, w = 0;
 
@@ -765,7 +766,7 @@ static void test_fv(void)
         memset(&o, 0, sizeof(o));
         o.nthreads = 2;
         o.probs = "56=0"; /* the malloc failure test */
-        if (augur_interp_new(s, s->kernels[0], b, &o, &in, &d) == 0) {
+        if (augur_interp_new_bound(s, s->kernels[0], b, &o, &in, &d) == 0) {
             double n = 0, w = 0;
             uint64_t loc0 = 0, loc1 = 0;
 
@@ -826,7 +827,7 @@ static void test_bfs(void)
 
         memset(&o, 0, sizeof(o));
         o.nthreads = omp ? 2 : 1;
-        if (s && augur_interp_new(s, s->kernels[0], b, &o, &in, &d) == 0 &&
+        if (s && augur_interp_new_bound(s, s->kernels[0], b, &o, &in, &d) == 0 &&
             augur_interp_run_rounds(in, 0, &rounds, &d) == 0) {
             mine = augur_interp_array_data(in, 2, &ext);
             is_int(rounds, depth + 1,
@@ -903,8 +904,8 @@ static void test_bfs_frontier(void)
             edges += a.rowptr[v + 1] - a.rowptr[v];
         }
     is_int(reached, 1222, "bfs frontier: the compiled reference reaches 1222 nodes of polblogs");
-    if (augur_bound_new(ds, NULL, &b, &d) == 0 && augur_interp_new(s, k, b, NULL, &in, &d) == 0 &&
-        augur_interp_run(in, &d) == 0) {
+    if (augur_bound_new(ds, NULL, &b, &d) == 0 &&
+        augur_interp_new_bound(s, k, b, NULL, &in, &d) == 0 && augur_interp_run(in, &d) == 0) {
         const int32_t *mine = augur_interp_array_data(in, lv, &ext);
 
         is_int(
@@ -973,8 +974,8 @@ static void test_bfs_frontier_omp(void)
         reached += level[v] != BFS_INF;
     memset(&o, 0, sizeof(o));
     o.nthreads = 2;
-    if (augur_bound_new(ds, NULL, &b, &d) == 0 && augur_interp_new(s, k, b, &o, &in, &d) == 0 &&
-        augur_interp_run(in, &d) == 0) {
+    if (augur_bound_new(ds, NULL, &b, &d) == 0 &&
+        augur_interp_new_bound(s, k, b, &o, &in, &d) == 0 && augur_interp_run(in, &d) == 0) {
         const int32_t *mine = augur_interp_array_data(in, lv, &ext);
 
         is_int(augur_interp_node_count(in, access_node(k, s, "next", AUGUR_ACCESS_WRITE, 0), -1),
@@ -1363,17 +1364,17 @@ static void test_miss_epochs(void)
                               "    load x[64 * c[i]] @3:5 indirect(c)\n";
     static const uint32_t len[32] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
                                       1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
-    static const uint64_t want[AUGUR_SIM_NWINDOWS] = { 16, 8, 4, 2, 1, 1, 1, 1, 1 };
+    static const uint64_t want[AUGUR_WORK_NWINDOWS] = { 16, 8, 4, 2, 1, 1, 1, 1, 1 };
     struct augur_sim_profile *p = simulate_l1(text, len, col_row);
 
     if (!ok(p != NULL, "gather kernel simulates"))
         return;
     ok(p->epochs_measured, "epochs: counted");
     is_int(p->miss_reads[1], 32, "epochs: the 32 gathers wait for memory, not c[i]'s");
-    for (unsigned k = 0; k < AUGUR_SIM_NWINDOWS; k++) {
+    for (unsigned k = 0; k < AUGUR_WORK_NWINDOWS; k++) {
         char name[64];
 
-        snprintf(name, sizeof(name), "epochs: a window of %u accesses", AUGUR_SIM_WINDOW(k));
+        snprintf(name, sizeof(name), "epochs: a window of %u accesses", AUGUR_WORK_WINDOW(k));
         is_int(p->miss_epochs[1][k], want[k], name);
     }
     is_int(p->miss_reads[0], 0, "epochs: none counted for L1");
@@ -1617,7 +1618,7 @@ static int try_run(const char *text, const struct augur_interp_opts *o, struct a
         return -100;
     rc = augur_bound_from_csr(&a, NULL, &b, d);
     if (!rc)
-        rc = augur_interp_new(s, NULL, b, o, &in, d);
+        rc = augur_interp_new_bound(s, NULL, b, o, &in, d);
     if (!rc)
         rc = augur_interp_run(in, d);
     augur_interp_free(in);

@@ -1,5 +1,5 @@
 /*
- * t_matrix.c - tests of the sparse formats (module: runtime): COO
+ * t_matrix.c - tests of the sparse formats (module: data): COO
  * normalisation, CSR expansion and ELLPACK, on hand-built matrices with exact
  * expected arrays and on real datasets against a naive computation.
  */
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "augur/base.h"
-#include "augur/runtime.h"
+#include "augur/data.h"
 #include "tap.h"
 
 static struct augur_dataset *parse(const char *text)

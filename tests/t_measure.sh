@@ -201,6 +201,9 @@ check "the work check refuses a call that did nothing" \
 status "--allow-empty times it anyway" 0 "$augur" measure "$structs" --function mat_spmv \
     --data "$small" --bind "A->format==0" --no-counts --allow-empty "${quick[@]}"
 check "and says so" grep -q "the warm-up call changed none" "$tmp/out"
+status "stores all under an if: a call that changed nothing" 0 "$augur" measure \
+    "$src/bench/unseen/bellman_ford.c" --data "$small" --no-counts "${quick[@]}"
+check "is a note" grep -q "every store is under an if, and the data called for none" "$tmp/out"
 status "variables of the file" 0 "$augur" measure "$src/tests/data/measure/statics.c" \
     --data "$small" "${quick[@]}"
 check "the file's size is set" grep -q "variable 'nrows' of the file is set to n (11143)" \

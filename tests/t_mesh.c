@@ -1,6 +1,6 @@
 /*
  * t_mesh.c - tests of the tetrahedral mesh readers (gmsh, Medit, TetGen) and
- * of the face-adjacency dual graph (module: runtime).
+ * of the face-adjacency dual graph (module: data).
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * t_mtx.c - tests of the Matrix Market reader and writer (module: runtime):
+ * t_mtx.c - tests of the Matrix Market reader and writer (module: data):
  * every shared dataset against the manifest, gzip, round trips, bad input.
  */
 #include <dirent.h>

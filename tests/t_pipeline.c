@@ -102,6 +102,8 @@ int main(void)
     if (is_int(augur_predict_run(ctx, skel, skel->kernels[0], m, &po, &r2, &d), 0,
                "a second question on the same context"))
         ok(r2->threads == 2 && augur_predict_selected(r2)->seconds > 0, "two threads");
+    augur_predict_result_free(r2);
+    r2 = NULL;
     po.threads = 1;
     po.sample = 0.2;
     po.method_given = true;

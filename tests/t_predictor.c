@@ -468,7 +468,7 @@ static void test_workload_models(void)
              * 6 + log2(160 / 128) in flight. L2 50 x 5 + 10, L3 25 x 5 + 10,
              * memory 5 x 100 / 6.32 + 40.
              */
-            for (unsigned k = 0; k < AUGUR_SIM_NWINDOWS; k++) {
+            for (unsigned k = 0; k < AUGUR_WORK_NWINDOWS; k++) {
                 w.overlap[1][k] = 1;
                 w.overlap[2][k] = 4;
                 w.overlap[3][k] = 1 + k;

@@ -10,7 +10,7 @@
 
 #include "augur/augur.h"
 #include "augur/cachesim.h"
-#include "augur/runtime.h"
+#include "augur/data.h"
 #include "tap.h"
 
 static uint64_t rng_state;

@@ -205,6 +205,9 @@ AUGUR_API int augur_run_child(char *const *argv, char *const *envp, const char *
 /* Monotonic wall-clock time in seconds (CLOCK_MONOTONIC). */
 AUGUR_API double augur_now(void);
 
+/* The library's version string ("0.1.0"). */
+AUGUR_API const char *augur_version(void);
+
 /* AUGUR_BUG: an invariant was violated; prints file:line and aborts. */
 AUGUR_API _Noreturn void augur_bug(const char *file, int line, const char *fmt, ...)
     AUGUR_PRINTF(3, 4);

@@ -12,12 +12,32 @@
 #include <stdint.h>
 
 #include "augur/base.h"
-#include "augur/machine.h"
 
 #define AUGUR_CACHESIM_MAX_LEVELS  4
 #define AUGUR_CACHESIM_MAX_THREADS 4096
+#define AUGUR_CACHESIM_MAX_BYTES   (UINT64_C(1) << 40) /* 1 TiB: the largest cache */
+#define AUGUR_CACHESIM_MAX_LINE    4096u               /* the largest line in bytes */
 #define AUGUR_CACHESIM_MAX_TAGS    65536
 #define AUGUR_CACHESIM_MAX_SECTORS 8 /* sectors per line */
+
+/* A level's write policy (zero: write-back). */
+enum augur_cache_write {
+    AUGUR_CACHE_WRITE_BACK,
+    AUGUR_CACHE_WRITE_THROUGH,
+};
+
+/* A level's prefetcher (zero: none). */
+enum augur_cache_prefetch {
+    AUGUR_CACHE_PREFETCH_NONE,
+    AUGUR_CACHE_PREFETCH_NEXT_LINE, /* the next line on every demand miss */
+    AUGUR_CACHE_PREFETCH_STRIDE,    /* a constant stride seen twice in a row */
+};
+
+/* A level's replacement (zero: LRU). */
+enum augur_cache_replacement {
+    AUGUR_CACHE_LRU,
+    AUGUR_CACHE_ADAPTIVE, /* inserts some lines at the LRU end (docs/cachesim.md) */
+};
 
 /*
  * One cache level. A zero-initialised level plus size and line is a private,
@@ -37,7 +57,7 @@ struct augur_cache_level_config {
      */
     uint32_t shared_by;
     bool inclusive; /* holds every line of the levels above: its evictions back-invalidate them */
-    enum augur_write_policy write_policy; /* UNSET: write-back */
+    enum augur_cache_write write_policy;
     /*
      * Whether a write miss allocates the line (fetching it first). Ignored
      * unless write_allocate_set; the default is true for write-back, false
@@ -45,8 +65,8 @@ struct augur_cache_level_config {
      */
     bool write_allocate;
     bool write_allocate_set;
-    enum augur_prefetch prefetch;       /* UNSET or NONE: none */
-    enum augur_replacement replacement; /* UNSET: LRU */
+    enum augur_cache_prefetch prefetch;
+    enum augur_cache_replacement replacement;
 };
 
 /* How the DRAM row buffers are modelled. */
@@ -77,25 +97,6 @@ struct augur_cache_config {
     /* Refuse configurations whose simulated state needs more host memory (0: 4 GiB). */
     uint64_t max_host_bytes;
 };
-
-/*
- * Builds a simulator configuration from a machine model for nthreads
- * simulator threads. Threads are placed on cores in order, one per core while
- * there are enough cores, else ceil(nthreads / cores) per core; a level shared
- * by k cores is then shared by the threads on them. For a GPU a simulator
- * thread is an SM. Fields the machine leaves out take the simulator's
- * defaults: unknown associativity is fully associative LRU (as seed 000 §6.4
- * simulates a GPU L2), write-back with write-allocate, non-inclusive, no
- * prefetcher, and DRAM blocks of memory.row_buffer_bytes (default 256, seed
- * 000 §6.4) kept open in memory.banks (default 16) rows: one per bank for a
- * CPU (AUGUR_DRAM_OPEN_BANK), a fully associative LRU set for a GPU
- * (AUGUR_DRAM_LRU, as seed 000 simulates them). A level without a size or a
- * line size cannot be simulated: AUGUR_EMODEL names it. nthreads beyond
- * cores x threads_per_core (a GPU: its SMs) is AUGUR_ERANGE.
- */
-AUGUR_API int augur_cache_config_from_machine(const struct augur_machine *m, unsigned nthreads,
-                                              struct augur_cache_config *cfg,
-                                              struct augur_diag *diag);
 
 /*
  * Multiplies a level's capacity by r in (0, 1] (a sample meets caches as much

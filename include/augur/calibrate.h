@@ -2,7 +2,7 @@
  * calibrate.h - microbenchmarks that measure the running machine (clock,
  * bandwidth per cache level and thread count, load-to-use latency, the
  * service time versus memory-level parallelism curve, gather and scatter
- * cost) and write them as a machine file (module: runtime).
+ * cost) and write them as a machine file (module: machine).
  */
 #ifndef AUGUR_CALIBRATE_H
 #define AUGUR_CALIBRATE_H

@@ -1,8 +1,9 @@
 /*
  * interp.h - the skeleton interpreter: runs a kernel's address and control
- * slice on dataset arrays (OpenMP teams and schedules, CUDA blocks and warps),
- * turns every access into an event for subscribers, and simulates the events
- * on the cache simulator (module: skeleton). docs/interpreter.md describes it.
+ * slice on the data a source presents (OpenMP teams and schedules, CUDA
+ * blocks and warps) and turns every access into an event for subscribers
+ * (module: interp). It never sees a dataset: sim.h binds one to it and feeds
+ * the events to the cache simulator. docs/interpreter.md describes it.
  */
 #ifndef AUGUR_INTERP_H
 #define AUGUR_INTERP_H
@@ -11,90 +12,53 @@
 #include <stdint.h>
 
 #include "augur/base.h"
-#include "augur/cachesim.h"
-#include "augur/runtime.h"
 #include "augur/skeleton.h"
 
-/* ---- bound data ------------------------------------------------------------------ */
+/* Simulator threads a run may have (OpenMP threads, or the SMs of a CUDA launch). */
+#define AUGUR_INTERP_MAX_THREADS 4096
+#define AUGUR_INTERP_EVENT_BATCH 1024 /* the most events a subscriber gets in one call */
 
-/*
- * The dataset side of a binding: the arrays and scalars the binding targets
- * of docs/skeleton.md name (csr.rowptr, coo.row, ell.idx, deg, bfs.level,
- * n, nnz, round, ...). Each form is built from the dataset the first time a
- * kernel asks for it and kept for the next. Opaque.
- */
-struct augur_bound;
+/* ---- the data a kernel runs on ----------------------------------------------------- */
 
-/* How the dataset is presented; zero-initialised means "all defaults". */
-struct augur_bound_opts {
-    bool stored_only;       /* symmetric data: the stored triangle only (default: both) */
-    uint32_t ell_width;     /* ELLPACK width; 0: the largest row degree */
-    uint32_t bfs_source;    /* the source of bfs.level (default node 0) */
-    bool bfs_source_maxdeg; /* the source is the first node of largest out-degree */
-    int64_t bfs_inf;        /* the "unvisited" level; used when bfs_inf_set (default INT32_MAX) */
-    bool bfs_inf_set;
-    int64_t round;     /* the scalar target round (0: 1) */
-    uint32_t nthreads; /* the scalar target nthreads (0: 1) */
+/* How a target's elements are stored, where they are stored as they are. */
+enum augur_source_kind {
+    AUGUR_SOURCE_COMPUTED, /* not stored: fill() computes them */
+    AUGUR_SOURCE_U32,
+    AUGUR_SOURCE_U64,
+    AUGUR_SOURCE_F64,
+};
+
+/* One binding target as a source holds it. */
+struct augur_source_array {
+    uint64_t count;              /* elements the target holds */
+    const void *stored;          /* its elements as they are (NULL: computed) */
+    enum augur_source_kind kind; /* their type where stored */
+    bool level;                  /* a search's level array: the round loop watches its stores */
+    bool by_round;               /* its contents follow the round (levels, masks, parents) */
 };
 
 /*
- * Presents a dataset to kernels. ds is borrowed and must outlive the result
- * (mesh.cells reads it). Returns 0, or AUGUR_EINVAL for options that do
- * not fit the data (a BFS source beyond the nodes). The caller owns *out;
- * free it with augur_bound_free().
+ * The data a kernel runs on, as the interpreter reads it: each binding
+ * target's elements (csr.rowptr, vec(n), bfs.level, ...) and each scalar
+ * target's value (n, nnz, round-1, =5, ...), by name. sim.h provides one over
+ * a dataset (augur_bound_source()). threads is the run's (the targets nthreads,
+ * parts() and owner() depend on it); round 0 is the data's own round.
  */
-AUGUR_API int augur_bound_new(const struct augur_dataset *ds, const struct augur_bound_opts *opts,
-                              struct augur_bound **out, struct augur_diag *diag);
-
-/*
- * The same over a CSR matrix (sorted rows, as augur_dataset_csr() builds
- * them), e.g. a sample. csr is borrowed and must outlive the result;
- * mesh.cells is not available.
- */
-AUGUR_API int augur_bound_from_csr(const struct augur_csr *csr, const struct augur_bound_opts *opts,
-                                   struct augur_bound **out, struct augur_diag *diag);
-
-/* Frees bound data; NULL is a no-op. */
-AUGUR_API void augur_bound_free(struct augur_bound *b);
-
-/*
- * The value of a scalar target ("n", "nnz", "ell.width", "round", "=5",
- * ...). Returns 0, or AUGUR_EBIND for an unknown target.
- */
-AUGUR_API int augur_bound_scalar(struct augur_bound *b, const char *target, double *out,
-                                 struct augur_diag *diag);
-
-/*
- * The BFS level of every node from the source (opts->bfs_source), over
- * the out-edges of the CSR (csr.rowptr, csr.col), unreached nodes at the
- * "unvisited" level; *nlevels gets one more than the deepest level.
- * Borrowed, valid until b is freed.
- */
-AUGUR_API int augur_bound_bfs_levels(struct augur_bound *b, const int64_t **levels,
-                                     uint32_t *nnodes, uint32_t *nlevels, struct augur_diag *diag);
-
-/* The BFS source actually used (after bfs_source_maxdeg), or 0 without a graph. */
-AUGUR_API uint32_t augur_bound_bfs_source(struct augur_bound *b);
-
-/*
- * The element count of an array target (csr.col: nnz, vec(2*n): 2 n, ...).
- * AUGUR_EBIND for an unknown or malformed target.
- */
-AUGUR_API int augur_bound_array_count(struct augur_bound *b, const char *target, uint64_t *count,
-                                      struct augur_diag *diag);
-
-/*
- * Writes the first count values of an array target into dst as elements of
- * decl's type (decl->elem, decl->elem_size bytes each), checked and
- * converted as augur_interp_new() binds a kernel's arrays: value targets of
- * a pattern matrix are ones, vec() targets zeros, bfs.level the levels
- * before round (0: the bound round; later nodes at the "unvisited" level).
- * count may not exceed augur_bound_array_count(). AUGUR_EBIND (naming
- * decl->name, without a location) when the values do not fit the type.
- */
-AUGUR_API int augur_bound_array_fill(struct augur_bound *b, const struct augur_array *decl,
-                                     const char *target, int64_t round, uint64_t count, void *dst,
-                                     struct augur_diag *diag);
+struct augur_source {
+    void *ud;
+    int (*array)(void *ud, const char *target, uint32_t threads, struct augur_source_array *out,
+                 struct augur_diag *diag);
+    /*
+     * Writes the target's first count elements, for the round, into dst as
+     * elements of decl's type (dst NULL: checks them only); AUGUR_EBIND when
+     * they do not fit the type (naming decl, without a location).
+     */
+    int (*fill)(void *ud, const struct augur_array *decl, const char *target, uint32_t threads,
+                int64_t round, uint64_t count, void *dst, struct augur_diag *diag);
+    int (*scalar)(void *ud, const char *target, uint32_t threads, int64_t round, double *out,
+                  struct augur_diag *diag);
+    double size; /* the data's rows plus entries: scales a run's step budget */
+};
 
 /* ---- events ----------------------------------------------------------------------- */
 
@@ -126,8 +90,8 @@ struct augur_event {
 
 /*
  * Receives events in program order (threads interleaved as the scheduler
- * runs them, docs/interpreter.md), n at a time. The array is borrowed for
- * the call only.
+ * runs them, docs/interpreter.md), n at a time (n <= AUGUR_INTERP_EVENT_BATCH).
+ * The array is borrowed for the call only.
  */
 typedef void augur_event_fn(void *ud, const struct augur_event *ev, size_t n);
 
@@ -146,7 +110,7 @@ enum augur_layout {
 
 /* Options of augur_interp_new(); zero-initialised means "all defaults". */
 struct augur_interp_opts {
-    unsigned nthreads; /* OpenMP team size (0: 1); at most AUGUR_CACHESIM_MAX_THREADS */
+    unsigned nthreads; /* OpenMP team size (0: 1); at most AUGUR_INTERP_MAX_THREADS */
     /*
      * Events a thread runs before the next thread of its team takes over
      * (0: 16); CUDA threads of a block always take turns after each event.
@@ -187,7 +151,7 @@ struct augur_interp_opts {
 
 /*
  * Compiles kernel (a kernel node of skel, or NULL when skel has exactly
- * one) for execution on data: every global array and scalar parameter must
+ * one) for execution on src's data: every global array and scalar parameter must
  * be bound (augur_skel_bind / inference), and each binding must fit the
  * data: index targets need an integer element type wide enough for their
  * values, value targets a floating or wide enough integer type, declared
@@ -195,11 +159,11 @@ struct augur_interp_opts {
  * their parameter's type. Each failure is AUGUR_EBIND naming the array or
  * parameter and its file:line:col. Constructs the interpreter cannot run
  * (a non-canonical OpenMP loop, return inside a parallel region) are
- * AUGUR_EUNSUP. skel and data are borrowed and must outlive the result.
+ * AUGUR_EUNSUP. skel and src->ud are borrowed and must outlive the result.
  * The caller owns *out; free it with augur_interp_free().
  */
 AUGUR_API int augur_interp_new(const struct augur_skel *skel, const struct augur_node *kernel,
-                               struct augur_bound *data, const struct augur_interp_opts *opts,
+                               const struct augur_source *src, const struct augur_interp_opts *opts,
                                struct augur_interp **out, struct augur_diag *diag);
 
 /* Frees an interpreter; NULL is a no-op. */
@@ -207,18 +171,20 @@ AUGUR_API void augur_interp_free(struct augur_interp *in);
 
 /* Adds a subscriber; every later run sends it every event. At most 16. */
 AUGUR_API int augur_interp_subscribe(struct augur_interp *in, augur_event_fn *fn, void *ud);
+/* Drops every subscriber (before the subscribers' state is freed). */
+AUGUR_API void augur_interp_unsubscribe_all(struct augur_interp *in);
 
-/*
- * Sets a scalar parameter's value for the next runs (e.g. the round), as
- * if it were bound to =value. AUGUR_EINVAL when name is not a scalar param
- * or the value does not fit its type.
- */
 /*
  * Sets the parameter whose binding reads the round (round, round-1: see
  * augur_bind_uses_round()) to its value at round r. AUGUR_EINVAL when the
  * kernel has none.
  */
 AUGUR_API int augur_interp_set_round(struct augur_interp *in, int64_t r, struct augur_diag *diag);
+/*
+ * Sets a scalar parameter's value for the next runs, as if it were bound to
+ * =value. AUGUR_EINVAL when name is not a scalar param or the value does not
+ * fit its type.
+ */
 AUGUR_API int augur_interp_set_param(struct augur_interp *in, const char *name, int64_t value,
                                      struct augur_diag *diag);
 
@@ -273,7 +239,11 @@ AUGUR_API unsigned augur_interp_naccesses(const struct augur_interp *in);
 AUGUR_API uint32_t augur_interp_access_node(const struct augur_interp *in, unsigned acc);
 /* The access number of a node id, or -1 when it is not an access of the kernel. */
 AUGUR_API int augur_interp_node_access(const struct augur_interp *in, uint32_t node);
-
+/*
+ * The same as a table for a hot loop: entry node - kernel id (the kernel's
+ * nodes) is the access number or -1. Borrowed, valid while in lives.
+ */
+AUGUR_API const int32_t *augur_interp_node_access_map(const struct augur_interp *in);
 /* Work of one thread, summed over the runs since augur_interp_reset_stats(). */
 struct augur_thread_work {
     uint64_t events;       /* accesses executed (its simulated time) */
@@ -285,6 +255,11 @@ struct augur_thread_work {
     uint64_t alloc_bytes;  /* bytes of the private (local) arrays it made: fresh memory */
     uint64_t alloc_blocks; /* how many it made */
 };
+
+/* Simulator threads: the OpenMP team, or the SMs of a CUDA launch. */
+AUGUR_API unsigned augur_interp_nthreads(const struct augur_interp *in);
+/* The work of each simulator thread so far (augur_interp_nthreads() entries); borrowed. */
+AUGUR_API const struct augur_thread_work *augur_interp_thread_work(const struct augur_interp *in);
 
 /* What the runs did. */
 struct augur_interp_stats {
@@ -375,105 +350,5 @@ AUGUR_API int augur_interp_trace_close(struct augur_interp *in, struct augur_dia
 
 #define AUGUR_TRACE_MAGIC   "AUGURTRC"
 #define AUGUR_TRACE_VERSION 1u
-
-/* ---- simulation: the interpreter feeding the cache simulator ------------------------ */
-
-/* Options of augur_simulate(); zero-initialised means "all defaults". */
-struct augur_sim_opts {
-    struct augur_interp_opts interp;
-    /* 0: one run; 1: all rounds (augur_interp_run_rounds); else this many runs. */
-    uint32_t runs;
-    bool rounds;       /* run the BFS rounds (runs ignored) */
-    bool warm;         /* run once before counting (caches and data warm) */
-    bool no_flush;     /* do not write dirty lines back at the end */
-    const char *trace; /* also write the events here (NULL: none) */
-};
-
-/* Counts of one group (a source line, an array, a node) at every level. */
-struct augur_sim_group {
-    uint32_t key; /* the line, the array index or the access number */
-    uint32_t file;
-    uint64_t events;
-    struct augur_cache_counts level[AUGUR_CACHESIM_MAX_LEVELS + 1];
-    /*
-     * Of level, the requests whose line lay more than two lines from the
-     * last line of each of the 16 streams the thread touched last: a
-     * stream prefetcher does not see them coming
-     * (augur_sim_profile.far_measured).
-     */
-    struct augur_cache_counts far[AUGUR_CACHESIM_MAX_LEVELS + 1];
-};
-
-/* The windows, in a thread's accesses, the miss epochs are counted for: 4, 8, ... 1024. */
-#define AUGUR_SIM_NWINDOWS  9
-#define AUGUR_SIM_WINDOW(k) (4u << (k))
-
-/* The result of augur_simulate(). */
-struct augur_sim_profile {
-    unsigned nlevels; /* cache levels; level[nlevels] is memory */
-    char level_name[AUGUR_CACHESIM_MAX_LEVELS + 1][16];
-    struct augur_cache_counts level[AUGUR_CACHESIM_MAX_LEVELS + 1];
-    uint64_t events;
-    uint32_t rounds;               /* runs counted (rounds of a BFS) */
-    double seconds;                /* wall time of the counted runs */
-    struct augur_sim_group *lines; /* by file then line */
-    size_t nlines;
-    struct augur_sim_group *arrays; /* by array index */
-    size_t narrays;
-    struct augur_sim_group *accesses; /* by access number */
-    size_t naccesses;
-    struct augur_interp_stats stats; /* its thread array points into the profile */
-    struct augur_thread_work *thread;
-    uint64_t ops[AUGUR_OPK_COUNT];
-    bool far_measured; /* the groups' far counts were kept (too many accesses: not) */
-    /*
-     * How the indirect reads that wait cluster in time, for the misses one
-     * stall overlaps (the epoch model of memory-level parallelism): a read
-     * that waits for level i opens an epoch unless it comes within W of
-     * its thread's accesses after the read that opened the current one;
-     * every read in the epoch overlaps that one's wait. miss_reads[i]
-     * counts the indirect reads far from their access's previous line
-     * (the prefetcher does not see them coming) that level i or beyond
-     * served; miss_epochs[i][k] the epochs they open with W =
-     * AUGUR_SIM_WINDOW(k). Kept with the far counts (CPU kernels only).
-     */
-    uint64_t miss_reads[AUGUR_CACHESIM_MAX_LEVELS + 1];
-    uint64_t miss_epochs[AUGUR_CACHESIM_MAX_LEVELS + 1][AUGUR_SIM_NWINDOWS];
-    bool epochs_measured;
-    /*
-     * CUDA: warp memory instructions (the k-th execution of an access by a
-     * warp's lanes, coalesced into requests per line for the sectors they
-     * need), of them the loads (seed 000 S6.3's jobs: it does not model
-     * writes), and the loads per global warp id (block b holds warps
-     * b * ceil(block / 32) onwards), summed over the counted runs; nwarps is
-     * 0 when the table could not be kept.
-     */
-    uint64_t warp_jobs, warp_loads;
-    uint64_t run_max_loads; /* over the counted runs, each run's busiest warp's loads */
-    /*
-     * The loads by the deepest level any of their requests reached (0: all
-     * hit L1; nlevels: one read memory): a warp waits for its slowest lane.
-     */
-    uint64_t warp_load_reach[AUGUR_CACHESIM_MAX_LEVELS + 1];
-    uint64_t run_max_reach[AUGUR_CACHESIM_MAX_LEVELS + 1]; /* the same of run_max_loads' loads */
-    uint32_t *jobs_per_warp;
-    uint32_t *reach_per_warp; /* per warp, AUGUR_CACHESIM_MAX_LEVELS + 1: its warp_load_reach */
-    size_t nwarps;
-};
-
-/*
- * Runs kernel on data with the caches cfg (one simulator thread per OpenMP
- * thread, or per SM for CUDA: cfg must be made for that many threads) and
- * counts every level per source line, per array and per access. The
- * caller owns *out (augur_sim_profile_free()). in may be NULL; when not,
- * it receives the interpreter used (the caller's, augur_interp_free()), to
- * read array data and node counts.
- */
-AUGUR_API int augur_simulate(const struct augur_skel *skel, const struct augur_node *kernel,
-                             struct augur_bound *data, const struct augur_cache_config *cfg,
-                             const struct augur_sim_opts *opts, struct augur_sim_profile **out,
-                             struct augur_interp **in, struct augur_diag *diag);
-
-AUGUR_API void augur_sim_profile_free(struct augur_sim_profile *p);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * machine.h - the machine model: a YAML file describing a CPU or a GPU (clock,
  * cores, SIMD unit, caches, memory, GPU parameters, fitted model constants),
- * its loader, validator and dumper (module: predictor). docs/machine.md is
+ * its loader, validator and dumper (module: machine). docs/machine.md is
  * the schema.
  */
 #ifndef AUGUR_MACHINE_H

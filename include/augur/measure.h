@@ -2,7 +2,7 @@
  * measure.h - times a kernel function of a C file on a dataset: a generated
  * driver binds the kernel's parameters to the dataset as the interpreter
  * does, is compiled with the file's flags and run in a child process with a
- * time limit (module: runtime). docs/cli/measure.md describes it.
+ * time limit (module: measure). docs/cli/measure.md describes it.
  */
 #ifndef AUGUR_MEASURE_H
 #define AUGUR_MEASURE_H
@@ -13,6 +13,7 @@
 
 #include "augur/base.h"
 #include "augur/interp.h"
+#include "augur/sim.h"
 #include "augur/skeleton.h"
 
 /*

@@ -11,10 +11,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "augur/data.h"
 #include "augur/interp.h"
 #include "augur/machine.h"
-#include "augur/predictor.h"
-#include "augur/runtime.h"
+#include "augur/models.h"
+#include "augur/sim.h"
 #include "augur/skeleton.h"
 
 /*

@@ -56,6 +56,18 @@ AUGUR_API bool augur_type_is_float(enum augur_type t);
 AUGUR_API bool augur_type_is_signed(enum augur_type t);
 /* True for bool and the integer types (not ptr). */
 AUGUR_API bool augur_type_is_int(enum augur_type t);
+/* The values an integer type holds, as doubles (u64's top rounded up; others exact). */
+AUGUR_API void augur_type_range(enum augur_type t, double *lo, double *hi);
+
+/* A value of an element type: integers in i (u64 in u), floating point in f. */
+union augur_value {
+    int64_t i;
+    uint64_t u;
+    double f;
+};
+
+/* Stores v at p as one element of type t (its size: augur_type_size()). */
+AUGUR_API void augur_type_write(void *p, enum augur_type t, union augur_value v);
 /* The type of a binary arithmetic operation on a and b (C's usual conversions). */
 AUGUR_API enum augur_type augur_type_arith(enum augur_type a, enum augur_type b);
 
@@ -716,6 +728,34 @@ AUGUR_API bool augur_bind_is_scalar_target(const char *target);
  * round (augur_interp_set_round()).
  */
 AUGUR_API bool augur_bind_uses_round(const char *target);
+
+/*
+ * The value of a name in a scalar binding expression: 0 and *out, or an
+ * error in diag.
+ */
+typedef int augur_bind_value_fn(void *ud, const char *name, int64_t *out, struct augur_diag *diag);
+
+/*
+ * Evaluates the scalar binding expression expr[0..len): integer arithmetic
+ * (+ - * /, parentheses, unary minus) over integers and scalar target names,
+ * whose values fn gives (fn NULL: the names are only checked). Returns 0 and
+ * *out (when not NULL), or AUGUR_EBIND: an unknown name (the message lists
+ * the names that exist), a syntax error, a division by zero, an overflow.
+ */
+AUGUR_API int augur_bind_expr_eval(const char *expr, size_t len, augur_bind_value_fn *fn, void *ud,
+                                   int64_t *out, struct augur_diag *diag);
+
+/*
+ * Reads "sellC." at the start of t[0..len): 0 with the chunk size C (a power
+ * of two from 1 to 64) and the offset of the field after the dot, else -1.
+ */
+AUGUR_API int augur_bind_sell(const char *t, size_t len, uint32_t *chunk, size_t *field);
+
+/*
+ * True when t is the 1-based variant of an array target ("csr1.rowptr",
+ * "vec1(n)"); base (size bytes) then gets the 0-based name.
+ */
+AUGUR_API bool augur_bind_one_based(const char *t, char *base, size_t size);
 
 /*
  * Applies "name=target,name=target,..." to kernel (every kernel when NULL)

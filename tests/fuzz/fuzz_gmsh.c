@@ -1,5 +1,5 @@
 /*
- * fuzz_gmsh.c - libFuzzer target: gmsh 2.x text, reader and mesh dual (module: runtime).
+ * fuzz_gmsh.c - libFuzzer target: gmsh 2.x text, reader and mesh dual (module: data).
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "augur/base.h"
+#include "augur/data.h"
 #include "augur/interp.h"
+#include "augur/sim.h"
 #include "augur/skeleton.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -55,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             o.block = 40;
             o.sms = 2;
             augur_diag_init(&diag);
-            if (augur_interp_new(s, s->kernels[k], b, &o, &in, &diag) != 0) {
+            if (augur_interp_new_bound(s, s->kernels[k], b, &o, &in, &diag) != 0) {
                 if (diag.code == 0 || diag.msg[0] == '\0')
                     __builtin_trap(); /* a failure must say what */
                 continue;

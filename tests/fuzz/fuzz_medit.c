@@ -1,5 +1,5 @@
 /*
- * fuzz_medit.c - libFuzzer target: Medit text, reader and mesh dual (module: runtime).
+ * fuzz_medit.c - libFuzzer target: Medit text, reader and mesh dual (module: data).
  */
 #include <stdint.h>
 #include <stdlib.h>

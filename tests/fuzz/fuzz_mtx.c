@@ -1,12 +1,12 @@
 /*
  * fuzz_mtx.c - libFuzzer target for the Matrix Market reader and the sparse
- * formats built from what it reads (module: runtime).
+ * formats built from what it reads (module: data).
  */
 #include <stdint.h>
 #include <string.h>
 
 #include "augur/base.h"
-#include "augur/runtime.h"
+#include "augur/data.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

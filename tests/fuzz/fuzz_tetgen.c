@@ -1,5 +1,5 @@
 /*
- * fuzz_tetgen.c - libFuzzer target: the TetGen reader and the mesh dual (module: runtime).
+ * fuzz_tetgen.c - libFuzzer target: the TetGen reader and the mesh dual (module: data).
  * The input is the .node text, then the .ele text after the first NUL byte
  * or, when there is none, after the first line "--ele--".
  */

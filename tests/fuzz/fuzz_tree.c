@@ -2,13 +2,13 @@
  * fuzz_tree.c - libFuzzer target for the categorizer tree file parser: a
  * failure must say what and where; a tree that parses must format to text
  * that parses to the same text, and classify without leaving the tree
- * (module: runtime).
+ * (module: data).
  */
 #include <stdint.h>
 #include <string.h>
 
 #include "augur/base.h"
-#include "augur/runtime.h"
+#include "augur/data.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,17 +1,17 @@
 /*
- * predictor.h - the analytic performance models (module: predictor): the per-level bandwidth model
+ * models.h - the analytic performance models (module: models): the per-level bandwidth model
  * of seed 001 section 9 and the operational analysis of seed 000, behind one table-driven
  * interface. docs/models.md states every equation.
  */
-#ifndef AUGUR_PREDICTOR_H
-#define AUGUR_PREDICTOR_H
+#ifndef AUGUR_MODELS_H
+#define AUGUR_MODELS_H
 
 #include <stdint.h>
 
 #include "augur/base.h"
 #include "augur/error.h"
-#include "augur/interp.h"
 #include "augur/machine.h"
+#include "augur/skeleton.h"
 
 #define AUGUR_PRED_MAX_LEVELS  (AUGUR_MACHINE_MAX_CACHES + 1) /* caches + memory */
 #define AUGUR_PRED_MAX_SERVERS 32
@@ -127,7 +127,14 @@ AUGUR_API double augur_pred_curve_at(const struct augur_curve_point *c, uint32_t
 
 /* ---- the workload: what a simulated run of a kernel on data did ------------------- */
 
-#define AUGUR_WORK_MAX_LEVELS (AUGUR_CACHESIM_MAX_LEVELS + 1) /* caches + memory */
+#define AUGUR_WORK_MAX_LEVELS 5 /* caches + memory: the cache simulator's four levels at most */
+
+/*
+ * The windows, in a thread's accesses, over which the simulation counts the
+ * misses one stall overlaps: 4, 8, ... 1024.
+ */
+#define AUGUR_WORK_NWINDOWS  9
+#define AUGUR_WORK_WINDOW(k) (4u << (k))
 /*
  * Chained updates by how far back (in the thread's memory accesses) the
  * store they wait for was: bucket b holds distances 2^b + 1 .. 2^(b+1)
@@ -305,10 +312,10 @@ struct augur_workload {
     /*
      * How the indirect reads that wait for level i or beyond (i >= 1)
      * cluster: overlap[i][k] is their number per epoch with a window of
-     * AUGUR_SIM_WINDOW(k) accesses (augur_sim_profile.miss_epochs), the
+     * AUGUR_WORK_WINDOW(k) accesses (augur_sim_profile.miss_epochs), the
      * misses one stall overlaps; 0 where none was measured.
      */
-    double overlap[AUGUR_WORK_MAX_LEVELS][AUGUR_SIM_NWINDOWS];
+    double overlap[AUGUR_WORK_MAX_LEVELS][AUGUR_WORK_NWINDOWS];
     /*
      * Loads one after another in a thread, per load: each loop iteration's
      * loads wait on one another only through an indirection (x[col[j]]
@@ -342,17 +349,7 @@ struct augur_workload {
     struct augur_work_gpu gpu;
 };
 
-/*
- * Builds the workload of a simulation: prof and in from augur_simulate()
- * on kernel of skel. calls is the number of calls the profile covers (a
- * whole BFS counts as one). The caller owns out->lines
- * (augur_workload_release()). Returns 0 or AUGUR_EINVAL.
- */
-AUGUR_API int augur_workload_from_profile(const struct augur_skel *skel,
-                                          const struct augur_node *kernel,
-                                          const struct augur_interp *in,
-                                          const struct augur_sim_profile *prof, double calls,
-                                          struct augur_workload *out, struct augur_diag *diag);
+/* Frees w's lines and rounds; w is empty afterwards. */
 AUGUR_API void augur_workload_release(struct augur_workload *w);
 /*
  * Multiplies every count of w by f (a sample's counts to the full data's);
@@ -360,52 +357,6 @@ AUGUR_API void augur_workload_release(struct augur_workload *w);
  * stay.
  */
 AUGUR_API void augur_workload_scale(struct augur_workload *w, double f);
-
-/*
- * The GPU counts of a CUDA kernel's simulation on machine m (kind gpu): the
- * jobs, sectors served per level and DRAM rows of prof, per call, and
- * W_max from the jobs per warp, the blocks dealt round-robin to the SMs and
- * as many resident per SM as m's warp and block limits allow. launches:
- * kernel launches per call. Sets w->gpu_given. Returns 0, or AUGUR_EINVAL
- * for a profile without warp jobs or a machine without SMs.
- */
-AUGUR_API int augur_workload_gpu(const struct augur_sim_profile *prof,
-                                 const struct augur_machine *m, double calls, double launches,
-                                 struct augur_workload *w, struct augur_diag *diag);
-
-/*
- * For a kernel with a parameter bound to round (a topology-driven BFS):
- * simulates rounds 1 .. nrounds on data with the caches cfg, the caches
- * carried from round to round as in the real search, and records each
- * round's accesses and requests served per level in w->rounds, so that
- * Model 2 analyses each round on its own (seed 000 section 5.2). Returns 0,
- * AUGUR_EINVAL for a kernel without a round parameter, or the
- * interpreter's error.
- */
-AUGUR_API int augur_workload_add_rounds(const struct augur_skel *skel,
-                                        const struct augur_node *kernel, struct augur_bound *data,
-                                        const struct augur_cache_config *cfg,
-                                        const struct augur_interp_opts *opts, uint32_t nrounds,
-                                        struct augur_workload *w, struct augur_diag *diag);
-
-/*
- * Runs the kernel once more on data (without the caches) and adds to w's
- * lines, per call (times scale): the chained updates (y[u] += v where the
- * previous execution of the same update, on the same thread, stored the
- * same element: each waits for the one before through memory), and the
- * mispredicted exits of loops whose trip count the data decides (an
- * instance whose trip count differs from the previous instance's on that
- * thread: a predictor expects the count it saw last). rounds: every BFS
- * round, as augur_interp_run_rounds(). prof, the simulation w was built
- * from (NULL: none), says how far the load of a loop's bound was served:
- * a mispredicted exit waits for it (dep_misses). Returns 0 or the
- * interpreter's error.
- */
-AUGUR_API int augur_workload_count_chains(const struct augur_skel *skel,
-                                          const struct augur_node *kernel, struct augur_bound *data,
-                                          const struct augur_interp_opts *opts, bool rounds,
-                                          double scale, const struct augur_sim_profile *prof,
-                                          struct augur_workload *w, struct augur_diag *diag);
 
 /*
  * What a model needs; each model reads its own member (NULL: not

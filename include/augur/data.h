@@ -1,10 +1,10 @@
 /*
- * runtime.h - datasets: loading sparse matrices, graphs and tetrahedral
+ * data.h - datasets: loading sparse matrices, graphs and tetrahedral
  * meshes, sparse formats (COO, CSR, ELL) and their characterization
- * (module: runtime).
+ * (module: data).
  */
-#ifndef AUGUR_RUNTIME_H
-#define AUGUR_RUNTIME_H
+#ifndef AUGUR_DATA_H
+#define AUGUR_DATA_H
 
 #include <stdbool.h>
 #include <stdint.h>
