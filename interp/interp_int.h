@@ -187,25 +187,17 @@ struct trace_writer;
  * A core's branch predictor, as the interpreter's conditional jumps feed it:
  * a TAGE (Seznec and Michaud, 2006), the design today's cores build on. A
  * table of 2-bit counters by the jump's address gives its bias; tagged
- * tables, indexed by the address and the last 5 to 640 outcomes of every
- * jump (a geometric series), learn the patterns and correlations that
- * decide it. The longest history whose entry matches predicts; a miss
+ * tables, indexed by the address and the last few to hundreds of outcomes
+ * of every jump (a geometric series), learn the patterns and correlations
+ * that decide it. The longest history whose entry matches predicts; a miss
  * allocates an entry with a longer one. The long histories tell apart the
- * places of a run of outcomes that later calls replay, as a core's do: its
- * 56 Ki tagged entries hold about as much of one as a core learns (the
- * calibrated branch_learned curve falls between 16 Ki and 64 Ki
- * mispredictions a repeat).
+ * places of a run of outcomes that later calls replay, as a core's do. The
+ * sizes are the machine's (struct augur_bp_config). Odd fold widths (the
+ * defaults' 13 index and 11 tag bits) keep a loop's own test, taken on
+ * every other outcome, from filling the same half of a fold with ones.
  */
-#define BP_TABLES 7
-#define BP_TBITS  13 /* entries of a tagged table: 8 Ki */
-/*
- * Histories fold into an odd number of bits: a loop's own test, taken on
- * every other outcome, would fill the same half of an even fold with ones.
- */
-#define BP_TAGBITS     11
-#define BP_BBITS       14   /* bias counters: 16 Ki */
-#define BP_HISTORY     1024 /* outcomes kept: a power of two above the longest history */
-#define BP_MAX_THREADS 256  /* about 250 KiB each: a CPU's cores, not a GPU's threads */
+#define BP_MAX_THREADS 256 /* a CPU's cores, not a GPU's threads: each has its own tables */
+#define BP_AGING       18  /* the useful bits halve every 2^18 jumps */
 
 struct bp_entry {
     uint16_t tag; /* 0: empty */
@@ -220,13 +212,23 @@ struct bp_fold {
     uint8_t out; /* where the outcome leaving the history sits: its length mod bits */
 };
 
+/* The predictor's shape, from struct augur_bp_config: the same for every thread. */
+struct bp_shape {
+    uint32_t ntables;
+    uint32_t tbits, tagbits, bbits; /* log2 of the entries of a tagged table; tag; log2 bias */
+    uint32_t hmask;                 /* outcomes kept - 1: a power of two above the longest */
+    uint32_t hist[AUGUR_INTERP_BP_MAX_TABLES];
+};
+
 struct bpred {
     uint32_t head;  /* the newest outcome's slot in hist */
-    uint64_t clock; /* jumps seen: the useful bits age every 256 Ki */
-    uint8_t hist[BP_HISTORY];
-    struct bp_fold index[BP_TABLES], tag[BP_TABLES];
-    uint8_t bias[1u << BP_BBITS];
-    struct bp_entry tagged[BP_TABLES][1u << BP_TBITS];
+    uint64_t clock; /* jumps seen: the useful bits age every 2^BP_AGING */
+    struct bp_fold index[AUGUR_INTERP_BP_MAX_TABLES], tag[AUGUR_INTERP_BP_MAX_TABLES];
+    uint8_t *hist;           /* hmask + 1 outcomes */
+    uint8_t *bias;           /* 1 << bbits counters */
+    struct bp_entry *tagged; /* ntables << tbits entries, table by table */
+    void *mem;               /* the three in one block */
+    size_t bytes;
 };
 
 struct augur_interp {
@@ -268,7 +270,8 @@ struct augur_interp {
     struct rt_arr *arrfile; /* nctx x narrays */
     uint64_t *counts;       /* nthreads x (nnodes + 1) */
     struct bpred *bp;       /* per simulator thread (CPU kernels), or NULL */
-    uint64_t *mispredicts;  /* per node of the kernel: its jumps the predictor got wrong */
+    struct bp_shape bps;
+    uint64_t *mispredicts; /* per node of the kernel: its jumps the predictor got wrong */
     unsigned team_size;
     bool team_active;
     unsigned arrived; /* threads waiting at the current barrier */

@@ -432,7 +432,7 @@ static int64_t trip_count(const struct wsinfo *W, const union reg *R, int64_t st
 #define CJUMP(cond)                                                    \
     do {                                                               \
         bool taken_ = (cond);                                          \
-        if (bp && bp_step(bp, pc - 1, taken_))                         \
+        if (bp && bp_step(&in->bps, bp, pc - 1, taken_))               \
             in->mispredicts[in->code_node[pc - 1] - in->kernel->id]++; \
         if (taken_)                                                    \
             JUMP();                                                    \
@@ -498,15 +498,69 @@ static int combine(struct augur_interp *in, struct ctx *c, const struct wsinfo *
     return 0;
 }
 
-/* The history lengths of the tagged tables: a geometric series, as TAGE's. */
-static const uint16_t BP_HIST[BP_TABLES] = { 5, 11, 23, 48, 100, 300, 640 };
-
-/* Sets up a thread's predictor: empty tables, the folds of an all-zero history. */
-static void bp_init(struct bpred *p)
+static uint32_t log2u(uint32_t v)
 {
-    for (int t = 0; t < BP_TABLES; t++) {
-        p->index[t] = (struct bp_fold){ 0, BP_TBITS, (uint8_t)(BP_HIST[t] % BP_TBITS) };
-        p->tag[t] = (struct bp_fold){ 0, BP_TAGBITS, (uint8_t)(BP_HIST[t] % BP_TAGBITS) };
+    uint32_t b = 0;
+
+    while ((1u << b) < v)
+        b++;
+    return b;
+}
+
+/* The shape of cfg, or an error naming what is out of range. */
+static int bp_shape_of(const struct augur_bp_config *cfg, struct bp_shape *s,
+                       struct augur_diag *diag)
+{
+    const char *bad = NULL;
+
+    memset(s, 0, sizeof(*s));
+    if (cfg->bias_entries < 16 || cfg->bias_entries > (1u << 20) ||
+        (cfg->bias_entries & (cfg->bias_entries - 1)))
+        bad = "bias_entries is not a power of two in [16, 2^20]";
+    else if (cfg->tagged_entries < 16 || cfg->tagged_entries > (1u << 16) ||
+             (cfg->tagged_entries & (cfg->tagged_entries - 1)))
+        bad = "tagged_entries is not a power of two in [16, 2^16]";
+    else if (cfg->tag_bits < 4 || cfg->tag_bits > 15)
+        bad = "tag_bits is not in [4, 15]";
+    else if (cfg->ntables < 1 || cfg->ntables > AUGUR_INTERP_BP_MAX_TABLES)
+        bad = "the tagged tables are not 1 to 8";
+    for (uint32_t t = 0; !bad && t < cfg->ntables; t++)
+        if (cfg->history[t] < 1 || cfg->history[t] > 4095 ||
+            (t > 0 && cfg->history[t] <= cfg->history[t - 1]))
+            bad = "the histories are not ascending in [1, 4095]";
+    if (bad)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "branch predictor: %s", bad);
+    s->ntables = cfg->ntables;
+    s->tbits = log2u(cfg->tagged_entries);
+    s->tagbits = cfg->tag_bits;
+    s->bbits = log2u(cfg->bias_entries);
+    memcpy(s->hist, cfg->history, cfg->ntables * sizeof(*cfg->history));
+    s->hmask = (1u << log2u(cfg->history[cfg->ntables - 1] + 1)) - 1;
+    return 0;
+}
+
+/* Makes a thread's predictor: its tables in one block. */
+static void bp_alloc(const struct bp_shape *s, struct bpred *p)
+{
+    size_t nh = (size_t)s->hmask + 1, nb = (size_t)1 << s->bbits,
+           nt = (size_t)s->ntables << s->tbits;
+
+    p->bytes = nt * sizeof(struct bp_entry) + nh + nb;
+    p->mem = augur_calloc(1, p->bytes);
+    p->tagged = p->mem;
+    p->hist = (uint8_t *)(p->tagged + nt);
+    p->bias = p->hist + nh;
+}
+
+/* Empties a thread's predictor: empty tables, the folds of an all-zero history. */
+static void bp_reset(const struct bp_shape *s, struct bpred *p)
+{
+    memset(p->mem, 0, p->bytes);
+    p->head = 0;
+    p->clock = 0;
+    for (uint32_t t = 0; t < s->ntables; t++) {
+        p->index[t] = (struct bp_fold){ 0, (uint8_t)s->tbits, (uint8_t)(s->hist[t] % s->tbits) };
+        p->tag[t] = (struct bp_fold){ 0, (uint8_t)s->tagbits, (uint8_t)(s->hist[t] % s->tagbits) };
     }
 }
 
@@ -520,31 +574,37 @@ static inline void bp_refold(struct bp_fold *f, unsigned in, unsigned out)
     f->value = v & ((1u << f->bits) - 1);
 }
 
-/* Predicts the jump at pc, learns its outcome; true when the prediction was wrong. */
-static inline bool bp_step(struct bpred *p, uint32_t pc, bool taken)
+/*
+ * Predicts the jump at pc, learns its outcome; true when the prediction was wrong. nt is
+ * s->ntables, a constant in each copy bp_step() dispatches to, so that the loops over the
+ * tables unroll (a quarter of a jump's cost).
+ */
+static inline __attribute__((always_inline)) bool
+bp_step_n(const struct bp_shape *s, struct bpred *p, uint32_t pc, bool taken, const uint32_t nt)
 {
-    uint32_t h = pc * UINT32_C(0x9E3779B1), idx[BP_TABLES];
-    uint16_t tag[BP_TABLES];
-    uint8_t *bias = &p->bias[h >> (32 - BP_BBITS)];
+    const uint32_t tbits = s->tbits, tmask = (1u << tbits) - 1, tagmask = (1u << s->tagbits) - 1;
+    uint32_t h = pc * UINT32_C(0x9E3779B1), idx[AUGUR_INTERP_BP_MAX_TABLES];
+    uint16_t tag[AUGUR_INTERP_BP_MAX_TABLES];
+    uint8_t *bias = &p->bias[h >> (32 - s->bbits)];
+    struct bp_entry *tagged = p->tagged;
     int provider = -1, alt = -1;
     bool guess, alt_guess;
 
-#pragma GCC unroll 8 /* the tables' constants inline: a quarter of a jump's cost at -O2 */
-    for (int t = 0; t < BP_TABLES; t++) {
-        idx[t] = ((h >> (32 - BP_TBITS)) ^ (h >> (32 - 2 * BP_TBITS)) ^ p->index[t].value) &
-                 ((1u << BP_TBITS) - 1);
-        tag[t] = (uint16_t)(((h >> 3) ^ p->tag[t].value ^ p->index[t].value << 1) &
-                            ((1u << BP_TAGBITS) - 1)) |
-                 (uint16_t)(1u << BP_TAGBITS);
-        if (p->tagged[t][idx[t]].tag == tag[t]) {
+#pragma GCC unroll 8
+    for (uint32_t t = 0; t < nt; t++) {
+        idx[t] = (t << tbits) |
+                 (((h >> (32 - tbits)) ^ (h >> (32 - 2 * tbits)) ^ p->index[t].value) & tmask);
+        tag[t] = (uint16_t)(((h >> 3) ^ p->tag[t].value ^ p->index[t].value << 1) & tagmask) |
+                 (uint16_t)(tagmask + 1);
+        if (tagged[idx[t]].tag == tag[t]) {
             alt = provider;
-            provider = t;
+            provider = (int)t;
         }
     }
-    alt_guess = alt >= 0 ? p->tagged[alt][idx[alt]].ctr >= 0 : *bias >= 2;
-    guess = provider >= 0 ? p->tagged[provider][idx[provider]].ctr >= 0 : *bias >= 2;
+    alt_guess = alt >= 0 ? tagged[idx[alt]].ctr >= 0 : *bias >= 2;
+    guess = provider >= 0 ? tagged[idx[provider]].ctr >= 0 : *bias >= 2;
     if (provider >= 0) {
-        struct bp_entry *e = &p->tagged[provider][idx[provider]];
+        struct bp_entry *e = &tagged[idx[provider]];
 
         if (guess != alt_guess)
             e->useful = guess == taken ? (uint8_t)(e->useful + (e->useful < 3))
@@ -561,11 +621,11 @@ static inline bool bp_step(struct bpred *p, uint32_t pc, bool taken)
             *bias -= *bias > 0;
     }
     /* wrong: a longer history may tell this case apart */
-    if (guess != taken && provider < BP_TABLES - 1) {
+    if (guess != taken && provider < (int)nt - 1) {
         bool placed = false;
 
-        for (int t = provider + 1; t < BP_TABLES && !placed; t++) {
-            struct bp_entry *e = &p->tagged[t][idx[t]];
+        for (uint32_t t = (uint32_t)(provider + 1); t < nt && !placed; t++) {
+            struct bp_entry *e = &tagged[idx[t]];
 
             if (e->useful == 0) {
                 e->tag = tag[t];
@@ -573,24 +633,36 @@ static inline bool bp_step(struct bpred *p, uint32_t pc, bool taken)
                 placed = true;
             }
         }
-        for (int t = provider + 1; t < BP_TABLES && !placed; t++)
-            p->tagged[t][idx[t]].useful--;
+        for (uint32_t t = (uint32_t)(provider + 1); t < nt && !placed; t++)
+            tagged[idx[t]].useful--;
     }
-    if ((++p->clock & ((UINT64_C(1) << 18) - 1)) == 0)
-        for (int t = 0; t < BP_TABLES; t++)
-            for (uint32_t i = 0; i < (1u << BP_TBITS); i++)
-                p->tagged[t][i].useful >>= 1;
+    if ((++p->clock & ((UINT64_C(1) << BP_AGING) - 1)) == 0)
+        for (size_t i = 0; i < ((size_t)nt << tbits); i++)
+            tagged[i].useful >>= 1;
     /* the outcome enters the history; each fold drops the one its length left behind */
-    p->head = (p->head + 1) & (BP_HISTORY - 1);
+    p->head = (p->head + 1) & s->hmask;
     p->hist[p->head] = taken;
 #pragma GCC unroll 8
-    for (int t = 0; t < BP_TABLES; t++) {
-        unsigned out = p->hist[(p->head - BP_HIST[t]) & (BP_HISTORY - 1)];
+    for (uint32_t t = 0; t < nt; t++) {
+        unsigned out = p->hist[(p->head - s->hist[t]) & s->hmask];
 
         bp_refold(&p->index[t], taken, out);
         bp_refold(&p->tag[t], taken, out);
     }
     return guess != taken;
+}
+
+static inline bool bp_step(const struct bp_shape *s, struct bpred *p, uint32_t pc, bool taken)
+{
+    switch (s->ntables) {
+#define BP_CASE(n) \
+    case n:        \
+        return bp_step_n(s, p, pc, taken, n);
+        BP_CASE(1)
+        BP_CASE(2) BP_CASE(3) BP_CASE(4) BP_CASE(5) BP_CASE(6) BP_CASE(7)
+#undef BP_CASE
+            default : return bp_step_n(s, p, pc, taken, AUGUR_INTERP_BP_MAX_TABLES);
+    }
 }
 
 static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
@@ -1439,15 +1511,15 @@ int augur_interp_new(const struct augur_skel *skel, const struct augur_node *ker
     alloc_contexts(in, k->cuda ? 1 : in->opts.nthreads);
     in->counts = augur_calloc((size_t)in->nthreads * (in->nnodes + 1), sizeof(uint64_t));
     /* a GPU's warps take both sides of a branch rather than guess */
-    if (!k->cuda && !in->opts.no_predictor && in->nthreads <= BP_MAX_THREADS) {
+    if (!k->cuda && in->opts.predictor.ntables && in->nthreads <= BP_MAX_THREADS) {
+        if ((rc = bp_shape_of(&in->opts.predictor, &in->bps, diag)) != 0)
+            goto fail;
         in->bp = augur_calloc(in->nthreads, sizeof(*in->bp));
         in->mispredicts = augur_calloc(in->nnodes + 1, sizeof(uint64_t));
-        if (!in->bp || !in->mispredicts) {
-            rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "interpreter: out of memory");
-            goto fail;
+        for (unsigned t = 0; t < in->nthreads; t++) {
+            bp_alloc(&in->bps, &in->bp[t]);
+            bp_reset(&in->bps, &in->bp[t]);
         }
-        for (unsigned t = 0; t < in->nthreads; t++)
-            bp_init(&in->bp[t]);
     }
     in->work = augur_calloc(in->nthreads, sizeof(struct augur_thread_work));
     in->evbuf = augur_mallocarray(INTERP_EVCAP, sizeof(struct augur_event));
@@ -1495,6 +1567,8 @@ void augur_interp_free(struct augur_interp *in)
     augur_free(in->regfile);
     augur_free(in->arrfile);
     augur_free(in->counts);
+    for (unsigned t = 0; in->bp && t < in->nthreads; t++)
+        augur_free(in->bp[t].mem);
     augur_free(in->bp);
     augur_free(in->mispredicts);
     augur_free(in->wsh);
@@ -1759,9 +1833,8 @@ void augur_interp_reset_stats(struct augur_interp *in)
      */
     if (in->mispredicts) {
         memset(in->mispredicts, 0, (in->nnodes + 1) * sizeof(uint64_t));
-        memset(in->bp, 0, in->nthreads * sizeof(*in->bp));
         for (unsigned t = 0; t < in->nthreads; t++)
-            bp_init(&in->bp[t]);
+            bp_reset(&in->bps, &in->bp[t]);
     }
     memset(in->work, 0, in->nthreads * sizeof(*in->work));
     memset(&in->stats, 0, sizeof(in->stats));

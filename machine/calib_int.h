@@ -54,6 +54,13 @@ uint64_t calib_add_chain(uint64_t n);
  */
 double calib_update(double *y, const uint32_t *idx, const double *w, uint32_t len, uint64_t reps);
 /*
+ * The instructions of one of calib_update's updates as a skeleton counts
+ * them: the loads of idx[e], w[e] and y[...], the store, the add, and the
+ * loop's increment and compare. The machine file says it beside chain_runs,
+ * whose updates took that many.
+ */
+#define CALIB_UPDATE_INSTR 7
+/*
  * The same under "#pragma omp atomic" (a compare-and-swap loop where OpenMP
  * is not built in): with idx[e] scattered, what the locked read-modify-write
  * adds to an independent update.

@@ -9,6 +9,7 @@
 
 #include "augur/base.h"
 #include "augur/calibrate.h"
+#include "calib_int.h"
 
 #define COMMENT_COL 32
 
@@ -289,6 +290,12 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
               "[run length, cycles per update]: y[i[e]] += w[e] with runs of\n"
               "  # equal i[e], each run its own element, in L1, x clock",
               &r->chain_runs, 0);
+    if (r->chain_runs.n) {
+        augur_buf_printf(b, "\n  chain_loop_instr: %d", CALIB_UPDATE_INSTR);
+        comment(b);
+        augur_buf_puts(b, "instructions of one update of chain_runs's loop: three loads, the "
+                          "store, the add, the loop's add and compare");
+    }
     put_pairs(b, "first_touch",
               "[bytes, ns per 4 KiB page]: malloc, a store to every page,\n"
               "  # free, repeated (a local array made in every call; best of the reps)",

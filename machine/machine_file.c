@@ -15,6 +15,7 @@
 #define MAX_FILE_BYTES (1u << 20) /* machine files are small; refuse more */
 #define MAX_FIELDS     32         /* fields of one section: the bits of marks.seen */
 #define MAX_STR        64         /* longest name */
+#define LIST_CAP       AUGUR_MACHINE_MAX_HISTORIES /* entries of every T_U32LIST array */
 
 /* ---- the schema ---------------------------------------------------------- */
 
@@ -33,19 +34,20 @@ enum ftype {
     T_REPL,    /* uint8_t enum augur_replacement */
     T_BW,      /* struct augur_bw_point *, count at noff */
     T_CURVE,   /* struct augur_curve_point *, count at noff */
+    T_U32LIST, /* uint32_t[LIST_CAP], ascending and distinct, count at noff */
     T_SECTION, /* a nested mapping: sub names its table */
     T_CACHES,  /* the list of cache levels */
 };
 
 enum { F_REQ = 1, F_POW2 = 2, F_SIGNED = 4 };
 
-enum sect { S_TOP, S_CORE, S_SIMD, S_CACHE, S_MEMORY, S_GPU, S_OPS, S_MODEL, S_COUNT };
+enum sect { S_TOP, S_CORE, S_SIMD, S_CACHE, S_MEMORY, S_GPU, S_OPS, S_BPRED, S_MODEL, S_COUNT };
 
 struct field {
     const char *key;
     enum ftype type;
     size_t off;  /* of the value within the section's struct */
-    size_t noff; /* T_BW, T_CURVE: of the uint32_t count */
+    size_t noff; /* T_BW, T_CURVE, T_U32LIST: of the uint32_t count */
     unsigned flags;
     double min, max; /* inclusive range of numbers (T_F64: min is exclusive unless F_SIGNED) */
     enum sect sub;   /* T_SECTION */
@@ -59,6 +61,7 @@ struct field {
 #define G(f)  offsetof(struct augur_machine_gpu, f)
 #define MO(f) offsetof(struct augur_machine_model, f)
 #define OP(f) offsetof(struct augur_machine_ops, f)
+#define BP(f) offsetof(struct augur_machine_bpred, f)
 
 static const struct field top_fields[] = {
     { "name", T_STR, M(name), 0, F_REQ, 0, 0, 0 },
@@ -74,6 +77,7 @@ static const struct field top_fields[] = {
     { "memory", T_SECTION, M(memory), 0, 0, 0, 0, S_MEMORY },
     { "gpu", T_SECTION, M(gpu), 0, 0, 0, 0, S_GPU },
     { "ops", T_SECTION, M(ops), 0, 0, 0, 0, S_OPS },
+    { "branch_predictor", T_SECTION, M(branch_predictor), 0, 0, 0, 0, S_BPRED },
     { "model", T_SECTION, M(model), 0, 0, 0, 0, S_MODEL },
 };
 
@@ -87,6 +91,7 @@ static const struct field core_fields[] = {
     { "region_ns", T_F64, CO(region_ns), 0, 0, 0, 1e7, 0 },
     { "region1_ns", T_F64, CO(region1_ns), 0, 0, 0, 1e7, 0 },
     { "chain_cycles", T_F64, CO(chain_cycles), 0, 0, 0, 1000, 0 },
+    { "chain_loop_instr", T_F64, CO(chain_loop_instr), 0, 0, 0, 1000, 0 },
     { "fadd_latency", T_F64, CO(fadd_latency), 0, 0, 0, 1000, 0 },
     { "fma_latency", T_F64, CO(fma_latency), 0, 0, 0, 1000, 0 },
     { "fused_chains", T_BOOL, CO(fused_chains), 0, 0, 0, 0, 0 },
@@ -161,6 +166,14 @@ static const struct field ops_fields[] = {
     { "fsqrt_per_fdiv", T_F64, OP(fsqrt_per_fdiv), 0, 0, 0, 100, 0 },
 };
 
+/* sizes a simulated thread's tables can take: at most 2 MiB of tagged entries each */
+static const struct field bpred_fields[] = {
+    { "bias_entries", T_U32, BP(bias_entries), 0, F_POW2, 16, 1 << 20, 0 },
+    { "tagged_entries", T_U32, BP(tagged_entries), 0, F_POW2, 16, 1 << 16, 0 },
+    { "tag_bits", T_U32, BP(tag_bits), 0, 0, 4, 15, 0 },
+    { "histories", T_U32LIST, BP(histories), BP(nhistories), 0, 1, 4095, 0 },
+};
+
 static const struct field model_fields[] = {
     { "mimd_a", T_F64, MO(mimd_a), 0, F_SIGNED, -1e12, 1e12, 0 },
     { "mimd_b", T_F64, MO(mimd_b), 0, F_SIGNED, -1e12, 1e12, 0 },
@@ -183,6 +196,7 @@ static const struct section sections[S_COUNT] = {
     [S_MEMORY] = { "memory", memory_fields, NF(memory_fields) },
     [S_GPU] = { "gpu", gpu_fields, NF(gpu_fields) },
     [S_OPS] = { "ops", ops_fields, NF(ops_fields) },
+    [S_BPRED] = { "branch_predictor", bpred_fields, NF(bpred_fields) },
     [S_MODEL] = { "model", model_fields, NF(model_fields) },
 };
 
@@ -190,7 +204,8 @@ static const struct section sections[S_COUNT] = {
 _Static_assert(NF(top_fields) <= MAX_FIELDS && NF(core_fields) <= MAX_FIELDS &&
                    NF(simd_fields) <= MAX_FIELDS && NF(cache_fields) <= MAX_FIELDS &&
                    NF(memory_fields) <= MAX_FIELDS && NF(gpu_fields) <= MAX_FIELDS &&
-                   NF(ops_fields) <= MAX_FIELDS && NF(model_fields) <= MAX_FIELDS,
+                   NF(ops_fields) <= MAX_FIELDS && NF(bpred_fields) <= MAX_FIELDS &&
+                   NF(model_fields) <= MAX_FIELDS,
                "a section has more fields than MAX_FIELDS");
 
 static const char *const kind_names[] = { "cpu", "gpu" };
@@ -618,6 +633,36 @@ static int parse_curve(struct loader *ld, const yaml_node_t *n, const struct fie
     return 0;
 }
 
+/* A list of integers in [f->min, f->max], ascending and distinct, at most LIST_CAP of them. */
+static int parse_u32list(struct loader *ld, const yaml_node_t *n, const struct field *f,
+                         uint32_t *out, uint32_t *nout)
+{
+    size_t len, i;
+    int rc;
+
+    if (n->type != YAML_SEQUENCE_NODE)
+        return err_at(ld, loc_of(n), "%s: expected a list of numbers [a, b, ...], got %s", f->key,
+                      node_kind(n));
+    len = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+    if (len == 0 || len > LIST_CAP)
+        return err_at(ld, loc_of(n), "%s: give 1 to %u numbers", f->key, LIST_CAP);
+    for (i = 0; i < len; i++) {
+        const yaml_node_t *a = yaml_document_get_node(ld->doc, n->data.sequence.items.start[i]);
+        uint64_t u;
+
+        if (a->type != YAML_SCALAR_NODE)
+            return err_at(ld, loc_of(a), "%s: expected a number, got %s", f->key, node_kind(a));
+        rc = parse_count(ld, a, f->key, f->min, f->max, false, &u);
+        if (rc)
+            return rc;
+        out[i] = (uint32_t)u;
+        if (i > 0 && out[i] <= out[i - 1])
+            return err_at(ld, loc_of(a), "%s: the numbers must be ascending and distinct", f->key);
+    }
+    *nout = (uint32_t)len;
+    return 0;
+}
+
 /* ---- sections ------------------------------------------------------------ */
 
 static int parse_section(struct loader *ld, const yaml_node_t *n, enum sect s, void *base,
@@ -676,6 +721,8 @@ static int parse_field(struct loader *ld, const yaml_node_t *v, const struct fie
     case T_CURVE:
         return parse_curve(ld, v, f, (struct augur_curve_point **)p,
                            (uint32_t *)((char *)base + f->noff));
+    case T_U32LIST:
+        return parse_u32list(ld, v, f, (uint32_t *)p, (uint32_t *)((char *)base + f->noff));
     default:
         break;
     }
@@ -794,6 +841,8 @@ static int parse_section(struct loader *ld, const yaml_node_t *n, enum sect s, v
         ld->m->model.given = true;
     else if (s == S_OPS)
         ld->m->ops.given = true;
+    else if (s == S_BPRED)
+        ld->m->branch_predictor.given = true;
     else if (s == S_CORE)
         ld->m->core.given = true;
     return 0;
@@ -1299,6 +1348,7 @@ static bool field_given(const struct field *f, const void *base)
         return *(const uint8_t *)p != 0;
     case T_BW:
     case T_CURVE:
+    case T_U32LIST:
         return *(const uint32_t *)((const char *)base + f->noff) != 0;
     default:
         return false;
@@ -1382,6 +1432,13 @@ static void dump_value(struct augur_buf *b, const struct field *f, const void *b
         augur_buf_putc(b, ']');
         break;
     }
+    case T_U32LIST:
+        n = *(const uint32_t *)((const char *)base + f->noff);
+        augur_buf_putc(b, '[');
+        for (i = 0; i < n; i++)
+            augur_buf_printf(b, "%s%u", i ? ", " : "", ((const uint32_t *)p)[i]);
+        augur_buf_putc(b, ']');
+        break;
     case T_SECTION:
         augur_buf_putc(b, '\n');
         dump_section(b, f->sub, p, indent + 2, false);
@@ -1413,6 +1470,7 @@ static void dump_section(struct augur_buf *b, enum sect s, const void *base, int
                          : f->sub == S_MEMORY ? m->has_memory
                          : f->sub == S_GPU    ? m->has_gpu
                          : f->sub == S_OPS    ? m->ops.given
+                         : f->sub == S_BPRED  ? m->branch_predictor.given
                                               : m->model.given;
 
             if (!given)

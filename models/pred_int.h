@@ -30,7 +30,7 @@ struct pred_rates {
     double clock_ghz;
     double loads_per_cycle, stores_per_cycle, fp_ops_per_cycle, int_ops_per_cycle, issue_width;
     double inflight, window, mlp, branch_miss_cycles, atomic_cycles, atomic_mlp, region_ns,
-        chain_cycles, chunk_ns;
+        chain_cycles, chain_loop_instr, chunk_ns;
     double region1_ns;                /* a region of one thread: 0 unless the machine gives it */
     double fadd_latency, fma_latency; /* cycles a loop-carried add, multiply-add waits */
     int fused_chains;   /* the machine's core.fused_chains: 1 fused, 0 split, -1 not given */

@@ -98,6 +98,7 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->branch_miss_cycles = or_default(m->core.branch_miss_cycles, d->core.branch_miss_cycles);
     r->region_ns = or_default(m->core.region_ns, d->core.region_ns);
     r->chain_cycles = or_default(m->core.chain_cycles, d->core.chain_cycles);
+    r->chain_loop_instr = or_default(m->core.chain_loop_instr, d->core.chain_loop_instr);
     r->fadd_latency = or_default(m->core.fadd_latency, d->core.fadd_latency);
     r->fma_latency = or_default(m->core.fma_latency, d->core.fma_latency);
     r->fused_chains = m->core.fused_chains;

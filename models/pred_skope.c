@@ -30,23 +30,18 @@ static double overlap(double p, double issue, double memory, double carried)
 }
 
 /*
- * The skeleton's instructions in one update of calibrate's chain loop,
- * y[i[e]] += w[e]: three loads, the store, the add, the loop's add and compare.
- */
-#define CHAIN_LOOP_INSTR 7.0
-
-/*
  * Cycles one link of a chain of len updates costs, the kernel running
  * instr instructions per update. Chains of different elements are
  * independent, and the core works on as many at once as its window of
  * instructions holds. With the machine's chain_runs curve: the calibrated
- * loop's time per update for a chain spanning as many instructions, less
+ * loop's time per update (chain_loop_instr instructions each) for a chain
+ * spanning as many instructions, less
  * the time without chains (as the aggregate composes the two), per link;
  * without it: chain_cycles x min(1, span / window).
  */
 static double link_cycles(const struct pred_rates *r, double len, double instr)
 {
-    double m = len * instr / CHAIN_LOOP_INSTR, span = len * instr, t, t1;
+    double m = len * instr / r->chain_loop_instr, span = len * instr, t, t1;
 
     if (r->nchain_runs < 2 || !(r->chain_runs[0].m <= 1))
         return r->chain_cycles * (span < r->window ? span / r->window : 1);

@@ -243,6 +243,7 @@ int predict_setup(const struct augur_node *kernel, const struct augur_machine *m
                               "--threads %u, but machine '%s' runs %u thread%s", *out, m->name, hw,
                               m->cores == 1 ? "" : "s");
     so->interp.nthreads = *out;
+    augur_bp_config_from_machine(m, &so->interp.predictor);
     return 0;
 }
 

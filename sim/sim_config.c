@@ -7,7 +7,8 @@
 
 #include "augur/sim.h"
 
-/* every cache a machine file accepts fits the simulator */
+/* every cache a machine file accepts fits the simulator, every predictor the interpreter */
+_Static_assert(AUGUR_MACHINE_MAX_HISTORIES <= AUGUR_INTERP_BP_MAX_TABLES, "tables fit");
 _Static_assert(AUGUR_MACHINE_MAX_BYTES <= AUGUR_CACHESIM_MAX_BYTES &&
                    AUGUR_MACHINE_MAX_LINE <= AUGUR_CACHESIM_MAX_LINE,
                "machine caches fit the simulator");
@@ -73,4 +74,21 @@ int augur_cache_config_from_machine(const struct augur_machine *m, unsigned nthr
     if (cfg->dram.policy == AUGUR_DRAM_LRU && cfg->dram.banks > 256)
         cfg->dram.banks = 256;
     return 0;
+}
+
+bool augur_bp_config_from_machine(const struct augur_machine *m, struct augur_bp_config *out)
+{
+    const struct augur_machine_bpred *d = &augur_machine_cpu_defaults()->branch_predictor,
+                                     *g = &m->branch_predictor;
+    const struct augur_machine_bpred *h = g->nhistories ? g : d;
+
+    if (m->kind != AUGUR_MACHINE_CPU)
+        return false;
+    memset(out, 0, sizeof(*out));
+    out->bias_entries = g->bias_entries ? g->bias_entries : d->bias_entries;
+    out->tagged_entries = g->tagged_entries ? g->tagged_entries : d->tagged_entries;
+    out->tag_bits = g->tag_bits ? g->tag_bits : d->tag_bits;
+    out->ntables = h->nhistories;
+    memcpy(out->history, h->histories, h->nhistories * sizeof(*h->histories));
+    return true;
 }

@@ -1051,7 +1051,7 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
 
     memset(&c, 0, sizeof(c));
     o = *opts;
-    o.no_predictor = true; /* this pass needs the data's values, not the branches' */
+    o.predictor.ntables = 0; /* this pass needs the data's values, not the branches' */
     if ((rc = augur_interp_new_bound(skel, kernel, data, &o, &in, diag)) < 0)
         return rc;
     c.in = in;

@@ -474,6 +474,7 @@ static void test_branch_predictor(void)
 
         make_csr(&a, N, 2, len, pattern[p]);
         memset(&o, 0, sizeof(o));
+        augur_bp_config_from_machine(augur_machine_cpu_defaults(), &o.predictor);
         in = start(s, &a, &o, &b, &rc, &d);
         if (!in) {
             ok(0, "predictor kernel binds");
@@ -500,12 +501,19 @@ static void test_branch_predictor(void)
            "the inner loop's test missed only about its exits (each, and the test after it)");
         augur_interp_free(in);
         augur_bound_free(b);
-        o.no_predictor = true;
+        o.predictor.ntables = 0;
         in = start(s, &a, &o, &b, &rc, &d);
         if (in) {
             is_int(augur_interp_run(in, &d), 0, "no predictor: runs");
             is_int(augur_interp_node_mispredicts(in, branch), -1, "no predictor: no count");
         }
+        augur_interp_free(in);
+        augur_bound_free(b);
+        augur_bp_config_from_machine(augur_machine_cpu_defaults(), &o.predictor);
+        o.predictor.history[1] = o.predictor.history[0];
+        in = start(s, &a, &o, &b, &rc, &d);
+        is_int(rc, AUGUR_EINVAL, "a predictor whose histories do not ascend is refused");
+        ok(strstr(d.msg, "branch predictor") != NULL, "... naming the predictor");
         augur_interp_free(in);
         augur_bound_free(b);
         augur_csr_release(&a);

@@ -396,12 +396,60 @@ static void test_defaults(void)
            d->ops.fsqrt_per_fdiv > 0,
        "every operation's cost");
     ok(d->model.overlap_norm >= 1, "the overlap norm");
+    ok(c->chain_loop_instr > 0, "the chain loop's instructions");
+    ok(d->branch_predictor.given && d->branch_predictor.bias_entries &&
+           d->branch_predictor.tagged_entries && d->branch_predictor.tag_bits &&
+           d->branch_predictor.nhistories >= 1,
+       "the branch predictor's sizes");
     if (is_int(augur_machine_parse(text, strlen(text), "t.yml", &m, &diag), 0,
                "a file may give ops and model values")) {
         ok(m->ops.idiv == 30 && m->ops.given && m->ops.fmath == 0, "ops: given and not given");
         ok(m->model.overlap_norm == 8, "model: overlap_norm");
     }
     augur_machine_free(m);
+}
+
+/* A file's branch predictor: read, dumped and read back, checked; the rest from the defaults. */
+static void test_branch_predictor(void)
+{
+    const char *text =
+        CPU_HEAD "caches:\n  - {name: L1, size: 32768, line: 64}\n"
+                 "branch_predictor: {tagged_entries: 4096, histories: [4, 16, 64]}\n";
+    struct augur_machine *m = NULL, *m2 = NULL;
+    struct augur_bp_config bp;
+    struct augur_diag d;
+    char *dump;
+
+    augur_diag_init(&d);
+    if (!is_int(augur_machine_parse(text, strlen(text), "t.yml", &m, &d), 0,
+                "a branch_predictor section"))
+        return;
+    ok(m->branch_predictor.given && m->branch_predictor.tagged_entries == 4096 &&
+           m->branch_predictor.nhistories == 3 && m->branch_predictor.histories[2] == 64,
+       "its values");
+    dump = dump_string(m);
+    ok(strstr(dump, "histories: [4, 16, 64]") != NULL, "the dump writes the list");
+    if (is_int(augur_machine_parse(dump, strlen(dump), "dump", &m2, &d), 0, "and reads it back"))
+        ok(m2->branch_predictor.nhistories == 3 && m2->branch_predictor.histories[1] == 16,
+           "the same histories");
+    ok(augur_bp_config_from_machine(m, &bp), "a CPU runs a predictor");
+    ok(bp.tagged_entries == 4096 && bp.ntables == 3 && bp.history[0] == 4 &&
+           bp.bias_entries == augur_machine_cpu_defaults()->branch_predictor.bias_entries &&
+           bp.tag_bits == augur_machine_cpu_defaults()->branch_predictor.tag_bits,
+       "the sizes it gives, the defaults for the rest");
+    augur_free(dump);
+    augur_machine_free(m);
+    augur_machine_free(m2);
+    bad(CPU_HEAD "branch_predictor: {histories: [5, 5]}\n", AUGUR_EMODEL, 4, 35,
+        "ascending and distinct", "histories must ascend");
+    bad(CPU_HEAD "branch_predictor: {histories: [1, 2, 3, 4, 5, 6, 7, 8, 9]}\n", AUGUR_EMODEL, 4,
+        31, "give 1 to 8 numbers", "at most 8 tables");
+    bad(CPU_HEAD "branch_predictor: {histories: 5}\n", AUGUR_EMODEL, 4, 31, "expected a list",
+        "histories is a list");
+    bad(CPU_HEAD "branch_predictor: {tagged_entries: 3000}\n", AUGUR_EMODEL, 4, 36, "power of two",
+        "entries are a power of two");
+    bad(CPU_HEAD "branch_predictor: {tag_bits: 16}\n", AUGUR_EMODEL, 4, 30, "out of range",
+        "a tag fits 15 bits");
 }
 
 int main(void)
@@ -411,5 +459,6 @@ int main(void)
     test_forms();
     test_load_errors();
     test_defaults();
+    test_branch_predictor();
     return tap_done();
 }

@@ -108,6 +108,22 @@ enum augur_layout {
     AUGUR_LAYOUT_ALIGN,  /* every array aligned to opts.align bytes, one page apart */
 };
 
+/*
+ * The sizes of the branch predictor simulated for each CPU thread, a TAGE
+ * (docs/models.md, "branch misses"): a table of 2-bit counters by the
+ * jump's address, and ntables tagged tables, table t indexed by the address
+ * and the last history[t] outcomes of every jump. sim.h makes one from a
+ * machine file (augur_bp_config_from_machine()).
+ */
+#define AUGUR_INTERP_BP_MAX_TABLES 8
+struct augur_bp_config {
+    uint32_t bias_entries;   /* a power of two in [16, 2^20] */
+    uint32_t tagged_entries; /* of each tagged table: a power of two in [16, 2^16] */
+    uint32_t tag_bits;       /* 4 .. 15 */
+    uint32_t ntables;        /* 1 .. AUGUR_INTERP_BP_MAX_TABLES */
+    uint32_t history[AUGUR_INTERP_BP_MAX_TABLES]; /* ascending, 1 .. 4095 */
+};
+
 /* Options of augur_interp_new(); zero-initialised means "all defaults". */
 struct augur_interp_opts {
     unsigned nthreads; /* OpenMP team size (0: 1); at most AUGUR_INTERP_MAX_THREADS */
@@ -138,10 +154,11 @@ struct augur_interp_opts {
      */
     const char *probs, *trips;
     /*
-     * Run no simulated branch predictor (a pass that needs only the data's
-     * values runs faster): augur_interp_node_mispredicts() is then -1.
+     * The branch predictor each CPU thread runs. ntables 0: none (a pass
+     * that needs only the data's values runs faster), and
+     * augur_interp_node_mispredicts() is -1.
      */
-    bool no_predictor;
+    struct augur_bp_config predictor;
     /* CUDA: launch override (0: the kernel's launch), and simulator threads (SMs, 0: 1). */
     uint64_t grid, block;
     unsigned sms;
@@ -294,8 +311,8 @@ AUGUR_API uint64_t augur_interp_node_count(const struct augur_interp *in, uint32
 /*
  * The jumps of a node (an if's condition, a loop's test) that the simulated
  * threads' branch predictors got wrong since the statistics were last reset,
- * summed over threads; -1 when no predictor ran (CUDA kernels, or
- * opts.no_predictor). Resetting the statistics resets the predictors too:
+ * summed over threads; -1 when no predictor ran (CUDA kernels, or no
+ * opts.predictor). Resetting the statistics resets the predictors too:
  * they learn within the runs counted, not from the runs before.
  */
 AUGUR_API int64_t augur_interp_node_mispredicts(const struct augur_interp *in, uint32_t node);

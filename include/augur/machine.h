@@ -14,11 +14,12 @@
 #include "augur/base.h"
 
 /* Limits the loader enforces (anything beyond is "absurd"). */
-#define AUGUR_MACHINE_MAX_CACHES 8                   /* cache levels in one file */
-#define AUGUR_MACHINE_MAX_POINTS 64                  /* points of one bandwidth table or curve */
-#define AUGUR_MACHINE_MAX_BYTES  (UINT64_C(1) << 40) /* 1 TiB: largest cache */
-#define AUGUR_MACHINE_MAX_LINE   4096u               /* largest line size in bytes */
-#define AUGUR_MACHINE_MAX_CORES  (1u << 20)
+#define AUGUR_MACHINE_MAX_CACHES    8                   /* cache levels in one file */
+#define AUGUR_MACHINE_MAX_POINTS    64                  /* points of one bandwidth table or curve */
+#define AUGUR_MACHINE_MAX_BYTES     (UINT64_C(1) << 40) /* 1 TiB: largest cache */
+#define AUGUR_MACHINE_MAX_LINE      4096u               /* largest line size in bytes */
+#define AUGUR_MACHINE_MAX_CORES     (1u << 20)
+#define AUGUR_MACHINE_MAX_HISTORIES 8 /* tagged tables of the branch predictor */
 
 enum augur_machine_kind {
     AUGUR_MACHINE_CPU,
@@ -120,6 +121,7 @@ struct augur_machine_core {
     double region_ns;          /* an OpenMP parallel region's fork and join with 2+ threads */
     double region1_ns;         /* the same with a team of one thread */
     double chain_cycles;       /* an update waiting for the previous one's store (forwarding) */
+    double chain_loop_instr;   /* instructions of one update of the loop chain_runs timed */
     double fadd_latency;       /* cycles a loop-carried floating-point add makes the next wait */
     double fma_latency;        /* the same for a fused multiply-add (and a multiply) */
     /*
@@ -230,6 +232,23 @@ struct augur_machine_ops {
 };
 
 /*
+ * The branch predictor the interpreter simulates for each CPU thread (a
+ * TAGE: docs/models.md "branch misses"); 0 and nhistories 0: not given.
+ * Its capacity decides how much of a call's branch pattern a core can
+ * learn; the calibrated core.branch_learned curve says how much of the
+ * pattern a repeated call replays.
+ */
+struct augur_machine_bpred {
+    bool given;
+    uint32_t bias_entries;   /* 2-bit counters indexed by the jump's address, a power of two */
+    uint32_t tagged_entries; /* entries of each tagged table, a power of two */
+    uint32_t tag_bits;       /* bits of a tagged entry's tag */
+    uint32_t
+        histories[AUGUR_MACHINE_MAX_HISTORIES]; /* outcomes each table's index folds, ascending */
+    uint32_t nhistories;                        /* tagged tables */
+};
+
+/*
  * Constants of the models: fitted by `augur train` (seed 002 eq. 4-5), or
  * chosen on a benchmark and documented where they are (overlap_norm: the L^p
  * norm in which a line's issue, memory and loop-carried times add up).
@@ -268,6 +287,7 @@ struct augur_machine {
     bool has_gpu;
     struct augur_machine_gpu gpu;
     struct augur_machine_ops ops;
+    struct augur_machine_bpred branch_predictor;
     struct augur_machine_model model;
     struct augur_machine_loc loc_cores; /* where cores was given */
     struct augur_arena arena;

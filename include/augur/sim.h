@@ -109,6 +109,17 @@ AUGUR_API int augur_interp_new_bound(const struct augur_skel *skel, const struct
                                      struct augur_bound *b, const struct augur_interp_opts *opts,
                                      struct augur_interp **out, struct augur_diag *diag);
 
+/* ---- the branch predictor of a machine ------------------------------------------- */
+
+/*
+ * The branch predictor a CPU machine's threads run: its branch_predictor
+ * section, each size it does not give from the built-in defaults
+ * (augur_machine_cpu_defaults()). False for a GPU, whose warps take both
+ * sides of a branch rather than guess.
+ */
+AUGUR_API bool augur_bp_config_from_machine(const struct augur_machine *m,
+                                            struct augur_bp_config *out);
+
 /* ---- the caches of a machine ------------------------------------------------------ */
 
 /*
