@@ -1,5 +1,5 @@
 #!/bin/bash
-# accuracy.sh - predicted against measured time per call (seed 002 eq. 7:
+# accuracy.sh - predicted against measured time per call (Zhu et al. PACT'19 eq. 7:
 # |measured - predicted| / measured) for the reference kernels on every
 # shared dataset at 1 and 2 threads: `augur predict --measure --json` runs
 # the three models on the simulated run and times the same source file

@@ -4,7 +4,7 @@
 # `augur train model --holdout K` fits the machine's core rates on all but
 # every K-th dataset (sorted by name), then this prints, per kernel and
 # thread count and overall, the median and 90th percentile of the error
-# (seed 002 eq. 7) with the machine file as given ("before") and fitted
+# (Zhu et al. PACT'19 eq. 7) with the machine file as given ("before") and fitted
 # ("after"), on the held-out datasets and on all of them.
 #
 # usage: bench/accuracy_fit.sh BUILD_DIR MACHINE.yml RUNS_DIR [K]   (K default 2)

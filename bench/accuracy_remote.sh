@@ -18,7 +18,7 @@
 #       with the target's measured block, into OUT/json/ (the form that
 #       bench/accuracy.sh keeps; $REMOTE_OUT/json instead when set, to leave
 #       a committed run untouched), then per kernel and thread count the
-#       median and 90th percentile of the error (seed 002 eq. 7) and the
+#       median and 90th percentile of the error (Zhu et al. PACT'19 eq. 7) and the
 #       median of predicted over measured. The datasets are found in
 #       DATASETS_DIR (default ../shared/datasets) by name, a .gz suffix
 #       either side ignored.

@@ -15,7 +15,7 @@ time, and `augur predict`
 BFS rounds that ncu read (RUNDIR/ncu_bfs.csv) are simulated and predicted
 one by one (`--round R`, cold); a whole BFS is predicted where rows x
 rounds <= N (default 3e7). Errors are
-seed 002's eq. 7, |predicted - measured| / measured.
+Zhu et al.'s eq. 7, |predicted - measured| / measured.
 """
 import csv
 import json

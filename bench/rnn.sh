@@ -1,9 +1,9 @@
 #!/bin/bash
 # rnn.sh - the Random Node Neighbor estimate of the clustering coefficient
-# (seed 002 Algorithm 3) with and without an error target: for every shared
+# (Zhu et al. PACT'19 Algorithm 3) with and without an error target: for every shared
 # dataset, 5 seeds at a 1 % rate, then the same with --rnn-error E (draw
 # past the rate until the estimate's standard error is at most E of it):
-# the error against the exact value (seed 002 eq. 7), the share of the
+# the error against the exact value (Zhu et al. PACT'19 eq. 7), the share of the
 # nodes drawn, and how often the exact value lies within two of the
 # reported standard errors (whether the standard error can be trusted).
 #

@@ -1,10 +1,10 @@
 #!/bin/bash
-# sampling.sh - the evaluation benchmark of the samplers (seed 002 section
+# sampling.sh - the evaluation benchmark of the samplers (Zhu et al. PACT'19 section
 # III, issue 7 point 4): for every shared dataset and three kernels (CSR
 # SpMV, the finite-volume ELL kernel, the Euler irregular reduction), the L1
 # and L2 miss rates of 5 % samples against the full run, for Random Edge,
 # Stride Average, Random Tile, Random Row Blocks and auto (the categorizer
-# tree), as seed 002
+# tree), as Zhu et al. PACT'19
 # eq. 7 errors averaged over 5 seeds; and the Random Node Neighbor estimate
 # of the clustering coefficient at 1, 5 and 10 % against the exact value.
 #
@@ -84,7 +84,7 @@ L.append("Command: `bench/sampling.sh %s` (each dataset: `augur --json data samp
 ev0 = rows[0][0]
 L.append("")
 L.append("Rate 5 %%; seeds 1-5 for RE, RT and RB (Stride Average is deterministic); cache scaling `%s`; "
-         "%s pass; machine `%s`, one core. Error: seed 002 eq. 7, |sample - full| / full, "
+         "%s pass; machine `%s`, one core. Error: Zhu et al. PACT'19 eq. 7, |sample - full| / full, "
          "averaged over the seeds." % (ev0["scaling"], "warm (second)" if ev0["warm"] else "cold (first)",
                                        ev0["machine_name"]))
 # Summary.

@@ -1,7 +1,7 @@
 #!/bin/bash
 # sampling_blocks.sh - Random Row Blocks (rb) alone, for one or more augur
 # builds (e.g. builds that differ in AUGUR_RB_BLOCKS, or in how the sample
-# is numbered): the mean L1 and L2 miss-rate errors (seed 002 eq. 7, 5 %
+# is numbered): the mean L1 and L2 miss-rate errors (Zhu et al. PACT'19 eq. 7, 5 %
 # samples, 5 seeds) of spmv, fv and ireduce over the shared datasets, and
 # over the meshes numbered without locality apart (docs/sampling.md).
 #

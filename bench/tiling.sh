@@ -3,8 +3,8 @@
 # --tile-size' (runtime/rt_tiling.c, docs/tiling.md): (1) every shared
 # dataset (27 Matrix Market files, 6 meshes) at tile size 1024, with the time
 # the computation took (the best of 3 runs); (2) SIMD utilization and
-# avg_MIMD against tile size 128..8192 on six datasets, as in seed 002
-# Fig. 4 and Fig. 9, and the b of seed 002 eq. 5 that each point implies.
+# avg_MIMD against tile size 128..8192 on six datasets, as in Zhu et al. PACT'19
+# Fig. 4 and Fig. 9, and the b of Zhu et al. PACT'19 eq. 5 that each point implies.
 # Full patterns (both triangles of symmetric data).
 # Usage: bench/tiling.sh [AUGUR_BIN] (default build/augur; AUGUR_DATASETS
 # names the datasets folder, default ../shared/datasets beside the checkout).

@@ -22,7 +22,7 @@ struct info_opts {
     uint32_t tile_size;
 };
 
-/* The rate of the clustering estimate in "data info" (seed 002 reports 1 %). */
+/* The rate of the clustering estimate in "data info" (Zhu et al. PACT'19 reports 1 %). */
 #define INFO_RNN_RATE 0.01
 
 static void info_help(FILE *fp)
@@ -55,12 +55,12 @@ static void info_help(FILE *fp)
                 "  --json            print the result as JSON\n"
                 "  -h, --help        print this help\n"
                 "\n"
-                "The clustering coefficient follows seed 002 eq. 1-3: undirected on the\n"
+                "The clustering coefficient follows Zhu et al. PACT'19 eq. 1-3: undirected on the\n"
                 "symmetrised pattern and, for general (unsymmetric) data, also directed on\n"
                 "the pattern as stored; nodes with fewer than 2 neighbours count as 0 in\n"
                 "the average, as in its Algorithm 3. Self loops are ignored. The estimate\n"
                 "(Algorithm 3, undirected, seeded by --seed) is shown with its error\n"
-                "against the exact value (seed 002 eq. 7). The category is the sampler\n"
+                "against the exact value (Zhu et al. PACT'19 eq. 7). The category is the sampler\n"
                 "the categorizer tree picks for 'augur data sample --method auto'.\n");
 }
 
@@ -336,8 +336,9 @@ static void clustering_text(const struct augur_clustering *cl, const char *skipp
         printf("clustering:    skipped (%s)\n", skipped);
         return;
     }
-    printf("clustering:    exact, seed 002 eq. 1-3; k < 2 counts as 0 (Algorithm 3); no self "
-           "loops\n");
+    printf(
+        "clustering:    exact, Zhu et al. PACT'19 eq. 1-3; k < 2 counts as 0 (Algorithm 3); no self "
+        "loops\n");
     cc_text("undirected", &cl->undirected, "eq. 2 on the symmetrised pattern A + A^T", "triangles");
     if (cl->directed.computed)
         cc_text("directed", &cl->directed, "eq. 1 on the pattern as stored, N_i = out-neighbours",
@@ -413,10 +414,11 @@ static json_t *clustering_json(const struct augur_clustering *cl, const char *sk
         json_object_set_new(o, "skipped", json_string(skipped));
         return o;
     }
-    json_object_set_new(o, "definition",
-                        json_string("seed 002 eq. 1-3, exact; the average is over all n nodes, "
-                                    "nodes with k < 2 count as 0 (Algorithm 3); self loops "
-                                    "ignored"));
+    json_object_set_new(
+        o, "definition",
+        json_string("Zhu et al. PACT'19 eq. 1-3, exact; the average is over all n nodes, "
+                    "nodes with k < 2 count as 0 (Algorithm 3); self loops "
+                    "ignored"));
     json_object_set_new(o, "undirected",
                         cc_json(&cl->undirected, "symmetrised pattern A + A^T (eq. 2)", false));
     if (cl->directed.computed)
@@ -518,7 +520,7 @@ static void estimate_text(const struct augur_cc_estimate *e, const struct augur_
     else
         kv("standard error", "unknown (fewer than two nodes drawn)");
     if (have_exact)
-        kv("estimate error", "%.3f %% of the exact undirected value (seed 002 eq. 7)",
+        kv("estimate error", "%.3f %% of the exact undirected value (Zhu et al. PACT'19 eq. 7)",
            100.0 * augur_error_rate(cl->undirected.global, e->value));
 }
 
@@ -771,42 +773,44 @@ static int data_convert(int argc, char **argv)
 
 static void sample_help(FILE *fp)
 {
-    fprintf(fp, "usage: augur data sample [OPTIONS] FILE -o OUT\n"
-                "       augur data sample [OPTIONS] FILE --evaluate --machine MACHINE\n"
-                "\n"
-                "Takes a performance-preserving sample of a dataset (seed 002 section III) and\n"
-                "writes it as a Matrix Market file: the entries taken, renumbered so that\n"
-                "short strides and cache-line offsets stay as they were (docs/sampling.md).\n"
-                "Symmetric data is sampled from its full pattern (both triangles); the sample\n"
-                "is written as a general matrix.\n"
-                "\n"
-                "options:\n" CLI_LOAD_HELP
-                "  --method M        auto (default): the categorizer tree picks sa, rt or rb;\n"
-                "                    sa: Stride Average; rt: Random Tile; rb: Random Row\n"
-                "                    Blocks (runs of whole rows); re: Random Edge\n"
-                "  --rate P          fraction of the entries to take, 0 < P <= 1 (default 0.05)\n"
-                "  --seed S          seed of the random samplers and of the categorizer's\n"
-                "                    feature estimates (default 1)\n"
-                "  --tile T          Random Tile: the default tile side (default n sqrt(P/8))\n"
-                "  --tree FILE       categorizer tree for auto (default: the shipped\n"
-                "                    samples/categorizer.tree, or $AUGUR_TREE)\n"
-                "  -o, --output OUT  write the sample to OUT (\"-\": standard output)\n"
-                "  --json            print a summary (or the evaluation) as JSON\n"
-                "  -h, --help        print this help\n"
-                "\n"
-                "evaluation (instead of, or besides, writing the sample):\n"
-                "  --evaluate        simulate kernels on the full data and on samples and\n"
-                "                    report each level's miss rate and its error (eq. 7);\n"
-                "                    --method may then be a list (re,sa,rt,rb,auto) or 'all'\n"
-                "  --machine FILE    the machine file whose caches are simulated (one core)\n"
-                "  --kernel K        spmv, fv, ireduce, or all (default all)\n"
-                "  --seeds N         seeds S .. S+N-1 for the random samplers, errors\n"
-                "                    averaged (default 5; Stride Average needs one)\n"
-                "  --scaling X       the sampled run's cache capacities: auto (default: reuse\n"
-                "                    for spmv and ireduce, none for fv), reuse (the part\n"
-                "                    beyond the live stream lines times n'/n), footprint,\n"
-                "                    none\n"
-                "  --warm            count a second pass over warm caches (steady state)\n");
+    fprintf(
+        fp,
+        "usage: augur data sample [OPTIONS] FILE -o OUT\n"
+        "       augur data sample [OPTIONS] FILE --evaluate --machine MACHINE\n"
+        "\n"
+        "Takes a performance-preserving sample of a dataset (Zhu et al. PACT'19 section III) and\n"
+        "writes it as a Matrix Market file: the entries taken, renumbered so that\n"
+        "short strides and cache-line offsets stay as they were (docs/sampling.md).\n"
+        "Symmetric data is sampled from its full pattern (both triangles); the sample\n"
+        "is written as a general matrix.\n"
+        "\n"
+        "options:\n" CLI_LOAD_HELP
+        "  --method M        auto (default): the categorizer tree picks sa, rt or rb;\n"
+        "                    sa: Stride Average; rt: Random Tile; rb: Random Row\n"
+        "                    Blocks (runs of whole rows); re: Random Edge\n"
+        "  --rate P          fraction of the entries to take, 0 < P <= 1 (default 0.05)\n"
+        "  --seed S          seed of the random samplers and of the categorizer's\n"
+        "                    feature estimates (default 1)\n"
+        "  --tile T          Random Tile: the default tile side (default n sqrt(P/8))\n"
+        "  --tree FILE       categorizer tree for auto (default: the shipped\n"
+        "                    samples/categorizer.tree, or $AUGUR_TREE)\n"
+        "  -o, --output OUT  write the sample to OUT (\"-\": standard output)\n"
+        "  --json            print a summary (or the evaluation) as JSON\n"
+        "  -h, --help        print this help\n"
+        "\n"
+        "evaluation (instead of, or besides, writing the sample):\n"
+        "  --evaluate        simulate kernels on the full data and on samples and\n"
+        "                    report each level's miss rate and its error (eq. 7);\n"
+        "                    --method may then be a list (re,sa,rt,rb,auto) or 'all'\n"
+        "  --machine FILE    the machine file whose caches are simulated (one core)\n"
+        "  --kernel K        spmv, fv, ireduce, or all (default all)\n"
+        "  --seeds N         seeds S .. S+N-1 for the random samplers, errors\n"
+        "                    averaged (default 5; Stride Average needs one)\n"
+        "  --scaling X       the sampled run's cache capacities: auto (default: reuse\n"
+        "                    for spmv and ireduce, none for fv), reuse (the part\n"
+        "                    beyond the live stream lines times n'/n), footprint,\n"
+        "                    none\n"
+        "  --warm            count a second pass over warm caches (steady state)\n");
 }
 
 /* Options of "data sample". */

@@ -196,7 +196,7 @@ static void print_text(const struct opts *o, const struct augur_skel *skel,
            p->seconds > 0 ? (double)p->events / p->seconds / 1e6 : 0.0);
     if (k->u.kernel.cuda) {
         printf("launch %" PRIu64 " x %" PRIu64 " threads, %" PRIu64
-               " warp memory instructions, %" PRIu64 " of them loads (seed 000 jobs)\n",
+               " warp memory instructions, %" PRIu64 " of them loads (Pai et al. AGP'17 jobs)\n",
                p->stats.grid, p->stats.block, p->warp_jobs, p->warp_loads);
         /* a warp waits for its slowest lane */
         printf("loads by the level of their slowest request:");

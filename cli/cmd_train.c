@@ -1,6 +1,6 @@
 /*
  * cmd_train.c - "augur train": fits what augur learns from measured runs;
- * here the categorizer tree of seed 002 section III-D (module: cli).
+ * here the categorizer tree of Zhu et al. PACT'19 section III-D (module: cli).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -12,45 +12,47 @@
 
 static void categorizer_help(FILE *fp)
 {
-    fprintf(fp, "usage: augur train categorizer [OPTIONS] --machine MACHINE -o TREE [FILE...]\n"
-                "\n"
-                "Trains the categorizer of seed 002 section III-D: a CART decision tree over\n"
-                "the Table I features and the Random Node Neighbor clustering coefficient\n"
-                "that picks Stride Average (sa), Random Tile (rt) or Random Row Blocks (rb)\n"
-                "for a matrix. Each training matrix is labelled with the sampler whose\n"
-                "samples best predict the full run's L1 miss rate (seed 002 eq. 7; the\n"
-                "kernel's accesses simulated on the machine's caches, one core). The\n"
-                "matrices: FILE..., every dataset under --datasets (mtx/ and the meshes'\n"
-                "duals from mesh/), and generated R-MAT and block-diagonal matrices.\n"
-                "Prints each matrix's features, errors and label,\n"
-                "the k-fold cross-validated accuracy with and without the clustering\n"
-                "coefficient, and the tree, which it writes to TREE.\n"
-                "\n"
-                "options:\n"
-                "  --machine FILE    machine file whose caches label the matrices (required)\n"
-                "  -o, --output TREE write the tree here\n"
-                "  --datasets DIR    add DIR/mtx/* and DIR/mesh/* (default: $AUGUR_DATASETS\n"
-                "                    when no FILE is given)\n"
-                "  --generated N     add N R-MAT and N block-diagonal matrices (default 16)\n"
-                "  --kernel K        the kernel whose L1 miss rate labels: spmv (default), fv,\n"
-                "                    ireduce, or all (the mean error over the three)\n"
-                "  --rate P          sampling rate, 0 < P <= 1 (default 0.05)\n"
-                "  --seeds N         Random Tile and Row Blocks seeds per matrix, errors\n"
-                "                    averaged (default 5)\n"
-                "  --scaling X       cache scaling of sampled runs: auto (default), reuse,\n"
-                "                    footprint, none\n"
-                "  --rnn-rate P      rate of the clustering coefficient estimate (default 0.05)\n"
-                "  --sample-rows F   Table I features from a Random Row sample (default 1: all)\n"
-                "  --split C         how a split is chosen: error (default), the least\n"
-                "                    summed error of the samplers each side would pick; gini,\n"
-                "                    the labels' Gini impurity (a label won by 0.5 points\n"
-                "                    counts as much as one won by 30)\n"
-                "  --max-depth D     deepest split (default 3)\n"
-                "  --min-leaf L      fewest training matrices in a leaf (default 2)\n"
-                "  --folds K         cross-validation folds (default 5)\n"
-                "  --seed S          seed of the generators, features and folds (default 1)\n"
-                "  --json            print the result as JSON\n"
-                "  -h, --help        print this help\n");
+    fprintf(
+        fp,
+        "usage: augur train categorizer [OPTIONS] --machine MACHINE -o TREE [FILE...]\n"
+        "\n"
+        "Trains the categorizer of Zhu et al. PACT'19 section III-D: a CART decision tree over\n"
+        "the Table I features and the Random Node Neighbor clustering coefficient\n"
+        "that picks Stride Average (sa), Random Tile (rt) or Random Row Blocks (rb)\n"
+        "for a matrix. Each training matrix is labelled with the sampler whose\n"
+        "samples best predict the full run's L1 miss rate (Zhu et al. PACT'19 eq. 7; the\n"
+        "kernel's accesses simulated on the machine's caches, one core). The\n"
+        "matrices: FILE..., every dataset under --datasets (mtx/ and the meshes'\n"
+        "duals from mesh/), and generated R-MAT and block-diagonal matrices.\n"
+        "Prints each matrix's features, errors and label,\n"
+        "the k-fold cross-validated accuracy with and without the clustering\n"
+        "coefficient, and the tree, which it writes to TREE.\n"
+        "\n"
+        "options:\n"
+        "  --machine FILE    machine file whose caches label the matrices (required)\n"
+        "  -o, --output TREE write the tree here\n"
+        "  --datasets DIR    add DIR/mtx/* and DIR/mesh/* (default: $AUGUR_DATASETS\n"
+        "                    when no FILE is given)\n"
+        "  --generated N     add N R-MAT and N block-diagonal matrices (default 16)\n"
+        "  --kernel K        the kernel whose L1 miss rate labels: spmv (default), fv,\n"
+        "                    ireduce, or all (the mean error over the three)\n"
+        "  --rate P          sampling rate, 0 < P <= 1 (default 0.05)\n"
+        "  --seeds N         Random Tile and Row Blocks seeds per matrix, errors\n"
+        "                    averaged (default 5)\n"
+        "  --scaling X       cache scaling of sampled runs: auto (default), reuse,\n"
+        "                    footprint, none\n"
+        "  --rnn-rate P      rate of the clustering coefficient estimate (default 0.05)\n"
+        "  --sample-rows F   Table I features from a Random Row sample (default 1: all)\n"
+        "  --split C         how a split is chosen: error (default), the least\n"
+        "                    summed error of the samplers each side would pick; gini,\n"
+        "                    the labels' Gini impurity (a label won by 0.5 points\n"
+        "                    counts as much as one won by 30)\n"
+        "  --max-depth D     deepest split (default 3)\n"
+        "  --min-leaf L      fewest training matrices in a leaf (default 2)\n"
+        "  --folds K         cross-validation folds (default 5)\n"
+        "  --seed S          seed of the generators, features and folds (default 1)\n"
+        "  --json            print the result as JSON\n"
+        "  -h, --help        print this help\n");
 }
 
 /* One training matrix. */
@@ -705,7 +707,7 @@ out:
 
 static const struct cli_cmd train_commands[] = {
     { "categorizer", train_categorizer, categorizer_help,
-      "the decision tree that picks a sampler (seed 002 section III-D)" },
+      "the decision tree that picks a sampler (Zhu et al. PACT'19 section III-D)" },
     { "model", train_model, train_model_help,
       "the machine's core rates, fitted to measured augur predict runs" },
     { NULL, NULL, NULL, NULL },

@@ -1,8 +1,8 @@
 /*
- * rt_category.c - the dataset categorizer of seed 002 section III-D: the
+ * rt_category.c - the dataset categorizer of Zhu et al. PACT'19 section III-D: the
  * feature vector (Table I and the RNN clustering coefficient), CART training,
  * the tree file (format, parser) and classification; and the generated
- * training matrices, R-MAT and seed 001's block-diagonal instances
+ * training matrices, R-MAT and Langguth et al.'s block-diagonal instances
  * (module: data).
  */
 #include <math.h>

@@ -1,6 +1,6 @@
 /*
  * rt_cluster.c - exact global clustering coefficient of a square sparse
- * pattern, directed (seed 002 eq. 1) and undirected (eq. 2), averaged as in
+ * pattern, directed (Zhu et al. PACT'19 eq. 1) and undirected (eq. 2), averaged as in
  * eq. 3 and Algorithm 3 (module: data).
  */
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * rt_features.c - Table I features of a sparse matrix (seed 002, after Sedaghati
+ * rt_features.c - Table I features of a sparse matrix (Zhu et al. PACT'19, after Sedaghati
  * et al.): non-zeros, non-zero blocks and their sizes per row, bandwidth and
  * row degree spread, over every row or a Random Row sample (module: data).
  */

@@ -1,6 +1,6 @@
 /*
  * rt_rnn.c - Random Node Neighbor estimate of the global clustering
- * coefficient (seed 002 Algorithm 3), accumulated node by node without
+ * coefficient (Zhu et al. PACT'19 Algorithm 3), accumulated node by node without
  * building a sample (module: data).
  */
 #include <math.h>

@@ -1,5 +1,5 @@
 /*
- * rt_sample.c - performance-preserving samplers of seed 002 section III:
+ * rt_sample.c - performance-preserving samplers of Zhu et al. PACT'19 section III:
  * Random Edge, Stride Average (Algorithm 1) and Random Tile (Algorithm 2),
  * augur's Random Row Blocks, and the stride-preserving renumbering of a
  * sample (module: data).

@@ -1,7 +1,7 @@
 /*
  * rt_tiling.c - the tiling and grouping of Chen et al. (CGO 2016) measured on
  * a dataset: tiles, conflict-free groups of 16 lanes, tile groups, the SIMD
- * utilization ratio and avg_MIMD of seed 002 section IV (module: data).
+ * utilization ratio and avg_MIMD of Zhu et al. PACT'19 section IV (module: data).
  */
 #include <inttypes.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /*
- * pred_bw.c - Model 1: the per-level bandwidth model of seed 001 section 9, eq. 2-6 (module:
- * predictor).
+ * pred_bw.c - Model 1: the per-level bandwidth model of Langguth et al. JPDC'15 section 9, eq. 2-6
+ * (module: predictor).
  */
 #include <math.h>
 #include <stddef.h>
@@ -88,7 +88,7 @@ int augur_pred_bw_levels(const struct augur_machine *m, uint32_t threads, double
     if (!m->has_memory || m->memory.nbandwidth == 0)
         return augur_diag_set(diag, AUGUR_EMODEL, file, 0, 0,
                               "bandwidth model: machine '%s' gives no memory bandwidth", m->name);
-    /* level 0 of "cache" is the register file (seed 001 section 9) */
+    /* level 0 of "cache" is the register file (Langguth et al. JPDC'15 section 9) */
     above = (double)m->registers_bytes;
     for (uint32_t i = 0; i < m->ncaches; i++) {
         const struct augur_machine_cache *c = &m->caches[i];
@@ -226,8 +226,9 @@ static int bw_explain(const struct augur_model_input *in, struct augur_buf *buf,
         return pred_gpu_bw_explain(in, buf, diag);
     if ((rc = bw_eval(in, &bw, &bi, &r, diag)) < 0)
         return rc;
-    augur_buf_printf(buf, "bandwidth model (seed 001 eq. 4-5): R %g U %g w %g W %g\n", bi->regular,
-                     bi->irregular, bi->word_bytes, bi->ws_words);
+    augur_buf_printf(buf,
+                     "bandwidth model (Langguth et al. JPDC'15 eq. 4-5): R %g U %g w %g W %g\n",
+                     bi->regular, bi->irregular, bi->word_bytes, bi->ws_words);
     augur_buf_printf(buf, "%-8s %12s %4s %9s %8s %9s %9s\n", "level", "C (words)", "CL", "BW GB/s",
                      "h", "WpF", in->bw ? "GFLOP/s" : bw.unit);
     for (uint32_t i = 0; i < bi->nlevels; i++) {
@@ -242,7 +243,7 @@ static int bw_explain(const struct augur_model_input *in, struct augur_buf *buf,
 
 const struct augur_model_ops augur_model_bw = {
     .name = "bw",
-    .source = "seed 001 (Langguth et al.) section 9, eq. 4-5",
+    .source = "Langguth et al. JPDC'15 section 9, eq. 4-5",
     .predict = bw_predict,
     .explain = bw_explain,
 };

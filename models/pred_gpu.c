@@ -1,8 +1,8 @@
 /*
  * pred_gpu.c - CUDA kernels on a GPU (module: models): the GPU forms of Model 1 (the bytes each
- * level serves over its bandwidth) and Model 2 (seed 000 S6.3-6.5: the warps' memory instructions
- * are the jobs; L2 hits, DRAM row-buffer hits and misses the servers). docs/models.md, "GPU
- * kernels", states both.
+ * level serves over its bandwidth) and Model 2 (Pai et al. AGP'17 §6.3-6.5: the warps' memory
+ * instructions are the jobs; L2 hits, DRAM row-buffer hits and misses the servers). docs/models.md,
+ * "GPU kernels", states both.
  */
 #include <math.h>
 #include <stdio.h>
@@ -69,7 +69,7 @@ static int gpu_opa_build(const struct augur_model_input *mi, struct gpu_opa *go,
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
                               "operational analysis: the kernel made no memory instruction");
     go->servers[0].completions = wg->sector_hits[l2];
-    /* seed 000 Table 2: row-buffer hits are the DRAM transactions that opened no row */
+    /* Pai et al. AGP'17 Table 2: row-buffer hits are the DRAM transactions that opened no row */
     go->servers[1].completions = row_hits > 0 ? row_hits : 0;
     go->servers[2].completions = wg->row_misses;
     if (ncurves[3] && l2 > 0) {
@@ -262,7 +262,7 @@ int pred_gpu_opa_explain(const struct augur_model_input *mi, struct augur_buf *b
     busy = gpu_busy_ns(&go, m);
     b = gpu_bottleneck(&go, m);
     augur_buf_printf(buf,
-                     "operational analysis, GPU (seed 000 S6.3-6.5): N_G %.6g warp loads, "
+                     "operational analysis, GPU (Pai et al. AGP'17 §6.3-6.5): N_G %.6g warp loads, "
                      "W_max %.6g (busiest of %.0f warp slots), %.4g loads in flight, "
                      "%.3g load steps per load\n",
                      go.in.jobs, mi->work->gpu.max_warp_jobs, mi->work->gpu.slots, go.in.load,
@@ -363,7 +363,8 @@ int pred_gpu_bw_explain(const struct augur_model_input *mi, struct augur_buf *bu
 
     if ((rc = gpu_bw_build(mi, &b, diag)) < 0)
         return rc;
-    augur_buf_printf(buf, "bandwidth model, GPU (seed 001 eq. 2, 4-5 with measured hits):\n");
+    augur_buf_printf(
+        buf, "bandwidth model, GPU (Langguth et al. JPDC'15 eq. 2, 4-5 with measured hits):\n");
     augur_buf_printf(buf, "%-8s %14s %10s %12s\n", "level", "bytes", "GB/s", "ns");
     for (unsigned i = 0; i < b.n; i++)
         augur_buf_printf(buf, "%-8s %14.6g %10.5g %12.6g%s\n", b.name[i], b.bytes[i], b.gbs[i],

@@ -1,6 +1,6 @@
 /*
- * pred_opa.c - Model 2: operational analysis of a queueing network, seed 000 eq. 1-3 (module:
- * predictor).
+ * pred_opa.c - Model 2: operational analysis of a queueing network, Pai et al. AGP'17 eq. 1-3
+ * (module: predictor).
  */
 #include <math.h>
 #include <stddef.h>
@@ -111,7 +111,7 @@ int augur_pred_opa_rounds(const struct augur_opa_input *rounds, uint32_t nrounds
 }
 
 /*
- * The CPU mapping of seed 000 from a workload: memory instructions are the
+ * The CPU mapping of Pai et al. AGP'17 from a workload: memory instructions are the
  * jobs (the busiest thread's), each cache level's hits and memory's requests
  * the servers. n is the memory instructions in flight (core.inflight); a
  * server's service time at m = V n is pred_serve_ns() (L1: an issue slot).
@@ -162,7 +162,7 @@ static int opa_from_work(const struct augur_model_input *mi, struct opa_work *ow
 }
 
 /*
- * A level-synchronous kernel, round by round (seed 000 section 5.2): each
+ * A level-synchronous kernel, round by round (Pai et al. AGP'17 section 5.2): each
  * round is its own network, the times add up. *worst gets the round of the
  * longest time; times (may be NULL) each round's nanoseconds.
  */
@@ -277,10 +277,11 @@ static int opa_explain(const struct augur_model_input *in, struct augur_buf *buf
             augur_free(times);
             return rc;
         }
-        augur_buf_printf(buf,
-                         "operational analysis (seed 000 eq. 2-3), round by round: %u rounds, "
-                         "%.6g ns in all; the longest is round %u\n",
-                         w->nrounds, total, worst + 1);
+        augur_buf_printf(
+            buf,
+            "operational analysis (Pai et al. AGP'17 eq. 2-3), round by round: %u rounds, "
+            "%.6g ns in all; the longest is round %u\n",
+            w->nrounds, total, worst + 1);
         augur_buf_printf(buf, "%6s %12s %12s", "round", "N", "time ns");
         for (unsigned l = 0; l <= w->nlevels; l++)
             augur_buf_printf(buf, " %10s", w->level_name[l]);
@@ -299,7 +300,7 @@ static int opa_explain(const struct augur_model_input *in, struct augur_buf *buf
     }
     if ((rc = opa_input(in, &ow, &oi, diag)) < 0 || (rc = augur_pred_opa(oi, &r, diag)) < 0)
         return rc;
-    augur_buf_printf(buf, "operational analysis (seed 000 eq. 2-3): N %g n %g\n", oi->jobs,
+    augur_buf_printf(buf, "operational analysis (Pai et al. AGP'17 eq. 2-3): N %g n %g\n", oi->jobs,
                      oi->load);
     augur_buf_printf(buf, "%-10s %12s %9s %9s %10s %10s\n", "server", "C", "V", "m", "S", "V*S");
     for (uint32_t i = 0; i < oi->nservers; i++) {
@@ -314,7 +315,7 @@ static int opa_explain(const struct augur_model_input *in, struct augur_buf *buf
 
 const struct augur_model_ops augur_model_opa = {
     .name = "opa",
-    .source = "seed 000 (operational analysis of graph programs) eq. 2-3",
+    .source = "Pai et al. AGP'17 eq. 2-3",
     .predict = opa_predict,
     .explain = opa_explain,
 };

@@ -48,7 +48,7 @@ int augur_predict_all(const struct augur_model_input *in, struct augur_predictio
                 *selected = i;
                 if (selected_why)
                     snprintf(selected_why, why_size,
-                             "seed 000's GPU model: the warps' memory instructions queue at L2 "
+                             "Pai et al.'s GPU model: the warps' memory instructions queue at L2 "
                              "and the DRAM row buffers, their load from the busiest warp");
                 return 0;
             }

@@ -1,5 +1,5 @@
 /*
- * pred_skope.c - Model 3, the SKOPE-style aggregate of seed 002 section IV-D:
+ * pred_skope.c - Model 3, the SKOPE-style aggregate of Zhu et al. PACT'19 section IV-D:
  * per source line, issue time at the effective SIMD width against the time
  * of the requests each level serves; the busiest thread's share; the load
  * imbalance of tiled-and-grouped code (eq. 4-6) (module: models).
@@ -374,9 +374,10 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
     int rc;
 
     if (pred_is_gpu(in))
-        return augur_diag_set(diag, AUGUR_EMODEL, NULL, 0, 0,
-                              "aggregate model: it prices a CPU core's issue ports and misses; a "
-                              "GPU kernel's estimate is the operational analysis (seed 000)");
+        return augur_diag_set(
+            diag, AUGUR_EMODEL, NULL, 0, 0,
+            "aggregate model: it prices a CPU core's issue ports and misses; a "
+            "GPU kernel's estimate is the operational analysis (Pai et al. AGP'17)");
     if (!in || !in->work || !in->machine)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
                               "aggregate model: needs a workload and a machine");
@@ -472,10 +473,11 @@ static int skope_explain(const struct augur_model_input *in, struct augur_buf *b
     if ((rc = skope_eval(in, &res, NULL, diag)) < 0)
         return rc;
     pred_rates_of(in->machine, in->work, &r, NULL);
-    augur_buf_printf(buf,
-                     "aggregate model (seed 002 IV-D, eq. 4-6): busiest thread's share %.4f, "
-                     "SIMD utilization %.3f\n",
-                     in->work->busiest_share, in->work->simd_util);
+    augur_buf_printf(
+        buf,
+        "aggregate model (Zhu et al. PACT'19 IV-D, eq. 4-6): busiest thread's share %.4f, "
+        "SIMD utilization %.3f\n",
+        in->work->busiest_share, in->work->simd_util);
     augur_buf_printf(buf,
                      "  issue %.4g s, memory %.4g s, loop-carried chains %.4g s (lines: their "
                      "%g-norm); update chains %.4g s, DRAM %.4g s (the kernel: the max)\n",
@@ -494,7 +496,7 @@ static int skope_explain(const struct augur_model_input *in, struct augur_buf *b
 
 const struct augur_model_ops augur_model_skope = {
     .name = "skope",
-    .source = "seed 002 (Zhu et al.) section IV-D, eq. 4-6",
+    .source = "Zhu et al. PACT'19 section IV-D, eq. 4-6",
     .predict = skope_predict,
     .explain = skope_explain,
 };

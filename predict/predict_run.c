@@ -169,7 +169,7 @@ static bool has_simd_access(const struct augur_node *n)
 }
 
 /*
- * The tiling-and-grouping statistics of the full data (seed 002 eq. 4-6): the
+ * The tiling-and-grouping statistics of the full data (Zhu et al. PACT'19 eq. 4-6): the
  * SIMD utilization for a kernel with SIMD accesses, the tile size and the
  * edges tiled for T_MIMD.
  */

@@ -35,7 +35,7 @@ _Static_assert(AUGUR_WORK_MAX_LEVELS >= AUGUR_CACHESIM_MAX_LEVELS + 1, "levels f
  * round robin each lane reached it in (a lane that left a loop early waits
  * at its end for the others, and their stores after it are one
  * instruction). The memory system sees one request per line the
- * instruction touches, for the sectors it needs (seed 000 S6.4: "the
+ * instruction touches, for the sectors it needs (Pai et al. AGP'17 §6.4: "the
  * number of distinct 32-byte cache lines per warp for a load
  * instruction"). The interpreter runs blocks one after another, so a
  * block's instructions are gathered and sent when the next block starts.
@@ -89,7 +89,7 @@ struct simsub {
     uint32_t grain;      /* CUDA: coalescing unit, the first level's sector (or line) in bytes */
     uint32_t line;       /* CUDA: the first level's line in bytes */
     uint64_t jobs;       /* CUDA: warp memory instructions */
-    uint64_t loads;      /* CUDA: of them, loads (seed 000 S6.3's jobs) */
+    uint64_t loads;      /* CUDA: of them, loads (Pai et al. AGP'17 §6.3's jobs) */
     uint32_t *warp_jobs; /* CUDA: loads per global warp id, nwarp_jobs of them */
     size_t nwarp_jobs;
     bool no_memory;

@@ -842,7 +842,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
     w->dealt_share = iters > 0 ? dealt / iters : 0;
     /*
      * SIMD utilization of tiled-and-grouped code comes from its grouping
-     * (seed 002 section IV); a plain run counts full vectors.
+     * (Zhu et al. PACT'19 section IV); a plain run counts full vectors.
      */
     w->simd_util = 1.0;
     return 0;

@@ -84,7 +84,7 @@ int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_
     w->gpu.max_warp_jobs = busiest / calls;
     w->gpu.slots = filled;
     w->gpu.launches = launches;
-    /* loads only: seed 000 does not model writes, which no warp waits for */
+    /* loads only: Pai et al. AGP'17 does not model writes, which no warp waits for */
     for (unsigned l = 0; l < nl && l < AUGUR_WORK_MAX_LEVELS - 1; l++) {
         const struct augur_cache_counts *c = &prof->level[l];
         uint64_t reads = c->sector_accesses - c->sector_writes;

@@ -1635,7 +1635,8 @@ static void walk_flat(struct infer *in, const struct augur_node *n, struct flat_
                       "it is read slot-major (k * n + i)");
         } else if (w == 2 && !a->indirect && in->index_array[a->array] && lbt &&
                    !strcmp(lbt, "nnz")) {
-            /* IA[2*e], IA[2*e+1] over the edges: the two ends of each edge (seed 002, Fig. 1) */
+            /* IA[2*e], IA[2*e+1] over the edges: the two ends of each edge (Zhu et al. PACT'19,
+             * Fig. 1) */
             set_array(in, a->array, "edges.pairs", "two index entries per edge");
         } else if (w == 4 && !a->indirect && in->index_array[a->array] && fv.var >= 0 &&
                    !same_space(in, in->k, a->array, (uint32_t)fv.var)) {
@@ -1644,7 +1645,7 @@ static void walk_flat(struct infer *in, const struct augur_node *n, struct flat_
             set_array(in, a->array, "mesh.cells",
                       "four indices per row (a tetrahedron's vertices)");
         } else if (w > 1 && !a->indirect && !in->written[a->array]) {
-            /* X[w*i + k]: w entries per row, row-major (seed 001's A and I); a written one
+            /* X[w*i + k]: w entries per row, row-major (Langguth et al.'s A and I); a written one
                is a dense block of w columns (walk_dense) */
             set_array(in, a->array, in->index_array[a->array] ? "ell.idx.rows" : "ell.val.rows",
                       "it is read with a constant stride per row");

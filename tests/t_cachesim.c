@@ -330,7 +330,8 @@ static void test_row_buffers(void)
     is_int(m.row_misses, 4, "open-bank rows: 4 misses (block 2 closes block 0)");
     augur_cachesim_free(sim);
 
-    cfg.dram.policy = AUGUR_DRAM_LRU; /* seed 000: fully associative LRU of 256-byte blocks */
+    cfg.dram.policy =
+        AUGUR_DRAM_LRU; /* Pai et al. AGP'17: fully associative LRU of 256-byte blocks */
     sim = make(&cfg, 1, 1);
     for (i = 0; i < 6; i++)
         rd(sim, addrs[i]);
@@ -1222,7 +1223,7 @@ static void test_from_machine(void)
     is_int(cfg.level[2].ways, 11, "dev: L3 11-way");
     is_int(cfg.level[2].shared_by, 2, "dev: L3 shared by both threads");
     is_int(cfg.level[0].shared_by, 1, "dev: private L1");
-    is_int(cfg.dram.row_bytes, 256, "dev: default 256-byte DRAM blocks (seed 000 S6.4)");
+    is_int(cfg.dram.row_bytes, 256, "dev: default 256-byte DRAM blocks (Pai et al. AGP'17 §6.4)");
     is_int(augur_cache_config_from_machine(m, 3, &cfg, &d), AUGUR_ERANGE,
            "dev: 3 threads on 2 cores is refused");
     ok(strstr(d.msg, "runs at most 2") != NULL, "... saying why");
@@ -1274,7 +1275,7 @@ static void test_from_machine(void)
     if (m) {
         is_int(augur_cache_config_from_machine(m, 132, &cfg, &d), 0, "h100: 132 SMs");
         is_int(cfg.level[0].sector, 32, "h100: sectored L2");
-        is_int(cfg.dram.policy, AUGUR_DRAM_LRU, "h100: LRU row buffers as seed 000");
+        is_int(cfg.dram.policy, AUGUR_DRAM_LRU, "h100: LRU row buffers as Pai et al. AGP'17");
         ok(!cfg.coherent, "h100: the SMs' L1s are not kept coherent");
         sim = NULL;
         is_int(augur_cachesim_new(&cfg, 132, 1, &sim, &d), 0, "h100: simulator builds");

@@ -388,7 +388,8 @@ static void test_shipped(void)
         return;
     }
     ok(augur_tree_nnodes(t) >= 1 && augur_tree_depth(t) <= 4, "the shipped tree: small");
-    /* A block-diagonal mesh-like matrix (seed 001 section 4): uniform, Stride Average. */
+    /* A block-diagonal mesh-like matrix (Langguth et al. JPDC'15 section 4): uniform, Stride
+     * Average. */
     augur_generate_blocks(16384, 32, 4, 3, &c, &d);
     augur_cat_features(&c, false, augur_tree_feature_opts(t), x, &d);
     ok(augur_tree_classify(t, x, &leaf) == AUGUR_SAMPLER_SA,

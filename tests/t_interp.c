@@ -765,7 +765,8 @@ static void test_fv(void)
     augur_interp_free(in);
     in = NULL;
     augur_skel_free(s);
-    /* seed 001 Fig. 5: per-thread private copies (local arrays made by each thread) */
+    /* Langguth et al. JPDC'15 Fig. 5: per-thread private copies (local arrays made by each thread)
+     */
     s = parse_c("kernels/fv/omp.c", "fv_ell_omp_private", "idx=ell.idx,a=ell.val");
     if (s && b) {
         struct augur_interp_opts o;

@@ -1,6 +1,6 @@
 /*
- * t_predictor.c - the analytic models against the papers: seed 001 Table 2 from Table 1, eq. 2-3,
- * seed 000's Fig. 2 example.
+ * t_predictor.c - the analytic models against the papers: Langguth et al. JPDC'15 Table 2 from
+ * Table 1, eq. 2-3, Pai et al.'s Fig. 2 example.
  */
 #include <math.h>
 #include <stdio.h>
@@ -53,7 +53,8 @@ static const char *known_eq5(int row, int col)
     return NULL;
 }
 
-/* The finite volume kernel of seed 001 eq. 6: R = 8/11, U = 4/11, a hit on x reads nothing. */
+/* The finite volume kernel of Langguth et al. JPDC'15 eq. 6: R = 8/11, U = 4/11, a hit on x reads
+ * nothing. */
 static void table2_check(const struct augur_bw_level *levels, uint32_t nlevels, const char *tag)
 {
     for (int c = 0; c < 5; c++) {

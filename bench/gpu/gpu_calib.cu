@@ -1,4 +1,4 @@
-/* GPU calibration microbenchmarks for augur's machine file (seed 000 S6.5): launch and round-trip
+/* GPU calibration microbenchmarks for augur's machine file (Pai et al. AGP'17 §6.5): launch and round-trip
  * costs, service time versus requests in flight for L2 hits, DRAM row-buffer hits and misses, L2
  * and DRAM read bandwidth, SM clock. */
 #include <cuda_runtime.h>

@@ -72,7 +72,7 @@ struct augur_cache_level_config {
 /* How the DRAM row buffers are modelled. */
 enum augur_dram_policy {
     AUGUR_DRAM_OPEN_BANK, /* one open row per bank; block b maps to bank b mod banks */
-    AUGUR_DRAM_LRU,       /* seed 000 §6.4: a fully associative LRU set of `banks` blocks */
+    AUGUR_DRAM_LRU, /* Pai et al. AGP'17 §6.4: a fully associative LRU set of `banks` blocks */
 };
 
 struct augur_dram_config {

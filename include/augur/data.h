@@ -78,7 +78,7 @@ struct augur_csr {
  * (A[4 * i + k]); a kernel written that way binds the transpose. A padding
  * slot points at its own row (idx = i) with value 0, which leaves
  * y(i) = sum A(i,j) (x(l(i,j)) - x(i)) unchanged and costs no load the kernel
- * does not already make (x(i)); seed 001 says only that cells with fewer than
+ * does not already make (x(i)); Langguth et al. JPDC'15 says only that cells with fewer than
  * 4 neighbours are padded.
  */
 struct augur_ell {
@@ -230,7 +230,7 @@ AUGUR_API int augur_dataset_write_mtx(const struct augur_dataset *ds, const char
 /* ---- characterization: Table I features and clustering coefficient ------ */
 
 /*
- * What "non-zero block" means in the Table I features (seed 002, after
+ * What "non-zero block" means in the Table I features (Zhu et al. PACT'19, after
  * Sedaghati et al.). A block always lies within one row.
  * AUGUR_BLOCK_RUNS (block_size 0, the default): a maximal run of non-zeros in
  * adjacent columns (j, j+1, ..., j+s-1); its size is s.
@@ -291,7 +291,7 @@ AUGUR_API int augur_features_compute(const struct augur_csr *csr,
                                      struct augur_features *out, struct augur_diag *diag);
 
 /*
- * The global clustering coefficient of seed 002 (eq. 1-3), exact. The local
+ * The global clustering coefficient of Zhu et al. PACT'19 (eq. 1-3), exact. The local
  * coefficient of node i is C_i = L_i / (k_i (k_i - 1)), where N_i holds the
  * neighbours of i, k_i = |N_i| and L_i counts the ordered pairs (j, k) of
  * distinct nodes of N_i joined by an edge j -> k. Undirected (eq. 2): N_i is
@@ -346,7 +346,7 @@ AUGUR_API int augur_clustering_compute(const struct augur_csr *csr,
 /* ---- sampling, clustering estimate, kernel streams, categorizer --------- */
 
 /*
- * Performance-preserving samplers of seed 002 section III (docs/sampling.md
+ * Performance-preserving samplers of Zhu et al. PACT'19 section III (docs/sampling.md
  * says where the pseudo-code leaves gaps and how each is filled): enum name,
  * the name used by --method, a description.
  */
@@ -465,7 +465,7 @@ AUGUR_API int augur_sample_dataset(const struct augur_sample *s, enum augur_fiel
 
 /*
  * Random Node Neighbor estimate of the global clustering coefficient
- * (seed 002 Algorithm 3): nodes drawn without replacement, each equally
+ * (Zhu et al. PACT'19 Algorithm 3): nodes drawn without replacement, each equally
  * likely, in an order stratified by degree (every prefix spread evenly over
  * the nodes ranked by degree), until their degrees add up to p * m; each
  * contributes its exact local
@@ -523,16 +523,16 @@ AUGUR_API int augur_clustering_estimate(const struct augur_csr *csr,
  * malloc-like address (page aligned plus 16 bytes, arrays one page apart):
  *   spmv:    y = A x over CSR: rowptr[i], rowptr[i+1], then per entry val[j],
  *            col[j], x[col[j]], then y[i] (written);
- *   fv:      seed 001 eq. 1 over ELLPACK of width max degree (slot-major,
+ *   fv:      Langguth et al. JPDC'15 eq. 1 over ELLPACK of width max degree (slot-major,
  *            padding points at its own row): x[i], then per slot a[k n + i],
  *            idx[k n + i], x[idx], then y[i] (written);
- *   ireduce: the Euler reduction of seed 002 Fig. 1 over the entries as an
+ *   ireduce: the Euler reduction of Zhu et al. PACT'19 Fig. 1 over the entries as an
  *            edge list (u = row, v = column, row-major order): eu[e], ev[e],
  *            w[e], x[u], x[v], y[u] (read, written), y[v] (read, written).
  */
-#define AUGUR_STREAM_KERNELS(X)                                        \
-    X(SPMV, "spmv", "CSR sparse matrix-vector product y = A x")        \
-    X(FV, "fv", "finite-volume kernel of seed 001 eq. 1 over ELLPACK") \
+#define AUGUR_STREAM_KERNELS(X)                                                       \
+    X(SPMV, "spmv", "CSR sparse matrix-vector product y = A x")                       \
+    X(FV, "fv", "finite-volume kernel of Langguth et al. JPDC'15 eq. 1 over ELLPACK") \
     X(IREDUCE, "ireduce", "irregular reduction (Euler) over an edge list")
 
 enum augur_stream_kernel {
@@ -672,7 +672,7 @@ augur_sample_simulate(const struct augur_csr *csr, const struct augur_sample_opt
                       struct augur_sample_info *info, struct augur_diag *diag);
 
 /*
- * The categorizer (seed 002 section III-D): a CART decision tree over the
+ * The categorizer (Zhu et al. PACT'19 section III-D): a CART decision tree over the
  * Table I features, the RNN clustering coefficient and two measures of the
  * numbering's locality that picks Stride Average, Random Tile or Random Row
  * Blocks. Feature enum name, name in the tree file.
@@ -790,7 +790,7 @@ AUGUR_API unsigned augur_tree_depth(const struct augur_tree *t);
  * Generated training matrices. R-MAT (Chakrabarti et al.): 2^scale nodes,
  * edge_factor * 2^scale edges drawn with quadrant probabilities a, b, c and
  * 1 - a - b - c, duplicates and self loops dropped; general pattern.
- * Block diagonal (seed 001 section 4): n nodes in disjoint blocks of b
+ * Block diagonal (Langguth et al. JPDC'15 section 4): n nodes in disjoint blocks of b
  * consecutive ids, each node joined to degree distinct random others of
  * its own block (b >= degree + 1); general pattern. Sorted CSR without
  * values; the caller owns *out (augur_csr_release()).
@@ -801,7 +801,7 @@ AUGUR_API int augur_generate_rmat(unsigned scale, unsigned edge_factor, double a
 AUGUR_API int augur_generate_blocks(uint32_t n, uint32_t b, uint32_t degree, uint64_t seed,
                                     struct augur_csr *out, struct augur_diag *diag);
 
-/* ---- tiling and grouping (Chen et al., CGO 2016; seed 002 section IV) ---- */
+/* ---- tiling and grouping (Chen et al., CGO 2016; Zhu et al. PACT'19 section IV) ---- */
 
 /* Lanes of a conflict-free group: one 512-bit vector of 32-bit indices. */
 #define AUGUR_TILING_LANES 16u
@@ -818,18 +818,18 @@ AUGUR_API int augur_generate_blocks(uint32_t n, uint32_t b, uint32_t degree, uin
  */
 struct augur_tiling_stats {
     uint32_t tile_size;
-    uint32_t nnodes;         /* n = max(nrows, ncols) */
-    uint64_t nblocks;        /* node blocks: ceil(n / tile_size) */
-    uint64_t nedges;         /* the matrix's entries */
-    uint64_t ntiles;         /* non-empty tiles */
-    uint64_t ngroups;        /* conflict-free groups over all tiles */
-    uint64_t nfull;          /* groups with all AUGUR_TILING_LANES lanes used */
-    double lanes_used;       /* nedges / ngroups */
-    double simd_util;        /* the SIMD utilization ratio: nedges / (lanes * ngroups) */
-    uint64_t ntgroups;       /* tile groups */
-    double avg_mimd;         /* seed 002 avg_MIMD: ntiles / ntgroups, tiles per tile group */
-    uint64_t min_tiles;      /* fewest tiles in a tile group */
-    uint64_t max_tiles;      /* most tiles in a tile group */
+    uint32_t nnodes;    /* n = max(nrows, ncols) */
+    uint64_t nblocks;   /* node blocks: ceil(n / tile_size) */
+    uint64_t nedges;    /* the matrix's entries */
+    uint64_t ntiles;    /* non-empty tiles */
+    uint64_t ngroups;   /* conflict-free groups over all tiles */
+    uint64_t nfull;     /* groups with all AUGUR_TILING_LANES lanes used */
+    double lanes_used;  /* nedges / ngroups */
+    double simd_util;   /* the SIMD utilization ratio: nedges / (lanes * ngroups) */
+    uint64_t ntgroups;  /* tile groups */
+    double avg_mimd;    /* Zhu et al. PACT'19 avg_MIMD: ntiles / ntgroups, tiles per tile group */
+    uint64_t min_tiles; /* fewest tiles in a tile group */
+    uint64_t max_tiles; /* most tiles in a tile group */
     uint64_t max_tile_edges; /* most edges in one tile */
 };
 

@@ -249,7 +249,7 @@ struct augur_machine_bpred {
 };
 
 /*
- * Constants of the models: fitted by `augur train` (seed 002 eq. 4-5), or
+ * Constants of the models: fitted by `augur train` (Zhu et al. PACT'19 eq. 4-5), or
  * chosen on a benchmark and documented where they are (overlap_norm: the L^p
  * norm in which a line's issue, memory and loop-carried times add up).
  */
@@ -277,7 +277,8 @@ struct augur_machine {
     double clock_ghz;
     uint32_t cores;            /* cores (CPU); SMs may be given here or in gpu.sms */
     uint32_t threads_per_core; /* 0: not given (1) */
-    uint64_t registers_bytes;  /* data the register file holds (seed 001 Table 1, level 0) */
+    uint64_t registers_bytes;  /* data the register file holds (Langguth et al. JPDC'15 Table 1,
+                                  level 0) */
     struct augur_machine_core core;
     struct augur_machine_simd simd;
     struct augur_machine_cache *caches; /* nearest the core first */

@@ -1,7 +1,7 @@
 /*
  * models.h - the analytic performance models (module: models): the per-level bandwidth model
- * of seed 001 section 9 and the operational analysis of seed 000, behind one table-driven
- * interface. docs/models.md states every equation.
+ * of Langguth et al. JPDC'15 section 9 and the operational analysis of Pai et al. AGP'17, behind
+ * one table-driven interface. docs/models.md states every equation.
  */
 #ifndef AUGUR_MODELS_H
 #define AUGUR_MODELS_H
@@ -17,7 +17,7 @@
 #define AUGUR_PRED_MAX_SERVERS 32
 
 /*
- * Model 1 (seed 001 eq. 4-5): one level of the memory hierarchy, named after
+ * Model 1 (Langguth et al. JPDC'15 eq. 4-5): one level of the memory hierarchy, named after
  * the source of its reads (Table 1's rows: L1, L2, L3, Memory).
  */
 struct augur_bw_level {
@@ -33,7 +33,7 @@ struct augur_bw_input {
     double irregular;  /* U: irregular words per flop */
     double hit_words;  /* words an irregular hit consumes: 1 in eq. 4, 0 in eq. 6 */
     double word_bytes; /* w: bytes per word (8 for double) */
-    double ws_words;   /* W: working set in words (W = b in seed 001) */
+    double ws_words;   /* W: working set in words (W = b in Langguth et al. JPDC'15) */
     const struct augur_bw_level *levels;
     uint32_t nlevels; /* 1 .. AUGUR_PRED_MAX_LEVELS */
 };
@@ -54,7 +54,7 @@ AUGUR_API int augur_pred_bw(const struct augur_bw_input *in, struct augur_bw_res
                             struct augur_diag *diag);
 
 /*
- * Table 1 of seed 001 from a machine file: one level per cache, then memory.
+ * Table 1 of Langguth et al. JPDC'15 from a machine file: one level per cache, then memory.
  * Level i's size is that of the level above (the register file for L1, i.e.
  * registers_bytes), divided among min(threads, shared_by) threads for a
  * shared cache; its line is its own (memory: the last cache's); its bandwidth
@@ -66,7 +66,7 @@ AUGUR_API int augur_pred_bw_levels(const struct augur_machine *m, uint32_t threa
                                    uint32_t *nlevels, struct augur_diag *diag);
 
 /*
- * The crossover of seed 001 eq. 2-3: the accesses per item `a` to a cache at
+ * The crossover of Langguth et al. JPDC'15 eq. 2-3: the accesses per item `a` to a cache at
  * which its bound, bw_cache / (access_bytes a), meets the memory bound,
  * bw_mem / item_bytes: a = item_bytes bw_cache / (access_bytes bw_mem).
  * GPU (eq. 2): 32-byte sectors, 64 bytes per tetrahedron: a = 2 BW_L2 / BW_M.
@@ -77,7 +77,7 @@ AUGUR_API double augur_pred_bw_crossover(double bw_cache, double bw_mem, double 
                                          double item_bytes);
 
 /*
- * Model 2 (seed 000): one server of a queueing network. Its service time is
+ * Model 2 (Pai et al. AGP'17): one server of a queueing network. Its service time is
  * `service` when > 0, else read from the curve at m = V n (the machine's
  * service time versus outstanding requests).
  */
@@ -268,7 +268,7 @@ struct augur_work_round {
 };
 
 /*
- * A CUDA kernel's run on a GPU, per call (seed 000 S6.3-6.5): warp memory
+ * A CUDA kernel's run on a GPU, per call (Pai et al. AGP'17 §6.3-6.5): warp memory
  * instructions are the jobs; sectors are 32-byte transfers.
  */
 struct augur_work_gpu {
@@ -304,11 +304,12 @@ struct augur_workload {
     size_t nlines;
     /*
      * The indirect accesses alone: requests at each cache and how many of
-     * them hit there or closer (seed 001's h of the irregular reads).
+     * them hit there or closer (Langguth et al.'s h of the irregular reads).
      */
     double irr_requests[AUGUR_WORK_MAX_LEVELS];
     double irr_hits[AUGUR_WORK_MAX_LEVELS];
-    double footprint_bytes; /* bytes of the arrays the kernel touches: W of seed 001 */
+    double
+        footprint_bytes; /* bytes of the arrays the kernel touches: W of Langguth et al. JPDC'15 */
     /*
      * How the indirect reads that wait for level i or beyond (i >= 1)
      * cluster: overlap[i][k] is their number per epoch with a window of
@@ -339,9 +340,10 @@ struct augur_workload {
     double dealt_share;
     double alloc_bytes;  /* bytes of local arrays the busiest thread made per call (malloc) */
     double alloc_blocks; /* how many arrays those bytes came in */
-    double tile_size;    /* tiled-and-grouped kernels (seed 002 eq. 5): the tile size, else 0 */
-    double tile_edges;   /* the edges (non-zeros) tiled */
-    double avg_mimd;     /* tiles per tile group, measured on the data (0: eq. 5's estimate) */
+    double
+        tile_size; /* tiled-and-grouped kernels (Zhu et al. PACT'19 eq. 5): the tile size, else 0 */
+    double tile_edges; /* the edges (non-zeros) tiled */
+    double avg_mimd;   /* tiles per tile group, measured on the data (0: eq. 5's estimate) */
     /* A whole BFS: each round's counts (augur_workload_add_rounds()); NULL otherwise. */
     struct augur_work_round *rounds;
     uint32_t nrounds;

@@ -128,12 +128,12 @@ AUGUR_API bool augur_bp_config_from_machine(const struct augur_machine *m,
  * there are enough cores, else ceil(nthreads / cores) per core; a level shared
  * by k cores is then shared by the threads on them. For a GPU a simulator
  * thread is an SM. Fields the machine leaves out take the simulator's
- * defaults: unknown associativity is fully associative LRU (as seed 000 §6.4
+ * defaults: unknown associativity is fully associative LRU (as Pai et al. AGP'17 §6.4
  * simulates a GPU L2), write-back with write-allocate, non-inclusive, no
  * prefetcher, and DRAM blocks of memory.row_buffer_bytes (default 256, seed
  * 000 §6.4) kept open in memory.banks (default 16) rows: one per bank for a
  * CPU (AUGUR_DRAM_OPEN_BANK), a fully associative LRU set for a GPU
- * (AUGUR_DRAM_LRU, as seed 000 simulates them). A level without a size or a
+ * (AUGUR_DRAM_LRU, as Pai et al. AGP'17 simulates them). A level without a size or a
  * line size cannot be simulated: AUGUR_EMODEL names it. nthreads beyond
  * cores x threads_per_core (a GPU: its SMs) is AUGUR_ERANGE.
  */
@@ -204,7 +204,7 @@ struct augur_sim_profile {
     /*
      * CUDA: warp memory instructions (the k-th execution of an access by a
      * warp's lanes, coalesced into requests per line for the sectors they
-     * need), of them the loads (seed 000 S6.3's jobs: it does not model
+     * need), of them the loads (Pai et al. AGP'17 §6.3's jobs: it does not model
      * writes), and the loads per global warp id (block b holds warps
      * b * ceil(block / 32) onwards), summed over the counted runs; nwarps is
      * 0 when the table could not be kept.
@@ -268,7 +268,7 @@ AUGUR_API int augur_workload_gpu(const struct augur_sim_profile *prof,
  * simulates rounds 1 .. nrounds on data with the caches cfg, the caches
  * carried from round to round as in the real search, and records each
  * round's accesses and requests served per level in w->rounds, so that
- * Model 2 analyses each round on its own (seed 000 section 5.2). Returns 0,
+ * Model 2 analyses each round on its own (Pai et al. AGP'17 section 5.2). Returns 0,
  * AUGUR_EINVAL for a kernel without a round parameter, or the
  * interpreter's error.
  */

@@ -1,5 +1,5 @@
 /*
- * cuda.cu - topology-driven BFS on an NVIDIA GPU, seed 000 Listing 2: the
+ * cuda.cu - topology-driven BFS on an NVIDIA GPU, Pai et al. AGP'17 Listing 2: the
  * threads take the nodes cyclically (node = tid, tid + nthreads, ...), one
  * launch per round; and the host function that runs the rounds (kernels/bfs).
  * Built only when nvcc is found.

@@ -5,11 +5,11 @@
 
 static const struct augur_kernel_variant topo_variants[] = {
     { "ref", "bfs_topo_round_ref", "kernels/bfs/ref.c", AUGUR_KT_SCALAR,
-      "seed 000 Listing 1; bfs_topo_ref runs the rounds" },
+      "Pai et al. AGP'17 Listing 1; bfs_topo_ref runs the rounds" },
     { "omp", "bfs_topo_round_omp", "kernels/bfs/omp.c", AUGUR_KT_OPENMP,
       "parallel for schedule(dynamic, 1024) over nodes; atomic level reads and writes" },
     { "cuda", "bfs_topo_kernel", "kernels/bfs/cuda.cu", AUGUR_KT_CUDA,
-      "seed 000 Listing 2: nodes to threads cyclically, one launch per round" },
+      "Pai et al. AGP'17 Listing 2: nodes to threads cyclically, one launch per round" },
 };
 
 const struct augur_kernel_desc bfs_topo_desc = {

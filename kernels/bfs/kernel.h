@@ -1,6 +1,6 @@
 /*
  * kernel.h - breadth-first search on a CSR graph, level by level:
- * topology-driven (seed 000 Listings 1-2: every node is looked at in every
+ * topology-driven (Pai et al. AGP'17 Listings 1-2: every node is looked at in every
  * round) and data-driven (only the frontier is): descriptor and prototypes
  * (kernels/bfs).
  */

@@ -1,6 +1,6 @@
 /*
  * ref.c - breadth-first search, scalar references: the topology-driven
- * round of seed 000 Listing 1 and its driver, and a data-driven search over
+ * round of Pai et al. AGP'17 Listing 1 and its driver, and a data-driven search over
  * a frontier queue (kernels/bfs).
  */
 #include "kernel.h"

@@ -1,5 +1,5 @@
 /*
- * cuda.cu - the finite-volume kernel on an NVIDIA GPU: seed 001 Kernel 1
+ * cuda.cu - the finite-volume kernel on an NVIDIA GPU: Langguth et al. JPDC'15 Kernel 1
  * (Fig. 2: a block stages its cells' A and l in shared memory with coalesced
  * reads, then reads x through __ldg) and Kernel 2 (Fig. 3: A, l and x all
  * through __ldg), one thread per cell over augur's slot-major ELLPACK; and

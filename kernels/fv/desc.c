@@ -6,20 +6,20 @@
 static const struct augur_kernel_variant variants[] = {
     { "ref", "fv_ell_ref", "kernels/fv/ref.c", AUGUR_KT_SCALAR, "one thread, cell by cell" },
     { "omp_simple", "fv_ell_omp_simple", "kernels/fv/omp.c", AUGUR_KT_OPENMP,
-      "seed 001 Fig. 4: parallel for schedule(static) over cells" },
+      "Langguth et al. JPDC'15 Fig. 4: parallel for schedule(static) over cells" },
     { "omp_private", "fv_ell_omp_private", "kernels/fv/omp.c", AUGUR_KT_OPENMP,
-      "seed 001 Fig. 5: equal chunks, private copies of A and l, all steps in one region" },
+      "Langguth et al. JPDC'15 Fig. 5: equal chunks, private copies of A and l, all steps in one region" },
     { "avx512", "fv_ell_avx512", "kernels/fv/avx512.c", AUGUR_KT_AVX512,
       "8 cells per vector, x gathered per slot, FMA (rounds differently)" },
     { "cuda_kernel1", "fv_kernel1", "kernels/fv/cuda.cu", AUGUR_KT_CUDA,
-      "seed 001 Fig. 2: A and l staged in shared memory, x through __ldg" },
+      "Langguth et al. JPDC'15 Fig. 2: A and l staged in shared memory, x through __ldg" },
     { "cuda_kernel2", "fv_kernel2", "kernels/fv/cuda.cu", AUGUR_KT_CUDA,
-      "seed 001 Fig. 3: A, l and x through __ldg (read-only cache)" },
+      "Langguth et al. JPDC'15 Fig. 3: A, l and x through __ldg (read-only cache)" },
 };
 
 const struct augur_kernel_desc fv_ell_desc = {
     .name = "fv_ell",
-    .summary = "cell-centred finite-volume flux sum over ELLPACK (seed 001 eq. 1)",
+    .summary = "cell-centred finite-volume flux sum over ELLPACK (Langguth et al. JPDC'15 eq. 1)",
     .equation = "y(i) = sum_{k<width} A(i,k) * (x(l(i,k)) - x(i))",
     .outer = "cell",
     .inner = "neighbour slot",

@@ -1,5 +1,5 @@
 /*
- * kernel.h - the cell-centred finite-volume kernel of seed 001 eq. (1),
+ * kernel.h - the cell-centred finite-volume kernel of Langguth et al. JPDC'15 eq. (1),
  * y(i) = sum_j A(i,j) (x(l(i,j)) - x(i)), over an ELLPACK matrix:
  * descriptor and prototypes (kernels/fv).
  */

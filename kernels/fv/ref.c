@@ -1,5 +1,5 @@
 /*
- * ref.c - the finite-volume kernel of seed 001 eq. (1) over ELLPACK, scalar
+ * ref.c - the finite-volume kernel of Langguth et al. JPDC'15 eq. (1) over ELLPACK, scalar
  * reference and its time-stepping driver (kernels/fv).
  */
 #include "kernel.h"

@@ -6,7 +6,7 @@
 
 static const struct augur_kernel_variant euler_variants[] = {
     { "ref", "ireduce_euler_ref", "kernels/ireduce/ref.c", AUGUR_KT_SCALAR,
-      "seed 002 Fig. 1, edges in file order" },
+      "Zhu et al. PACT'19 Fig. 1, edges in file order" },
     { "tiled_omp", "ireduce_euler_tiled_omp", "kernels/ireduce/omp.c", AUGUR_KT_OPENMP,
       "tile groups in turn, their tiles dynamic over threads, edges one by one" },
     { "avx512", "ireduce_euler_avx512", "kernels/ireduce/avx512.c", AUGUR_KT_AVX512,
@@ -15,7 +15,7 @@ static const struct augur_kernel_variant euler_variants[] = {
 
 const struct augur_kernel_desc ireduce_euler_desc = {
     .name = "ireduce_euler",
-    .summary = "Euler-like irregular reduction over an edge list (seed 002 Fig. 1)",
+    .summary = "Euler-like irregular reduction over an edge list (Zhu et al. PACT'19 Fig. 1)",
     .equation = "for each edge (u, v): val = w(e) (x(u) - x(v)); y(u) -= val; y(v) += val",
     .outer = "edge",
     .inner = "edge",

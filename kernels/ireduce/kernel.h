@@ -1,5 +1,5 @@
 /*
- * kernel.h - irregular reductions over an edge list (seed 002 Fig. 1):
+ * kernel.h - irregular reductions over an edge list (Zhu et al. PACT'19 Fig. 1):
  * Euler-like (one value per node, a weight per edge) and Moldyn-like (3-D
  * positions, a short-range pair force with a cut-off), in plain C, tiled
  * with OpenMP, and tiled and grouped for AVX-512 after Chen et al. (CGO

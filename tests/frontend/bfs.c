@@ -1,5 +1,5 @@
 #define INF 0x7fffffff
-/* One round of topology-driven BFS (seed 000, Listing 1). */
+/* One round of topology-driven BFS (Pai et al. AGP'17, Listing 1). */
 void bfs_level(int nnodes, const int *row_start, const int *edge_dst, int *level, int LEVEL)
 {
     for (int node = 0; node < nnodes; node++) {

@@ -5,7 +5,7 @@ struct graph {
     const int *edge_dst;
 };
 
-/* Simplified topology-driven BFS in CUDA (seed 000, Listing 2). */
+/* Simplified topology-driven BFS in CUDA (Pai et al. AGP'17, Listing 2). */
 #pragma augur launch((graph.num_nodes + 255) / 256, 256)
 __global__ void bfs_kernel(struct graph graph, int *level, int LEVEL)
 {

@@ -1,6 +1,6 @@
 #define Thread_Block_Size 128
 
-/* Finite-volume kernel with shared memory for A and I (seed 001, Fig. 2). */
+/* Finite-volume kernel with shared memory for A and I (Langguth et al. JPDC'15, Fig. 2). */
 __global__ void Kernel_1(double *A, int *I, double *X, double *Y)
 {
     __shared__ double SM_A[Thread_Block_Size * 4];
@@ -25,7 +25,7 @@ __global__ void Kernel_1(double *A, int *I, double *X, double *Y)
            SM_A[l_x + 3] * (__ldg(&X[SM_I[l_x + 3]]) - __ldg(&X[i]));
 }
 
-/* The same with the read-only cache for A, I and X (seed 001, Fig. 3). */
+/* The same with the read-only cache for A, I and X (Langguth et al. JPDC'15, Fig. 3). */
 __global__ void Kernel_2(const double *A, const int *I, const double *X, double *Y)
 {
     int i = threadIdx.x + blockIdx.x * blockDim.x;

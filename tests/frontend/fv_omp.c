@@ -3,7 +3,7 @@
 #include <string.h>
 
 /* Finite-volume kernel y(i) = sum_k A(i,k) (x(l(i,k)) - x(i)), simple OpenMP
-   version (seed 001, Fig. 4): static parallel for over the tetrahedra. */
+   version (Langguth et al. JPDC'15, Fig. 4): static parallel for over the tetrahedra. */
 void fv_simple(int n, const double *A, const int *I, const double *X, double *Y)
 {
     int i, l_x;
@@ -17,7 +17,7 @@ void fv_simple(int n, const double *A, const int *I, const double *X, double *Y)
     }
 }
 
-/* NUMA-aware version (seed 001, Fig. 5): each thread copies its block of A
+/* NUMA-aware version (Langguth et al. JPDC'15, Fig. 5): each thread copies its block of A
    and I into private arrays, then sweeps its chunk of tetrahedra. */
 void fv_numa(int n, int steps, const double *A, const int *I, double *X, double *Y)
 {

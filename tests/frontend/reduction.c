@@ -1,4 +1,4 @@
-/* Irregular reduction over the edges of a mesh (seed 002, Fig. 1):
+/* Irregular reduction over the edges of a mesh (Zhu et al. PACT'19, Fig. 1):
    X(IA(e,1)) += val, X(IA(e,2)) -= val, with IA stored as IA[2*e + k]. */
 static double flux(double a, double b, double y)
 {
