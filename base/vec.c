@@ -150,3 +150,40 @@ void augur_buf_release(struct augur_buf *buf)
         augur_free(buf->s);
     augur_buf_init(buf);
 }
+
+/* ---- small helpers ------------------------------------------------------ */
+
+bool augur_str_ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+
+    return n >= k && memcmp(s + n - k, suffix, k) == 0;
+}
+
+bool augur_str_starts_with(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+int augur_cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+    return x < y ? -1 : x > y;
+}
+
+int augur_cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+    return x < y ? -1 : x > y;
+}
+
+int augur_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+
+    if (x != x || y != y)
+        return (x != x) - (y != y);
+    return x < y ? -1 : x > y;
+}

@@ -111,13 +111,6 @@ static int parse_seconds(const char *opt, const char *arg, double *out)
     return 0;
 }
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-
-    return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
 /*
  * Splits the --bind list: entries naming an array or scalar of the kernel's
  * skeleton go to skel (bindings), the others to values (parameters outside
@@ -187,7 +180,7 @@ static int load_kernel(struct opts *o, const char *path, int nargs, char **args,
             if (!dir[0])
                 snprintf(dir, sizeof(dir), ".");
             fo.build_dir = dir;
-        } else if (!ends_with(base, ".json")) {
+        } else if (!augur_str_ends_with(base, ".json")) {
             fo.build_dir = dir;
         }
     }
@@ -558,7 +551,7 @@ int cmd_measure(int argc, char **argv)
     if (!o.data)
         return cli_usage_error("measure", "missing --data DATASET");
     path = argv[optind];
-    if (ends_with(path, ".skel") || ends_with(path, ".cu"))
+    if (augur_str_ends_with(path, ".skel") || augur_str_ends_with(path, ".cu"))
         return cli_usage_error("measure",
                                "'%s': augur measure compiles and runs C files (not skeletons or "
                                "CUDA)",

@@ -55,13 +55,6 @@ static void on_diag(void *ud, const struct augur_diag *d, bool error)
         o->errors++;
 }
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-
-    return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
 /* "file:line:col" of a location, or the file alone when the line is unknown. */
 static void where(const struct augur_skel *skel, const struct augur_node *k,
                   struct augur_srcloc loc, char *buf, size_t size)
@@ -214,7 +207,7 @@ int cmd_skeleton(int argc, char **argv)
     if (optind + 1 < nopt)
         return cli_usage_error("skeleton", "one file at a time ('%s' is extra)", argv[optind + 1]);
     path = argv[optind];
-    if (ends_with(path, ".skel"))
+    if (augur_str_ends_with(path, ".skel"))
         o.check = true;
     if (o.check) {
         if (nopt < argc)

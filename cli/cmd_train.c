@@ -232,14 +232,6 @@ static int cmp_str(const void *x, const void *y)
     return strcmp(*(char *const *)x, *(char *const *)y);
 }
 
-/* Does name end with suffix? */
-static bool ends_with(const char *name, const char *suffix)
-{
-    size_t n = strlen(name), k = strlen(suffix);
-
-    return n > k && strcmp(name + n - k, suffix) == 0;
-}
-
 /*
  * The data files of dir, sorted, added to paths (strings the caller frees).
  * A TetGen mesh is named by its .ele file (the loader finds the .node beside
@@ -256,7 +248,7 @@ static void list_dir(const char *dir, struct augur_vec *paths)
     augur_vec_init(&names, sizeof(char *));
     while ((e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.' || strcmp(e->d_name, "MANIFEST.md") == 0 ||
-            ends_with(e->d_name, ".node") || ends_with(e->d_name, ".node.gz"))
+            augur_str_ends_with(e->d_name, ".node") || augur_str_ends_with(e->d_name, ".node.gz"))
             continue;
         *(char **)augur_vec_push(&names) = augur_strdup(e->d_name);
     }
@@ -343,16 +335,6 @@ static void item_costs(const struct item *it, double cost[AUGUR_SAMPLER_COUNT])
         cost[k] = k == AUGUR_SAMPLER_RE ? INFINITY : it->err[k];
 }
 
-/* splitmix64 for the fold assignment. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 /*
  * k-fold cross-validation: items shuffled by seed, item i in fold i mod k;
  * each fold is predicted by a tree trained on the others. mask limits the
@@ -371,7 +353,7 @@ static size_t cross_validate(struct item *items, size_t n, const struct train_ar
     for (size_t i = 0; i < n; i++)
         perm[i] = i;
     for (size_t i = n; i > 1; i--) {
-        size_t j = (size_t)(next_random(&state) % i), t = perm[i - 1];
+        size_t j = (size_t)(augur_rand(&state) % i), t = perm[i - 1];
 
         perm[i - 1] = perm[j];
         perm[j] = t;

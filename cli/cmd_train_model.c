@@ -85,13 +85,6 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return x < y ? -1 : x > y;
-}
-
 /* Median and 90th percentile of the errors of one split (test: which). */
 static void summary(const struct run *runs, size_t n, bool test, bool after, double *med,
                     double *p90, size_t *count)
@@ -103,7 +96,7 @@ static void summary(const struct run *runs, size_t n, bool test, bool after, dou
         if (runs[i].test == test)
             e[k++] = augur_error_rate(runs[i].measured,
                                       after ? runs[i].predicted_after : runs[i].predicted_before);
-    qsort(e, k, sizeof(double), cmp_double);
+    qsort(e, k, sizeof(double), augur_cmp_double);
     *count = k;
     *med = k ? (k % 2 ? e[k / 2] : (e[k / 2 - 1] + e[k / 2]) / 2) : NAN;
     *p90 = k ? e[(size_t)lround(0.9 * (double)(k - 1))] : NAN;

@@ -345,13 +345,6 @@ static void on_fe_diag(void *ud, const struct augur_diag *d, bool error)
         (*errors)++;
 }
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-
-    return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
 static int build_skeleton(const struct cli_kernel_opts *ko, const char *path, int nargs,
                           char **args, struct augur_skel **skel)
 {
@@ -362,7 +355,7 @@ static int build_skeleton(const struct cli_kernel_opts *ko, const char *path, in
     int rc = CLI_OK;
 
     augur_diag_init(&diag);
-    if (has_suffix(path, ".skel")) {
+    if (augur_str_ends_with(path, ".skel")) {
         if (nargs)
             return cli_usage_error(ko->cmd, "compiler arguments need a source file");
         if (augur_skel_load(path, skel, &diag) != 0)

@@ -823,32 +823,6 @@ int augur_tree_load(const char *path, struct augur_tree **out, struct augur_diag
 
 /* ---- generated matrices ------------------------------------------------- */
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static double next_unit(uint64_t *state)
-{
-    return (double)(next_random(state) >> 11) * 0x1.0p-53;
-}
-
-static uint32_t next_below(uint64_t *state, uint32_t n)
-{
-    return (uint32_t)(((next_random(state) >> 32) * (uint64_t)n) >> 32);
-}
-
-static int cmp_u64(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-
-    return a < b ? -1 : a > b;
-}
-
 /* CSR from sorted distinct keys row << 32 | col. */
 static void csr_from_keys(uint32_t n, const uint64_t *keys, size_t nkeys, struct augur_csr *out)
 {
@@ -889,7 +863,7 @@ int augur_generate_rmat(unsigned scale, unsigned edge_factor, double a, double b
         uint32_t i = 0, j = 0;
 
         for (unsigned lv = 0; lv < scale; lv++) {
-            double r = next_unit(&state);
+            double r = augur_rand_unit(&state);
 
             i <<= 1;
             j <<= 1;
@@ -906,7 +880,7 @@ int augur_generate_rmat(unsigned scale, unsigned edge_factor, double a, double b
         if (i != j)
             keys[k++] = (uint64_t)i << 32 | j;
     }
-    qsort(keys, k, sizeof(uint64_t), cmp_u64);
+    qsort(keys, k, sizeof(uint64_t), augur_cmp_u64);
     m = 0;
     for (uint64_t e = 0; e < k; e++)
         if (e == 0 || keys[e] != keys[m - 1])
@@ -942,7 +916,7 @@ int augur_generate_blocks(uint32_t n, uint32_t b, uint32_t degree, uint64_t seed
             uint32_t pick[64], np = 0;
 
             while (np < degree) {
-                uint32_t j = lo + next_below(&state, hi - lo);
+                uint32_t j = lo + augur_rand_below(&state, hi - lo);
                 bool dup = j == i;
 
                 for (uint32_t q = 0; q < np && !dup; q++)

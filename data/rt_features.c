@@ -43,22 +43,6 @@ static struct augur_stat acc_stat(const struct acc *a)
     return s;
 }
 
-/* splitmix64: a small, well-mixed generator; the sample depends on the seed only. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-/* A uniform double in [0, 1) from the top 53 bits. */
-static double next_unit(uint64_t *state)
-{
-    return (double)(next_random(state) >> 11) * 0x1.0p-53;
-}
-
 /* Checks the CSR invariants of one row; values are not read. */
 static int check_row(const struct augur_csr *csr, uint32_t i, struct augur_diag *diag)
 {
@@ -174,7 +158,8 @@ int augur_features_compute(const struct augur_csr *csr, const struct augur_featu
          * probability (still needed) / (rows left), which gives exactly
          * nsample rows, each subset equally likely, in row order.
          */
-        if (sampled && next_unit(&state) * (double)(csr->nrows - i) >= (double)(nsample - nsampled))
+        if (sampled &&
+            augur_rand_unit(&state) * (double)(csr->nrows - i) >= (double)(nsample - nsampled))
             continue;
         rc = check_row(csr, i, diag);
         if (rc)

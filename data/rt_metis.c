@@ -47,13 +47,6 @@ struct pair {
     double w;
 };
 
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-    return (x > y) - (x < y);
-}
-
 static int cmp_pair(const void *a, const void *b)
 {
     uint32_t x = ((const struct pair *)a)->j, y = ((const struct pair *)b)->j;
@@ -113,7 +106,7 @@ static void sort_list(uint32_t *a, double *w, uint64_t len, struct augur_vec *sc
         return;
     }
     if (!w) {
-        qsort(a, len, sizeof(*a), cmp_u32);
+        qsort(a, len, sizeof(*a), augur_cmp_u32);
         return;
     }
     augur_vec_reserve(scratch, len);

@@ -10,21 +10,6 @@
 
 #include "augur/data.h"
 
-/* splitmix64, as the samplers use. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static uint32_t next_below(uint64_t *state, uint32_t n)
-{
-    return (uint32_t)(((next_random(state) >> 32) * (uint64_t)n) >> 32);
-}
-
 /* A sorted adjacency: the caller's CSR or the symmetrised pattern built here. */
 struct graph {
     uint32_t n;
@@ -175,7 +160,7 @@ static uint32_t *degree_order(const uint32_t *deg, uint32_t n, uint64_t *state)
     uint64_t *start;
 
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t j = next_below(state, i + 1);
+        uint32_t j = augur_rand_below(state, i + 1);
 
         perm[i] = perm[j];
         perm[j] = i;
@@ -326,7 +311,7 @@ int augur_clustering_estimate(const struct augur_csr *csr, const struct augur_rn
     bits = 0;
     while (bits < 32 && (UINT64_C(1) << bits) < g.n)
         bits++;
-    rot = next_below(&state, g.n);
+    rot = augur_rand_below(&state, g.n);
     for (uint64_t t = 0; t < (UINT64_C(1) << bits); t++) {
         uint64_t pos = bit_reverse(t, bits), links = 0;
         uint32_t u, rank;

@@ -31,27 +31,6 @@ int augur_sampler_parse(const char *name, enum augur_sampler *out)
     return AUGUR_EINVAL;
 }
 
-/* splitmix64: the sample depends on the seed only. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static double next_unit(uint64_t *state)
-{
-    return (double)(next_random(state) >> 11) * 0x1.0p-53;
-}
-
-/* A uniform integer in [0, n), n >= 1 (Lemire's multiply-shift; bias below 2^-32). */
-static uint32_t next_below(uint64_t *state, uint32_t n)
-{
-    return (uint32_t)(((next_random(state) >> 32) * (uint64_t)n) >> 32);
-}
-
 /* A taken entry: its position in the CSR arrays and its row. */
 struct pick {
     uint64_t pos;
@@ -117,7 +96,7 @@ static int sample_re(const struct augur_csr *csr, uint64_t target, uint64_t *sta
         if (rc)
             return rc;
         for (uint64_t k = lo; k < hi && need > 0; k++, left--)
-            if (next_unit(state) * (double)left < (double)need) {
+            if (augur_rand_unit(state) * (double)left < (double)need) {
                 take(p, k, i);
                 need--;
             }
@@ -215,8 +194,8 @@ static int sample_rt(const struct augur_csr *csr, uint64_t target, uint64_t *sta
     budget = 1000ull * AUGUR_RT_TILES + 4 * target;
     p->taken = augur_calloc((size_t)(csr->nnz / 64 + 1), sizeof(uint64_t));
     while (taken < target && info->ntiles < budget) {
-        uint32_t a = next_below(state, csr->nrows - t + 1);
-        uint32_t b = next_below(state, csr->ncols - t + 1);
+        uint32_t a = augur_rand_below(state, csr->nrows - t + 1);
+        uint32_t b = augur_rand_below(state, csr->ncols - t + 1);
         uint64_t lo, hi, lo2, hi2, added = 0;
         uint32_t l = t, rend, cend;
         double dens;
@@ -314,7 +293,7 @@ static int sample_rb(const struct augur_csr *csr, uint64_t target, uint64_t *sta
             continue;
         want = quota - taken;
         slack = seg_hi - seg_lo > want ? seg_hi - seg_lo - want : 0;
-        pos = seg_lo + (uint64_t)(next_unit(state) * (double)(slack + 1));
+        pos = seg_lo + (uint64_t)(augur_rand_unit(state) * (double)(slack + 1));
         if (pos > seg_lo + slack)
             pos = seg_lo + slack;
         r = row_of(csr, pos);
@@ -341,13 +320,6 @@ static int cmp_pick(const void *x, const void *y)
     return a->pos < b->pos ? -1 : a->pos > b->pos;
 }
 
-static int cmp_u32(const void *x, const void *y)
-{
-    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-
-    return a < b ? -1 : a > b;
-}
-
 /* Sorted distinct ids and their new numbers under the gap rule (AUGUR_SAMPLE_ALIGN). */
 struct numbering {
     uint32_t *old, *new_;
@@ -369,7 +341,7 @@ static void numbering_build(struct numbering *m, uint32_t *ids, size_t n)
     size_t k = 0;
     uint64_t cur = 0;
 
-    qsort(ids, n, sizeof(*ids), cmp_u32);
+    qsort(ids, n, sizeof(*ids), augur_cmp_u32);
     for (size_t i = 0; i < n; i++)
         if (i == 0 || ids[i] != ids[k - 1])
             ids[k++] = ids[i];

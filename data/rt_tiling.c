@@ -54,13 +54,6 @@ static void tiler_release(struct tiler *t)
     augur_free(t->gcount);
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-    return x < y ? -1 : x > y;
-}
-
 /* Registers colour c on node block b. */
 static void pool_push(struct tiler *t, uint64_t b, uint64_t c)
 {
@@ -249,7 +242,7 @@ int augur_tiling_compute(const struct augur_csr *csr, uint32_t tile_size,
             if (t.bcount[cb]++ == 0)
                 t.touched[ntouched++] = cb;
         }
-        qsort(t.touched, ntouched, sizeof(*t.touched), cmp_u64);
+        qsort(t.touched, ntouched, sizeof(*t.touched), augur_cmp_u64);
         for (uint64_t k = 0; k < ntouched; k++) {
             t.bpos[t.touched[k]] = start;
             start += t.bcount[t.touched[k]];

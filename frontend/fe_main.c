@@ -468,13 +468,6 @@ static int db_args(const char *dir, const char *filename, struct args *a, struct
     return rc;
 }
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-
-    return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
 /* True when the source mentions OpenMP directives (then _OPENMP is defined, as -fopenmp would). */
 static bool mentions_openmp(const char *text, size_t len)
 {
@@ -669,7 +662,7 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
     struct augur_buf src;
     struct augur_skel *skel = NULL;
     enum CXErrorCode err;
-    bool cuda = opts->cuda || ends_with(path, ".cu") || ends_with(path, ".cuh");
+    bool cuda = opts->cuda || augur_str_ends_with(path, ".cu") || augur_str_ends_with(path, ".cuh");
     int rc = 0;
 
     memset(&t, 0, sizeof(t));

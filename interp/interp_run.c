@@ -77,22 +77,6 @@ bool augur_omp_next_chunk(struct augur_omp_loop *L, unsigned t, uint64_t *ts, ui
     }
 }
 
-/* ---- random stand-ins ------------------------------------------------------------------------ */
-
-static uint64_t rng_next(struct augur_interp *in)
-{
-    uint64_t z = (in->rng += 0x9e3779b97f4a7c15u);
-
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static double rng_double(struct augur_interp *in)
-{
-    return (double)(rng_next(in) >> 11) * 0x1.0p-53;
-}
-
 /* ---- events ---------------------------------------------------------------------------------- */
 
 int interp_flush(struct augur_interp *in)
@@ -659,7 +643,8 @@ static inline bool bp_step(const struct bp_shape *s, struct bpred *p, uint32_t p
     case n:        \
         return bp_step_n(s, p, pc, taken, n);
         BP_CASE(1)
-        BP_CASE(2) BP_CASE(3) BP_CASE(4) BP_CASE(5) BP_CASE(6) BP_CASE(7)
+        BP_CASE(2)
+        BP_CASE(3) BP_CASE(4) BP_CASE(5) BP_CASE(6) BP_CASE(7)
 #undef BP_CASE
             default : return bp_step_n(s, p, pc, taken, AUGUR_INTERP_BP_MAX_TABLES);
     }
@@ -987,19 +972,20 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
             cnt[I->e]++;
             break;
         case OP_PROB:
-            if (rng_double(in) >= I->imm.f)
+            if (augur_rand_unit(&in->rng) >= I->imm.f)
                 JUMP();
             break;
         case OP_RAND:
             if (I->x == AUGUR_T_F32 || I->x == AUGUR_T_F64)
-                R[I->a].f = rng_double(in);
+                R[I->a].f = augur_rand_unit(&in->rng);
             else
-                R[I->a].i = interp_norm((int64_t)(rng_next(in) >> 33), (enum augur_type)I->x);
+                R[I->a].i =
+                    interp_norm((int64_t)(augur_rand(&in->rng) >> 33), (enum augur_type)I->x);
             break;
         case OP_TRIPS: {
             double t = I->imm.f, f = floor(t);
 
-            R[I->a].i = (int64_t)f + (rng_double(in) < t - f);
+            R[I->a].i = (int64_t)f + (augur_rand_unit(&in->rng) < t - f);
             break;
         }
         case OP_FORK:

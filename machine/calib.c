@@ -184,15 +184,6 @@ static double span_end(const struct span *sp, bool *preempted)
     return wall;
 }
 
-static uint64_t rnd(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 /* bytes of 64-byte-aligned memory; free *raw with augur_free(). */
 static void *alloc_aligned(size_t bytes, void **raw)
 {
@@ -735,7 +726,7 @@ static void chase_build(struct ctx *c, uint64_t bytes, struct chase *ch)
     for (size_t i = 0; i < n; i++)
         ch->order[i] = (uint32_t)i;
     for (size_t i = n - 1; i > 0; i--) {
-        size_t j = (size_t)(rnd(&c->seed) % (i + 1));
+        size_t j = (size_t)(augur_rand(&c->seed) % (i + 1));
         uint32_t t = ch->order[i];
 
         ch->order[i] = ch->order[j];
@@ -843,7 +834,7 @@ static void less_best(struct augur_calib_stat *st, const struct augur_calib_stat
 static void shuffle_u32(struct ctx *c, uint32_t *v, uint32_t n)
 {
     for (uint32_t e = n; e-- > 1;) {
-        uint32_t j = (uint32_t)(rnd(&c->seed) % (e + 1)), t = v[e];
+        uint32_t j = (uint32_t)(augur_rand(&c->seed) % (e + 1)), t = v[e];
 
         v[e] = v[j];
         v[j] = t;
@@ -893,7 +884,7 @@ static void gather_at(struct ctx *c, double *x, uint64_t range, bool scatter,
 
     pin(c, 0);
     for (int j = 0; j < 16; j++)
-        g.state[j] = rnd(&c->seed) | 1;
+        g.state[j] = augur_rand(&c->seed) | 1;
     time_per_unit(c, run_gather_iters, &g, &st);
     scaled(&st, 1.0 / 16, out); /* an iteration is 16 elements */
 }
@@ -1110,7 +1101,7 @@ static void run_branch_learning(struct ctx *c, bool quick)
     memset(bits, 0, BRANCH_TABLE_MAX);
     time_per_unit(c, run_branch_table, &t, &zero);
     for (uint64_t i = 0; i < BRANCH_TABLE_MAX; i++)
-        bits[i] = (uint8_t)(rnd(&c->seed) & 1);
+        bits[i] = (uint8_t)(augur_rand(&c->seed) & 1);
     time_per_unit(c, run_branch_table, &t, &full);
     span = full.best - zero.best;
     for (uint64_t len = 256; len <= BRANCH_TABLE_MAX && cv->n < AUGUR_CALIB_MAX_POINTS;
@@ -1163,7 +1154,7 @@ static void run_branch_runs(struct ctx *c, bool quick)
         double per, share;
 
         for (uint64_t i = 0; i < BRANCH_TABLE_MAX; i++) {
-            bits[i] = (uint8_t)(rnd(&c->seed) % (run + 1) == 0);
+            bits[i] = (uint8_t)(augur_rand(&c->seed) % (run + 1) == 0);
             rare += bits[i];
         }
         t.mask = BRANCH_TABLE_MAX - 1;
@@ -1863,16 +1854,9 @@ static void list_stats(struct augur_calib_result *r, struct augur_vec *v)
     add_curve(v, &r->first_touch, false);
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return x < y ? -1 : x > y;
-}
-
 static double median_of(double *v, uint32_t n)
 {
-    qsort(v, n, sizeof(*v), cmp_dbl);
+    qsort(v, n, sizeof(*v), augur_cmp_double);
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 

@@ -1297,13 +1297,6 @@ static char **driver_env(struct job *j)
     return finish_argv(&v);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return x < y ? -1 : x > y;
-}
-
 static int parse_output(struct job *j, const char *text, struct augur_diag *diag)
 {
     struct augur_measurement *m = j->m;
@@ -1341,7 +1334,7 @@ static int parse_output(struct job *j, const char *text, struct augur_diag *diag
         double *s = augur_mallocarray((size_t)m->reps, sizeof(double));
 
         memcpy(s, m->times, (size_t)m->reps * sizeof(double));
-        qsort(s, (size_t)m->reps, sizeof(double), cmp_double);
+        qsort(s, (size_t)m->reps, sizeof(double), augur_cmp_double);
         m->min = s[0];
         m->max = s[m->reps - 1];
         m->median = m->reps % 2 ? s[m->reps / 2] : 0.5 * (s[m->reps / 2 - 1] + s[m->reps / 2]);

@@ -202,6 +202,45 @@ AUGUR_API int augur_run_child(char *const *argv, char *const *envp, const char *
                               size_t max, struct augur_buf *out, struct augur_buf *err,
                               struct augur_child *child, struct augur_diag *diag);
 
+/* ---- small helpers ------------------------------------------------------ */
+
+/* Whether s ends with suffix (an empty suffix always). */
+AUGUR_API bool augur_str_ends_with(const char *s, const char *suffix);
+/* Whether s begins with prefix. */
+AUGUR_API bool augur_str_starts_with(const char *s, const char *prefix);
+
+/* qsort() comparators: ascending uint32_t, uint64_t and double (NaN last). */
+AUGUR_API int augur_cmp_u32(const void *a, const void *b);
+AUGUR_API int augur_cmp_u64(const void *a, const void *b);
+AUGUR_API int augur_cmp_double(const void *a, const void *b);
+
+/*
+ * splitmix64 (Steele, Lea and Flood, OOPSLA 2014): a small, well-mixed
+ * generator whose stream depends on the seed only, so that every sample,
+ * fold and random stand-in repeats from the same seed. Inline: the
+ * interpreter draws one per random branch.
+ */
+static inline uint64_t augur_rand(uint64_t *state)
+{
+    uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
+
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+/* A uniform double in [0, 1) from the top 53 bits. */
+static inline double augur_rand_unit(uint64_t *state)
+{
+    return (double)(augur_rand(state) >> 11) * 0x1.0p-53;
+}
+
+/* A uniform integer in [0, n), n >= 1 (Lemire's multiply-shift; bias below 2^-32). */
+static inline uint32_t augur_rand_below(uint64_t *state, uint32_t n)
+{
+    return (uint32_t)(((augur_rand(state) >> 32) * (uint64_t)n) >> 32);
+}
+
 /* Monotonic wall-clock time in seconds (CLOCK_MONOTONIC). */
 AUGUR_API double augur_now(void);
 
