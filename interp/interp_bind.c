@@ -315,7 +315,7 @@ int interp_bind(struct augur_interp *in, struct augur_diag *diag)
         I->by_round = t.by_round;
         extent = t.count;
         if (a->extent) {
-            union reg v;
+            union augur_value v;
 
             rc = interp_eval(in, a->extent, in->init_regs, NULL, in->kernel->id, &v);
             if (rc)

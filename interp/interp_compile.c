@@ -20,7 +20,7 @@
 #define MAX_LOOPS 256
 
 struct konst {
-    union reg v;
+    union augur_value v;
     bool fp;
     uint16_t reg;
     bool used;
@@ -233,7 +233,7 @@ static uint32_t slot(const struct comp *c, const struct augur_node *n)
 
 /* ---- constants ------------------------------------------------------------------------------- */
 
-static uint64_t khash(union reg v, bool fp)
+static uint64_t khash(union augur_value v, bool fp)
 {
     uint64_t h = v.u ^ (fp ? 0x9e3779b97f4a7c15u : 0);
 
@@ -243,7 +243,7 @@ static uint64_t khash(union reg v, bool fp)
     return h;
 }
 
-static struct konst *kfind(struct comp *c, union reg v, bool fp)
+static struct konst *kfind(struct comp *c, union augur_value v, bool fp)
 {
     uint32_t i = (uint32_t)(khash(v, fp) & (c->kcap - 1));
 
@@ -252,7 +252,7 @@ static struct konst *kfind(struct comp *c, union reg v, bool fp)
     return &c->kt[i];
 }
 
-static void kadd(struct comp *c, union reg v, bool fp)
+static void kadd(struct comp *c, union augur_value v, bool fp)
 {
     struct konst *k;
 
@@ -277,9 +277,9 @@ static void kadd(struct comp *c, union reg v, bool fp)
 }
 
 /* The value a constant expression has in a register. */
-static union reg const_value(const struct augur_expr *e, bool *fp)
+static union augur_value const_value(const struct augur_expr *e, bool *fp)
 {
-    union reg v;
+    union augur_value v;
 
     if (e->kind == AUGUR_EXPR_FP) {
         *fp = true;
@@ -294,7 +294,7 @@ static union reg const_value(const struct augur_expr *e, bool *fp)
 static void collect_consts(struct comp *c, const struct augur_expr *e)
 {
     bool fp;
-    union reg v;
+    union augur_value v;
 
     if (!e)
         return;
@@ -363,7 +363,7 @@ static void collect_node(struct comp *c, const struct augur_node *n)
     }
 }
 
-static uint32_t kreg(struct comp *c, union reg v, bool fp)
+static uint32_t kreg(struct comp *c, union augur_value v, bool fp)
 {
     struct konst *k = kfind(c, v, fp);
 
@@ -419,7 +419,7 @@ static uint32_t conv(struct comp *c, uint32_t r, enum augur_type from, enum augu
     if (isf(from)) {
         d = dest(c, dst);
         if (to == AUGUR_T_BOOL) {
-            emit(c, OP_FNE, 0, d, r, kreg(c, (union reg){ .f = 0.0 }, true), 0, 0, 0);
+            emit(c, OP_FNE, 0, d, r, kreg(c, (union augur_value){ .f = 0.0 }, true), 0, 0, 0);
             return d;
         }
         emit(c, isu64(to) || !augur_type_is_signed(to) ? OP_F2U : OP_F2I, 0, d, r, 0, 0, 0, 0);
@@ -587,7 +587,7 @@ static uint32_t cbinary(struct comp *c, const struct augur_expr *e, uint32_t dst
         int64_t imm = interp_norm(b->u.i, b->type);
 
         if (b->type != t)
-            imm = interp_convert((union reg){ .i = imm }, b->type, t).i;
+            imm = interp_convert((union augur_value){ .i = imm }, b->type, t).i;
         if (op == AUGUR_OP_SUB)
             imm = (int64_t)(0 - (uint64_t)imm);
         ra = cexpr_as(c, a, t, NO_REG);
@@ -690,7 +690,7 @@ static uint32_t cexpr(struct comp *c, const struct augur_expr *e, uint32_t dst)
     switch (e->kind) {
     case AUGUR_EXPR_INT:
     case AUGUR_EXPR_FP: {
-        union reg v = const_value(e, &fp);
+        union augur_value v = const_value(e, &fp);
 
         return mov_to(c, kreg(c, v, fp), dst);
     }
@@ -726,7 +726,7 @@ static uint32_t cexpr(struct comp *c, const struct augur_expr *e, uint32_t dst)
             c->top = save;
             d = dest(c, dst);
             if (isf(at))
-                emit(c, OP_FEQ, 0, d, r, kreg(c, (union reg){ .f = 0.0 }, true), 0, 0, 0);
+                emit(c, OP_FEQ, 0, d, r, kreg(c, (union augur_value){ .f = 0.0 }, true), 0, 0, 0);
             else
                 emit(c, OP_LNOT, 0, d, r, 0, 0, 0, 0);
             return d;
@@ -887,7 +887,7 @@ static void cjump(struct comp *c, const struct augur_expr *e, bool when, struct 
     }
     r = cexpr(c, e, NO_REG);
     if (isf(e->type)) {
-        uint32_t z = kreg(c, (union reg){ .f = 0.0 }, true);
+        uint32_t z = kreg(c, (union augur_value){ .f = 0.0 }, true);
 
         r = ccmp(c, AUGUR_OP_NE, r, z, e->type, NO_REG);
     }
@@ -1748,8 +1748,8 @@ int interp_compile(struct augur_interp *in, struct augur_diag *diag)
         goto out;
     }
     /* constants: the expressions' own, and the zeros the compiler compares with */
-    kadd(&c, (union reg){ .i = 0 }, false);
-    kadd(&c, (union reg){ .f = 0.0 }, true);
+    kadd(&c, (union augur_value){ .i = 0 }, false);
+    kadd(&c, (union augur_value){ .f = 0.0 }, true);
     collect_node(&c, in->kernel);
     if (c.k->nsyms + c.nk >= MAX_REGS) {
         rc = fail(&c, AUGUR_ELIMIT, in->kernel->id, "kernel has too many names and constants");
@@ -1772,7 +1772,7 @@ int interp_compile(struct augur_interp *in, struct augur_diag *diag)
     if (rc)
         goto out;
     in->nregs = c.tbase + c.maxtop + 1;
-    in->init_regs = augur_calloc(in->nregs, sizeof(union reg));
+    in->init_regs = augur_calloc(in->nregs, sizeof(union augur_value));
     for (uint32_t i = 0; i < c.kcap; i++)
         if (c.kt[i].used)
             in->init_regs[c.kt[i].reg] = c.kt[i].v;

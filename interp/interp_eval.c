@@ -61,9 +61,9 @@ static uint64_t f2u(double f)
     return (uint64_t)f;
 }
 
-union reg interp_convert(union reg v, enum augur_type from, enum augur_type to)
+union augur_value interp_convert(union augur_value v, enum augur_type from, enum augur_type to)
 {
-    union reg r;
+    union augur_value r;
 
     if (isf(to)) {
         if (isf(from))
@@ -89,9 +89,9 @@ union reg interp_convert(union reg v, enum augur_type from, enum augur_type to)
     return r;
 }
 
-union reg interp_read(const uint8_t *p, enum augur_type t)
+union augur_value interp_read(const uint8_t *p, enum augur_type t)
 {
-    union reg r;
+    union augur_value r;
 
     switch (t) {
     case AUGUR_T_BOOL:
@@ -148,41 +148,7 @@ union reg interp_read(const uint8_t *p, enum augur_type t)
     return r;
 }
 
-void interp_write(uint8_t *p, enum augur_type t, union reg v)
-{
-    switch (t) {
-    case AUGUR_T_BOOL:
-    case AUGUR_T_I8:
-    case AUGUR_T_U8:
-        p[0] = (uint8_t)v.u;
-        break;
-    case AUGUR_T_I16:
-    case AUGUR_T_U16: {
-        uint16_t x = (uint16_t)v.u;
-
-        memcpy(p, &x, 2);
-        break;
-    }
-    case AUGUR_T_I32:
-    case AUGUR_T_U32: {
-        uint32_t x = (uint32_t)v.u;
-
-        memcpy(p, &x, 4);
-        break;
-    }
-    case AUGUR_T_F32: {
-        float x = (float)v.f;
-
-        memcpy(p, &x, 4);
-        break;
-    }
-    default:
-        memcpy(p, &v, 8);
-        break;
-    }
-}
-
-static int cmp_vals(union reg a, union reg b, enum augur_type t)
+static int cmp_vals(union augur_value a, union augur_value b, enum augur_type t)
 {
     if (isf(t))
         return a.f < b.f ? -1 : a.f > b.f ? 1 : 0;
@@ -191,14 +157,15 @@ static int cmp_vals(union reg a, union reg b, enum augur_type t)
     return a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
 }
 
-static int eval(struct augur_interp *in, const struct augur_expr *e, const union reg *r,
-                const struct rt_arr *arr, uint32_t node, union reg *out);
+static int eval(struct augur_interp *in, const struct augur_expr *e, const union augur_value *r,
+                const struct rt_arr *arr, uint32_t node, union augur_value *out);
 
 /* Evaluates e in its own type. */
 static int eval_as(struct augur_interp *in, const struct augur_expr *e, enum augur_type t,
-                   const union reg *r, const struct rt_arr *arr, uint32_t node, union reg *out)
+                   const union augur_value *r, const struct rt_arr *arr, uint32_t node,
+                   union augur_value *out)
 {
-    union reg v;
+    union augur_value v;
     int rc = eval(in, e, r, arr, node, &v);
 
     if (rc)
@@ -207,12 +174,13 @@ static int eval_as(struct augur_interp *in, const struct augur_expr *e, enum aug
     return 0;
 }
 
-static int eval_binary(struct augur_interp *in, const struct augur_expr *e, const union reg *r,
-                       const struct rt_arr *arr, uint32_t node, union reg *out)
+static int eval_binary(struct augur_interp *in, const struct augur_expr *e,
+                       const union augur_value *r, const struct rt_arr *arr, uint32_t node,
+                       union augur_value *out)
 {
     enum augur_op op = e->u.bin.op;
     enum augur_type t = e->type, ct;
-    union reg a, b = { .i = 0 };
+    union augur_value a, b = { .i = 0 };
     int rc;
 
     if (op == AUGUR_OP_LAND || op == AUGUR_OP_LOR) {
@@ -335,11 +303,11 @@ static int eval_binary(struct augur_interp *in, const struct augur_expr *e, cons
     return 0;
 }
 
-static int eval(struct augur_interp *in, const struct augur_expr *e, const union reg *r,
-                const struct rt_arr *arr, uint32_t node, union reg *out)
+static int eval(struct augur_interp *in, const struct augur_expr *e, const union augur_value *r,
+                const struct rt_arr *arr, uint32_t node, union augur_value *out)
 {
     const struct augur_kernel_info *k = &in->kernel->u.kernel;
-    union reg a;
+    union augur_value a;
     int rc;
 
     switch (e->kind) {
@@ -401,10 +369,10 @@ static int eval(struct augur_interp *in, const struct augur_expr *e, const union
     }
 }
 
-int interp_eval(struct augur_interp *in, const struct augur_expr *e, const union reg *r,
-                const struct rt_arr *arr, uint32_t node, union reg *out)
+int interp_eval(struct augur_interp *in, const struct augur_expr *e, const union augur_value *r,
+                const struct rt_arr *arr, uint32_t node, union augur_value *out)
 {
-    union reg v;
+    union augur_value v;
     int rc = eval(in, e, r, arr, node, &v);
 
     if (rc)

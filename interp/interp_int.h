@@ -50,12 +50,6 @@ struct ins {
     } imm;
 };
 
-union reg {
-    int64_t i;
-    uint64_t u;
-    double f;
-};
-
 /* Where an array's instance lives. */
 enum arr_kind {
     ARR_GLOBAL,  /* one instance, bound to the dataset */
@@ -153,7 +147,7 @@ enum ctx_state { CTX_RUN, CTX_BLOCKED, CTX_DONE };
 
 /* One simulated thread of execution: OpenMP thread or CUDA thread. */
 struct ctx {
-    union reg *r;
+    union augur_value *r;
     struct rt_arr *arr;
     uint64_t *cnt; /* count slots of its simulator thread */
     uint32_t pc;
@@ -245,16 +239,16 @@ struct augur_interp {
     uint32_t ncode;
     uint32_t *code_node; /* pc -> node id, for messages */
     uint32_t nregs;
-    union reg *init_regs; /* syms bound, constants; copied into contexts */
+    union augur_value *init_regs; /* syms bound, constants; copied into contexts */
     struct wsinfo *ws;
     uint32_t nws;
     struct forkinfo *forks;
     uint32_t nforks;
     struct redinfo *reds;
     uint32_t nreds;
-    uint32_t *fork_shared; /* sym indices of the regions' shared scalars */
-    union reg *svals;      /* the values of shared scalars while a team runs */
-    int32_t cur_fork;      /* the region the team runs, or -1 */
+    uint32_t *fork_shared;    /* sym indices of the regions' shared scalars */
+    union augur_value *svals; /* the values of shared scalars while a team runs */
+    int32_t cur_fork;         /* the region the team runs, or -1 */
     uint16_t lane_reg;
     int32_t sym_reg_thread, sym_reg_nthreads; /* omp.thread / omp.nthreads, or -1 */
     int32_t cuda_sym[13]; /* threadIdx.xyz blockIdx.xyz blockDim.xyz gridDim.xyz warpSize */
@@ -266,10 +260,10 @@ struct augur_interp {
     unsigned nthreads; /* OpenMP team size or CUDA SMs: simulator threads */
     unsigned nctx;
     struct ctx *ctx;
-    union reg *regfile;     /* nctx x nregs */
-    struct rt_arr *arrfile; /* nctx x narrays */
-    uint64_t *counts;       /* nthreads x (nnodes + 1) */
-    struct bpred *bp;       /* per simulator thread (CPU kernels), or NULL */
+    union augur_value *regfile; /* nctx x nregs */
+    struct rt_arr *arrfile;     /* nctx x narrays */
+    uint64_t *counts;           /* nthreads x (nnodes + 1) */
+    struct bpred *bp;           /* per simulator thread (CPU kernels), or NULL */
     struct bp_shape bps;
     uint64_t *mispredicts; /* per node of the kernel: its jumps the predictor got wrong */
     unsigned team_size;
@@ -320,15 +314,14 @@ void interp_warn(struct augur_interp *in, uint32_t node, const char *fmt, ...) A
  * converted to type. Returns 0 or an error (index out of range, opaque
  * value, division by zero) reported at node.
  */
-int interp_eval(struct augur_interp *in, const struct augur_expr *e, const union reg *r,
-                const struct rt_arr *arr, uint32_t node, union reg *out);
+int interp_eval(struct augur_interp *in, const struct augur_expr *e, const union augur_value *r,
+                const struct rt_arr *arr, uint32_t node, union augur_value *out);
 /* Converts v of type from into type to (normalised). */
-union reg interp_convert(union reg v, enum augur_type from, enum augur_type to);
+union augur_value interp_convert(union augur_value v, enum augur_type from, enum augur_type to);
 /* Normalises an integer of type t held in 64 bits. */
 int64_t interp_norm(int64_t v, enum augur_type t);
 /* Reads / writes one element value of type t at p. */
-union reg interp_read(const uint8_t *p, enum augur_type t);
-void interp_write(uint8_t *p, enum augur_type t, union reg v);
+union augur_value interp_read(const uint8_t *p, enum augur_type t);
 
 /* ---- interp_bind.c: bindings to the source's data, and the layout ---- */
 /* Fills ainfo's static facts (kinds, element sizes, which arrays the slice reads). */

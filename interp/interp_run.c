@@ -170,7 +170,7 @@ static void instantiate(struct augur_interp *in, struct ctx *c, unsigned a, uint
     uint64_t extent;
 
     if (arr->extent) {
-        union reg v;
+        union augur_value v;
 
         if (interp_eval(in, arr->extent, c->r, c->arr, node, &v))
             return;
@@ -267,7 +267,7 @@ static int do_fork(struct augur_interp *in, struct ctx *m, uint32_t f)
         struct ctx *c = &in->ctx[t];
 
         if (t > 0) {
-            memcpy(c->r, m->r, in->nregs * sizeof(union reg));
+            memcpy(c->r, m->r, in->nregs * sizeof(union augur_value));
             memcpy(c->arr, m->arr, in->narrays * sizeof(struct rt_arr));
             c->pc = m->pc;
         }
@@ -355,9 +355,10 @@ static int barrier(struct augur_interp *in, struct ctx *c)
 }
 
 /* A worksharing loop's trip count; -1 for a step that never reaches the bound. */
-static int64_t trip_count(const struct wsinfo *W, const union reg *R, int64_t step, uint64_t *n)
+static int64_t trip_count(const struct wsinfo *W, const union augur_value *R, int64_t step,
+                          uint64_t *n)
 {
-    union reg lo = R[W->ops + 1], hi = R[W->ops + 2];
+    union augur_value lo = R[W->ops + 1], hi = R[W->ops + 2];
     bool u = W->ctype == AUGUR_T_U64 || W->ctype == AUGUR_T_PTR;
     uint64_t diff, s;
     bool before, atmost;
@@ -644,7 +645,8 @@ static inline bool bp_step(const struct bp_shape *s, struct bpred *p, uint32_t p
         return bp_step_n(s, p, pc, taken, n);
         BP_CASE(1)
         BP_CASE(2)
-        BP_CASE(3) BP_CASE(4) BP_CASE(5) BP_CASE(6) BP_CASE(7)
+        BP_CASE(3)
+        BP_CASE(4) BP_CASE(5) BP_CASE(6) BP_CASE(7)
 #undef BP_CASE
             default : return bp_step_n(s, p, pc, taken, AUGUR_INTERP_BP_MAX_TABLES);
     }
@@ -653,7 +655,7 @@ static inline bool bp_step(const struct bp_shape *s, struct bpred *p, uint32_t p
 static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
 {
     const struct ins *code = in->code;
-    union reg *R = c->r;
+    union augur_value *R = c->r;
     struct rt_arr *arr = c->arr;
     uint64_t *cnt = c->cnt;
     struct augur_event *evb = in->evbuf;
@@ -917,7 +919,7 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
         case OP_ST: {
             const struct rt_arr *A = &arr[I->c];
             uint64_t idx = R[I->b].u;
-            union reg v = R[I->a];
+            union augur_value v = R[I->a];
 
             if (idx >= A->extent) {
                 c->pc = pc;
@@ -928,8 +930,8 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
                 if (I->x != AUGUR_T_F32 && I->x != AUGUR_T_F64 &&
                     (in->ainfo[I->c].elem == AUGUR_T_F32 || in->ainfo[I->c].elem == AUGUR_T_F64))
                     v = interp_convert(v, (enum augur_type)I->x, in->ainfo[I->c].elem);
-                interp_write(A->data + idx * A->esize + (uint32_t)I->imm.i, (enum augur_type)I->x,
-                             v);
+                augur_type_write(A->data + idx * A->esize + (uint32_t)I->imm.i,
+                                 (enum augur_type)I->x, v);
             }
             if (in->ainfo[I->c].is_level)
                 in->level_stores++;
@@ -1223,7 +1225,7 @@ static int run_cpu(struct augur_interp *in)
 static int launch_size(struct augur_interp *in, uint64_t *grid, uint64_t *block)
 {
     const struct augur_kernel_info *k = &in->kernel->u.kernel;
-    union reg v;
+    union augur_value v;
 
     *grid = in->opts.grid;
     *block = in->opts.block;
@@ -1258,7 +1260,7 @@ static void alloc_contexts(struct augur_interp *in, unsigned n)
     augur_free(in->regfile);
     augur_free(in->arrfile);
     in->ctx = augur_calloc(n, sizeof(struct ctx));
-    in->regfile = augur_mallocarray((size_t)n * in->nregs, sizeof(union reg));
+    in->regfile = augur_mallocarray((size_t)n * in->nregs, sizeof(union augur_value));
     in->arrfile =
         augur_mallocarray((size_t)n * (in->narrays ? in->narrays : 1), sizeof(struct rt_arr));
     for (unsigned i = 0; i < n; i++) {
@@ -1319,7 +1321,7 @@ static int run_cuda(struct augur_interp *in)
             int64_t vals[13] = { t, 0, 0, (int64_t)b, 0, 0, (int64_t)block, 1, 1, (int64_t)grid,
                                  1, 1, 32 };
 
-            memcpy(c->r, in->init_regs, in->nregs * sizeof(union reg));
+            memcpy(c->r, in->init_regs, in->nregs * sizeof(union augur_value));
             memcpy(c->arr, in->garr, in->narrays * sizeof(struct rt_arr));
             for (int i = 0; i < 13; i++)
                 set_builtin(in, c, in->cuda_sym[i], interp_norm(vals[i], AUGUR_T_U32));
@@ -1483,7 +1485,7 @@ int augur_interp_new(const struct augur_skel *skel, const struct augur_node *ker
             in->acc_node[in->naccesses++] = n->id;
         }
     }
-    in->svals = augur_calloc(k->nsyms + 1, sizeof(union reg));
+    in->svals = augur_calloc(k->nsyms + 1, sizeof(union augur_value));
     in->cur_fork = -1;
     in->garr = augur_calloc(k->narrays + 1, sizeof(struct rt_arr));
     for (uint32_t a = 0; a < k->narrays; a++) {
@@ -1664,7 +1666,7 @@ int augur_interp_run(struct augur_interp *in, struct augur_diag *diag)
         rc = run_cuda(in);
     } else {
         m = &in->ctx[0];
-        memcpy(m->r, in->init_regs, in->nregs * sizeof(union reg));
+        memcpy(m->r, in->init_regs, in->nregs * sizeof(union augur_value));
         memcpy(m->arr, in->garr, in->narrays * sizeof(struct rt_arr));
         m->pc = 0;
         m->state = CTX_RUN;
