@@ -202,9 +202,30 @@ static int parse_args(const char *cmd, void (*help)(FILE *), int argc, char **ar
     return 0;
 }
 
+/* The range of the stored values and how many are negative (a kernel that relaxes distances
+ * along them may never finish on a negative cycle). False: the dataset holds no values. */
+static bool value_range(const struct augur_dataset *ds, double *lo, double *hi, uint64_t *neg)
+{
+    *lo = *hi = 0;
+    *neg = 0;
+    if (!ds->coo.val || ds->coo.nnz == 0)
+        return false;
+    *lo = *hi = ds->coo.val[0];
+    for (uint64_t e = 0; e < ds->coo.nnz; e++) {
+        double v = ds->coo.val[e];
+
+        *lo = v < *lo ? v : *lo;
+        *hi = v > *hi ? v : *hi;
+        *neg += v < 0;
+    }
+    return true;
+}
+
 static json_t *dataset_json(const struct augur_dataset *ds)
 {
     json_t *o = json_object();
+    double lo, hi;
+    uint64_t neg;
 
     json_object_set_new(o, "file", json_string(ds->path));
     json_object_set_new(o, "format", json_string(augur_format_name(ds->format)));
@@ -218,6 +239,10 @@ static json_t *dataset_json(const struct augur_dataset *ds)
     json_object_set_new(o, "entries_read", json_integer((json_int_t)ds->nentries_read));
     json_object_set_new(o, "duplicates_merged", json_integer((json_int_t)ds->nduplicates));
     json_object_set_new(o, "diagonal", json_integer((json_int_t)ds->ndiagonal));
+    if (value_range(ds, &lo, &hi, &neg))
+        json_object_set_new(o, "values",
+                            json_pack("{s:f, s:f, s:I}", "min", lo, "max", hi, "negative",
+                                      (json_int_t)neg));
     json_object_set_new(o, "bytes", json_integer((json_int_t)ds->bytes));
     if (augur_format_is_mesh(ds->format)) {
         json_t *m = json_object();
@@ -233,6 +258,9 @@ static json_t *dataset_json(const struct augur_dataset *ds)
 
 static void dataset_text(const struct augur_dataset *ds)
 {
+    double lo, hi;
+    uint64_t neg;
+
     printf("file:          %s\n", ds->path);
     printf("format:        %s%s\n", augur_format_name(ds->format), ds->compressed ? " (gzip)" : "");
     if (augur_format_is_mesh(ds->format)) {
@@ -248,6 +276,8 @@ static void dataset_text(const struct augur_dataset *ds)
     printf("symmetry:      %s\n", augur_symmetry_name(ds->symmetry));
     printf("field:         %s\n", augur_field_name(ds->field));
     printf("diagonal:      %llu entries\n", (unsigned long long)ds->ndiagonal);
+    if (value_range(ds, &lo, &hi, &neg))
+        printf("values:        %g .. %g, %llu negative\n", lo, hi, (unsigned long long)neg);
     printf("duplicates:    %llu merged (values summed) of %llu entries read\n",
            (unsigned long long)ds->nduplicates, (unsigned long long)ds->nentries_read);
 }

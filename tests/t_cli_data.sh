@@ -185,6 +185,12 @@ printf '%%%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 1\n4 1\n' >
 err=$("$augur" data info "$tmp/bad.mtx" 2>&1 >/dev/null)
 check "bad entry: exit 1 with file:line" grep -q "^augur: error: $tmp/bad.mtx:4" <<<"$err"
 
+# ---- the range of the values ------------------------------------------------
+printf '%%%%MatrixMarket matrix coordinate real general\n3 3 3\n1 1 2.5\n2 3 -4\n3 2 -0.5\n' >"$tmp/vals.mtx"
+"$augur" --json data info "$tmp/vals.mtx" >"$tmp/vals.json" 2>/dev/null
+jcheck "values: min, max and the negative ones" "$tmp/vals.json" "" 'd["values"] == {"min": -4.0, "max": 2.5, "negative": 2}'
+check "the text says the same" grep -q '^values: *-4 \.\. 2.5, 2 negative$' <<<"$("$augur" data info "$tmp/vals.mtx")"
+
 # ---- a non-square matrix, checked by hand --------------------------------
 # (0,0) (1,3) (2,1): |i-j| = 0, 2, 1.
 printf '%%%%MatrixMarket matrix coordinate pattern general\n3 4 3\n1 1\n2 4\n3 2\n' >"$tmp/rect.mtx"
@@ -192,6 +198,7 @@ if "$augur" --json data info "$tmp/rect.mtx" >"$tmp/rect.json" 2>"$tmp/rect.err"
     jcheck "3x4: bandwidth 2, mean |i-j| 1, no empty row" "$tmp/rect.json" "" 'd["features"]["bandwidth"] == 2 and d["features"]["mean_distance"] == 1.0 and d["features"]["empty_rows"] == 0'
     jcheck "3x4: nnz_frac 25 %, 3 blocks of size 1" "$tmp/rect.json" "" 'd["features"]["table1"]["nnz_frac"] == 25.0 and d["features"]["table1"]["nnzb_tot"] == 3 and d["features"]["table1"]["snzb_max"] == 1'
     jcheck "3x4: clustering skipped, not square" "$tmp/rect.json" "" '"not square" in d["clustering"]["skipped"]'
+    jcheck "a pattern matrix has no value range" "$tmp/rect.json" "" '"values" not in d'
 else
     flunk "3x4 matrix loads"
     sed 's/^/#   /' "$tmp/rect.err"
