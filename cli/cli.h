@@ -159,10 +159,6 @@ struct cli_kernel_opts {
 int cli_load_kernel(const struct cli_kernel_opts *ko, const char *path, int nargs, char **args,
                     struct augur_skel **skel, const struct augur_node **kernel);
 
-/* A prediction's workload as JSON (workload_json.c), and back: 0, or -1 with err set. */
-json_t *cli_workload_json(const struct augur_workload *w);
-int cli_workload_from_json(json_t *j, struct augur_workload *w, char *err, size_t size);
-
 /* augur train model (cmd_train_model.c). */
 int train_model(int argc, char **argv);
 void train_model_help(FILE *fp);

@@ -20,6 +20,7 @@ void cmd_predict_help(FILE *fp)
         fp,
         "usage: augur predict [OPTIONS] FILE.c|FILE.cu|FILE.skel --data DATASET [-- "
         "COMPILER_ARGS...]\n"
+        "       augur predict --profile PROFILE.json [--machine FILE] [--explain] [--top N]\n"
         "\n"
         "Predicts the time of one call of a kernel on a dataset and a machine: runs the\n"
         "kernel's address and control slice on the (sampled) data through the cache\n"
@@ -63,6 +64,10 @@ void cmd_predict_help(FILE *fp)
         "                    -lname) for functions the kernel's file only declares\n"
         "  --explain         print each model's intermediate values\n"
         "  --top N           show the N lines with the largest share (default 10)\n"
+        "  --save-profile F  also write the counts the models priced (the profile stage)\n"
+        "  --profile F       price a saved profile (augur simulate -o, --save-profile) on\n"
+        "                    --machine instead of simulating; the machine's caches must\n"
+        "                    be the ones the counts were simulated with\n"
         "  --json            the result as JSON\n" CLI_LOAD_HELP
         "  -h, --help        print this help\n"
         "\n"
@@ -83,6 +88,9 @@ struct opts {
     uint32_t round;     /* --round R: that round alone; 0: every round */
     const char *launch; /* --launch G,B (CUDA), or NULL */
     uint64_t grid, block;
+    const char *profile;      /* --profile FILE: price saved counts, simulate nothing */
+    const char *save_profile; /* --save-profile FILE: write the counts priced */
+    bool simulating;          /* an option of the simulation was given (not with --profile) */
     struct augur_load_opts load;
 };
 
@@ -96,9 +104,9 @@ struct shown {
     double total; /* seconds, loading the kernel and the data included */
 };
 
-static const char *file_of(const struct augur_skel *skel, uint32_t f)
+static const char *file_of(const struct augur_predict_result *p, uint32_t f)
 {
-    const char *s = f < skel->nfiles ? skel->files[f] : "?";
+    const char *s = f < p->nfiles ? p->files[f] : "?";
     const char *slash = strrchr(s, '/');
 
     return slash ? slash + 1 : s;
@@ -151,9 +159,10 @@ static void print_text(const struct opts *o, const struct shown *r)
     double total = 0;
 
     printf("kernel %s (%s:%u) on %s: %" PRIu32 " x %" PRIu32 ", %" PRIu64 " entries\n",
-           r->p->kernel->u.kernel.name, file_of(r->p->skel, r->p->kernel->loc.file),
-           r->p->kernel->loc.line, r->p->ds->path, r->p->ds->coo.nrows, r->p->ds->coo.ncols,
-           augur_dataset_nnz_full(r->p->ds));
+           r->p->kernel_name, file_of(r->p, r->p->kernel_file), r->p->kernel_line,
+           r->p->dataset ? r->p->dataset : "-", r->p->rows, r->p->cols, r->p->nnz);
+    if (o->profile)
+        printf("counts: the profile %s\n", o->profile);
     printf("machine %s (%s), %u thread%s\n", r->p->machine->name, r->mpath, w->threads,
            w->threads == 1 ? "" : "s");
     if (r->p->sampled)
@@ -225,7 +234,7 @@ static void print_text(const struct opts *o, const struct shown *r)
 
             if (!(l->accesses > 0) && !(sel->line_seconds[idx[k]] > 0))
                 continue;
-            snprintf(where, sizeof(where), "%s:%u", file_of(r->p->skel, l->file), l->line);
+            snprintf(where, sizeof(where), "%s:%u", file_of(r->p, l->file), l->line);
             printf("%-18s %6.1f%% %11s %12.4g", where,
                    total > 0 ? 100 * sel->line_seconds[idx[k]] / total : 0.0,
                    fmt_time(sel->line_seconds[idx[k]], t1, sizeof(t1)), l->accesses);
@@ -264,15 +273,14 @@ static json_t *result_json(const struct shown *r)
     const struct augur_prediction *sel = augur_predict_selected(r->p);
     json_t *doc = json_object(), *a;
 
-    json_object_set_new(doc, "kernel", json_string(r->p->kernel->u.kernel.name));
-    json_object_set_new(doc, "file",
-                        json_string(r->p->kernel->loc.file < r->p->skel->nfiles
-                                        ? r->p->skel->files[r->p->kernel->loc.file]
-                                        : ""));
-    json_object_set_new(doc, "dataset", json_string(r->p->ds->path));
-    json_object_set_new(doc, "rows", json_integer(r->p->ds->coo.nrows));
-    json_object_set_new(doc, "cols", json_integer(r->p->ds->coo.ncols));
-    json_object_set_new(doc, "nnz", json_integer((json_int_t)augur_dataset_nnz_full(r->p->ds)));
+    json_object_set_new(doc, "kernel", json_string(r->p->kernel_name));
+    json_object_set_new(
+        doc, "file",
+        json_string(r->p->kernel_file < r->p->nfiles ? r->p->files[r->p->kernel_file] : ""));
+    json_object_set_new(doc, "dataset", r->p->dataset ? json_string(r->p->dataset) : json_null());
+    json_object_set_new(doc, "rows", json_integer(r->p->rows));
+    json_object_set_new(doc, "cols", json_integer(r->p->cols));
+    json_object_set_new(doc, "nnz", json_integer((json_int_t)r->p->nnz));
     json_object_set_new(doc, "machine", json_string(r->p->machine->name));
     json_object_set_new(doc, "machine_file", json_string(r->mpath));
     json_object_set_new(doc, "threads", json_integer(w->threads));
@@ -332,8 +340,8 @@ static json_t *result_json(const struct shown *r)
         const struct augur_work_line *l = &w->lines[i];
         json_t *g = json_object(), *lv = json_array();
 
-        json_object_set_new(
-            g, "file", json_string(l->file < r->p->skel->nfiles ? r->p->skel->files[l->file] : ""));
+        json_object_set_new(g, "file",
+                            json_string(l->file < r->p->nfiles ? r->p->files[l->file] : ""));
         json_object_set_new(g, "line", json_integer(l->line));
         json_object_set_new(g, "seconds",
                             json_real(sel->line_seconds ? sel->line_seconds[i] : 0.0));
@@ -358,7 +366,7 @@ static json_t *result_json(const struct shown *r)
         json_object_set_new(doc, "measure_error", json_string(r->measure_error));
     }
     json_object_set_new(doc, "prediction_seconds", json_real(r->total));
-    json_object_set_new(doc, "workload", cli_workload_json(w));
+    json_object_set_new(doc, "workload", augur_workload_to_json(w));
     return doc;
 }
 
@@ -390,11 +398,15 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "reps", required_argument, NULL, 'n' },
         { "explain", no_argument, NULL, 'X' },
         { "top", required_argument, NULL, 'k' },
+        { "profile", required_argument, NULL, 'p' },
+        { "save-profile", required_argument, NULL, 'P' },
         { "json", no_argument, NULL, 'j' },
         { "help", no_argument, NULL, 'h' },
         CLI_LOAD_LONGOPTS,
         { NULL, 0, NULL, 0 },
     };
+    /* the options that only a simulation reads */
+    static const char simulation_opts[] = "dfbtSMxRrlseTocEALn";
     int opt;
     uint64_t v;
 
@@ -410,9 +422,17 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
 
         if (used == CLI_USAGE)
             return CLI_USAGE;
+        if (used || (opt > 0 && strchr(simulation_opts, opt)))
+            o->simulating = true;
         if (used)
             continue;
         switch (opt) {
+        case 'p':
+            o->profile = optarg;
+            break;
+        case 'P':
+            o->save_profile = optarg;
+            break;
         case 'd':
             o->data = optarg;
             break;
@@ -527,6 +547,14 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
                                    argv[optind - 1]);
         }
     }
+    if (o->profile) {
+        if (optind < *nopt || *nopt < argc || o->simulating || o->save_profile)
+            return cli_usage_error("predict",
+                                   "--profile prices saved counts: it takes no kernel file, data, "
+                                   "simulation option or --save-profile (only --machine, "
+                                   "--explain, --top and --json)");
+        return CLI_OK;
+    }
     if (optind >= *nopt)
         return cli_usage_error("predict", "missing the kernel file (FILE.c, FILE.cu or FILE.skel)");
     if (optind + 1 < *nopt)
@@ -579,121 +607,164 @@ static void measure(const struct opts *o, struct augur_predict_ctx *ctx,
     augur_bound_free(full);
 }
 
+/* What one predict command loaded and made; freed together. */
+struct job {
+    struct augur_skel *skel;
+    struct augur_dataset *ds;
+    struct augur_machine *m;
+    struct augur_tree *tree;
+    struct augur_predict_ctx *ctx;
+    struct augur_predict_result *res;
+    struct augur_measurement *meas;
+    char mpath[PATH_MAX], tree_name[PATH_MAX];
+};
+
+static void job_free(struct job *j)
+{
+    augur_measurement_free(j->meas);
+    augur_predict_result_free(j->res);
+    augur_predict_ctx_free(j->ctx);
+    augur_tree_free(j->tree);
+    augur_dataset_free(j->ds);
+    augur_machine_free(j->m);
+    augur_skel_free(j->skel);
+}
+
+/* The machine file: --machine, $AUGUR_MACHINE or this host's, checked against the host. */
+static int load_machine(const struct opts *o, struct job *j)
+{
+    struct augur_diag diag;
+
+    augur_diag_init(&diag);
+    if (!cli_find_machine(o->machine, j->mpath, sizeof(j->mpath)))
+        return cli_error("no machine file: give --machine FILE or set AUGUR_MACHINE");
+    if (augur_machine_load(j->mpath, &j->m, &diag) != 0)
+        return cli_diag_error(&diag);
+    return cli_machine_host_check(j->m, o->measure);
+}
+
+/* The library's options from the command's. */
+static void predict_opts(const struct opts *o, struct augur_predict_opts *po)
+{
+    po->threads = o->threads;
+    po->sample = o->sample;
+    po->method_given = !o->method_auto;
+    po->method = o->method;
+    po->seed = o->seed;
+    po->rounds = o->rounds;
+    po->round = o->round;
+    po->cold = o->cold;
+    po->tile_size = o->tile_size;
+    po->allow_empty = o->allow_empty;
+    po->grid = o->grid;
+    po->block = o->block;
+    po->on_warn = cli_interp_warning;
+}
+
+/* The kernel on the data: simulated (the profile stage), priced, and timed with --measure. */
+static int from_source(struct opts *o, const char *path, int nargs, char **args, struct job *j,
+                       struct shown *r)
+{
+    struct cli_kernel_opts ko = { "predict", o->function, o->bind, o->launch };
+    struct augur_predict_opts po;
+    const struct augur_node *kernel = NULL;
+    struct augur_diag diag;
+    int rc;
+
+    memset(&po, 0, sizeof(po));
+    augur_diag_init(&diag);
+    po.bound.stored_only = o->stored_only;
+    po.bound.ell_width = o->ell_width;
+    if (o->source && cli_bfs_source("predict", o->source, &po.bound))
+        return CLI_USAGE;
+    if ((rc = cli_load_kernel(&ko, path, nargs, args, &j->skel, &kernel)) != 0)
+        return rc;
+    if (o->round && o->rounds)
+        return cli_error("--round %u and --rounds: one round, or all of them", o->round);
+    /* a kernel with a round parameter is a level-synchronous BFS: one call is all its rounds */
+    for (uint32_t i = 0; i < kernel->u.kernel.nsyms; i++)
+        if (augur_bind_uses_round(kernel->u.kernel.syms[i].bind))
+            o->rounds = !o->round;
+    if ((rc = load_machine(o, j)) != 0 || (rc = cli_load_dataset(o->data, &o->load, &j->ds)) != 0 ||
+        (rc = load_tree(o, &j->tree, j->tree_name, sizeof(j->tree_name))) != 0)
+        return rc;
+    predict_opts(o, &po);
+    if (augur_predict_ctx_new(j->ds, j->tree, j->tree ? j->tree_name : NULL, &j->ctx, &diag) != 0 ||
+        augur_predict_run(j->ctx, j->skel, kernel, j->m, &po, &j->res, &diag) != 0 ||
+        (o->save_profile && augur_profile_save(j->res, o->save_profile, &diag) != 0))
+        return cli_diag_error(&diag);
+    r->p = j->res;
+    if (o->measure)
+        measure(o, j->ctx, &po, j->skel, kernel, nargs, args, r);
+    j->meas = r->meas;
+    return CLI_OK;
+}
+
+/* Saved counts priced on the machine: nothing simulated. */
+static int from_profile(const struct opts *o, struct job *j, struct shown *r)
+{
+    struct augur_diag diag;
+    int rc;
+
+    augur_diag_init(&diag);
+    if ((rc = load_machine(o, j)) != 0)
+        return rc;
+    if (augur_profile_load(o->profile, &j->res, &diag) != 0 ||
+        augur_predict_models(j->res, j->m, &diag) != 0)
+        return cli_diag_error(&diag);
+    r->p = j->res;
+    return CLI_OK;
+}
+
+static int report(const struct opts *o, struct shown *r, const struct augur_machine *m)
+{
+    int rc;
+
+    if (cli_json)
+        rc = cli_print_json(result_json(r));
+    else {
+        print_text(o, r);
+        if (o->explain) {
+            struct augur_model_input mi;
+
+            memset(&mi, 0, sizeof(mi));
+            mi.work = &r->p->work;
+            mi.machine = m;
+            print_explain(&mi);
+        }
+        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+    }
+    return rc == CLI_OK && o->measure && !r->measured ? CLI_FAILED : rc;
+}
+
 int cmd_predict(int argc, char **argv)
 {
     struct opts o;
     struct shown r;
-    struct augur_diag diag;
-    struct augur_skel *skel = NULL;
-    struct augur_dataset *ds = NULL;
-    struct augur_machine *m = NULL;
-    struct augur_tree *tree = NULL;
-    struct augur_predict_ctx *ctx = NULL;
-    struct augur_predict_result *res = NULL;
-    struct augur_predict_opts po;
-    const struct augur_node *kernel = NULL;
-    char mpath[PATH_MAX], tree_name[PATH_MAX];
+    struct job j;
     const char *path = NULL;
-    int nopt, rc, nargs;
-    char **args;
+    int nopt, rc;
     double t0 = augur_now();
 
     memset(&o, 0, sizeof(o));
     memset(&r, 0, sizeof(r));
-    memset(&po, 0, sizeof(po));
-    augur_diag_init(&diag);
+    memset(&j, 0, sizeof(j));
     o.method = AUGUR_SAMPLER_SA;
     o.method_auto = true;
     o.top = 10;
     rc = parse_args(argc, argv, &o, &nopt, &path);
     if (rc)
         return rc < 0 ? CLI_OK : rc;
-    nargs = nopt < argc ? argc - nopt - 1 : 0;
-    args = nopt < argc ? argv + nopt + 1 : NULL;
-    po.bound.stored_only = o.stored_only;
-    po.bound.ell_width = o.ell_width;
-    if (o.source && cli_bfs_source("predict", o.source, &po.bound))
-        return CLI_USAGE;
-    {
-        struct cli_kernel_opts ko = { "predict", o.function, o.bind, o.launch };
-
-        rc = cli_load_kernel(&ko, path, nargs, args, &skel, &kernel);
+    if (o.profile)
+        rc = from_profile(&o, &j, &r);
+    else
+        rc = from_source(&o, path, nopt < argc ? argc - nopt - 1 : 0,
+                         nopt < argc ? argv + nopt + 1 : NULL, &j, &r);
+    if (rc == CLI_OK) {
+        r.mpath = j.mpath;
+        r.total = augur_now() - t0;
+        rc = report(&o, &r, j.m);
     }
-    if (rc)
-        goto out;
-    rc = CLI_FAILED;
-    if (o.round && o.rounds) {
-        rc = cli_error("--round %u and --rounds: one round, or all of them", o.round);
-        goto out;
-    }
-    /* a kernel with a round parameter is a level-synchronous BFS: one call is all its rounds */
-    for (uint32_t i = 0; i < kernel->u.kernel.nsyms; i++)
-        if (augur_bind_uses_round(kernel->u.kernel.syms[i].bind))
-            o.rounds = !o.round;
-    if (!cli_find_machine(o.machine, mpath, sizeof(mpath))) {
-        rc = cli_error("no machine file: give --machine FILE or set AUGUR_MACHINE");
-        goto out;
-    }
-    if (augur_machine_load(mpath, &m, &diag) != 0) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    rc = cli_machine_host_check(m, o.measure);
-    if (rc)
-        goto out;
-    rc = CLI_FAILED;
-    rc = cli_load_dataset(o.data, &o.load, &ds);
-    if (!rc)
-        rc = load_tree(&o, &tree, tree_name, sizeof(tree_name));
-    if (rc)
-        goto out;
-    rc = CLI_FAILED;
-    po.threads = o.threads;
-    po.sample = o.sample;
-    po.method_given = !o.method_auto;
-    po.method = o.method;
-    po.seed = o.seed;
-    po.rounds = o.rounds;
-    po.round = o.round;
-    po.cold = o.cold;
-    po.tile_size = o.tile_size;
-    po.allow_empty = o.allow_empty;
-    po.grid = o.grid;
-    po.block = o.block;
-    po.on_warn = cli_interp_warning;
-    if (augur_predict_ctx_new(ds, tree, tree ? tree_name : NULL, &ctx, &diag) != 0 ||
-        augur_predict_run(ctx, skel, kernel, m, &po, &res, &diag) != 0) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    r.p = res;
-    r.mpath = mpath;
-    if (o.measure)
-        measure(&o, ctx, &po, skel, kernel, nargs, args, &r);
-    r.total = augur_now() - t0;
-    if (cli_json) {
-        rc = cli_print_json(result_json(&r));
-    } else {
-        print_text(&o, &r);
-        if (o.explain) {
-            struct augur_model_input mi;
-
-            memset(&mi, 0, sizeof(mi));
-            mi.work = &res->work;
-            mi.machine = m;
-            print_explain(&mi);
-        }
-        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
-    }
-    if (rc == CLI_OK && o.measure && !r.measured)
-        rc = CLI_FAILED;
-out:
-    augur_measurement_free(r.meas);
-    augur_predict_result_free(res);
-    augur_predict_ctx_free(ctx);
-    augur_tree_free(tree);
-    augur_dataset_free(ds);
-    augur_machine_free(m);
-    augur_skel_free(skel);
+    job_free(&j);
     return rc;
 }

@@ -54,6 +54,11 @@ void cmd_simulate_help(FILE *fp)
             "  --no-prefetch     switch the machine's prefetchers off\n"
             "  --no-flush        do not write the dirty lines back at the end\n"
             "  --trace FILE      write every event to FILE (binary, docs/interpreter.md)\n"
+            "  -o, --output FILE write the profile stage instead: the counts of one call as\n"
+            "                    augur predict models them (a warm call, or every round of\n"
+            "                    a BFS), for augur predict --profile FILE; takes --threads,\n"
+            "                    --launch, --round(s), --source, --seed, --ell-width and\n"
+            "                    --stored-only, not the options of this command's own run\n"
             "  --top N           show the N busiest source lines (default: all)\n"
             "  --json            the result as JSON\n" CLI_LOAD_HELP
             "  -h, --help        print this help\n"
@@ -68,6 +73,8 @@ struct opts {
     uint32_t ell_width;
     uint64_t seed, align;
     bool rounds, warm, stored_only, no_prefetch, no_flush, round_given;
+    const char *output; /* -o: the profile stage file */
+    bool own_run;       /* an option of this command's own run was given (not with -o) */
     struct augur_load_opts load;
 };
 
@@ -459,7 +466,9 @@ static json_t *result_json(const struct augur_skel *skel, const struct augur_nod
 /* ---- the command -------------------------------------------------------------------------------
  */
 
-int cmd_simulate(int argc, char **argv)
+/* Parses the options; returns CLI_OK with *path set, -1 after --help, or an exit status. */
+static int parse_args(int argc, char **argv, struct opts *o, struct augur_simulate_opts *so,
+                      int *nopt, const char **path)
 {
     static const struct option longopts[] = {
         { "data", required_argument, NULL, 'd' },
@@ -475,7 +484,7 @@ int cmd_simulate(int argc, char **argv)
         { "runs", required_argument, NULL, 'n' },
         { "warm", no_argument, NULL, 'w' },
         { "ell-width", required_argument, NULL, 'e' },
-        { "stored-only", no_argument, NULL, 'o' },
+        { "stored-only", no_argument, NULL, 'Y' },
         { "quantum", required_argument, NULL, 'q' },
         { "layout", required_argument, NULL, 'L' },
         { "place", required_argument, NULL, 'p' },
@@ -485,12 +494,208 @@ int cmd_simulate(int argc, char **argv)
         { "no-prefetch", no_argument, NULL, 'P' },
         { "no-flush", no_argument, NULL, 'F' },
         { "trace", required_argument, NULL, 'T' },
+        { "output", required_argument, NULL, 'o' },
         { "top", required_argument, NULL, 'k' },
         { "json", no_argument, NULL, 'j' },
         { "help", no_argument, NULL, 'h' },
         CLI_LOAD_LONGOPTS,
         { NULL, 0, NULL, 0 },
     };
+    /* the options of this command's own run, which the profile stage (-o) does not take */
+    static const char own_run_opts[] = "SnwqLpBNPFT";
+    int opt;
+    uint64_t v;
+
+    *nopt = argc;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--") == 0) {
+            *nopt = i;
+            break;
+        }
+    opterr = 0;
+    while ((opt = getopt_long(*nopt, argv, "ho:", longopts, NULL)) != -1) {
+        int used = cli_load_option("simulate", opt, optarg, &o->load);
+
+        if (used == CLI_USAGE)
+            return CLI_USAGE;
+        if (used)
+            continue;
+        if (opt > 0 && strchr(own_run_opts, opt))
+            o->own_run = true;
+        switch (opt) {
+        case 'o':
+            o->output = optarg;
+            break;
+        case 'd':
+            o->data = optarg;
+            break;
+        case 'f':
+            o->function = optarg;
+            break;
+        case 'b':
+            o->bind = optarg;
+            break;
+        case 'm':
+            o->machine = optarg;
+            break;
+        case 't':
+            if (cli_parse_u64("simulate", "--threads", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
+                return CLI_USAGE;
+            o->threads = (unsigned)v;
+            break;
+        case 'S':
+            if (cli_parse_u64("simulate", "--sms", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
+                return CLI_USAGE;
+            o->sms = (unsigned)v;
+            break;
+        case 'l':
+            o->launch = optarg;
+            if (cli_parse_launch(optarg, &so->grid, &so->block) < 0)
+                return cli_usage_error("simulate",
+                                       "--launch needs GRID,BLOCK (two positive numbers, or "
+                                       "expressions such as (n + 255) / 256,256), not '%s'",
+                                       optarg);
+            break;
+        case 'r':
+            if (cli_parse_u64("simulate", "--round", optarg, 1, INT32_MAX, &v))
+                return CLI_USAGE;
+            o->round = (int64_t)v;
+            o->round_given = true;
+            break;
+        case 'R':
+            o->rounds = true;
+            break;
+        case 's':
+            o->source = optarg;
+            break;
+        case 'n':
+            if (cli_parse_u64("simulate", "--runs", optarg, 1, 1000000, &v))
+                return CLI_USAGE;
+            o->runs = (unsigned)v;
+            break;
+        case 'w':
+            o->warm = true;
+            break;
+        case 'e':
+            if (cli_parse_u64("simulate", "--ell-width", optarg, 1, UINT32_MAX, &v))
+                return CLI_USAGE;
+            o->ell_width = (uint32_t)v;
+            break;
+        case 'Y':
+            o->stored_only = true;
+            break;
+        case 'q':
+            if (cli_parse_u64("simulate", "--quantum", optarg, 1, 1u << 30, &v))
+                return CLI_USAGE;
+            o->quantum = (unsigned)v;
+            break;
+        case 'L':
+            if (strcmp(optarg, "malloc") == 0)
+                o->align = 0;
+            else if (cli_parse_u64("simulate", "--layout", optarg, 16, UINT64_C(1) << 30,
+                                   &o->align))
+                return CLI_USAGE;
+            else if (o->align & (o->align - 1))
+                return cli_usage_error(
+                    "simulate", "--layout alignment %" PRIu64 " is not a power of two", o->align);
+            break;
+        case 'p':
+            o->place = optarg;
+            break;
+        case 'B':
+            o->probs = optarg;
+            break;
+        case 'N':
+            o->trips = optarg;
+            break;
+        case 'x':
+            if (cli_parse_u64("simulate", "--seed", optarg, 0, UINT64_MAX, &o->seed))
+                return CLI_USAGE;
+            break;
+        case 'P':
+            o->no_prefetch = true;
+            break;
+        case 'F':
+            o->no_flush = true;
+            break;
+        case 'T':
+            o->trace = optarg;
+            break;
+        case 'k':
+            if (cli_parse_u64("simulate", "--top", optarg, 1, UINT32_MAX, &v))
+                return CLI_USAGE;
+            o->top = (unsigned)v;
+            break;
+        case 'j':
+            cli_json = true;
+            break;
+        case 'h':
+            cmd_simulate_help(stdout);
+            return -1;
+        default:
+            return cli_usage_error("simulate", "unknown or incomplete option '%s'",
+                                   argv[optind - 1]);
+        }
+    }
+    if (optind >= *nopt)
+        return cli_usage_error("simulate",
+                               "missing the kernel file (FILE.c, FILE.cu or FILE.skel)");
+    if (optind + 1 < *nopt)
+        return cli_usage_error("simulate", "one kernel file at a time ('%s' is extra)",
+                               argv[optind + 1]);
+    if (!o->data)
+        return cli_usage_error("simulate", "missing --data DATASET");
+    if (o->output && o->own_run)
+        return cli_usage_error("simulate",
+                               "-o writes the counts augur predict models: --sms, --runs, "
+                               "--warm, --quantum, --layout, --place, --prob, --trips, "
+                               "--no-prefetch, --no-flush and --trace do not apply");
+    *path = argv[optind];
+    return CLI_OK;
+}
+
+/* -o: the counts of one call as augur predict models them, written as the profile stage. */
+static int write_profile(const struct opts *o, struct augur_predict_ctx *ctx,
+                         const struct augur_skel *skel, const struct augur_node *kernel,
+                         const struct augur_machine *m, const struct augur_simulate_opts *so)
+{
+    struct augur_predict_opts po;
+    struct augur_predict_result *r = NULL;
+    struct augur_diag diag;
+    int rc = CLI_OK;
+
+    memset(&po, 0, sizeof(po));
+    augur_diag_init(&diag);
+    po.threads = o->threads;
+    po.seed = o->seed;
+    po.rounds = o->rounds;
+    po.round = o->round_given ? (uint32_t)o->round : 0;
+    po.grid = so->grid;
+    po.block = so->block;
+    po.bound = so->bound;
+    po.on_warn = cli_interp_warning;
+    /* a kernel with a round parameter is a level-synchronous BFS: one call is all its rounds */
+    for (uint32_t i = 0; i < kernel->u.kernel.nsyms && !po.round; i++)
+        if (augur_bind_uses_round(kernel->u.kernel.syms[i].bind))
+            po.rounds = true;
+    if (augur_predict_run(ctx, skel, kernel, m, &po, &r, &diag) != 0 ||
+        augur_profile_save(r, o->output, &diag) != 0)
+        rc = cli_diag_error(&diag);
+    else if (!cli_json)
+        printf("profile %s: kernel %s, %u thread%s, %" PRIu64 " accesses simulated, %zu lines\n",
+               o->output, r->kernel_name, r->threads, r->threads == 1 ? "" : "s", r->sim_events,
+               r->work.nlines);
+    else
+        rc = cli_print_json(json_pack("{s:s,s:s,s:i,s:I,s:I}", "profile", o->output, "kernel",
+                                      r->kernel_name, "threads", (int)r->threads,
+                                      "simulated_accesses", (json_int_t)r->sim_events, "lines",
+                                      (json_int_t)r->work.nlines));
+    augur_predict_result_free(r);
+    return rc;
+}
+
+int cmd_simulate(int argc, char **argv)
+{
     struct opts o;
     struct augur_diag diag;
     struct augur_skel *skel = NULL;
@@ -501,147 +706,15 @@ int cmd_simulate(int argc, char **argv)
     struct augur_simulate_opts so;
     const struct augur_node *kernel = NULL;
     char mpath[PATH_MAX];
-    int nopt = argc, opt, rc = CLI_FAILED;
-    uint64_t v;
-    const char *path;
+    int nopt = argc, rc;
+    const char *path = NULL;
 
     memset(&o, 0, sizeof(o));
     memset(&so, 0, sizeof(so));
     augur_diag_init(&diag);
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--") == 0) {
-            nopt = i;
-            break;
-        }
-    opterr = 0;
-    while ((opt = getopt_long(nopt, argv, "h", longopts, NULL)) != -1) {
-        int used = cli_load_option("simulate", opt, optarg, &o.load);
-
-        if (used == CLI_USAGE)
-            return CLI_USAGE;
-        if (used)
-            continue;
-        switch (opt) {
-        case 'd':
-            o.data = optarg;
-            break;
-        case 'f':
-            o.function = optarg;
-            break;
-        case 'b':
-            o.bind = optarg;
-            break;
-        case 'm':
-            o.machine = optarg;
-            break;
-        case 't':
-            if (cli_parse_u64("simulate", "--threads", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
-                return CLI_USAGE;
-            o.threads = (unsigned)v;
-            break;
-        case 'S':
-            if (cli_parse_u64("simulate", "--sms", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
-                return CLI_USAGE;
-            o.sms = (unsigned)v;
-            break;
-        case 'l':
-            o.launch = optarg;
-            if (cli_parse_launch(optarg, &so.grid, &so.block) < 0)
-                return cli_usage_error("simulate",
-                                       "--launch needs GRID,BLOCK (two positive numbers, or "
-                                       "expressions such as (n + 255) / 256,256), not '%s'",
-                                       optarg);
-            break;
-        case 'r':
-            if (cli_parse_u64("simulate", "--round", optarg, 1, INT32_MAX, &v))
-                return CLI_USAGE;
-            o.round = (int64_t)v;
-            o.round_given = true;
-            break;
-        case 'R':
-            o.rounds = true;
-            break;
-        case 's':
-            o.source = optarg;
-            break;
-        case 'n':
-            if (cli_parse_u64("simulate", "--runs", optarg, 1, 1000000, &v))
-                return CLI_USAGE;
-            o.runs = (unsigned)v;
-            break;
-        case 'w':
-            o.warm = true;
-            break;
-        case 'e':
-            if (cli_parse_u64("simulate", "--ell-width", optarg, 1, UINT32_MAX, &v))
-                return CLI_USAGE;
-            o.ell_width = (uint32_t)v;
-            break;
-        case 'o':
-            o.stored_only = true;
-            break;
-        case 'q':
-            if (cli_parse_u64("simulate", "--quantum", optarg, 1, 1u << 30, &v))
-                return CLI_USAGE;
-            o.quantum = (unsigned)v;
-            break;
-        case 'L':
-            if (strcmp(optarg, "malloc") == 0)
-                o.align = 0;
-            else if (cli_parse_u64("simulate", "--layout", optarg, 16, UINT64_C(1) << 30, &o.align))
-                return CLI_USAGE;
-            else if (o.align & (o.align - 1))
-                return cli_usage_error(
-                    "simulate", "--layout alignment %" PRIu64 " is not a power of two", o.align);
-            break;
-        case 'p':
-            o.place = optarg;
-            break;
-        case 'B':
-            o.probs = optarg;
-            break;
-        case 'N':
-            o.trips = optarg;
-            break;
-        case 'x':
-            if (cli_parse_u64("simulate", "--seed", optarg, 0, UINT64_MAX, &o.seed))
-                return CLI_USAGE;
-            break;
-        case 'P':
-            o.no_prefetch = true;
-            break;
-        case 'F':
-            o.no_flush = true;
-            break;
-        case 'T':
-            o.trace = optarg;
-            break;
-        case 'k':
-            if (cli_parse_u64("simulate", "--top", optarg, 1, UINT32_MAX, &v))
-                return CLI_USAGE;
-            o.top = (unsigned)v;
-            break;
-        case 'j':
-            cli_json = true;
-            break;
-        case 'h':
-            cmd_simulate_help(stdout);
-            return CLI_OK;
-        default:
-            return cli_usage_error("simulate", "unknown or incomplete option '%s'",
-                                   argv[optind - 1]);
-        }
-    }
-    if (optind >= nopt)
-        return cli_usage_error("simulate",
-                               "missing the kernel file (FILE.c, FILE.cu or FILE.skel)");
-    if (optind + 1 < nopt)
-        return cli_usage_error("simulate", "one kernel file at a time ('%s' is extra)",
-                               argv[optind + 1]);
-    if (!o.data)
-        return cli_usage_error("simulate", "missing --data DATASET");
-    path = argv[optind];
-
+    rc = parse_args(argc, argv, &o, &so, &nopt, &path);
+    if (rc)
+        return rc < 0 ? CLI_OK : rc;
     so.bound.stored_only = o.stored_only;
     so.bound.ell_width = o.ell_width;
     if (o.source && cli_bfs_source("simulate", o.source, &so.bound))
@@ -667,6 +740,12 @@ int cmd_simulate(int argc, char **argv)
     rc = cli_load_dataset(o.data, &o.load, &ds);
     if (rc)
         goto out;
+    if (o.output) {
+        rc = augur_predict_ctx_new(ds, NULL, NULL, &ctx, &diag) != 0
+                 ? cli_diag_error(&diag)
+                 : write_profile(&o, ctx, skel, kernel, m, &so);
+        goto out;
+    }
     rc = CLI_FAILED;
     so.threads = o.threads;
     so.sms = o.sms;

@@ -45,7 +45,6 @@ static int load_run(const char *path, struct run *r)
 {
     json_error_t je;
     json_t *doc, *meas;
-    char err[300];
     const char *ds, *slash;
     struct augur_diag diag;
     struct augur_buf text;
@@ -72,9 +71,9 @@ static int load_run(const char *path, struct run *r)
     r->measured = json_number_value(meas);
     slash = strrchr(ds, '/');
     snprintf(r->dataset, sizeof(r->dataset), "%s", slash ? slash + 1 : ds);
-    if (cli_workload_from_json(json_object_get(doc, "workload"), &r->work, err, sizeof(err))) {
+    if (augur_workload_from_json(json_object_get(doc, "workload"), &r->work, &diag)) {
         json_decref(doc);
-        return cli_error("%s: %s", path, err);
+        return cli_error("%s: %s", path, diag.msg);
     }
     json_decref(doc);
     return CLI_OK;

@@ -326,6 +326,103 @@ static int build_workload(const struct augur_skel *skel, const struct augur_node
     return rc;
 }
 
+/* What a machine file gives the cache simulation: the profile predicts only for the same. */
+static void machine_caches(const struct augur_machine *m, struct augur_predict_cache *out,
+                           uint32_t *n, uint32_t *row_bytes, uint32_t *banks)
+{
+    *n = 0;
+    for (uint32_t i = 0; i < m->ncaches && i < AUGUR_WORK_MAX_LEVELS; i++) {
+        const struct augur_machine_cache *c = &m->caches[i];
+        struct augur_predict_cache *p = &out[(*n)++];
+
+        memset(p, 0, sizeof(*p));
+        snprintf(p->name, sizeof(p->name), "%s", c->name);
+        p->size = c->size;
+        p->line = c->line;
+        p->sector = c->sector;
+        p->ways = c->ways;
+        p->shared_by = c->shared_by;
+        p->inclusive = c->inclusive;
+        p->write_alloc = c->write_alloc;
+        p->write_policy = c->write_policy;
+        p->prefetch = c->prefetch;
+        p->replacement = c->replacement;
+    }
+    *row_bytes = m->has_memory ? m->memory.row_buffer_bytes : 0;
+    *banks = m->has_memory ? m->memory.banks : 0;
+}
+
+/* What ran on what, for the reports and the profile file. */
+static void describe(struct augur_predict_result *r, const struct augur_skel *skel,
+                     const struct augur_node *kernel, const struct augur_dataset *ds,
+                     const struct augur_machine *m)
+{
+    r->kernel_name = kernel->u.kernel.name;
+    r->files = (const char *const *)skel->files;
+    r->nfiles = skel->nfiles;
+    r->kernel_file = kernel->loc.file;
+    r->kernel_line = kernel->loc.line;
+    r->cuda = kernel->u.kernel.cuda;
+    r->dataset = ds->path;
+    r->rows = ds->coo.nrows;
+    r->cols = ds->coo.ncols;
+    r->nnz = augur_dataset_nnz_full(ds);
+    machine_caches(m, r->caches, &r->ncaches, &r->row_buffer_bytes, &r->banks);
+}
+
+static bool same_cache(const struct augur_predict_cache *a, const struct augur_predict_cache *b)
+{
+    return strcmp(a->name, b->name) == 0 && a->size == b->size && a->line == b->line &&
+           a->sector == b->sector && a->ways == b->ways && a->shared_by == b->shared_by &&
+           a->inclusive == b->inclusive && a->write_alloc == b->write_alloc &&
+           a->write_policy == b->write_policy && a->prefetch == b->prefetch &&
+           a->replacement == b->replacement;
+}
+
+int augur_predict_models(struct augur_predict_result *r, const struct augur_machine *m,
+                         struct augur_diag *diag)
+{
+    struct augur_predict_cache mc[AUGUR_WORK_MAX_LEVELS];
+    struct augur_model_input mi;
+    uint32_t n, rowb, banks, hw = m->cores * (m->threads_per_core ? m->threads_per_core : 1);
+    const char *mfile = m->path && m->path[0] ? m->path : NULL;
+
+    machine_caches(m, mc, &n, &rowb, &banks);
+    if (r->cuda != (m->kind == AUGUR_MACHINE_GPU))
+        return augur_diag_set(diag, AUGUR_EINVAL, mfile, 0, 0,
+                              "kernel '%s' is %s code but machine '%s' is a %s", r->kernel_name,
+                              r->cuda ? "CUDA" : "CPU", m->name, augur_machine_kind_name(m->kind));
+    if (!r->cuda && r->threads > hw)
+        return augur_diag_set(diag, AUGUR_EINVAL, mfile, 0, 0,
+                              "the counts are of %u threads, but machine '%s' runs %u", r->threads,
+                              m->name, hw);
+    if (n != r->ncaches || rowb != r->row_buffer_bytes || banks != r->banks)
+        return augur_diag_set(
+            diag, AUGUR_EINVAL, mfile, 0, 0,
+            "machine '%s' has %u cache levels and DRAM rows of %u bytes in %u "
+            "banks; the counts were simulated with %u levels, %u bytes, %u banks: "
+            "simulate again for it",
+            m->name, n, rowb, banks, r->ncaches, r->row_buffer_bytes, r->banks);
+    for (uint32_t i = 0; i < n; i++)
+        if (!same_cache(&mc[i], &r->caches[i]))
+            return augur_diag_set(diag, AUGUR_EINVAL, mfile, m->caches[i].loc.line,
+                                  m->caches[i].loc.col,
+                                  "cache %s of machine '%s' is not the %s the counts were "
+                                  "simulated with (size, line, ways, sharing or policy differ): "
+                                  "simulate again for it",
+                                  mc[i].name, m->name, r->caches[i].name);
+    memset(&mi, 0, sizeof(mi));
+    mi.work = &r->work;
+    mi.machine = m;
+    for (uint32_t i = 0; i < r->nmodels; i++)
+        augur_free(r->pred[i].line_seconds);
+    memset(r->pred, 0, sizeof(r->pred));
+    r->machine = m;
+    r->nmodels = augur_model_count();
+    return augur_predict_all(&mi, r->pred, r->why, &r->selected, r->selected_why,
+                             sizeof(r->selected_why), diag);
+}
+
 int augur_predict_run(struct augur_predict_ctx *ctx, const struct augur_skel *skel,
                       const struct augur_node *kernel, const struct augur_machine *m,
                       const struct augur_predict_opts *opts, struct augur_predict_result **out,
@@ -339,7 +436,6 @@ int augur_predict_run(struct augur_predict_ctx *ctx, const struct augur_skel *sk
     struct augur_sim_profile *prof = NULL;
     struct augur_cache_config cfg;
     struct augur_sim_opts so;
-    struct augur_model_input mi;
     unsigned threads = 1;
     double t0 = augur_now();
     int rc;
@@ -348,7 +444,7 @@ int augur_predict_run(struct augur_predict_ctx *ctx, const struct augur_skel *sk
     r->skel = skel;
     r->kernel = kernel;
     r->ds = ctx->ds;
-    r->machine = m;
+    describe(r, skel, kernel, ctx->ds, m);
     if (o->round && o->rounds) {
         rc = augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
                             "round %u and every round: one round, or all of them", o->round);
@@ -387,14 +483,8 @@ int augur_predict_run(struct augur_predict_ctx *ctx, const struct augur_skel *sk
         rc = check_work(r, diag);
     if (!rc && o->tile_size)
         rc = apply_tiling(ctx, o->bound.stored_only, o->tile_size, r, diag);
-    if (rc)
-        goto out;
-    memset(&mi, 0, sizeof(mi));
-    mi.work = &r->work;
-    mi.machine = m;
-    r->nmodels = augur_model_count();
-    rc = augur_predict_all(&mi, r->pred, r->why, &r->selected, r->selected_why,
-                           sizeof(r->selected_why), diag);
+    if (!rc)
+        rc = augur_predict_models(r, m, diag);
     if (rc)
         goto out;
     r->seconds = augur_now() - t0;
@@ -420,5 +510,6 @@ void augur_predict_result_free(struct augur_predict_result *r)
     for (uint32_t i = 0; i < r->nmodels; i++)
         augur_free(r->pred[i].line_seconds);
     augur_workload_release(&r->work);
+    augur_arena_release(&r->strings);
     augur_free(r);
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "augur/augur.h"
 #include "tap.h"
@@ -47,6 +48,35 @@ static const char *in_src(const char *dir, const char *rel)
 {
     snprintf(path, sizeof(path), "%s/%s", dir, rel);
     return path;
+}
+
+/* The profile stage file: written, read back, priced again to the same answer. */
+static void profile_round_trip(const struct augur_predict_result *r, const struct augur_machine *m)
+{
+    char file[] = "/tmp/augur-t-pipeline-XXXXXX";
+    struct augur_predict_result *back = NULL;
+    struct augur_diag d;
+    int fd = mkstemp(file);
+
+    augur_diag_init(&d);
+    if (!r || fd < 0) {
+        ok(0, "a profile to write");
+        return;
+    }
+    close(fd);
+    is_int(augur_profile_save(r, file, &d), 0, "the profile is written");
+    if (is_int(augur_profile_load(file, &back, &d), 0, "and read back")) {
+        ok(back->skel == NULL && strcmp(back->kernel_name, r->kernel_name) == 0 &&
+               back->nnz == r->nnz && back->threads == r->threads &&
+               back->work.nlines == r->work.nlines,
+           "what ran on what");
+        if (is_int(augur_predict_models(back, m, &d), 0, "priced on the same machine"))
+            ok(augur_predict_selected(back)->seconds == augur_predict_selected(r)->seconds &&
+                   back->selected == r->selected,
+               "to the same answer, to the last digit");
+    }
+    augur_predict_result_free(back);
+    remove(file);
 }
 
 int main(void)
@@ -139,6 +169,7 @@ int main(void)
         is_int(sim->profile->events, 3 * n + 3 * nnz, "every access simulated once");
         is_int(sim->threads, 2, "on two simulator threads");
     }
+    profile_round_trip(r1, m);
 out:
     augur_simulation_free(sim);
     augur_predict_result_free(r1);

@@ -427,6 +427,37 @@ status "another host's file and --measure" 1 "$augur" predict "$kernel" --data "
     --machine "$tmp/other.yml" --measure
 check "the comparison is refused" grep -q "a time measured here says nothing of its prediction" "$tmp/err"
 
+# the profile stage: counts saved once, priced on machines of the same caches
+status "--save-profile" 0 "$augur" --json predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" \
+    --threads 2 --save-profile "$tmp/p.json"
+cp "$tmp/out" "$tmp/direct.json"
+is "the profile names its format and version" \
+    "$(jq_ "$tmp/p.json" "d['format'] + ' ' + str(d['version'])")" "augur-profile 1"
+status "--profile prices it" 0 "$augur" --json predict --profile "$tmp/p.json" --machine "$tmp/toy.yml"
+is "the same answers as the direct run" \
+    "$(jq_ "$tmp/out" "[m['seconds'] for m in d['models']] == [m['seconds'] for m in e['models']] and [l['seconds'] for l in d['lines']] == [l['seconds'] for l in e['lines']]" "$tmp/direct.json")" True
+status "simulate -o writes the same stage" 0 "$augur" simulate "$kernel" --data "$mtx" \
+    --machine "$tmp/toy.yml" --threads 2 -o "$tmp/s.json"
+status "and predict reads it" 0 "$augur" --json predict --profile "$tmp/s.json" --machine "$tmp/toy.yml"
+is "with the same answer" "$(jq_ "$tmp/out" "d['seconds'] == e['seconds']" "$tmp/direct.json")" True
+sed 's/^clock_ghz: 2$/clock_ghz: 1/' "$tmp/toy.yml" >"$tmp/slow.yml"
+status "a machine of the same caches and a slower clock" 0 "$augur" --json predict \
+    --profile "$tmp/p.json" --machine "$tmp/slow.yml"
+is "takes longer" "$(jq_ "$tmp/out" "d['seconds'] > e['seconds']" "$tmp/direct.json")" True
+sed 's/name: L2, size: 256 KiB/name: L2, size: 512 KiB/' "$tmp/toy.yml" >"$tmp/big.yml"
+status "a machine of another L2" 1 "$augur" predict --profile "$tmp/p.json" --machine "$tmp/big.yml"
+check "is refused, naming its cache level" grep -q "big.yml:.*cache L2 .* is not the L2 the counts were simulated with" "$tmp/err"
+status "--profile with --data" 2 "$augur" predict --profile "$tmp/p.json" --data "$mtx"
+status "simulate -o with --runs" 2 "$augur" simulate "$kernel" --data "$mtx" --runs 2 -o "$tmp/x.json"
+printf '{"format": "augur-profile",\n "version": }\n' >"$tmp/broken.json"
+status "a broken profile" 1 "$augur" predict --profile "$tmp/broken.json" --machine "$tmp/toy.yml"
+check "names file:line:col" grep -q "broken.json:2:1[0-9]: JSON" "$tmp/err"
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['version']=99; json.dump(d, open(sys.argv[2],'w'))" "$tmp/p.json" "$tmp/v99.json"
+status "a profile of another version" 1 "$augur" predict --profile "$tmp/v99.json" --machine "$tmp/toy.yml"
+check "says so" grep -q "another version" "$tmp/err"
+status "a JSON file that is no profile" 1 "$augur" predict --profile "$tmp/direct.json" --machine "$tmp/toy.yml"
+check "says so" grep -q "not an augur profile" "$tmp/err"
+
 status "missing --data" 2 "$augur" predict "$kernel"
 status "bad --sample" 2 "$augur" predict "$kernel" --data "$mtx" --sample 1.5
 status "a sample too small" 1 "$augur" predict "$kernel" --data "$mtx" --sample 0.0001

@@ -59,12 +59,43 @@ struct augur_predict_opts {
 /* The smallest sample a prediction reads: below, one row's accident is a large share of it. */
 #define AUGUR_PREDICT_MIN_SAMPLE 1000
 
-/* The result of augur_predict_run(). Pointers into the inputs are borrowed from them. */
+/*
+ * A cache level as the machine file gives it to the simulation (before a
+ * sample shrinks it): what decides the counts, latencies and bandwidths
+ * aside.
+ */
+struct augur_predict_cache {
+    char name[16];
+    uint64_t size;
+    uint32_t line, sector;
+    int32_t ways;
+    uint32_t shared_by;
+    int8_t inclusive, write_alloc;
+    uint8_t write_policy, prefetch, replacement;
+};
+
+/*
+ * The result of augur_predict_run(), or of augur_profile_load() (then skel,
+ * kernel and ds are NULL and the strings below are the file's). Pointers
+ * into the inputs are borrowed from them.
+ */
 struct augur_predict_result {
     const struct augur_skel *skel;
     const struct augur_node *kernel;
     const struct augur_dataset *ds;
     const struct augur_machine *machine;
+    /* what ran on what: the kernel, its source files (workload lines index them), the data */
+    const char *kernel_name;
+    const char *const *files;
+    uint32_t nfiles, kernel_file, kernel_line;
+    bool cuda;
+    const char *dataset;
+    uint32_t rows, cols;
+    uint64_t nnz;
+    /* the machine's caches the counts come from (a profile predicts only for the same ones) */
+    struct augur_predict_cache caches[AUGUR_WORK_MAX_LEVELS];
+    uint32_t ncaches;
+    uint32_t row_buffer_bytes, banks; /* the machine's DRAM rows (0: not given) */
     unsigned threads;
     /* the data the kernel ran on */
     bool sampled;
@@ -86,7 +117,8 @@ struct augur_predict_result {
     struct augur_prediction pred[AUGUR_PRED_MAX_SERVERS];
     char why[AUGUR_PRED_MAX_SERVERS][160];
     char selected_why[200];
-    double seconds; /* wall time of augur_predict_run() */
+    double seconds;             /* wall time of augur_predict_run() */
+    struct augur_arena strings; /* a loaded profile's strings */
 };
 
 /*
@@ -109,6 +141,45 @@ AUGUR_API int augur_predict_run(struct augur_predict_ctx *ctx, const struct augu
                                 const struct augur_node *kernel, const struct augur_machine *m,
                                 const struct augur_predict_opts *opts,
                                 struct augur_predict_result **out, struct augur_diag *diag);
+
+/*
+ * Runs every model on r's workload for machine m (borrowed: it must outlive
+ * r), replacing the answers r holds: the profile stage's counts priced on
+ * another machine file of the same caches. AUGUR_EINVAL when m's caches
+ * differ from the ones the counts were simulated with (names, sizes, lines,
+ * ways, sharing: the counts would not be m's), when m runs fewer threads,
+ * or for a CUDA kernel on a CPU (and the reverse).
+ */
+AUGUR_API int augur_predict_models(struct augur_predict_result *r, const struct augur_machine *m,
+                                   struct augur_diag *diag);
+
+/* ---- the profile stage file --------------------------------------------------------- */
+
+/*
+ * A result's counts as a versioned JSON file (format "augur-profile",
+ * version AUGUR_PROFILE_VERSION; docs/cli/predict.md): what ran on what,
+ * the caches it met, the simulation's summary and the workload every model
+ * reads. `augur simulate -o` and `augur predict --save-profile` write it;
+ * `augur predict --profile` prices it on a machine without simulating
+ * again. Written atomically (augur_out_open()).
+ */
+#define AUGUR_PROFILE_VERSION 1
+AUGUR_API int augur_profile_save(const struct augur_predict_result *r, const char *path,
+                                 struct augur_diag *diag);
+/*
+ * Reads a profile into a result without answers (run augur_predict_models()).
+ * Errors name the file and, for JSON syntax, line:col: AUGUR_EPARSE for a
+ * file that is no profile or of another version, AUGUR_EFORMAT for values
+ * out of range. The caller owns *out (augur_predict_result_free()).
+ */
+AUGUR_API int augur_profile_load(const char *path, struct augur_predict_result **out,
+                                 struct augur_diag *diag);
+
+/* The workload as JSON and back (jansson's json_t; the caller owns what to_json returns). */
+struct json_t;
+AUGUR_API struct json_t *augur_workload_to_json(const struct augur_workload *w);
+AUGUR_API int augur_workload_from_json(const struct json_t *j, struct augur_workload *out,
+                                       struct augur_diag *diag);
 
 /* The selected model's answer. */
 AUGUR_API const struct augur_prediction *

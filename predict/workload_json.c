@@ -1,11 +1,14 @@
 /*
- * workload_json.c - a prediction's workload as JSON and back, so that
- * `augur train model` refits the machine from saved `augur predict --json`
- * runs without simulating them again (module: cli).
+ * workload_json.c - a prediction's workload as JSON and back: the profile
+ * stage file (profile.c), and `augur predict --json` runs that `augur train
+ * model` refits the machine from without simulating them again (module:
+ * predict).
  */
+#include <jansson.h>
+#include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "predict_int.h"
 
 static json_t *reals(const double *v, size_t n)
 {
@@ -72,7 +75,7 @@ static json_t *line_json(const struct augur_work_line *l, unsigned nlevels)
     return j;
 }
 
-json_t *cli_workload_json(const struct augur_workload *w)
+json_t *augur_workload_to_json(const struct augur_workload *w)
 {
     json_t *j = json_object(), *names = json_array(), *lines = json_array();
 
@@ -106,6 +109,27 @@ json_t *cli_workload_json(const struct augur_workload *w)
     json_object_set_new(j, "avg_mimd", json_real(w->avg_mimd));
     json_object_set_new(j, "tile_size", json_real(w->tile_size));
     json_object_set_new(j, "tile_edges", json_real(w->tile_edges));
+    json_object_set_new(j, "load_steps", json_real(w->load_steps));
+    if (w->nrounds) {
+        json_t *rs = json_array();
+
+        for (uint32_t k = 0; k < w->nrounds; k++)
+            json_array_append_new(rs, json_pack("{s:f,s:o}", "accesses", w->rounds[k].accesses,
+                                                "served",
+                                                reals(w->rounds[k].served, w->nlevels + 1)));
+        json_object_set_new(j, "rounds", rs);
+    }
+    if (w->gpu_given) {
+        const struct augur_work_gpu *g = &w->gpu;
+
+        json_object_set_new(
+            j, "gpu",
+            json_pack("{s:f,s:f,s:f,s:f,s:o,s:o,s:f,s:f,s:f}", "jobs", g->jobs, "max_warp_jobs",
+                      g->max_warp_jobs, "slots", g->slots, "launches", g->launches, "sector_hits",
+                      reals(g->sector_hits, w->nlevels + 1), "load_reach",
+                      reals(g->load_reach, w->nlevels + 1), "row_hits", g->row_hits, "row_misses",
+                      g->row_misses, "dram_write_bytes", g->dram_write_bytes));
+    }
     return j;
 }
 
@@ -290,7 +314,58 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
     return 0;
 }
 
-int cli_workload_from_json(json_t *j, struct augur_workload *w, char *err, size_t size)
+/* The GPU counts and the rounds of a saved workload (both optional). */
+static int extras_back(json_t *j, struct augur_workload *w, char *err, size_t size)
+{
+    json_t *rs = json_object_get(j, "rounds"), *g = json_object_get(j, "gpu");
+
+    if (json_object_get(j, "load_steps") &&
+        (w->load_steps = num(json_object_get(j, "load_steps"))) < 0) {
+        snprintf(err, size, "workload: 'load_steps' is negative");
+        return -1;
+    }
+    if (rs) {
+        if (!json_is_array(rs) || json_array_size(rs) == 0 || json_array_size(rs) > UINT32_MAX) {
+            snprintf(err, size, "workload: 'rounds' must be a list of rounds");
+            return -1;
+        }
+        w->nrounds = (uint32_t)json_array_size(rs);
+        w->rounds = augur_calloc(w->nrounds, sizeof(*w->rounds));
+        for (uint32_t k = 0; k < w->nrounds; k++) {
+            json_t *r = json_array_get(rs, k);
+
+            if ((w->rounds[k].accesses = num(json_object_get(r, "accesses"))) < 0) {
+                snprintf(err, size, "workload: round %u: 'accesses' is missing or negative", k + 1);
+                return -1;
+            }
+            if (reals_back(json_object_get(r, "served"), w->rounds[k].served, w->nlevels + 1,
+                           "rounds.served", err, size))
+                return -1;
+        }
+    }
+    if (g) {
+        struct augur_work_gpu *o = &w->gpu;
+        const char *keys[] = { "jobs",     "max_warp_jobs", "slots",           "launches",
+                               "row_hits", "row_misses",    "dram_write_bytes" };
+        double *dst[] = { &o->jobs,     &o->max_warp_jobs, &o->slots,           &o->launches,
+                          &o->row_hits, &o->row_misses,    &o->dram_write_bytes };
+
+        for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+            if ((*dst[i] = num(json_object_get(g, keys[i]))) < 0) {
+                snprintf(err, size, "workload: gpu.%s is missing or negative", keys[i]);
+                return -1;
+            }
+        if (reals_back(json_object_get(g, "sector_hits"), o->sector_hits, w->nlevels + 1,
+                       "gpu.sector_hits", err, size) ||
+            reals_back(json_object_get(g, "load_reach"), o->load_reach, w->nlevels + 1,
+                       "gpu.load_reach", err, size))
+            return -1;
+        w->gpu_given = true;
+    }
+    return 0;
+}
+
+static int workload_back(json_t *j, struct augur_workload *w, char *err, size_t size)
 {
     static const char *const fields[] = { "footprint_bytes", "flops",      "busiest_share",
                                           "simd_util",       "calls",      "parallel",
@@ -388,4 +463,15 @@ int cli_workload_from_json(json_t *j, struct augur_workload *w, char *err, size_
             return -1;
         }
     return 0;
+}
+
+int augur_workload_from_json(const json_t *cj, struct augur_workload *w, struct augur_diag *diag)
+{
+    json_t *j = (json_t *)cj; /* jansson's getters take no const */
+    char err[200];
+
+    if (workload_back(j, w, err, sizeof(err)) == 0 && extras_back(j, w, err, sizeof(err)) == 0)
+        return 0;
+    augur_workload_release(w);
+    return augur_diag_set(diag, AUGUR_EPARSE, NULL, 0, 0, "%s", err);
 }
