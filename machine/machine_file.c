@@ -102,6 +102,8 @@ static const struct field core_fields[] = {
     { "inflight", T_F64, CO(inflight), 0, 0, 0, 4096, 0 },
     { "window", T_F64, CO(window), 0, 0, 0, 65536, 0 },
     { "mlp", T_F64, CO(mlp), 0, 0, 0, 1024, 0 },
+    { "prefetch_streams", T_U32, CO(prefetch_streams), 0, 0, 1, 256, 0 },
+    { "prefetch_reach", T_U32, CO(prefetch_reach), 0, 0, 1, 64, 0 },
     { "branch_learned", T_CURVE, CO(branch_learned), CO(nbranch_learned), F_SIGNED, 0, 1e12, 0 },
     { "branch_run_cycles", T_CURVE, CO(branch_run_cycles), CO(nbranch_run_cycles), 0, 0, 1e6, 0 },
     { "branch_run_left", T_CURVE, CO(branch_run_left), CO(nbranch_run_left), F_SIGNED, 0, 1e6, 0 },

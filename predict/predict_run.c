@@ -235,6 +235,7 @@ int predict_setup(const struct augur_node *kernel, const struct augur_machine *m
         *out = sms ? sms : m->gpu.sms ? m->gpu.sms : m->cores;
         so->interp.sms = *out;
         so->interp.nthreads = *out;
+        augur_sim_streams_from_machine(m, so);
         return 0;
     }
     *out = threads ? threads : 1;
@@ -244,6 +245,7 @@ int predict_setup(const struct augur_node *kernel, const struct augur_machine *m
                               m->cores == 1 ? "" : "s");
     so->interp.nthreads = *out;
     augur_bp_config_from_machine(m, &so->interp.predictor);
+    augur_sim_streams_from_machine(m, so);
     return 0;
 }
 

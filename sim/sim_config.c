@@ -92,3 +92,11 @@ bool augur_bp_config_from_machine(const struct augur_machine *m, struct augur_bp
     memcpy(out->history, h->histories, h->nhistories * sizeof(*h->histories));
     return true;
 }
+
+void augur_sim_streams_from_machine(const struct augur_machine *m, struct augur_sim_opts *so)
+{
+    const struct augur_machine_core *d = &augur_machine_cpu_defaults()->core;
+
+    so->streams = m->core.prefetch_streams ? m->core.prefetch_streams : d->prefetch_streams;
+    so->stream_reach = m->core.prefetch_reach ? m->core.prefetch_reach : d->prefetch_reach;
+}

@@ -16,18 +16,15 @@ _Static_assert(AUGUR_INTERP_MAX_THREADS <= AUGUR_CACHESIM_MAX_THREADS, "threads 
 _Static_assert(AUGUR_WORK_MAX_LEVELS >= AUGUR_CACHESIM_MAX_LEVELS + 1, "levels fit a workload");
 
 /*
- * A request is near when its line lies within NEAR_LINES of a stream the
- * thread's prefetcher follows: a stream prefetcher follows steps of a line
- * or two, and keeps a table of the NEAR_STREAMS streams touched last (a
- * core tracks 16 to 32 of them; Intel's L2 streamer follows 32 pages). A
- * far request opens a stream in place of the oldest. So a gather that
- * comes back to a few regions (a road graph's far neighbours, numbered in
- * runs) is followed, and one beside many column streams (a column-major
- * ELLPACK's) is not.
+ * A request is near when its line lies within stream_reach lines of a
+ * stream the thread's prefetcher follows: a stream prefetcher follows steps
+ * of a line or two, and keeps a table of the streams touched last (the
+ * machine's core.prefetch_streams). A far request opens a stream in place
+ * of the oldest. So a gather that comes back to a few regions (a road
+ * graph's far neighbours, numbered in runs) is followed, and one beside
+ * many column streams (a column-major ELLPACK's) is not.
  */
-#define NEAR_LINES   2
-#define NEAR_STREAMS 16
-#define NO_STREAM    (UINT64_MAX / 2) /* far from every line of a 64-bit address space */
+#define NO_STREAM (UINT64_MAX / 2) /* far from every line of a 64-bit address space */
 
 /*
  * CUDA: a warp runs its lanes in step (SIMT), so the k-th time its lanes
@@ -105,10 +102,12 @@ struct simsub {
     /*
      * Each access counts under two tags, 2a for requests near a stream of
      * the thread and 2a + 1 for far ones; streams holds each thread's
-     * NEAR_STREAMS streams, their last line (NO_STREAM: none), the most
-     * recent first. NULL: one tag.
+     * nstreams streams, their last line (NO_STREAM: none), the most recent
+     * first. NULL: one tag.
      */
     uint64_t *streams;
+    uint32_t nstreams, stream_reach,
+        line_shift; /* the prefetcher's streams, their reach, log2 line */
     unsigned naccesses;
     /*
      * The miss epochs (augur_sim_profile.miss_epochs), when counted: per
@@ -142,14 +141,16 @@ static uint32_t tag_of(struct simsub *s, const struct augur_event *e, uint64_t a
     uint32_t tag = (uint32_t)s->acc_map[e->node - s->kernel_id];
 
     if (s->streams) {
-        uint64_t *h = &s->streams[(size_t)e->thread * NEAR_STREAMS], line = addr >> 6;
+        const uint32_t ns = s->nstreams;
+        const uint64_t reach = s->stream_reach;
+        uint64_t *h = &s->streams[(size_t)e->thread * ns], line = addr >> s->line_shift;
         unsigned j = 0;
         bool far;
 
-        /* |line - h[j]| <= NEAR_LINES, in unsigned arithmetic */
-        while (j < NEAR_STREAMS && line - h[j] + NEAR_LINES > 2 * NEAR_LINES)
+        /* |line - h[j]| <= reach, in unsigned arithmetic */
+        while (j < ns && line - h[j] + reach > 2 * reach)
             j++;
-        far = j == NEAR_STREAMS;
+        far = j == ns;
         tag = 2 * tag + far;
         /* the stream (or a new one, in place of the oldest) becomes the most recent */
         for (j -= far; j > 0; j--)
@@ -655,18 +656,22 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     kernel = augur_interp_kernel(in); /* the skeleton's only one when kernel is NULL */
     nacc = augur_interp_naccesses(in);
     nth = augur_interp_nthreads(in);
-    split = nacc && 2 * (uint64_t)nacc <= AUGUR_CACHESIM_MAX_TAGS;
+    split = nacc && 2 * (uint64_t)nacc <= AUGUR_CACHESIM_MAX_TAGS && o.streams > 0;
     rc = augur_cachesim_new(cfg, nth, split ? 2 * nacc : nacc ? nacc : 1, &sim, diag);
     if (rc)
         goto out;
     sub = augur_calloc(1, sizeof(*sub));
-    if (!sub || (split && !(sub->streams =
-                                augur_mallocarray((size_t)nth * NEAR_STREAMS, sizeof(uint64_t))))) {
+    if (!sub ||
+        (split && !(sub->streams = augur_mallocarray((size_t)nth * o.streams, sizeof(uint64_t))))) {
         rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "simulate: out of memory");
         goto out;
     }
-    for (size_t i = 0; split && i < (size_t)nth * NEAR_STREAMS; i++)
+    for (size_t i = 0; split && i < (size_t)nth * o.streams; i++)
         sub->streams[i] = NO_STREAM;
+    sub->nstreams = o.streams;
+    sub->stream_reach = o.stream_reach;
+    while (cfg->nlevels && (1u << sub->line_shift) < cfg->level[0].line)
+        sub->line_shift++;
     sub->naccesses = nacc;
     sub->nlevels = cfg->nlevels;
     if (split && !kernel->u.kernel.cuda) {

@@ -1273,6 +1273,7 @@ static struct augur_sim_profile *simulate_l1(const char *text, const uint32_t *l
     struct augur_skel *s = parse(text);
     struct augur_bound *b = NULL;
     struct augur_cache_config cfg;
+    struct augur_sim_opts so;
     struct augur_sim_profile *p = NULL;
     struct augur_diag d;
 
@@ -1280,9 +1281,12 @@ static struct augur_sim_profile *simulate_l1(const char *text, const uint32_t *l
     memset(&cfg, 0, sizeof(cfg));
     cfg.nlevels = 1;
     cfg.level[0] = (struct augur_cache_level_config){ .name = "L1", .size = 4096, .line = 64 };
+    memset(&so, 0, sizeof(so));
+    so.streams = 16; /* the defaults' prefetcher: 16 streams, 2 lines of reach */
+    so.stream_reach = 2;
     augur_diag_init(&d);
     if (!s || augur_bound_from_csr(&a, NULL, &b, &d) != 0 ||
-        augur_simulate(s, NULL, b, &cfg, NULL, &p, NULL, &d) != 0) {
+        augur_simulate(s, NULL, b, &cfg, &so, &p, NULL, &d) != 0) {
         diag("%s", d.msg);
         p = NULL;
     }

@@ -140,6 +140,12 @@ struct augur_machine_core {
     double window;        /* instructions in flight (the reorder buffer) */
     double mlp;           /* cache misses in flight per core (fill buffers) */
     /*
+     * The stream prefetcher: the streams it follows at once, and how many
+     * lines from a stream's last one a request may land and still be seen
+     * coming (0: not given)
+     */
+    uint32_t prefetch_streams, prefetch_reach;
+    /*
      * The share of mispredictions left (ns: a fraction) when a kernel runs
      * the same m surprising branch outcomes in every call (m: outcomes a
      * simple counter would mispredict): a predictor with a long history

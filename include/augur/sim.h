@@ -152,7 +152,17 @@ struct augur_sim_opts {
     bool warm;         /* run once before counting (caches and data warm) */
     bool no_flush;     /* do not write dirty lines back at the end */
     const char *trace; /* also write the events here (NULL: none) */
+    /*
+     * The requests a stream prefetcher sees coming: within stream_reach
+     * lines of one of the streams streams each thread touched last
+     * (augur_sim_group.far counts the others). streams 0: no such split.
+     */
+    uint32_t streams, stream_reach;
 };
+
+/* The machine's prefetcher streams into so (each value it does not give from the defaults). */
+AUGUR_API void augur_sim_streams_from_machine(const struct augur_machine *m,
+                                              struct augur_sim_opts *so);
 
 /* Counts of one group (a source line, an array, a node) at every level. */
 struct augur_sim_group {
@@ -161,9 +171,9 @@ struct augur_sim_group {
     uint64_t events;
     struct augur_cache_counts level[AUGUR_CACHESIM_MAX_LEVELS + 1];
     /*
-     * Of level, the requests whose line lay more than two lines from the
-     * last line of each of the 16 streams the thread touched last: a
-     * stream prefetcher does not see them coming
+     * Of level, the requests whose line lay more than stream_reach lines
+     * from the last line of each of the streams the thread touched last
+     * (augur_sim_opts): a stream prefetcher does not see them coming
      * (augur_sim_profile.far_measured).
      */
     struct augur_cache_counts far[AUGUR_CACHESIM_MAX_LEVELS + 1];
