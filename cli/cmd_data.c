@@ -240,9 +240,9 @@ static json_t *dataset_json(const struct augur_dataset *ds)
     json_object_set_new(o, "duplicates_merged", json_integer((json_int_t)ds->nduplicates));
     json_object_set_new(o, "diagonal", json_integer((json_int_t)ds->ndiagonal));
     if (value_range(ds, &lo, &hi, &neg))
-        json_object_set_new(o, "values",
-                            json_pack("{s:f, s:f, s:I}", "min", lo, "max", hi, "negative",
-                                      (json_int_t)neg));
+        json_object_set_new(
+            o, "values",
+            json_pack("{s:f, s:f, s:I}", "min", lo, "max", hi, "negative", (json_int_t)neg));
     json_object_set_new(o, "bytes", json_integer((json_int_t)ds->bytes));
     if (augur_format_is_mesh(ds->format)) {
         json_t *m = json_object();

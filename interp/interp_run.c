@@ -640,15 +640,22 @@ bp_step_n(const struct bp_shape *s, struct bpred *p, uint32_t pc, bool taken, co
 static inline bool bp_step(const struct bp_shape *s, struct bpred *p, uint32_t pc, bool taken)
 {
     switch (s->ntables) {
-#define BP_CASE(n) \
-    case n:        \
-        return bp_step_n(s, p, pc, taken, n);
-        BP_CASE(1)
-        BP_CASE(2)
-        BP_CASE(3)
-        BP_CASE(4) BP_CASE(5) BP_CASE(6) BP_CASE(7)
-#undef BP_CASE
-            default : return bp_step_n(s, p, pc, taken, AUGUR_INTERP_BP_MAX_TABLES);
+    case 1:
+        return bp_step_n(s, p, pc, taken, 1);
+    case 2:
+        return bp_step_n(s, p, pc, taken, 2);
+    case 3:
+        return bp_step_n(s, p, pc, taken, 3);
+    case 4:
+        return bp_step_n(s, p, pc, taken, 4);
+    case 5:
+        return bp_step_n(s, p, pc, taken, 5);
+    case 6:
+        return bp_step_n(s, p, pc, taken, 6);
+    case 7:
+        return bp_step_n(s, p, pc, taken, 7);
+    default:
+        return bp_step_n(s, p, pc, taken, AUGUR_INTERP_BP_MAX_TABLES);
     }
 }
 

@@ -114,9 +114,9 @@ json_t *augur_workload_to_json(const struct augur_workload *w)
         json_t *rs = json_array();
 
         for (uint32_t k = 0; k < w->nrounds; k++)
-            json_array_append_new(rs, json_pack("{s:f,s:o}", "accesses", w->rounds[k].accesses,
-                                                "served",
-                                                reals(w->rounds[k].served, w->nlevels + 1)));
+            json_array_append_new(rs,
+                                  json_pack("{s:f,s:o}", "accesses", w->rounds[k].accesses,
+                                            "served", reals(w->rounds[k].served, w->nlevels + 1)));
         json_object_set_new(j, "rounds", rs);
     }
     if (w->gpu_given) {
