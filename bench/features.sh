@@ -27,7 +27,7 @@ for f in road_usa_FLA.mtx.gz snap_email-Enron.mtx snap_wiki-Vote.mtx; do
 import json, sys
 name, tmp, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 docs = [json.load(open("%s/%d.json" % (tmp, r + 1))) for r in range(runs)]
-best = {k: min(d["seconds"][k] for d in docs) for k in ("load", "csr", "features", "clustering")}
+best = {k: min(d["timing"][k] for d in docs) for k in ("load", "csr", "features", "clustering")}
 cc = docs[0]["clustering"]["undirected"]
 dc = docs[0]["clustering"].get("directed")
 print("%-17s %8d %8d %9d %7.3f %7.3f %10.4f %9.4f %9.6f %9s" % (

@@ -48,9 +48,9 @@ w = open(tmp + "/warm.txt").read().split()
 warm = "%10.0f" % (int(w[0]) / 1e6 / float(w[1])) if len(w) == 3 else "%10s" % "-"
 docs = [json.load(open("%s/%d.json" % (tmp, r + 1))) for r in range(runs)]
 nbytes = docs[0]["bytes"]
-parse = min(d["seconds"]["parse"] for d in docs)
-build = min(d["seconds"]["build"] for d in docs)
-load = min(d["seconds"]["parse"] + d["seconds"]["build"] for d in docs)
+parse = min(d["timing"]["parse"] for d in docs)
+build = min(d["timing"]["build"] for d in docs)
+load = min(d["timing"]["parse"] + d["timing"]["build"] for d in docs)
 name = os.path.basename(path).replace(".mtx", "")
 print("%-16s %7.1f %9d %8.4f %10.0f %8.4f %9.0f %s" % (
     name, nbytes / 1e6, docs[0]["entries_read"], parse, nbytes / 1e6 / parse, build,

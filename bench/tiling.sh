@@ -34,9 +34,10 @@ for f in $files; do
     python3 - "$f" "$tmp" "$runs" <<'PY'
 import json, sys
 name, tmp, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-docs = [json.load(open("%s/%d.json" % (tmp, r + 1)))["tiling"] for r in range(runs)]
+full = [json.load(open("%s/%d.json" % (tmp, r + 1))) for r in range(runs)]
+docs = [d["tiling"] for d in full]
 t = docs[0]
-best = min(d["seconds"] for d in docs)
+best = min(d["timing"]["tiling"] for d in full)
 print("%-30s %9d %9d %7d %8d %6.3f %7d %8.2f %9s %8.4f" % (
     name.split("/")[-1][:30], t["nodes"], t["edges"], t["tiles"], t["groups"], t["simd_util"],
     t["tile_groups"], t["avg_mimd"], "%d/%d" % (t["min_tiles"], t["max_tiles"]), best))

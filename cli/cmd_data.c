@@ -475,7 +475,9 @@ static void times_text(const struct augur_dataset *ds, const struct info_times *
     kv("category", "%.4f s", t->category);
 }
 
-static json_t *times_json(const struct augur_dataset *ds, const struct info_times *t)
+/* Wall-clock seconds of each stage: the only part of the document that differs between runs. */
+static json_t *times_json(const struct augur_dataset *ds, const struct info_times *t,
+                          double tiling)
 {
     json_t *o = json_object();
 
@@ -487,6 +489,8 @@ static json_t *times_json(const struct augur_dataset *ds, const struct info_time
     json_object_set_new(o, "clustering", json_real(t->clustering));
     json_object_set_new(o, "clustering_estimate", json_real(t->estimate));
     json_object_set_new(o, "category", json_real(t->category));
+    if (tiling >= 0)
+        json_object_set_new(o, "tiling", json_real(tiling));
     return o;
 }
 
@@ -613,7 +617,7 @@ static void tiling_text(const struct augur_tiling_stats *s, double seconds)
     kv("time", "%.4f s", seconds);
 }
 
-static json_t *tiling_json(const struct augur_tiling_stats *s, double seconds)
+static json_t *tiling_json(const struct augur_tiling_stats *s)
 {
     json_t *o = json_object();
 
@@ -632,7 +636,6 @@ static json_t *tiling_json(const struct augur_tiling_stats *s, double seconds)
     json_object_set_new(o, "avg_mimd", json_real(s->avg_mimd));
     json_object_set_new(o, "min_tiles", json_integer((json_int_t)s->min_tiles));
     json_object_set_new(o, "max_tiles", json_integer((json_int_t)s->max_tiles));
-    json_object_set_new(o, "seconds", json_real(seconds));
     return o;
 }
 
@@ -749,8 +752,8 @@ static int data_info(int argc, char **argv)
                             estimate_json(&est, &cl, !skipped, est_skipped));
         json_object_set_new(doc, "category", category_json(&cat));
         if (info.tile_size)
-            json_object_set_new(doc, "tiling", tiling_json(&tiling, tiling_s));
-        json_object_set_new(doc, "seconds", times_json(ds, &t));
+            json_object_set_new(doc, "tiling", tiling_json(&tiling));
+        json_object_set_new(doc, "timing", times_json(ds, &t, info.tile_size ? tiling_s : -1));
         rc = cli_print_json(doc);
     } else {
         dataset_text(ds);

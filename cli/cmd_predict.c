@@ -365,7 +365,8 @@ static json_t *result_json(const struct shown *r)
     } else if (r->measure_error[0]) {
         json_object_set_new(doc, "measure_error", json_string(r->measure_error));
     }
-    json_object_set_new(doc, "prediction_seconds", json_real(r->total));
+    json_object_set_new(doc, "timing",
+                        json_pack("{s:f,s:f}", "total", r->total, "simulation", r->p->sim_seconds));
     json_object_set_new(doc, "workload", augur_workload_to_json(w));
     return doc;
 }

@@ -354,7 +354,7 @@ static json_t *result_json(const struct augur_skel *skel, const struct augur_nod
     json_object_set_new(doc, "threads", json_integer(p->stats.nthreads));
     json_object_set_new(doc, "runs", json_integer(p->rounds));
     json_object_set_new(doc, "accesses", json_integer((json_int_t)p->events));
-    json_object_set_new(doc, "seconds", json_real(p->seconds));
+    json_object_set_new(doc, "timing", json_pack("{s:f}", "simulation", p->seconds));
     if (p->stats.grid) {
         json_object_set_new(doc, "grid", json_integer((json_int_t)p->stats.grid));
         json_object_set_new(doc, "block", json_integer((json_int_t)p->stats.block));
