@@ -476,8 +476,7 @@ static void times_text(const struct augur_dataset *ds, const struct info_times *
 }
 
 /* Wall-clock seconds of each stage: the only part of the document that differs between runs. */
-static json_t *times_json(const struct augur_dataset *ds, const struct info_times *t,
-                          double tiling)
+static json_t *times_json(const struct augur_dataset *ds, const struct info_times *t, double tiling)
 {
     json_t *o = json_object();
 
