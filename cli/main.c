@@ -77,10 +77,27 @@ static int cmd_help(int argc, char **argv)
     return cli_dispatch(commands, n, args, "augur", main_help);
 }
 
+/*
+ * Out of memory: a clean error and exit status 1, not an abort. Nothing here
+ * allocates (the heap is what ran out).
+ */
+static void out_of_memory(size_t size)
+{
+    static const char hint[] = "this process may not use more (ulimit -v, or the machine's "
+                               "memory): give it more, or predict from a sample (--sample)";
+
+    if (cli_json)
+        printf("{\"error\": \"out of memory allocating %zu bytes: %s\"}\n", size, hint);
+    fprintf(stderr, "augur: error: out of memory allocating %zu bytes: %s\n", size, hint);
+    fflush(NULL);
+    _Exit(CLI_FAILED);
+}
+
 int main(int argc, char **argv)
 {
     int i = 1;
 
+    augur_set_oom_handler(out_of_memory);
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (strcmp(argv[i], "--json") == 0) {
             cli_json = true;

@@ -2,6 +2,8 @@
 # t_cli.sh - end-to-end tests of the augur command frame: version, help,
 # dispatch, exit statuses and JSON errors. Prints TAP.
 augur=${AUGUR_BIN:-build/augur}
+tmp_oom=$(mktemp)
+trap 'rm -f "$tmp_oom"' EXIT
 n=0
 fail=0
 
@@ -46,6 +48,26 @@ check "--json error is {\"error\": ...} on stdout" grep -q '^{"error":.*nonexist
 json=$("$augur" data info --json /nonexistent/file.mtx 2>/dev/null)
 check "subcommand --json too" grep -q '^{"error":' <<<"$json"
 check "help of an unknown command: exit 2" status 2 help frobnicate
+
+# out of memory is an error (exit 1 and a message), never an abort: a road graph's load under
+# address-space limits from too tight for it to ample (a sanitizer build needs its shadow memory)
+ne=${AUGUR_DATASETS:-}/mtx/road_usa_NE.mtx.gz
+if [ -f "$ne" ] && [ "$(nm "$augur" 2>/dev/null | grep -c __asan_init)" = 0 ]; then
+    aborted=0 oom=0
+    for kb in 230000 250000 270000 290000 310000 330000; do
+        (ulimit -v $kb; "$augur" data info --no-clustering "$ne" >/dev/null 2>"$tmp_oom") 2>/dev/null
+        rc=$?
+        [ $rc -ge 128 ] && aborted=1
+        [ $rc -eq 1 ] && grep -q "^augur: error: out of memory allocating [0-9]* bytes" "$tmp_oom" &&
+            oom=1
+    done
+    check "tight memory never aborts" test $aborted = 0
+    check "and out of memory is a clean error" test $oom = 1
+else
+    n=$((n + 2))
+    echo "ok $((n - 1)) - tight memory never aborts # SKIP no road_usa_NE or a sanitizer build"
+    echo "ok $n - and out of memory is a clean error # SKIP no road_usa_NE or a sanitizer build"
+fi
 
 echo "1..$n"
 exit $fail
