@@ -116,7 +116,7 @@ fi
 if command -v cc >/dev/null 2>&1; then
     for name in a b c; do
         cp "$mtx" "$tmp/$name.mtx"
-        "$augur" predict "$kernel" --data "$tmp/$name.mtx" --machine "$tmp/toy.yml" --measure --reps 3 --json >"$tmp/run-$name.json"
+        "$augur" predict "$kernel" --data "$tmp/$name.mtx" --machine "$tmp/toy.yml" --measure --reps 3 --json >"$tmp/run-$name.json" 2>/dev/null
     done
     status "train model" 0 "$augur" train model --machine "$tmp/toy.yml" --holdout 3 -o "$tmp/fit.yml" --json "$tmp"/run-*.json
     is "two runs fitted, one held out" "$(jq_ "$tmp/out" "(d['train_runs'], d['test_runs'])")" "(2, 1)"
