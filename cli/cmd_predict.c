@@ -172,6 +172,8 @@ static void print_text(const struct opts *o, const struct shown *r)
                r->p->sample.nnz, r->p->sample.nnz_full, r->p->sample.seed, r->p->scale);
     if (r->p->sampled && r->p->sampler_why[0])
         printf("sampler: %s\n", r->p->sampler_why);
+    else if (r->p->sample_note[0])
+        printf("data: all of it (%s)\n", r->p->sample_note);
     else
         printf("data: all of it (no sampling)\n");
     if (r->p->tiling.tile_size)
@@ -295,6 +297,8 @@ static json_t *result_json(const struct shown *r)
                                       (json_int_t)r->p->sample.nnz_full, "scale", r->p->scale));
     else
         json_object_set_new(doc, "sample", json_null());
+    if (r->p->sample_note[0])
+        json_object_set_new(doc, "sample_declined", json_string(r->p->sample_note));
     if (r->p->tiling.tile_size)
         json_object_set_new(
             doc, "tiling",

@@ -213,6 +213,7 @@ struct fe_conv {
     struct augur_vec reads; /* struct fe_read: reads of the open region */
     struct fe_opmap opmap;
     struct fe_cursors inlining;       /* helpers being inlined (recursion check) */
+    unsigned ninlined;                /* calls inlined so far */
     const struct augur_expr *ret_val; /* value of the helper being inlined */
     bool discard;                     /* the call being read is a statement: its value unused */
     uint32_t loops;                   /* loops open */

@@ -1152,6 +1152,31 @@ static const struct augur_expr *for_init(struct fe_conv *cv, CXCursor init, CXCu
     return NULL;
 }
 
+/*
+ * A loop condition that calls a helper augur inlines runs the helper's
+ * statements at every test, before it (while (round_step(...) > 0)): they
+ * went into the loop's body, ahead of the rest, so the loop becomes
+ * while (1) { the helper's statements; if (!cond) break; the body }.
+ * Returns the loop's own condition: cond, or 1 when the test moved.
+ */
+static const struct augur_expr *test_after_calls(struct fe_conv *cv, CXCursor cnd,
+                                                 unsigned inlined_before,
+                                                 const struct augur_expr *cond)
+{
+    struct augur_node *br, *j;
+
+    if (cv->ninlined == inlined_before)
+        return cond;
+    fe_flush_ops(cv);
+    br = augur_skel_open(cv->b, AUGUR_NODE_BRANCH, fe_loc(cv, cnd));
+    br->u.branch.cond = augur_expr_unary(cv->skel, AUGUR_OP_NOT, cond);
+    j = augur_skel_leaf(cv->b, AUGUR_NODE_JUMP, fe_loc(cv, cnd));
+    j->u.jump = AUGUR_JUMP_BREAK;
+    br->u.branch.nthen = augur_skel_nkids(cv->b);
+    augur_skel_close(cv->b);
+    return augur_expr_int(cv->skel, AUGUR_T_I32, 1);
+}
+
 static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
 {
     CXCursor part[4], decl = clang_getNullCursor(), rhs;
@@ -1189,12 +1214,18 @@ static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
         loop = augur_skel_open(cv->b, AUGUR_NODE_LOOP, fe_loc(cv, s));
         loop->u.loop.form = AUGUR_LOOP_WHILE;
         apply_loop_pragmas(cv, loop, pend);
-        cur = clang_Cursor_isNull(part[1]) ? augur_expr_int(cv->skel, AUGUR_T_I32, 1)
-                                           : fe_expr(cv, part[1], FE_RVALUE).e;
-        loop->u.loop.cond = cur ? cur : fe_opaque(cv, AUGUR_T_I32, "condition");
         outer_loop = cv->loop;
         cv->loop = s;
         enter_loop(cv, s);
+        {
+            unsigned inlined = cv->ninlined;
+
+            cur = clang_Cursor_isNull(part[1]) ? augur_expr_int(cv->skel, AUGUR_T_I32, 1)
+                                               : fe_expr(cv, part[1], FE_RVALUE).e;
+            cur = cur ? cur : fe_opaque(cv, AUGUR_T_I32, "condition");
+            loop->u.loop.cond =
+                clang_Cursor_isNull(part[1]) ? cur : test_after_calls(cv, part[1], inlined, cur);
+        }
         if (!clang_Cursor_isNull(part[3]))
             stmt(cv, part[3],
                  !clang_Cursor_isNull(part[2])   ? end_of(part[2])
@@ -1392,8 +1423,10 @@ static void loop_while(struct fe_conv *cv, CXCursor s, bool is_do, const struct 
     cv->loop = s;
     enter_loop(cv, s);
     if (!is_do) {
+        unsigned inlined = cv->ninlined;
+
         c = fe_expr(cv, cnd, FE_RVALUE);
-        loop->u.loop.cond = scalar_cond(cv, c);
+        loop->u.loop.cond = test_after_calls(cv, cnd, inlined, scalar_cond(cv, c));
     }
     stmt(cv, body, is_do ? start_of(s) : end_of(cnd), NULL);
     if (is_do) {
@@ -2735,6 +2768,7 @@ bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_v
         }
     }
     cv->inlining.n--;
+    cv->ninlined++;
     cv->loop = outer_loop;
     for (size_t i = 0; i < params.n; i++)
         *fe_var(cv, params.v[i]) = saved[i];

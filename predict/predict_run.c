@@ -265,7 +265,17 @@ static int bind_data(struct augur_predict_ctx *ctx, const struct augur_predict_o
     int rc;
 
     r->scale = 1;
-    if (!(o->sample > 0))
+    /*
+     * A search by rounds on a sample is not the search on the data: the
+     * sample's frontier dies out after a few rounds (road_usa_FLA: 1 round of
+     * its 1,921). It runs on the whole data, and the result says why.
+     */
+    if (o->sample > 0 && (o->rounds || o->round))
+        snprintf(r->sample_note, sizeof(r->sample_note),
+                 "--sample %g declined: a search by rounds on a sample stops after a few rounds, "
+                 "so the whole data runs",
+                 o->sample);
+    if (!(o->sample > 0) || o->rounds || o->round)
         return augur_bound_new(ctx->ds, &bo, bound, diag);
     rc = ctx_csr(ctx, o->bound.stored_only, diag);
     if (!rc && !o->method_given)

@@ -427,6 +427,15 @@ status "another host's file and --measure" 1 "$augur" predict "$kernel" --data "
     --machine "$tmp/other.yml" --measure
 check "the comparison is refused" grep -q "a time measured here says nothing of its prediction" "$tmp/err"
 
+# a loop whose test calls a helper augur inlines (while (round(...) > 0)) runs the helper at each
+# test, before it: the whole search is simulated, not the set-up before the loop
+status "a search driven from its loop's test" 0 "$augur" --json predict "$src/kernels/bfs/omp.c" \
+    --function bfs_topo_omp --data "$mtx" --machine "$tmp/toy.yml"
+is "every round of it" "$(jq_ "$tmp/out" "d['accesses_per_call'] > 20 * d['rows']")" True
+status "its skeleton tests after the helper" 0 "$augur" skeleton "$src/kernels/bfs/omp.c" \
+    --function bfs_topo_omp
+check "while 1, then if !(labelled > 0) break" grep -q 'if !(labelled > 0)' "$tmp/out"
+
 # the profile stage: counts saved once, priced on machines of the same caches
 status "--save-profile" 0 "$augur" --json predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" \
     --threads 2 --save-profile "$tmp/p.json"

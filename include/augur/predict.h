@@ -101,6 +101,7 @@ struct augur_predict_result {
     bool sampled;
     struct augur_sample_info sample;
     char sampler_why[PATH_MAX + 96]; /* how the sampler was chosen */
+    char sample_note[160];           /* why a sample asked for was not taken (empty: none) */
     double scale; /* counts multiplied by this (full entries / sampled entries) */
     /* the simulation */
     uint64_t sim_events;
