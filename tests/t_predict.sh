@@ -436,6 +436,11 @@ status "its skeleton tests after the helper" 0 "$augur" skeleton "$src/kernels/b
     --function bfs_topo_omp
 check "while 1, then if !(labelled > 0) break" grep -q 'if !(labelled > 0)' "$tmp/out"
 
+status "a sampled search by rounds" 0 "$augur" --json predict "$src/kernels/bfs/omp.c" \
+    --function bfs_topo_round_omp --data "$mtx" --machine "$tmp/toy.yml" --sample 0.5
+is "runs on the whole data and says why" \
+    "$(jq_ "$tmp/out" "d['sample'] is None and 'search by rounds' in d['sample_declined']")" True
+
 # the profile stage: counts saved once, priced on machines of the same caches
 status "--save-profile" 0 "$augur" --json predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" \
     --threads 2 --save-profile "$tmp/p.json"
