@@ -40,6 +40,7 @@ struct pred_rates {
     double overlap_norm; /* model.overlap_norm: the L^p norm issue, memory and chains add in */
     double instr;        /* the kernel's loads, stores and operations per call */
     double accesses;     /* its memory accesses (events) per call */
+    double chained;      /* of its updates, those a recent update of the same element chains */
     unsigned nlevels;    /* caches; index nlevels is memory */
     double latency_ns[AUGUR_WORK_MAX_LEVELS];
     double bw_gbs[AUGUR_WORK_MAX_LEVELS];     /* all threads together, read from the level */

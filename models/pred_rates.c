@@ -186,6 +186,7 @@ int pred_rates_of(const struct augur_machine *m, const struct augur_workload *w,
     r->mem_curve = m->memory.mlp;
     r->nmem_curve = m->memory.nmlp;
     r->accesses = w->total.accesses;
+    r->chained = w->total.chained;
     r->instr = w->total.loads + w->total.stores;
     for (int k = 0; k < AUGUR_OPK_COUNT; k++)
         r->instr += w->total.instr[k];

@@ -54,25 +54,36 @@ static double link_cycles(const struct pred_rates *r, double len, double instr)
 }
 
 /*
- * Of a line's chained updates, the share the core waits for: a link whose
- * store lay d memory accesses back waits only when the core issues those d
- * accesses (at the kernel's instructions per access over the issue width)
- * in less than the chain's latency; farther ones find the value stored.
- * Within a bucket of distances the links are taken as spread evenly.
+ * Of a line's chained updates, the share of their links' cost the core
+ * waits for. A link whose store lay d memory accesses back waits only when
+ * the core issues those d accesses (at the kernel's instructions per access
+ * over the issue width) in less than the chain's latency; farther ones find
+ * the value stored. And the links of different chains that fall within
+ * those d accesses wait at once, not one after another: with c of them
+ * (the kernel's chained updates per access times d, at least 1), each
+ * costs 1 / c of a link. A loop that updates four elements of a node per
+ * edge keeps four chains in step. Within a bucket of distances the links
+ * are taken as spread evenly.
  */
 static double waiting_share(const struct pred_rates *r, const struct augur_work_line *l)
 {
     double per = r->accesses > 0 ? r->instr / r->accesses / r->issue_width : 0, n = 0, all = 0;
     double reach = per > 0 ? r->chain_cycles / per : 1e300;
+    double rate = r->accesses > 0 ? r->chained / r->accesses : 0;
 
     for (unsigned b = 0; b < AUGUR_CHAIN_BUCKETS; b++) {
-        double lo, hi;
+        double lo, hi, top, mid, c;
 
         augur_chain_bucket_range(b, &lo, &hi);
-        n += l->chain_dist[b] * (reach >= hi  ? 1
-                                 : reach < lo ? 0
-                                              : (reach - lo + 1) / (hi - lo + 1));
+        if (!(l->chain_dist[b] > 0))
+            continue;
         all += l->chain_dist[b];
+        if (reach < lo)
+            continue;
+        top = reach < hi ? reach : hi;
+        mid = (lo + top) / 2;
+        c = rate * mid > 1 ? rate * mid : 1;
+        n += l->chain_dist[b] * (top - lo + 1) / (hi - lo + 1) / c;
     }
     return all > 0 ? n / all : 1; /* no distances: every link waits */
 }
