@@ -201,6 +201,16 @@ check "the work check refuses a call that did nothing" \
 status "--allow-empty times it anyway" 0 "$augur" measure "$structs" --function mat_spmv \
     --data "$small" --bind "A->format==0" --no-counts --allow-empty "${quick[@]}"
 check "and says so" grep -q "the warm-up call changed none" "$tmp/out"
+# a star: every node's root is node 0, so union-find's labels end as the zeros they began as
+{
+    echo '%%MatrixMarket matrix coordinate pattern general'
+    echo '64 64 63'
+    for i in $(seq 2 64); do echo "$i 1"; done
+} >"$tmp/star.mtx"
+status "a result that equals the data" 0 "$augur" measure "$src/bench/unseen/union_find.c" \
+    --data "$tmp/star.mtx" --no-counts "${quick[@]}"
+check "the second look finds the work" grep -q "refilled with ones, they changed in a call" \
+    "$tmp/out"
 status "stores all under an if: a call that changed nothing" 0 "$augur" measure \
     "$src/bench/unseen/bellman_ford.c" --data "$small" --no-counts "${quick[@]}"
 check "is a note" grep -q "every store is under an if, and the data called for none" "$tmp/out"
