@@ -108,7 +108,7 @@ static int read_chunk(const struct reader *r, char *p, size_t n, size_t *got)
 static int read_plain(const struct reader *r, struct augur_buf *buf)
 {
     for (;;) {
-        size_t got;
+        size_t got = 0;
         int rc;
 
         augur_buf_reserve(buf, READ_CHUNK);
@@ -146,7 +146,7 @@ static int read_gzip(const struct reader *r, struct augur_buf *in, struct augur_
         size_t room, before = out->len;
 
         if (z.avail_in == 0 && !eof) {
-            size_t got;
+            size_t got = 0;
 
             augur_buf_reserve(in, READ_CHUNK);
             rc = read_chunk(r, in->s, in->cap - 1, &got);

@@ -148,7 +148,17 @@ struct cli_kernel_opts {
     const char *function; /* --function, or NULL: the file's only kernel */
     const char *bind;     /* --bind, or NULL */
     const char *launch;   /* --launch, or NULL */
+    /* --compile-commands: a folder holding compile_commands.json, or the file itself; NULL */
+    const char *compile_commands;
 };
+
+/*
+ * The folder whose compile_commands.json the front end reads for path
+ * (--compile-commands): the path itself when it names a folder, its folder
+ * when it names compile_commands.json; NULL for any other file (its flags
+ * serve the compiled run only). dir holds the result.
+ */
+const char *cli_compdb_dir(const char *path, char *dir, size_t size);
 
 /*
  * Builds the skeleton of path (a .skel file, or C/CUDA through the front

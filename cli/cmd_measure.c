@@ -166,24 +166,8 @@ static int load_kernel(struct opts *o, const char *path, int nargs, char **args,
     fo.no_infer = true; /* after the command line's bindings, below */
     fo.on_diag = on_fe_diag;
     fo.ud = o;
-    /*
-     * The front end reads compile_commands.json from a folder; a file of
-     * another name gives the compile flags of the timed run only.
-     */
-    if (o->cc_path) {
-        const char *base = strrchr(o->cc_path, '/');
-
-        base = base ? base + 1 : o->cc_path;
-        snprintf(dir, sizeof(dir), "%s", o->cc_path);
-        if (!strcmp(base, "compile_commands.json")) {
-            dir[base - o->cc_path] = '\0';
-            if (!dir[0])
-                snprintf(dir, sizeof(dir), ".");
-            fo.build_dir = dir;
-        } else if (!augur_str_ends_with(base, ".json")) {
-            fo.build_dir = dir;
-        }
-    }
+    /* a compile_commands file of another name gives the timed run's flags only */
+    fo.build_dir = cli_compdb_dir(o->cc_path, dir, sizeof(dir));
     if (augur_fe_new(&fe, &diag) != 0)
         return cli_diag_error(&diag);
     if (augur_fe_parse(fe, path, &fo, skel, &diag) != 0) {

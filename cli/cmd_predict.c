@@ -33,6 +33,9 @@ void cmd_predict_help(FILE *fp)
         "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
         "  --function NAME   the kernel (needed when the file has several)\n"
         "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, ell.idx, vec(n), n=100)\n"
+        "  --compile-commands PATH\n"
+        "                    the file's flags from compile_commands.json (the file, or\n"
+        "                    its folder), as the front end and --measure use them\n"
         "  --machine FILE    machine file, or 'auto' (the default, else $AUGUR_MACHINE):\n"
         "                    this host, calibrated once and cached\n"
         "  --threads T       OpenMP threads (default 1)\n"
@@ -75,7 +78,7 @@ void cmd_predict_help(FILE *fp)
 }
 
 struct opts {
-    const char *data, *function, *bind, *machine, *source;
+    const char *data, *function, *bind, *machine, *source, *compile_commands;
     unsigned threads, top, reps;
     double sample;
     enum augur_sampler method;
@@ -404,6 +407,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "explain", no_argument, NULL, 'X' },
         { "top", required_argument, NULL, 'k' },
         { "profile", required_argument, NULL, 'p' },
+        { "compile-commands", required_argument, NULL, 'C' },
         { "save-profile", required_argument, NULL, 'P' },
         { "json", no_argument, NULL, 'j' },
         { "help", no_argument, NULL, 'h' },
@@ -411,7 +415,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { NULL, 0, NULL, 0 },
     };
     /* the options that only a simulation reads */
-    static const char simulation_opts[] = "dfbtSMxRrlseTocEALn";
+    static const char simulation_opts[] = "dfbtSMxRrlseTocEALnC";
     int opt;
     uint64_t v;
 
@@ -437,6 +441,9 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             break;
         case 'P':
             o->save_profile = optarg;
+            break;
+        case 'C':
+            o->compile_commands = optarg;
             break;
         case 'd':
             o->data = optarg;
@@ -598,6 +605,7 @@ static void measure(const struct opts *o, struct augur_predict_ctx *ctx,
     mo.args = (const char *const *)args;
     mo.nargs = nargs > 0 ? (size_t)nargs : 0;
     mo.args_given = args != NULL;
+    mo.compile_commands = o->compile_commands;
     mo.threads = r->p->threads;
     mo.reps = o->reps;
     mo.no_counts = true;
@@ -670,7 +678,7 @@ static void predict_opts(const struct opts *o, struct augur_predict_opts *po)
 static int from_source(struct opts *o, const char *path, int nargs, char **args, struct job *j,
                        struct shown *r)
 {
-    struct cli_kernel_opts ko = { "predict", o->function, o->bind, o->launch };
+    struct cli_kernel_opts ko = { "predict", o->function, o->bind, o->launch, o->compile_commands };
     struct augur_predict_opts po;
     const struct augur_node *kernel = NULL;
     struct augur_diag diag;

@@ -31,6 +31,9 @@ void cmd_simulate_help(FILE *fp)
             "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
             "  --function NAME   the kernel to run (needed when the file has several)\n"
             "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, ell.idx, vec(n), n=100)\n"
+            "  --compile-commands PATH\n"
+            "                    the file's flags from compile_commands.json (the file, or\n"
+            "                    its folder)\n"
             "  --machine FILE    machine file, or 'auto' (the default, else $AUGUR_MACHINE):\n"
             "                    this host, calibrated once and cached\n"
             "  --threads T       OpenMP threads, one simulator thread each (default 1)\n"
@@ -68,6 +71,7 @@ void cmd_simulate_help(FILE *fp)
 
 struct opts {
     const char *data, *function, *bind, *machine, *launch, *trace, *source, *place, *probs, *trips;
+    const char *compile_commands;
     unsigned threads, sms, quantum, top, runs;
     int64_t round;
     uint32_t ell_width;
@@ -495,6 +499,7 @@ static int parse_args(int argc, char **argv, struct opts *o, struct augur_simula
         { "no-flush", no_argument, NULL, 'F' },
         { "trace", required_argument, NULL, 'T' },
         { "output", required_argument, NULL, 'o' },
+        { "compile-commands", required_argument, NULL, 'C' },
         { "top", required_argument, NULL, 'k' },
         { "json", no_argument, NULL, 'j' },
         { "help", no_argument, NULL, 'h' },
@@ -525,6 +530,9 @@ static int parse_args(int argc, char **argv, struct opts *o, struct augur_simula
         switch (opt) {
         case 'o':
             o->output = optarg;
+            break;
+        case 'C':
+            o->compile_commands = optarg;
             break;
         case 'd':
             o->data = optarg;
@@ -720,7 +728,8 @@ int cmd_simulate(int argc, char **argv)
     if (o.source && cli_bfs_source("simulate", o.source, &so.bound))
         return CLI_USAGE;
     {
-        struct cli_kernel_opts ko = { "simulate", o.function, o.bind, o.launch };
+        struct cli_kernel_opts ko = { "simulate", o.function, o.bind, o.launch,
+                                      o.compile_commands };
 
         rc = cli_load_kernel(&ko, path, nopt < argc ? argc - nopt - 1 : 0,
                              nopt < argc ? argv + nopt + 1 : NULL, &skel, &kernel);

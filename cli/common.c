@@ -345,9 +345,28 @@ static void on_fe_diag(void *ud, const struct augur_diag *d, bool error)
         (*errors)++;
 }
 
+const char *cli_compdb_dir(const char *path, char *dir, size_t size)
+{
+    const char *base;
+
+    if (!path)
+        return NULL;
+    base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    snprintf(dir, size, "%s", path);
+    if (!strcmp(base, "compile_commands.json")) {
+        dir[base - path] = '\0';
+        if (!dir[0])
+            snprintf(dir, size, ".");
+        return dir;
+    }
+    return augur_str_ends_with(base, ".json") ? NULL : dir;
+}
+
 static int build_skeleton(const struct cli_kernel_opts *ko, const char *path, int nargs,
                           char **args, struct augur_skel **skel)
 {
+    char dir[PATH_MAX];
     struct augur_diag diag;
     struct augur_fe *fe = NULL;
     struct augur_fe_opts fo;
@@ -374,6 +393,7 @@ static int build_skeleton(const struct cli_kernel_opts *ko, const char *path, in
     fo.function = ko->function;
     fo.bind = ko->bind;
     fo.launch = ko->launch;
+    fo.build_dir = cli_compdb_dir(ko->compile_commands, dir, sizeof(dir));
     fo.on_diag = on_fe_diag;
     fo.ud = &errors;
     if (augur_fe_new(&fe, &diag) != 0)

@@ -441,6 +441,18 @@ status "a sampled search by rounds" 0 "$augur" --json predict "$src/kernels/bfs/
 is "runs on the whole data and says why" \
     "$(jq_ "$tmp/out" "d['sample'] is None and 'search by rounds' in d['sample_declined']")" True
 
+# the file's flags from compile_commands.json, as a build system writes them
+mkdir -p "$tmp/cc"
+printf '#ifndef STRIDE\n#error "STRIDE must be defined"\n#endif\nvoid gather(int n, const int *idx, const double *x, double *y)\n{\n    for (int i = 0; i < n; i++)\n        y[i] = x[idx[i] * STRIDE %% n];\n}\n' >"$tmp/cc/k.c"
+printf '[{"directory": "%s", "command": "cc -O2 -DSTRIDE=3 -c k.c -o k.o", "file": "k.c"}]\n' \
+    "$tmp/cc" >"$tmp/cc/compile_commands.json"
+status "a kernel that needs its build's flags" 1 "$augur" predict "$tmp/cc/k.c" --data "$mtx" \
+    --bind idx=csr.col --machine "$tmp/toy.yml"
+status "predict --compile-commands FOLDER" 0 "$augur" predict "$tmp/cc/k.c" --data "$mtx" \
+    --bind idx=csr.col --machine "$tmp/toy.yml" --compile-commands "$tmp/cc"
+status "simulate --compile-commands FILE" 0 "$augur" simulate "$tmp/cc/k.c" --data "$mtx" \
+    --bind idx=csr.col --machine "$tmp/toy.yml" --compile-commands "$tmp/cc/compile_commands.json"
+
 # the profile stage: counts saved once, priced on machines of the same caches
 status "--save-profile" 0 "$augur" --json predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" \
     --threads 2 --save-profile "$tmp/p.json"
