@@ -42,6 +42,8 @@ demo: build
 	./$(BUILD)/augur skeleton $(DEMO_KERNEL)
 	@echo
 	./$(BUILD)/augur predict $(DEMO_KERNEL) --data $(DEMO_DATA) --machine $(DEMO_MACHINE) --threads 2 --measure
+	@echo
+	@sh scripts/demo-context.sh ./$(BUILD)/augur
 
 # Every test: format check, the suite on a normal build (ctest) and on an
 # ASan+UBSan build (prove), then a short fuzz run of every parser.
