@@ -19,7 +19,7 @@
  * hardware's stream prefetchers run ahead of a gather through a banded
  * matrix's columns or a road graph's neighbours numbered near each other.
  * (Affine accesses stay streams: far steps between the columns of a
- * column-major array still overlap; docs/results.md, session 5.)
+ * column-major array still overlap.)
  */
 static void add_access(struct augur_work_line *l, const struct augur_node *n,
                        const struct augur_sim_group *g, unsigned nlevels, double scale,
