@@ -188,5 +188,7 @@ int cmd_skeleton(int argc, char **argv);
 void cmd_skeleton_help(FILE *fp);
 int cmd_train(int argc, char **argv);
 void cmd_train_help(FILE *fp);
+int cmd_advise(int argc, char **argv);
+void cmd_advise_help(FILE *fp);
 
 #endif

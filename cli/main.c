@@ -15,6 +15,7 @@ static void cmd_help_help(FILE *fp);
 static void main_help(FILE *fp);
 
 static const struct cli_cmd commands[] = {
+    { "advise", cmd_advise, cmd_advise_help, "rank thread counts by predicted time, and verify" },
     { "calibrate", cmd_calibrate, cmd_calibrate_help,
       "measure this machine, write its machine file" },
     { "data", cmd_data, cmd_data_help, "load, inspect and convert datasets" },

@@ -12,7 +12,7 @@ import re
 import subprocess
 import sys
 
-COMMANDS = ["calibrate", "data", "data info", "data convert", "data sample", "measure", "predict",
+COMMANDS = ["advise", "calibrate", "data", "data info", "data convert", "data sample", "measure", "predict",
             "simulate", "skeleton", "train", "train categorizer", "train model"]
 
 
