@@ -53,6 +53,26 @@ int cli_print_json(json_t *doc);
     {                                                                                         \
         "max-bytes", required_argument, NULL, 0x103                                           \
     }
+/* The options of every command that runs a kernel on a dataset (cli_kernel_option()). */
+struct cli_kernel_args {
+    const char *data, *function, *bind, *machine, *source, *compile_commands;
+    uint32_t ell_width;
+    bool stored_only;
+};
+#define CLI_OPT_MACHINE 0x113
+#define CLI_KERNEL_LONGOPTS                                                                     \
+    { "data", required_argument, NULL, 0x110 }, { "function", required_argument, NULL, 0x111 }, \
+        { "bind", required_argument, NULL, 0x112 },                                             \
+        { "machine", required_argument, NULL, CLI_OPT_MACHINE },                                \
+        { "source", required_argument, NULL, 0x114 },                                           \
+        { "compile-commands", required_argument, NULL, 0x115 },                                 \
+        { "ell-width", required_argument, NULL, 0x116 },                                        \
+    {                                                                                           \
+        "stored-only", no_argument, NULL, 0x117                                                 \
+    }
+/* One of CLI_KERNEL_LONGOPTS into k: 1 when opt is one, 0 when not, CLI_USAGE when bad. */
+int cli_kernel_option(const char *cmd, int opt, const char *arg, struct cli_kernel_args *k);
+
 #define CLI_LOAD_HELP                                                                 \
     "  --format FMT      input format: auto (default), mtx, edges, dimacs, metis,\n"  \
     "                    tetgen, gmsh, medit\n"                                       \

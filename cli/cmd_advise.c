@@ -51,9 +51,8 @@ void cmd_advise_help(FILE *fp)
 }
 
 struct opts {
-    const char *data, *function, *bind, *machine, *source, *compile_commands, *threads;
-    uint32_t ell_width;
-    bool stored_only;
+    struct cli_kernel_args k;
+    const char *threads;
     unsigned verify, reps;
     struct augur_load_opts load;
 };
@@ -111,18 +110,42 @@ done:
     return CLI_OK;
 }
 
+/* One of advise's own options: CLI_OK, -1 after --help, or an exit status. */
+static int advise_option(struct opts *o, int opt, const char *arg, const char *given)
+{
+    uint64_t v;
+
+    switch (opt) {
+    case 't':
+        o->threads = arg;
+        break;
+    case 'v':
+        if (cli_parse_u64("advise", "--verify", arg, 1, MAX_CONFIGS, &v))
+            return CLI_USAGE;
+        o->verify = (unsigned)v;
+        break;
+    case 'n':
+        if (cli_parse_u64("advise", "--reps", arg, 1, 1000000, &v))
+            return CLI_USAGE;
+        o->reps = (unsigned)v;
+        break;
+    case 'j':
+        cli_json = true;
+        break;
+    case 'h':
+        cmd_advise_help(stdout);
+        return -1;
+    default:
+        return cli_usage_error("advise", "unknown or incomplete option '%s'", given);
+    }
+    return CLI_OK;
+}
+
 static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const char **path)
 {
     static const struct option longopts[] = {
-        { "data", required_argument, NULL, 'd' },
-        { "function", required_argument, NULL, 'f' },
-        { "bind", required_argument, NULL, 'b' },
-        { "compile-commands", required_argument, NULL, 'C' },
-        { "machine", required_argument, NULL, 'm' },
+        CLI_KERNEL_LONGOPTS,
         { "threads", required_argument, NULL, 't' },
-        { "source", required_argument, NULL, 's' },
-        { "ell-width", required_argument, NULL, 'e' },
-        { "stored-only", no_argument, NULL, 'o' },
         { "verify", required_argument, NULL, 'v' },
         { "reps", required_argument, NULL, 'n' },
         { "json", no_argument, NULL, 'j' },
@@ -130,8 +153,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         CLI_LOAD_LONGOPTS,
         { NULL, 0, NULL, 0 },
     };
-    int opt;
-    uint64_t v;
+    int opt, rc;
 
     *nopt = argc;
     for (int i = 1; i < argc; i++)
@@ -143,66 +165,22 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
     while ((opt = getopt_long(*nopt, argv, "h", longopts, NULL)) != -1) {
         int used = cli_load_option("advise", opt, optarg, &o->load);
 
+        if (!used)
+            used = cli_kernel_option("advise", opt, optarg, &o->k);
         if (used == CLI_USAGE)
             return CLI_USAGE;
         if (used)
             continue;
-        switch (opt) {
-        case 'd':
-            o->data = optarg;
-            break;
-        case 'f':
-            o->function = optarg;
-            break;
-        case 'b':
-            o->bind = optarg;
-            break;
-        case 'C':
-            o->compile_commands = optarg;
-            break;
-        case 'm':
-            o->machine = optarg;
-            break;
-        case 't':
-            o->threads = optarg;
-            break;
-        case 's':
-            o->source = optarg;
-            break;
-        case 'e':
-            if (cli_parse_u64("advise", "--ell-width", optarg, 1, UINT32_MAX, &v))
-                return CLI_USAGE;
-            o->ell_width = (uint32_t)v;
-            break;
-        case 'o':
-            o->stored_only = true;
-            break;
-        case 'v':
-            if (cli_parse_u64("advise", "--verify", optarg, 1, MAX_CONFIGS, &v))
-                return CLI_USAGE;
-            o->verify = (unsigned)v;
-            break;
-        case 'n':
-            if (cli_parse_u64("advise", "--reps", optarg, 1, 1000000, &v))
-                return CLI_USAGE;
-            o->reps = (unsigned)v;
-            break;
-        case 'j':
-            cli_json = true;
-            break;
-        case 'h':
-            cmd_advise_help(stdout);
-            return -1;
-        default:
-            return cli_usage_error("advise", "unknown or incomplete option '%s'", argv[optind - 1]);
-        }
+        rc = advise_option(o, opt, optarg, argv[optind - 1]);
+        if (rc != CLI_OK)
+            return rc;
     }
     if (optind >= *nopt)
         return cli_usage_error("advise", "missing the kernel file (FILE.c or FILE.skel)");
     if (optind + 1 < *nopt)
         return cli_usage_error("advise", "one kernel file at a time ('%s' is extra)",
                                argv[optind + 1]);
-    if (!o->data)
+    if (!o->k.data)
         return cli_usage_error("advise", "missing --data DATASET");
     *path = argv[optind];
     return CLI_OK;
@@ -222,7 +200,7 @@ struct job {
 
 static int load(struct opts *o, const char *path, int nargs, char **args, struct job *j)
 {
-    struct cli_kernel_opts ko = { "advise", o->function, o->bind, NULL, o->compile_commands };
+    struct cli_kernel_opts ko = { "advise", o->k.function, o->k.bind, NULL, o->k.compile_commands };
     struct augur_diag diag;
     int rc;
 
@@ -233,12 +211,12 @@ static int load(struct opts *o, const char *path, int nargs, char **args, struct
         return cli_error("kernel '%s' is CUDA: advise sweeps OpenMP threads, and a CUDA kernel "
                          "runs on the machine's SMs",
                          j->kernel->u.kernel.name);
-    if (!cli_find_machine(o->machine, j->mpath, sizeof(j->mpath)))
+    if (!cli_find_machine(o->k.machine, j->mpath, sizeof(j->mpath)))
         return cli_error("no machine file: give --machine FILE or set AUGUR_MACHINE");
     if (augur_machine_load(j->mpath, &j->m, &diag) != 0)
         return cli_diag_error(&diag);
     if ((rc = cli_machine_host_check(j->m, o->verify > 0)) != 0 ||
-        (rc = cli_load_dataset(o->data, &o->load, &j->ds)) != 0)
+        (rc = cli_load_dataset(o->k.data, &o->load, &j->ds)) != 0)
         return rc;
     if (augur_predict_ctx_new(j->ds, NULL, NULL, &j->ctx, &diag) != 0)
         return cli_diag_error(&diag);
@@ -258,8 +236,8 @@ static void predict_opts(const struct opts *o, const struct job *j, unsigned thr
 {
     memset(po, 0, sizeof(*po));
     po->threads = threads;
-    po->bound.stored_only = o->stored_only;
-    po->bound.ell_width = o->ell_width;
+    po->bound.stored_only = o->k.stored_only;
+    po->bound.ell_width = o->k.ell_width;
     po->on_warn = cli_interp_warning;
     /* a kernel with a round parameter is a level-synchronous BFS: one call is all its rounds */
     for (uint32_t i = 0; i < j->kernel->u.kernel.nsyms; i++)
@@ -279,7 +257,7 @@ static int sweep(const struct opts *o, struct job *j)
         const struct augur_prediction *p;
 
         predict_opts(o, j, j->cfg[i].threads, &po);
-        if (o->source && cli_bfs_source("advise", o->source, &po.bound))
+        if (o->k.source && cli_bfs_source("advise", o->k.source, &po.bound))
             return CLI_USAGE;
         if (augur_predict_run(j->ctx, j->skel, j->kernel, j->m, &po, &r, &diag) != 0)
             return cli_diag_error(&diag);
@@ -316,13 +294,13 @@ static int verify(const struct opts *o, struct job *j, int nargs, char **args,
         if (i >= o->verify && j->cfg[i].threads != first_threads)
             continue;
         predict_opts(o, j, j->cfg[i].threads, &po);
-        if (o->source && cli_bfs_source("advise", o->source, &po.bound))
+        if (o->k.source && cli_bfs_source("advise", o->k.source, &po.bound))
             return CLI_USAGE;
         memset(&mo, 0, sizeof(mo));
         mo.args = (const char *const *)args;
         mo.nargs = nargs > 0 ? (size_t)nargs : 0;
         mo.args_given = args != NULL;
-        mo.compile_commands = o->compile_commands;
+        mo.compile_commands = o->k.compile_commands;
         mo.threads = j->cfg[i].threads;
         mo.reps = o->reps;
         mo.no_counts = true;

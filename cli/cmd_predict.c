@@ -78,14 +78,14 @@ void cmd_predict_help(FILE *fp)
 }
 
 struct opts {
-    const char *data, *function, *bind, *machine, *source, *compile_commands;
+    struct cli_kernel_args k;
     unsigned threads, top, reps;
     double sample;
     enum augur_sampler method;
     bool method_auto; /* the categorizer picks the sampler */
     uint64_t seed;
-    uint32_t ell_width, tile_size;
-    bool rounds, stored_only, cold, measure, explain, allow_empty;
+    uint32_t tile_size;
+    bool rounds, cold, measure, explain, allow_empty;
     const char *links[16]; /* --link: what else the measured kernel needs linked */
     size_t nlinks;
     uint32_t round;     /* --round R: that round alone; 0: every round */
@@ -272,6 +272,35 @@ static void print_explain(const struct augur_model_input *in)
 
 /* ---- JSON ------------------------------------------------------------------------------ */
 
+/* Each source line: its seconds under the selected model, its counts, the levels that served it. */
+static json_t *lines_json(const struct shown *r)
+{
+    const struct augur_workload *w = &r->p->work;
+    const struct augur_prediction *sel = augur_predict_selected(r->p);
+    json_t *a;
+
+    a = json_array();
+    for (size_t i = 0; i < w->nlines; i++) {
+        const struct augur_work_line *l = &w->lines[i];
+        json_t *g = json_object(), *lv = json_array();
+
+        json_object_set_new(g, "file",
+                            json_string(l->file < r->p->nfiles ? r->p->files[l->file] : ""));
+        json_object_set_new(g, "line", json_integer(l->line));
+        json_object_set_new(g, "seconds",
+                            json_real(sel->line_seconds ? sel->line_seconds[i] : 0.0));
+        json_object_set_new(g, "accesses", json_real(l->accesses));
+        json_object_set_new(g, "bytes", json_real(l->bytes));
+        json_object_set_new(g, "indirect", json_boolean(l->irregular > 0));
+        for (unsigned v = 0; v <= w->nlevels; v++)
+            json_array_append_new(
+                lv, json_pack("{s:s,s:f}", "level", w->level_name[v], "served", l->served[v]));
+        json_object_set_new(g, "served", lv);
+        json_array_append_new(a, g);
+    }
+    return a;
+}
+
 static json_t *result_json(const struct shown *r)
 {
     const struct augur_workload *w = &r->p->work;
@@ -342,26 +371,7 @@ static json_t *result_json(const struct shown *r)
     json_object_set_new(doc, "selected_why", json_string(r->p->selected_why));
     json_object_set_new(doc, "seconds", json_real(sel->seconds));
     json_object_set_new(doc, "bottleneck", json_string(sel->bottleneck ? sel->bottleneck : ""));
-    a = json_array();
-    for (size_t i = 0; i < w->nlines; i++) {
-        const struct augur_work_line *l = &w->lines[i];
-        json_t *g = json_object(), *lv = json_array();
-
-        json_object_set_new(g, "file",
-                            json_string(l->file < r->p->nfiles ? r->p->files[l->file] : ""));
-        json_object_set_new(g, "line", json_integer(l->line));
-        json_object_set_new(g, "seconds",
-                            json_real(sel->line_seconds ? sel->line_seconds[i] : 0.0));
-        json_object_set_new(g, "accesses", json_real(l->accesses));
-        json_object_set_new(g, "bytes", json_real(l->bytes));
-        json_object_set_new(g, "indirect", json_boolean(l->irregular > 0));
-        for (unsigned v = 0; v <= w->nlevels; v++)
-            json_array_append_new(
-                lv, json_pack("{s:s,s:f}", "level", w->level_name[v], "served", l->served[v]));
-        json_object_set_new(g, "served", lv);
-        json_array_append_new(a, g);
-    }
-    json_object_set_new(doc, "lines", a);
+    json_object_set_new(doc, "lines", lines_json(r));
     if (r->measured) {
         json_object_set_new(doc, "measured",
                             json_pack("{s:f,s:f,s:f,s:I,s:s}", "median", r->meas->median, "min",
@@ -381,13 +391,118 @@ static json_t *result_json(const struct shown *r)
 /* ---- the command -------------------------------------------------------------------------- */
 
 /* Parses the options; returns CLI_OK with *path set, or an exit status. */
+/* --sample: a rate in (0, 1], or "full" (0, as a rate of 1 is). */
+static int parse_sample(const char *arg, double *rate)
+{
+    char *end;
+
+    *rate = 0;
+    if (strcmp(arg, "full") == 0)
+        return CLI_OK;
+    errno = 0;
+    *rate = strtod(arg, &end);
+    if (errno || end == arg || *end || !(*rate > 0 && *rate <= 1))
+        return cli_usage_error("predict", "--sample needs a rate in (0, 1] or 'full', not '%s'",
+                               arg);
+    if (*rate == 1)
+        *rate = 0;
+    return CLI_OK;
+}
+
+/* One of predict's own options: CLI_OK, -1 after --help, or an exit status. */
+static int predict_option(struct opts *o, int opt, const char *arg, const char *given)
+{
+    uint64_t v;
+
+    switch (opt) {
+    case 'p':
+        o->profile = arg;
+        break;
+    case 'P':
+        o->save_profile = arg;
+        break;
+    case 't':
+        if (cli_parse_u64("predict", "--threads", arg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
+            return CLI_USAGE;
+        o->threads = (unsigned)v;
+        break;
+    case 'S':
+        return parse_sample(arg, &o->sample);
+    case 'M':
+        o->method_auto = strcmp(arg, "auto") == 0;
+        if (!o->method_auto && augur_sampler_parse(arg, &o->method) != 0)
+            return cli_usage_error("predict", "--method needs auto, sa, rt, rb or re, not '%s'",
+                                   arg);
+        break;
+    case 'x':
+        if (cli_parse_u64("predict", "--seed", arg, 0, UINT64_MAX, &o->seed))
+            return CLI_USAGE;
+        break;
+    case 'R':
+        o->rounds = true;
+        break;
+    case 'r':
+        if (cli_parse_u64("predict", "--round", arg, 1, UINT32_MAX, &v))
+            return CLI_USAGE;
+        o->round = (uint32_t)v;
+        break;
+    case 'l':
+        o->launch = arg;
+        if (cli_parse_launch(arg, &o->grid, &o->block) < 0)
+            return cli_usage_error("predict",
+                                   "--launch needs GRID,BLOCK (two positive numbers, or "
+                                   "expressions such as (n + 255) / 256,256), not '%s'",
+                                   arg);
+        break;
+    case 'T':
+        if (cli_parse_u64("predict", "--tile-size", arg, 1, UINT32_MAX, &v))
+            return CLI_USAGE;
+        o->tile_size = (uint32_t)v;
+        break;
+    case 'c':
+        o->cold = true;
+        break;
+    case 'E':
+        o->measure = true;
+        break;
+    case 'A':
+        o->allow_empty = true;
+        break;
+    case 'L':
+        if (o->nlinks == sizeof(o->links) / sizeof(o->links[0]))
+            return cli_usage_error("predict", "--link: at most %zu items",
+                                   sizeof(o->links) / sizeof(o->links[0]));
+        o->links[o->nlinks++] = arg;
+        break;
+    case 'n':
+        if (cli_parse_u64("predict", "--reps", arg, 1, 1000000, &v))
+            return CLI_USAGE;
+        o->reps = (unsigned)v;
+        break;
+    case 'X':
+        o->explain = true;
+        break;
+    case 'k':
+        if (cli_parse_u64("predict", "--top", arg, 1, UINT32_MAX, &v))
+            return CLI_USAGE;
+        o->top = (unsigned)v;
+        break;
+    case 'j':
+        cli_json = true;
+        break;
+    case 'h':
+        cmd_predict_help(stdout);
+        return -1;
+    default:
+        return cli_usage_error("predict", "unknown or incomplete option '%s'", given);
+    }
+    return CLI_OK;
+}
+
 static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const char **path)
 {
     static const struct option longopts[] = {
-        { "data", required_argument, NULL, 'd' },
-        { "function", required_argument, NULL, 'f' },
-        { "bind", required_argument, NULL, 'b' },
-        { "machine", required_argument, NULL, 'm' },
+        CLI_KERNEL_LONGOPTS,
         { "threads", required_argument, NULL, 't' },
         { "sample", required_argument, NULL, 'S' },
         { "method", required_argument, NULL, 'M' },
@@ -395,10 +510,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "rounds", no_argument, NULL, 'R' },
         { "round", required_argument, NULL, 'r' },
         { "launch", required_argument, NULL, 'l' },
-        { "source", required_argument, NULL, 's' },
-        { "ell-width", required_argument, NULL, 'e' },
         { "tile-size", required_argument, NULL, 'T' },
-        { "stored-only", no_argument, NULL, 'o' },
         { "cold", no_argument, NULL, 'c' },
         { "measure", no_argument, NULL, 'E' },
         { "allow-empty", no_argument, NULL, 'A' },
@@ -407,7 +519,6 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "explain", no_argument, NULL, 'X' },
         { "top", required_argument, NULL, 'k' },
         { "profile", required_argument, NULL, 'p' },
-        { "compile-commands", required_argument, NULL, 'C' },
         { "save-profile", required_argument, NULL, 'P' },
         { "json", no_argument, NULL, 'j' },
         { "help", no_argument, NULL, 'h' },
@@ -415,9 +526,8 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { NULL, 0, NULL, 0 },
     };
     /* the options that only a simulation reads */
-    static const char simulation_opts[] = "dfbtSMxRrlseTocEALnC";
-    int opt;
-    uint64_t v;
+    static const char simulation_opts[] = "tSMxRrlTcEALn";
+    int opt, rc;
 
     *nopt = argc;
     for (int i = 1; i < argc; i++)
@@ -429,135 +539,20 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
     while ((opt = getopt_long(*nopt, argv, "h", longopts, NULL)) != -1) {
         int used = cli_load_option("predict", opt, optarg, &o->load);
 
+        if (!used) {
+            used = cli_kernel_option("predict", opt, optarg, &o->k);
+            if (used && opt == CLI_OPT_MACHINE)
+                used = -1; /* the one a profile takes */
+        }
         if (used == CLI_USAGE)
             return CLI_USAGE;
-        if (used || (opt > 0 && strchr(simulation_opts, opt)))
+        if (used > 0 || (opt > 0 && opt < 0x100 && strchr(simulation_opts, opt)))
             o->simulating = true;
         if (used)
             continue;
-        switch (opt) {
-        case 'p':
-            o->profile = optarg;
-            break;
-        case 'P':
-            o->save_profile = optarg;
-            break;
-        case 'C':
-            o->compile_commands = optarg;
-            break;
-        case 'd':
-            o->data = optarg;
-            break;
-        case 'f':
-            o->function = optarg;
-            break;
-        case 'b':
-            o->bind = optarg;
-            break;
-        case 'm':
-            o->machine = optarg;
-            break;
-        case 't':
-            if (cli_parse_u64("predict", "--threads", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
-                return CLI_USAGE;
-            o->threads = (unsigned)v;
-            break;
-        case 'S': {
-            char *end;
-
-            if (strcmp(optarg, "full") == 0) {
-                o->sample = 0;
-                break;
-            }
-            errno = 0;
-            o->sample = strtod(optarg, &end);
-            if (errno || end == optarg || *end || !(o->sample > 0 && o->sample <= 1))
-                return cli_usage_error(
-                    "predict", "--sample needs a rate in (0, 1] or 'full', not '%s'", optarg);
-            if (o->sample == 1)
-                o->sample = 0;
-            break;
-        }
-        case 'M':
-            o->method_auto = strcmp(optarg, "auto") == 0;
-            if (!o->method_auto && augur_sampler_parse(optarg, &o->method) != 0)
-                return cli_usage_error("predict", "--method needs auto, sa, rt, rb or re, not '%s'",
-                                       optarg);
-            break;
-        case 'x':
-            if (cli_parse_u64("predict", "--seed", optarg, 0, UINT64_MAX, &o->seed))
-                return CLI_USAGE;
-            break;
-        case 'R':
-            o->rounds = true;
-            break;
-        case 'r':
-            if (cli_parse_u64("predict", "--round", optarg, 1, UINT32_MAX, &v))
-                return CLI_USAGE;
-            o->round = (uint32_t)v;
-            break;
-        case 'l':
-            o->launch = optarg;
-            if (cli_parse_launch(optarg, &o->grid, &o->block) < 0)
-                return cli_usage_error("predict",
-                                       "--launch needs GRID,BLOCK (two positive numbers, or "
-                                       "expressions such as (n + 255) / 256,256), not '%s'",
-                                       optarg);
-            break;
-        case 's':
-            o->source = optarg;
-            break;
-        case 'e':
-            if (cli_parse_u64("predict", "--ell-width", optarg, 1, UINT32_MAX, &v))
-                return CLI_USAGE;
-            o->ell_width = (uint32_t)v;
-            break;
-        case 'T':
-            if (cli_parse_u64("predict", "--tile-size", optarg, 1, UINT32_MAX, &v))
-                return CLI_USAGE;
-            o->tile_size = (uint32_t)v;
-            break;
-        case 'o':
-            o->stored_only = true;
-            break;
-        case 'c':
-            o->cold = true;
-            break;
-        case 'E':
-            o->measure = true;
-            break;
-        case 'A':
-            o->allow_empty = true;
-            break;
-        case 'L':
-            if (o->nlinks == sizeof(o->links) / sizeof(o->links[0]))
-                return cli_usage_error("predict", "--link: at most %zu items",
-                                       sizeof(o->links) / sizeof(o->links[0]));
-            o->links[o->nlinks++] = optarg;
-            break;
-        case 'n':
-            if (cli_parse_u64("predict", "--reps", optarg, 1, 1000000, &v))
-                return CLI_USAGE;
-            o->reps = (unsigned)v;
-            break;
-        case 'X':
-            o->explain = true;
-            break;
-        case 'k':
-            if (cli_parse_u64("predict", "--top", optarg, 1, UINT32_MAX, &v))
-                return CLI_USAGE;
-            o->top = (unsigned)v;
-            break;
-        case 'j':
-            cli_json = true;
-            break;
-        case 'h':
-            cmd_predict_help(stdout);
-            return -1;
-        default:
-            return cli_usage_error("predict", "unknown or incomplete option '%s'",
-                                   argv[optind - 1]);
-        }
+        rc = predict_option(o, opt, optarg, argv[optind - 1]);
+        if (rc != CLI_OK)
+            return rc;
     }
     if (o->profile) {
         if (optind < *nopt || *nopt < argc || o->simulating || o->save_profile)
@@ -572,7 +567,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
     if (optind + 1 < *nopt)
         return cli_usage_error("predict", "one kernel file at a time ('%s' is extra)",
                                argv[optind + 1]);
-    if (!o->data)
+    if (!o->k.data)
         return cli_usage_error("predict", "missing --data DATASET");
     *path = argv[optind];
     return CLI_OK;
@@ -605,7 +600,7 @@ static void measure(const struct opts *o, struct augur_predict_ctx *ctx,
     mo.args = (const char *const *)args;
     mo.nargs = nargs > 0 ? (size_t)nargs : 0;
     mo.args_given = args != NULL;
-    mo.compile_commands = o->compile_commands;
+    mo.compile_commands = o->k.compile_commands;
     mo.threads = r->p->threads;
     mo.reps = o->reps;
     mo.no_counts = true;
@@ -649,7 +644,7 @@ static int load_machine(const struct opts *o, struct job *j)
     struct augur_diag diag;
 
     augur_diag_init(&diag);
-    if (!cli_find_machine(o->machine, j->mpath, sizeof(j->mpath)))
+    if (!cli_find_machine(o->k.machine, j->mpath, sizeof(j->mpath)))
         return cli_error("no machine file: give --machine FILE or set AUGUR_MACHINE");
     if (augur_machine_load(j->mpath, &j->m, &diag) != 0)
         return cli_diag_error(&diag);
@@ -678,7 +673,8 @@ static void predict_opts(const struct opts *o, struct augur_predict_opts *po)
 static int from_source(struct opts *o, const char *path, int nargs, char **args, struct job *j,
                        struct shown *r)
 {
-    struct cli_kernel_opts ko = { "predict", o->function, o->bind, o->launch, o->compile_commands };
+    struct cli_kernel_opts ko = { "predict", o->k.function, o->k.bind, o->launch,
+                                  o->k.compile_commands };
     struct augur_predict_opts po;
     const struct augur_node *kernel = NULL;
     struct augur_diag diag;
@@ -686,9 +682,9 @@ static int from_source(struct opts *o, const char *path, int nargs, char **args,
 
     memset(&po, 0, sizeof(po));
     augur_diag_init(&diag);
-    po.bound.stored_only = o->stored_only;
-    po.bound.ell_width = o->ell_width;
-    if (o->source && cli_bfs_source("predict", o->source, &po.bound))
+    po.bound.stored_only = o->k.stored_only;
+    po.bound.ell_width = o->k.ell_width;
+    if (o->k.source && cli_bfs_source("predict", o->k.source, &po.bound))
         return CLI_USAGE;
     if ((rc = cli_load_kernel(&ko, path, nargs, args, &j->skel, &kernel)) != 0)
         return rc;
@@ -698,7 +694,8 @@ static int from_source(struct opts *o, const char *path, int nargs, char **args,
     for (uint32_t i = 0; i < kernel->u.kernel.nsyms; i++)
         if (augur_bind_uses_round(kernel->u.kernel.syms[i].bind))
             o->rounds = !o->round;
-    if ((rc = load_machine(o, j)) != 0 || (rc = cli_load_dataset(o->data, &o->load, &j->ds)) != 0 ||
+    if ((rc = load_machine(o, j)) != 0 ||
+        (rc = cli_load_dataset(o->k.data, &o->load, &j->ds)) != 0 ||
         (rc = load_tree(o, &j->tree, j->tree_name, sizeof(j->tree_name))) != 0)
         return rc;
     predict_opts(o, &po);

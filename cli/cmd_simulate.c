@@ -70,13 +70,12 @@ void cmd_simulate_help(FILE *fp)
 }
 
 struct opts {
-    const char *data, *function, *bind, *machine, *launch, *trace, *source, *place, *probs, *trips;
-    const char *compile_commands;
+    struct cli_kernel_args k;
+    const char *launch, *trace, *place, *probs, *trips;
     unsigned threads, sms, quantum, top, runs;
     int64_t round;
-    uint32_t ell_width;
     uint64_t seed, align;
-    bool rounds, warm, stored_only, no_prefetch, no_flush, round_given;
+    bool rounds, warm, no_prefetch, no_flush, round_given;
     const char *output; /* -o: the profile stage file */
     bool own_run;       /* an option of this command's own run was given (not with -o) */
     struct augur_load_opts load;
@@ -189,6 +188,25 @@ static struct wrong *mispredicted(const struct augur_skel *skel, const struct au
     return w;
 }
 
+/* Each thread's work, the load imbalance and the operations counted. */
+static void print_work(const struct augur_sim_profile *p)
+{
+    printf("\nwork per thread:\n%-8s %14s %14s %10s %16s\n", "thread", "accesses", "iterations",
+           "chunks", "operations");
+    for (unsigned t = 0; t < p->stats.nthreads; t++)
+        printf("%-8u %14" PRIu64 " %14" PRIu64 " %10" PRIu64 " %16" PRIu64 "\n", t,
+               p->thread[t].events, p->thread[t].iterations, p->thread[t].chunks, p->thread[t].ops);
+    if (p->stats.parallel)
+        printf("load imbalance %.4f over %" PRIu64
+               " parallel phase%s (busiest thread's accesses / mean per thread)\n",
+               p->stats.imbalance, p->stats.parallel, p->stats.parallel == 1 ? "" : "s");
+    printf("operations:");
+    for (int i = 0; i < AUGUR_OPK_COUNT; i++)
+        if (p->ops[i])
+            printf(" %s=%" PRIu64, augur_opkind_name((enum augur_opkind)i), p->ops[i]);
+    printf("\n");
+}
+
 static void print_text(const struct opts *o, const struct augur_skel *skel,
                        const struct augur_node *k, const struct augur_dataset *ds,
                        const struct augur_machine *m, const char *mpath,
@@ -277,20 +295,7 @@ static void print_text(const struct opts *o, const struct augur_skel *skel,
         augur_free(w);
     }
 
-    printf("\nwork per thread:\n%-8s %14s %14s %10s %16s\n", "thread", "accesses", "iterations",
-           "chunks", "operations");
-    for (unsigned t = 0; t < p->stats.nthreads; t++)
-        printf("%-8u %14" PRIu64 " %14" PRIu64 " %10" PRIu64 " %16" PRIu64 "\n", t,
-               p->thread[t].events, p->thread[t].iterations, p->thread[t].chunks, p->thread[t].ops);
-    if (p->stats.parallel)
-        printf("load imbalance %.4f over %" PRIu64
-               " parallel phase%s (busiest thread's accesses / mean per thread)\n",
-               p->stats.imbalance, p->stats.parallel, p->stats.parallel == 1 ? "" : "s");
-    printf("operations:");
-    for (int i = 0; i < AUGUR_OPK_COUNT; i++)
-        if (p->ops[i])
-            printf(" %s=%" PRIu64, augur_opkind_name((enum augur_opkind)i), p->ops[i]);
-    printf("\n");
+    print_work(p);
 }
 
 /* ---- JSON ------------------------------------------------------------------------------------ */
@@ -336,6 +341,58 @@ static json_t *group_levels(const struct augur_sim_profile *p, const struct augu
 
     for (unsigned l = 0; l <= p->nlevels; l++)
         json_array_append_new(a, counts_json(p->level_name[l], &g->level[l], l == p->nlevels));
+    return a;
+}
+
+/* Each access node's counts at every level. */
+static json_t *accesses_json(const struct augur_skel *skel, const struct augur_node *k,
+                             const struct augur_sim_profile *p, const struct augur_interp *in)
+{
+    json_t *a;
+
+    a = json_array();
+    for (size_t i = 0; i < p->naccesses; i++) {
+        uint32_t id = augur_interp_access_node(in, (unsigned)i);
+        const struct augur_node *n = skel->nodes[id];
+        json_t *g = json_object();
+
+        json_object_set_new(g, "node", json_integer(id));
+        json_object_set_new(g, "line", json_integer(n->loc.line));
+        json_object_set_new(g, "col", json_integer(n->loc.col));
+        json_object_set_new(g, "array", json_string(k->u.kernel.arrays[n->u.access.array].name));
+        json_object_set_new(g, "mode",
+                            json_string(n->u.access.mode == AUGUR_ACCESS_READ    ? "load"
+                                        : n->u.access.mode == AUGUR_ACCESS_WRITE ? "store"
+                                                                                 : "update"));
+        json_object_set_new(g, "accesses", json_integer((json_int_t)p->accesses[i].events));
+        json_object_set_new(g, "levels", group_levels(p, &p->accesses[i]));
+        json_array_append_new(a, g);
+    }
+    return a;
+}
+
+/* The branches the simulated predictors got wrong, most first. */
+static json_t *mispredicted_json(const struct augur_skel *skel, const struct augur_node *k,
+                                 const struct augur_interp *in)
+{
+    size_t nw;
+    struct wrong *w = mispredicted(skel, k, in, &nw);
+    json_t *a = json_array();
+
+    for (size_t i = 0; i < nw; i++) {
+        const struct augur_node *n = skel->nodes[w[i].node];
+        json_t *g = json_object();
+
+        json_object_set_new(g, "node", json_integer(w[i].node));
+        json_object_set_new(g, "kind", json_string(n->kind == AUGUR_NODE_LOOP ? "loop" : "if"));
+        json_object_set_new(g, "line", json_integer(n->loc.line));
+        json_object_set_new(g, "col", json_integer(n->loc.col));
+        json_object_set_new(g, "executions",
+                            json_integer((json_int_t)augur_interp_node_count(in, w[i].node, -1)));
+        json_object_set_new(g, "mispredicted", json_integer((json_int_t)w[i].count));
+        json_array_append_new(a, g);
+    }
+    augur_free(w);
     return a;
 }
 
@@ -403,47 +460,8 @@ static json_t *result_json(const struct augur_skel *skel, const struct augur_nod
         json_array_append_new(a, g);
     }
     json_object_set_new(doc, "arrays", a);
-    a = json_array();
-    for (size_t i = 0; i < p->naccesses; i++) {
-        uint32_t id = augur_interp_access_node(in, (unsigned)i);
-        const struct augur_node *n = skel->nodes[id];
-        json_t *g = json_object();
-
-        json_object_set_new(g, "node", json_integer(id));
-        json_object_set_new(g, "line", json_integer(n->loc.line));
-        json_object_set_new(g, "col", json_integer(n->loc.col));
-        json_object_set_new(g, "array", json_string(k->u.kernel.arrays[n->u.access.array].name));
-        json_object_set_new(g, "mode",
-                            json_string(n->u.access.mode == AUGUR_ACCESS_READ    ? "load"
-                                        : n->u.access.mode == AUGUR_ACCESS_WRITE ? "store"
-                                                                                 : "update"));
-        json_object_set_new(g, "accesses", json_integer((json_int_t)p->accesses[i].events));
-        json_object_set_new(g, "levels", group_levels(p, &p->accesses[i]));
-        json_array_append_new(a, g);
-    }
-    json_object_set_new(doc, "accesses_by_node", a);
-    {
-        size_t nw;
-        struct wrong *w = mispredicted(skel, k, in, &nw);
-
-        a = json_array();
-        for (size_t i = 0; i < nw; i++) {
-            const struct augur_node *n = skel->nodes[w[i].node];
-            json_t *g = json_object();
-
-            json_object_set_new(g, "node", json_integer(w[i].node));
-            json_object_set_new(g, "kind", json_string(n->kind == AUGUR_NODE_LOOP ? "loop" : "if"));
-            json_object_set_new(g, "line", json_integer(n->loc.line));
-            json_object_set_new(g, "col", json_integer(n->loc.col));
-            json_object_set_new(
-                g, "executions",
-                json_integer((json_int_t)augur_interp_node_count(in, w[i].node, -1)));
-            json_object_set_new(g, "mispredicted", json_integer((json_int_t)w[i].count));
-            json_array_append_new(a, g);
-        }
-        augur_free(w);
-        json_object_set_new(doc, "mispredicted", a);
-    }
+    json_object_set_new(doc, "accesses_by_node", accesses_json(skel, k, p, in));
+    json_object_set_new(doc, "mispredicted", mispredicted_json(skel, k, in));
     a = json_array();
     for (unsigned t = 0; t < p->stats.nthreads; t++) {
         json_t *g = json_object();
@@ -471,24 +489,116 @@ static json_t *result_json(const struct augur_skel *skel, const struct augur_nod
  */
 
 /* Parses the options; returns CLI_OK with *path set, -1 after --help, or an exit status. */
+/* One of simulate's own options: CLI_OK, -1 after --help, or an exit status. */
+static int simulate_option(struct opts *o, struct augur_simulate_opts *so, int opt, const char *arg,
+                           const char *given)
+{
+    uint64_t v;
+
+    switch (opt) {
+    case 'o':
+        o->output = arg;
+        break;
+    case 't':
+        if (cli_parse_u64("simulate", "--threads", arg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
+            return CLI_USAGE;
+        o->threads = (unsigned)v;
+        break;
+    case 'S':
+        if (cli_parse_u64("simulate", "--sms", arg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
+            return CLI_USAGE;
+        o->sms = (unsigned)v;
+        break;
+    case 'l':
+        o->launch = arg;
+        if (cli_parse_launch(arg, &so->grid, &so->block) < 0)
+            return cli_usage_error("simulate",
+                                   "--launch needs GRID,BLOCK (two positive numbers, or "
+                                   "expressions such as (n + 255) / 256,256), not '%s'",
+                                   arg);
+        break;
+    case 'r':
+        if (cli_parse_u64("simulate", "--round", arg, 1, INT32_MAX, &v))
+            return CLI_USAGE;
+        o->round = (int64_t)v;
+        o->round_given = true;
+        break;
+    case 'R':
+        o->rounds = true;
+        break;
+    case 'n':
+        if (cli_parse_u64("simulate", "--runs", arg, 1, 1000000, &v))
+            return CLI_USAGE;
+        o->runs = (unsigned)v;
+        break;
+    case 'w':
+        o->warm = true;
+        break;
+    case 'q':
+        if (cli_parse_u64("simulate", "--quantum", arg, 1, 1u << 30, &v))
+            return CLI_USAGE;
+        o->quantum = (unsigned)v;
+        break;
+    case 'L':
+        if (strcmp(arg, "malloc") == 0)
+            o->align = 0;
+        else if (cli_parse_u64("simulate", "--layout", arg, 16, UINT64_C(1) << 30, &o->align))
+            return CLI_USAGE;
+        else if (o->align & (o->align - 1))
+            return cli_usage_error(
+                "simulate", "--layout alignment %" PRIu64 " is not a power of two", o->align);
+        break;
+    case 'p':
+        o->place = arg;
+        break;
+    case 'B':
+        o->probs = arg;
+        break;
+    case 'N':
+        o->trips = arg;
+        break;
+    case 'x':
+        if (cli_parse_u64("simulate", "--seed", arg, 0, UINT64_MAX, &o->seed))
+            return CLI_USAGE;
+        break;
+    case 'P':
+        o->no_prefetch = true;
+        break;
+    case 'F':
+        o->no_flush = true;
+        break;
+    case 'T':
+        o->trace = arg;
+        break;
+    case 'k':
+        if (cli_parse_u64("simulate", "--top", arg, 1, UINT32_MAX, &v))
+            return CLI_USAGE;
+        o->top = (unsigned)v;
+        break;
+    case 'j':
+        cli_json = true;
+        break;
+    case 'h':
+        cmd_simulate_help(stdout);
+        return -1;
+    default:
+        return cli_usage_error("simulate", "unknown or incomplete option '%s'", given);
+    }
+    return CLI_OK;
+}
+
 static int parse_args(int argc, char **argv, struct opts *o, struct augur_simulate_opts *so,
                       int *nopt, const char **path)
 {
     static const struct option longopts[] = {
-        { "data", required_argument, NULL, 'd' },
-        { "function", required_argument, NULL, 'f' },
-        { "bind", required_argument, NULL, 'b' },
-        { "machine", required_argument, NULL, 'm' },
+        CLI_KERNEL_LONGOPTS,
         { "threads", required_argument, NULL, 't' },
         { "sms", required_argument, NULL, 'S' },
         { "launch", required_argument, NULL, 'l' },
         { "round", required_argument, NULL, 'r' },
         { "rounds", no_argument, NULL, 'R' },
-        { "source", required_argument, NULL, 's' },
         { "runs", required_argument, NULL, 'n' },
         { "warm", no_argument, NULL, 'w' },
-        { "ell-width", required_argument, NULL, 'e' },
-        { "stored-only", no_argument, NULL, 'Y' },
         { "quantum", required_argument, NULL, 'q' },
         { "layout", required_argument, NULL, 'L' },
         { "place", required_argument, NULL, 'p' },
@@ -499,7 +609,6 @@ static int parse_args(int argc, char **argv, struct opts *o, struct augur_simula
         { "no-flush", no_argument, NULL, 'F' },
         { "trace", required_argument, NULL, 'T' },
         { "output", required_argument, NULL, 'o' },
-        { "compile-commands", required_argument, NULL, 'C' },
         { "top", required_argument, NULL, 'k' },
         { "json", no_argument, NULL, 'j' },
         { "help", no_argument, NULL, 'h' },
@@ -508,8 +617,7 @@ static int parse_args(int argc, char **argv, struct opts *o, struct augur_simula
     };
     /* the options of this command's own run, which the profile stage (-o) does not take */
     static const char own_run_opts[] = "SnwqLpBNPFT";
-    int opt;
-    uint64_t v;
+    int opt, rc;
 
     *nopt = argc;
     for (int i = 1; i < argc; i++)
@@ -521,129 +629,17 @@ static int parse_args(int argc, char **argv, struct opts *o, struct augur_simula
     while ((opt = getopt_long(*nopt, argv, "ho:", longopts, NULL)) != -1) {
         int used = cli_load_option("simulate", opt, optarg, &o->load);
 
+        if (!used)
+            used = cli_kernel_option("simulate", opt, optarg, &o->k);
         if (used == CLI_USAGE)
             return CLI_USAGE;
         if (used)
             continue;
-        if (opt > 0 && strchr(own_run_opts, opt))
+        if (opt > 0 && opt < 0x100 && strchr(own_run_opts, opt))
             o->own_run = true;
-        switch (opt) {
-        case 'o':
-            o->output = optarg;
-            break;
-        case 'C':
-            o->compile_commands = optarg;
-            break;
-        case 'd':
-            o->data = optarg;
-            break;
-        case 'f':
-            o->function = optarg;
-            break;
-        case 'b':
-            o->bind = optarg;
-            break;
-        case 'm':
-            o->machine = optarg;
-            break;
-        case 't':
-            if (cli_parse_u64("simulate", "--threads", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
-                return CLI_USAGE;
-            o->threads = (unsigned)v;
-            break;
-        case 'S':
-            if (cli_parse_u64("simulate", "--sms", optarg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
-                return CLI_USAGE;
-            o->sms = (unsigned)v;
-            break;
-        case 'l':
-            o->launch = optarg;
-            if (cli_parse_launch(optarg, &so->grid, &so->block) < 0)
-                return cli_usage_error("simulate",
-                                       "--launch needs GRID,BLOCK (two positive numbers, or "
-                                       "expressions such as (n + 255) / 256,256), not '%s'",
-                                       optarg);
-            break;
-        case 'r':
-            if (cli_parse_u64("simulate", "--round", optarg, 1, INT32_MAX, &v))
-                return CLI_USAGE;
-            o->round = (int64_t)v;
-            o->round_given = true;
-            break;
-        case 'R':
-            o->rounds = true;
-            break;
-        case 's':
-            o->source = optarg;
-            break;
-        case 'n':
-            if (cli_parse_u64("simulate", "--runs", optarg, 1, 1000000, &v))
-                return CLI_USAGE;
-            o->runs = (unsigned)v;
-            break;
-        case 'w':
-            o->warm = true;
-            break;
-        case 'e':
-            if (cli_parse_u64("simulate", "--ell-width", optarg, 1, UINT32_MAX, &v))
-                return CLI_USAGE;
-            o->ell_width = (uint32_t)v;
-            break;
-        case 'Y':
-            o->stored_only = true;
-            break;
-        case 'q':
-            if (cli_parse_u64("simulate", "--quantum", optarg, 1, 1u << 30, &v))
-                return CLI_USAGE;
-            o->quantum = (unsigned)v;
-            break;
-        case 'L':
-            if (strcmp(optarg, "malloc") == 0)
-                o->align = 0;
-            else if (cli_parse_u64("simulate", "--layout", optarg, 16, UINT64_C(1) << 30,
-                                   &o->align))
-                return CLI_USAGE;
-            else if (o->align & (o->align - 1))
-                return cli_usage_error(
-                    "simulate", "--layout alignment %" PRIu64 " is not a power of two", o->align);
-            break;
-        case 'p':
-            o->place = optarg;
-            break;
-        case 'B':
-            o->probs = optarg;
-            break;
-        case 'N':
-            o->trips = optarg;
-            break;
-        case 'x':
-            if (cli_parse_u64("simulate", "--seed", optarg, 0, UINT64_MAX, &o->seed))
-                return CLI_USAGE;
-            break;
-        case 'P':
-            o->no_prefetch = true;
-            break;
-        case 'F':
-            o->no_flush = true;
-            break;
-        case 'T':
-            o->trace = optarg;
-            break;
-        case 'k':
-            if (cli_parse_u64("simulate", "--top", optarg, 1, UINT32_MAX, &v))
-                return CLI_USAGE;
-            o->top = (unsigned)v;
-            break;
-        case 'j':
-            cli_json = true;
-            break;
-        case 'h':
-            cmd_simulate_help(stdout);
-            return -1;
-        default:
-            return cli_usage_error("simulate", "unknown or incomplete option '%s'",
-                                   argv[optind - 1]);
-        }
+        rc = simulate_option(o, so, opt, optarg, argv[optind - 1]);
+        if (rc != CLI_OK)
+            return rc;
     }
     if (optind >= *nopt)
         return cli_usage_error("simulate",
@@ -651,7 +647,7 @@ static int parse_args(int argc, char **argv, struct opts *o, struct augur_simula
     if (optind + 1 < *nopt)
         return cli_usage_error("simulate", "one kernel file at a time ('%s' is extra)",
                                argv[optind + 1]);
-    if (!o->data)
+    if (!o->k.data)
         return cli_usage_error("simulate", "missing --data DATASET");
     if (o->output && o->own_run)
         return cli_usage_error("simulate",
@@ -723,13 +719,13 @@ int cmd_simulate(int argc, char **argv)
     rc = parse_args(argc, argv, &o, &so, &nopt, &path);
     if (rc)
         return rc < 0 ? CLI_OK : rc;
-    so.bound.stored_only = o.stored_only;
-    so.bound.ell_width = o.ell_width;
-    if (o.source && cli_bfs_source("simulate", o.source, &so.bound))
+    so.bound.stored_only = o.k.stored_only;
+    so.bound.ell_width = o.k.ell_width;
+    if (o.k.source && cli_bfs_source("simulate", o.k.source, &so.bound))
         return CLI_USAGE;
     {
-        struct cli_kernel_opts ko = { "simulate", o.function, o.bind, o.launch,
-                                      o.compile_commands };
+        struct cli_kernel_opts ko = { "simulate", o.k.function, o.k.bind, o.launch,
+                                      o.k.compile_commands };
 
         rc = cli_load_kernel(&ko, path, nopt < argc ? argc - nopt - 1 : 0,
                              nopt < argc ? argv + nopt + 1 : NULL, &skel, &kernel);
@@ -737,7 +733,7 @@ int cmd_simulate(int argc, char **argv)
     if (rc)
         goto out;
     rc = CLI_FAILED;
-    if (!cli_find_machine(o.machine, mpath, sizeof(mpath))) {
+    if (!cli_find_machine(o.k.machine, mpath, sizeof(mpath))) {
         rc = cli_error("no machine file: give --machine FILE or set AUGUR_MACHINE");
         goto out;
     }
@@ -746,7 +742,7 @@ int cmd_simulate(int argc, char **argv)
         goto out;
     }
     cli_machine_host_check(m, false);
-    rc = cli_load_dataset(o.data, &o.load, &ds);
+    rc = cli_load_dataset(o.k.data, &o.load, &ds);
     if (rc)
         goto out;
     if (o.output) {

@@ -112,6 +112,41 @@ int cli_print_json(json_t *doc)
     return CLI_OK;
 }
 
+int cli_kernel_option(const char *cmd, int opt, const char *arg, struct cli_kernel_args *k)
+{
+    uint64_t v;
+
+    switch (opt) {
+    case 0x110:
+        k->data = arg;
+        return 1;
+    case 0x111:
+        k->function = arg;
+        return 1;
+    case 0x112:
+        k->bind = arg;
+        return 1;
+    case CLI_OPT_MACHINE:
+        k->machine = arg;
+        return 1;
+    case 0x114:
+        k->source = arg;
+        return 1;
+    case 0x115:
+        k->compile_commands = arg;
+        return 1;
+    case 0x116:
+        if (cli_parse_u64(cmd, "--ell-width", arg, 1, UINT32_MAX, &v))
+            return CLI_USAGE;
+        k->ell_width = (uint32_t)v;
+        return 1;
+    case 0x117:
+        k->stored_only = true;
+        return 1;
+    }
+    return 0;
+}
+
 int cli_load_option(const char *cmd, int opt, const char *arg, struct augur_load_opts *opts)
 {
     char *end;
