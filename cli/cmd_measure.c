@@ -63,12 +63,12 @@ void cmd_measure_help(FILE *fp)
 }
 
 struct opts {
-    const char *data, *function, *bind, *source, *cc_path, *cc;
+    struct cli_kernel_args k; /* k.compile_commands: the flags' compile_commands */
+    const char *cc;
     unsigned threads;
     uint64_t reps;
     double min_time, timeout;
-    uint32_t ell_width;
-    bool stored_only, keep, openmp, no_counts, allow_empty;
+    bool keep, openmp, no_counts, allow_empty;
     struct augur_load_opts load;
     unsigned errors;
     const char *links[16]; /* --link: what else to link */
@@ -162,12 +162,12 @@ static int load_kernel(struct opts *o, const char *path, int nargs, char **args,
     memset(&fo, 0, sizeof(fo));
     fo.args = (const char *const *)args;
     fo.nargs = (size_t)nargs;
-    fo.function = o->function;
+    fo.function = o->k.function;
     fo.no_infer = true; /* after the command line's bindings, below */
     fo.on_diag = on_fe_diag;
     fo.ud = o;
     /* a compile_commands file of another name gives the timed run's flags only */
-    fo.build_dir = cli_compdb_dir(o->cc_path, dir, sizeof(dir));
+    fo.build_dir = cli_compdb_dir(o->k.compile_commands, dir, sizeof(dir));
     if (augur_fe_new(&fe, &diag) != 0)
         return cli_diag_error(&diag);
     if (augur_fe_parse(fe, path, &fo, skel, &diag) != 0) {
@@ -178,10 +178,10 @@ static int load_kernel(struct opts *o, const char *path, int nargs, char **args,
             rc = cli_diag_error(&diag);
         goto out;
     }
-    if (o->function) {
-        *kernel = (struct augur_node *)augur_skel_find_kernel(*skel, o->function);
+    if (o->k.function) {
+        *kernel = (struct augur_node *)augur_skel_find_kernel(*skel, o->k.function);
         if (!*kernel) {
-            rc = cli_error("no kernel '%s' in '%s'", o->function, path);
+            rc = cli_error("no kernel '%s' in '%s'", o->k.function, path);
             goto out;
         }
     } else if ((*skel)->nkernels != 1) {
@@ -198,7 +198,7 @@ static int load_kernel(struct opts *o, const char *path, int nargs, char **args,
     } else {
         *kernel = (*skel)->kernels[0];
     }
-    split_binds(*kernel, o->bind, &sb, &vb);
+    split_binds(*kernel, o->k.bind, &sb, &vb);
     if (sb.len && augur_skel_bind(*skel, *kernel, sb.s, AUGUR_BIND_CLI, &diag) != 0) {
         rc = cli_diag_error(&diag);
         goto out;
@@ -400,22 +400,72 @@ static json_t *result_json(const struct augur_measurement *m, const struct augur
 /* ---- the command --------------------------------------------------------------------------------
  */
 
-int cmd_measure(int argc, char **argv)
+/* One of measure's own options: CLI_OK, -1 after --help, or an exit status. */
+static int measure_option(struct opts *o, int opt, const char *arg, const char *given)
+{
+    uint64_t v;
+
+    switch (opt) {
+    case 't':
+        if (cli_parse_u64("measure", "--threads", arg, 1, 4096, &v))
+            return CLI_USAGE;
+        o->threads = (unsigned)v;
+        break;
+    case 'n':
+        if (cli_parse_u64("measure", "--reps", arg, 1, 100000000, &o->reps))
+            return CLI_USAGE;
+        break;
+    case 'M':
+        if (parse_seconds("--min-time", arg, &o->min_time))
+            return CLI_USAGE;
+        break;
+    case 'T':
+        if (parse_seconds("--timeout", arg, &o->timeout))
+            return CLI_USAGE;
+        break;
+    case 'c':
+        o->cc = arg;
+        break;
+    case 'O':
+        o->openmp = true;
+        break;
+    case 'N':
+        o->no_counts = true;
+        break;
+    case 'A':
+        o->allow_empty = true;
+        break;
+    case 'L':
+        if (o->nlinks == sizeof(o->links) / sizeof(o->links[0]))
+            return cli_usage_error("measure", "--link: at most %zu items",
+                                   sizeof(o->links) / sizeof(o->links[0]));
+        o->links[o->nlinks++] = arg;
+        break;
+    case 'k':
+        o->keep = true;
+        break;
+    case 'j':
+        cli_json = true;
+        break;
+    case 'h':
+        cmd_measure_help(stdout);
+        return -1;
+    default:
+        return cli_usage_error("measure", "unknown or incomplete option '%s'", given);
+    }
+    return CLI_OK;
+}
+
+static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const char **path)
 {
     static const struct option longopts[] = {
-        { "data", required_argument, NULL, 'd' },
-        { "function", required_argument, NULL, 'f' },
-        { "bind", required_argument, NULL, 'b' },
+        CLI_KERNEL_LONGOPTS,
         { "threads", required_argument, NULL, 't' },
         { "reps", required_argument, NULL, 'n' },
         { "min-time", required_argument, NULL, 'M' },
         { "timeout", required_argument, NULL, 'T' },
-        { "compile-commands", required_argument, NULL, 'p' },
         { "cc", required_argument, NULL, 'c' },
         { "openmp", no_argument, NULL, 'O' },
-        { "source", required_argument, NULL, 's' },
-        { "ell-width", required_argument, NULL, 'e' },
-        { "stored-only", no_argument, NULL, 'o' },
         { "no-counts", no_argument, NULL, 'N' },
         { "allow-empty", no_argument, NULL, 'A' },
         { "link", required_argument, NULL, 'L' },
@@ -425,7 +475,49 @@ int cmd_measure(int argc, char **argv)
         CLI_LOAD_LONGOPTS,
         { NULL, 0, NULL, 0 },
     };
-    struct opts o;
+    int opt, rc;
+
+    *nopt = argc;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--") == 0) {
+            *nopt = i;
+            break;
+        }
+    opterr = 0;
+    while ((opt = getopt_long(*nopt, argv, "h", longopts, NULL)) != -1) {
+        int used = cli_load_option("measure", opt, optarg, &o->load);
+
+        if (!used)
+            used = cli_kernel_option("measure", opt, optarg, &o->k);
+        if (used == CLI_USAGE)
+            return CLI_USAGE;
+        if (used && opt == CLI_OPT_MACHINE)
+            return cli_usage_error("measure", "--machine: measure times this machine");
+        if (used)
+            continue;
+        rc = measure_option(o, opt, optarg, argv[optind - 1]);
+        if (rc != CLI_OK)
+            return rc;
+    }
+    if (optind >= *nopt)
+        return cli_usage_error("measure", "missing the kernel file (FILE.c)");
+    if (optind + 1 < *nopt)
+        return cli_usage_error("measure", "one kernel file at a time ('%s' is extra)",
+                               argv[optind + 1]);
+    if (!o->k.data)
+        return cli_usage_error("measure", "missing --data DATASET");
+    *path = argv[optind];
+    if (augur_str_ends_with(*path, ".skel") || augur_str_ends_with(*path, ".cu"))
+        return cli_usage_error("measure",
+                               "'%s': augur measure compiles and runs C files (not skeletons or "
+                               "CUDA)",
+                               *path);
+    return CLI_OK;
+}
+
+/* Loads the kernel and the data, measures, reports. */
+static int run(struct opts *o, const char *path, int nargs, char **args)
+{
     struct augur_diag diag;
     struct augur_skel *skel = NULL;
     struct augur_node *kernel = NULL;
@@ -435,124 +527,20 @@ int cmd_measure(int argc, char **argv)
     struct augur_bound_opts bo;
     struct augur_measure_opts mo;
     char *values = NULL;
-    int nopt = argc, opt, rc = CLI_FAILED, nargs;
-    uint64_t v;
-    const char *path;
+    int rc;
 
-    memset(&o, 0, sizeof(o));
     augur_diag_init(&diag);
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--") == 0) {
-            nopt = i;
-            break;
-        }
-    opterr = 0;
-    while ((opt = getopt_long(nopt, argv, "h", longopts, NULL)) != -1) {
-        int used = cli_load_option("measure", opt, optarg, &o.load);
-
-        if (used == CLI_USAGE)
-            return CLI_USAGE;
-        if (used)
-            continue;
-        switch (opt) {
-        case 'd':
-            o.data = optarg;
-            break;
-        case 'f':
-            o.function = optarg;
-            break;
-        case 'b':
-            o.bind = optarg;
-            break;
-        case 't':
-            if (cli_parse_u64("measure", "--threads", optarg, 1, 4096, &v))
-                return CLI_USAGE;
-            o.threads = (unsigned)v;
-            break;
-        case 'n':
-            if (cli_parse_u64("measure", "--reps", optarg, 1, 100000000, &o.reps))
-                return CLI_USAGE;
-            break;
-        case 'M':
-            if (parse_seconds("--min-time", optarg, &o.min_time))
-                return CLI_USAGE;
-            break;
-        case 'T':
-            if (parse_seconds("--timeout", optarg, &o.timeout))
-                return CLI_USAGE;
-            break;
-        case 'p':
-            o.cc_path = optarg;
-            break;
-        case 'c':
-            o.cc = optarg;
-            break;
-        case 'O':
-            o.openmp = true;
-            break;
-        case 's':
-            o.source = optarg;
-            break;
-        case 'e':
-            if (cli_parse_u64("measure", "--ell-width", optarg, 1, UINT32_MAX, &v))
-                return CLI_USAGE;
-            o.ell_width = (uint32_t)v;
-            break;
-        case 'o':
-            o.stored_only = true;
-            break;
-        case 'N':
-            o.no_counts = true;
-            break;
-        case 'A':
-            o.allow_empty = true;
-            break;
-        case 'L':
-            if (o.nlinks == sizeof(o.links) / sizeof(o.links[0]))
-                return cli_usage_error("measure", "--link: at most %zu items",
-                                       sizeof(o.links) / sizeof(o.links[0]));
-            o.links[o.nlinks++] = optarg;
-            break;
-        case 'k':
-            o.keep = true;
-            break;
-        case 'j':
-            cli_json = true;
-            break;
-        case 'h':
-            cmd_measure_help(stdout);
-            return CLI_OK;
-        default:
-            return cli_usage_error("measure", "unknown or incomplete option '%s'",
-                                   argv[optind - 1]);
-        }
-    }
-    if (optind >= nopt)
-        return cli_usage_error("measure", "missing the kernel file (FILE.c)");
-    if (optind + 1 < nopt)
-        return cli_usage_error("measure", "one kernel file at a time ('%s' is extra)",
-                               argv[optind + 1]);
-    if (!o.data)
-        return cli_usage_error("measure", "missing --data DATASET");
-    path = argv[optind];
-    if (augur_str_ends_with(path, ".skel") || augur_str_ends_with(path, ".cu"))
-        return cli_usage_error("measure",
-                               "'%s': augur measure compiles and runs C files (not skeletons or "
-                               "CUDA)",
-                               path);
 
     memset(&bo, 0, sizeof(bo));
-    bo.stored_only = o.stored_only;
-    bo.ell_width = o.ell_width;
-    bo.nthreads = o.threads ? o.threads : 1;
-    if (o.source && cli_bfs_source("measure", o.source, &bo))
+    bo.stored_only = o->k.stored_only;
+    bo.ell_width = o->k.ell_width;
+    bo.nthreads = o->threads ? o->threads : 1;
+    if (o->k.source && cli_bfs_source("measure", o->k.source, &bo))
         return CLI_USAGE;
-    nargs = nopt < argc ? argc - nopt - 1 : 0;
-    rc =
-        load_kernel(&o, path, nargs, nopt < argc ? argv + nopt + 1 : NULL, &skel, &kernel, &values);
+    rc = load_kernel(o, path, nargs, args, &skel, &kernel, &values);
     if (rc)
         goto out;
-    rc = cli_load_dataset(o.data, &o.load, &ds);
+    rc = cli_load_dataset(o->k.data, &o->load, &ds);
     if (rc)
         goto out;
     rc = CLI_FAILED;
@@ -561,22 +549,22 @@ int cmd_measure(int argc, char **argv)
         goto out;
     }
     memset(&mo, 0, sizeof(mo));
-    mo.compile_commands = o.cc_path;
-    mo.args = (const char *const *)(nopt < argc ? argv + nopt + 1 : NULL);
+    mo.compile_commands = o->k.compile_commands;
+    mo.args = (const char *const *)args;
     mo.nargs = (size_t)nargs;
-    mo.args_given = nopt < argc;
-    mo.openmp = o.openmp;
-    mo.cc = o.cc;
+    mo.args_given = args != NULL;
+    mo.openmp = o->openmp;
+    mo.cc = o->cc;
     mo.values = values;
-    mo.threads = o.threads;
-    mo.reps = o.reps;
-    mo.min_time = o.min_time;
-    mo.timeout = o.timeout;
-    mo.keep = o.keep;
-    mo.no_counts = o.no_counts;
-    mo.allow_empty = o.allow_empty;
-    mo.links = o.links;
-    mo.nlinks = o.nlinks;
+    mo.threads = o->threads;
+    mo.reps = o->reps;
+    mo.min_time = o->min_time;
+    mo.timeout = o->timeout;
+    mo.keep = o->keep;
+    mo.no_counts = o->no_counts;
+    mo.allow_empty = o->allow_empty;
+    mo.links = o->links;
+    mo.nlinks = o->nlinks;
     mo.on_output = on_output;
     if (augur_measure(skel, kernel, bound, &mo, &m, &diag) != 0) {
         rc = cli_diag_error(&diag);
@@ -595,4 +583,16 @@ out:
     augur_dataset_free(ds);
     augur_skel_free(skel);
     return rc;
+}
+int cmd_measure(int argc, char **argv)
+{
+    struct opts o;
+    const char *path = NULL;
+    int nopt, rc;
+
+    memset(&o, 0, sizeof(o));
+    rc = parse_args(argc, argv, &o, &nopt, &path);
+    if (rc)
+        return rc < 0 ? CLI_OK : rc;
+    return run(&o, path, nopt < argc ? argc - nopt - 1 : 0, nopt < argc ? argv + nopt + 1 : NULL);
 }
