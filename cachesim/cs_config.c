@@ -58,7 +58,7 @@ static uint64_t set_words(uint64_t ways)
 }
 
 /* Host bytes one instance of a level needs. */
-static uint64_t inst_bytes(uint64_t nlines, uint64_t ways, bool fa, bool meta, bool stride)
+static uint64_t inst_bytes(uint64_t nlines, uint64_t ways, bool fa, bool meta, uint32_t nstride)
 {
     uint64_t b = fa ? nlines * sizeof(uint64_t) : nlines / ways * set_words(ways) * 8;
 
@@ -67,8 +67,7 @@ static uint64_t inst_bytes(uint64_t nlines, uint64_t ways, bool fa, bool meta, b
         b += nlines * sizeof(struct cs_meta);
     if (fa)
         b += nlines * 3 * sizeof(uint32_t) + 4 * nlines * sizeof(uint32_t);
-    if (stride)
-        b += CS_NSTRIDE * sizeof(struct cs_stride);
+    b += (uint64_t)nstride * sizeof(struct cs_stride);
     return b;
 }
 
@@ -136,6 +135,13 @@ static int validate(const struct augur_cache_config *cfg, unsigned nthreads, uns
             (unsigned)lc->prefetch > AUGUR_CACHE_PREFETCH_STRIDE ||
             (unsigned)lc->replacement > AUGUR_CACHE_ADAPTIVE)
             return cfg_error(diag, AUGUR_EINVAL, "cache level %s: unknown policy value", nm);
+        if (lc->prefetch == AUGUR_CACHE_PREFETCH_STRIDE &&
+            (lc->stride_entries < 1 || lc->stride_entries > 65536 ||
+             (lc->stride_entries & (lc->stride_entries - 1))))
+            return cfg_error(diag, AUGUR_EINVAL,
+                             "cache level %s: a stride prefetcher's entries are not a power of "
+                             "two in [1, 65536]",
+                             nm);
         {
             bool fa = (lc->ways == 0 || lc->ways == nlines) && nlines > FA_HASH_MIN;
             uint64_t ways = lc->ways && !fa ? lc->ways : fa ? 1 : nlines;
@@ -143,7 +149,8 @@ static int validate(const struct augur_cache_config *cfg, unsigned nthreads, uns
                 (lc->sector && lc->sector < lc->line) || lc->prefetch != AUGUR_CACHE_PREFETCH_NONE;
 
             host +=
-                inst_bytes(nlines, ways, fa, meta, lc->prefetch == AUGUR_CACHE_PREFETCH_STRIDE) *
+                inst_bytes(nlines, ways, fa, meta,
+                           lc->prefetch == AUGUR_CACHE_PREFETCH_STRIDE ? lc->stride_entries : 0) *
                 (((uint64_t)nthreads + sb - 1) / sb);
         }
         if (host > limit)
@@ -253,8 +260,9 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
         L->incl = lc->inclusive;
         L->dip = lc->replacement == AUGUR_CACHE_ADAPTIVE && !L->fa && L->nsets >= 128;
         L->pf = lc->prefetch;
+        L->nstride = L->pf == AUGUR_CACHE_PREFETCH_STRIDE ? lc->stride_entries : 0;
         L->meta = L->nsect > 1 || L->pf != AUGUR_CACHE_PREFETCH_NONE;
-        L->big = inst_bytes(L->nlines, L->fa ? 1 : L->ways, L->fa, L->meta, false) > BIG_STATE;
+        L->big = inst_bytes(L->nlines, L->fa ? 1 : L->ways, L->fa, L->meta, 0) > BIG_STATE;
         L->inst = augur_calloc(L->ninst, sizeof(*L->inst));
         for (i = 0; i < L->ninst; i++) {
             struct cs_inst *I = &L->inst[i];
@@ -278,7 +286,7 @@ int augur_cachesim_new(const struct augur_cache_config *cfg, unsigned nthreads, 
                 I->hmask = (uint32_t)(h - 1);
             }
             if (L->pf == AUGUR_CACHE_PREFETCH_STRIDE)
-                I->stride = augur_calloc(CS_NSTRIDE, sizeof(struct cs_stride));
+                I->stride = augur_calloc(L->nstride, sizeof(struct cs_stride));
             cs_inst_clear(L, I);
         }
     }

@@ -12,7 +12,6 @@
 
 #define CS_INVALID   UINT64_MAX /* an empty way: its line address is above any real one */
 #define CS_NIL       UINT32_MAX /* end of a fully associative recency list */
-#define CS_NSTRIDE   64         /* entries of a stride prefetcher's table */
 #define CS_TAGSH     17         /* tag word: line address << 17 | owner tag << 1 | dirty */
 #define CS_ADDR_BITS 48         /* addresses are taken modulo 2^48 (line addresses < 2^46) */
 #define CS_PF_AHEAD  16         /* the batch path prefetches host memory this many accesses ahead */
@@ -66,7 +65,7 @@ struct cs_inst {
     uint32_t hmask;
     uint32_t *freel; /* free slots */
     uint32_t nfree;
-    struct cs_stride *stride; /* CS_NSTRIDE entries, stride prefetcher only */
+    struct cs_stride *stride; /* the level's nstride entries, stride prefetcher only */
     uint32_t psel;            /* adaptive replacement: leader sets' miss balance, 0 .. 1023 */
     uint32_t bip;             /* fills inserted at the LRU place, to make every 32nd recent */
 };
@@ -98,6 +97,7 @@ struct cs_level {
     bool incl;   /* inclusive of the levels above */
     bool dip;    /* adaptive replacement (dynamic insertion) */
     enum augur_cache_prefetch pf;
+    uint32_t nstride; /* the stride prefetcher's entries, a power of two */
     struct cs_inst *inst;
 };
 

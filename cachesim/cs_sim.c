@@ -546,7 +546,7 @@ void cs_inst_clear(const struct cs_level *L, struct cs_inst *I)
     if (I->meta)
         memset(I->meta, 0, L->nlines * sizeof(struct cs_meta));
     if (I->stride)
-        memset(I->stride, 0, CS_NSTRIDE * sizeof(struct cs_stride));
+        memset(I->stride, 0, L->nstride * sizeof(struct cs_stride));
 }
 
 /* ---- DRAM row buffers ------------------------------------------------------------ */
@@ -815,7 +815,7 @@ static uint64_t stride_observe(const struct cs_level *L, struct cs_inst *I, unsi
                                uint64_t addr, uint32_t tag)
 {
     uint32_t key = tag + 1;
-    struct cs_stride *e = &I->stride[(tag * 31u + thread) & (CS_NSTRIDE - 1)];
+    struct cs_stride *e = &I->stride[(tag * 31u + thread) & (L->nstride - 1)];
     int64_t d;
     uint64_t target;
 

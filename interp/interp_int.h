@@ -191,7 +191,6 @@ struct trace_writer;
  * every other outcome, from filling the same half of a fold with ones.
  */
 #define BP_MAX_THREADS 256 /* a CPU's cores, not a GPU's threads: each has its own tables */
-#define BP_AGING       18  /* the useful bits halve every 2^18 jumps */
 
 struct bp_entry {
     uint16_t tag; /* 0: empty */
@@ -211,12 +210,13 @@ struct bp_shape {
     uint32_t ntables;
     uint32_t tbits, tagbits, bbits; /* log2 of the entries of a tagged table; tag; log2 bias */
     uint32_t hmask;                 /* outcomes kept - 1: a power of two above the longest */
+    uint64_t age_mask;              /* the useful bits age when clock & age_mask is 0 */
     uint32_t hist[AUGUR_INTERP_BP_MAX_TABLES];
 };
 
 struct bpred {
     uint32_t head;  /* the newest outcome's slot in hist */
-    uint64_t clock; /* jumps seen: the useful bits age every 2^BP_AGING */
+    uint64_t clock; /* jumps seen: the useful bits age every 2^aging jumps */
     struct bp_fold index[AUGUR_INTERP_BP_MAX_TABLES], tag[AUGUR_INTERP_BP_MAX_TABLES];
     uint8_t *hist;           /* hmask + 1 outcomes */
     uint8_t *bias;           /* 1 << bbits counters */

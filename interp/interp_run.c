@@ -507,6 +507,8 @@ static int bp_shape_of(const struct augur_bp_config *cfg, struct bp_shape *s,
         bad = "tagged_entries is not a power of two in [16, 2^16]";
     else if (cfg->tag_bits < 4 || cfg->tag_bits > 15)
         bad = "tag_bits is not in [4, 15]";
+    else if (cfg->aging_log2 < 8 || cfg->aging_log2 > 40)
+        bad = "aging_log2 is not in [8, 40]";
     else if (cfg->ntables < 1 || cfg->ntables > AUGUR_INTERP_BP_MAX_TABLES)
         bad = "the tagged tables are not 1 to 8";
     for (uint32_t t = 0; !bad && t < cfg->ntables; t++)
@@ -519,6 +521,7 @@ static int bp_shape_of(const struct augur_bp_config *cfg, struct bp_shape *s,
     s->tbits = log2u(cfg->tagged_entries);
     s->tagbits = cfg->tag_bits;
     s->bbits = log2u(cfg->bias_entries);
+    s->age_mask = (UINT64_C(1) << cfg->aging_log2) - 1;
     memcpy(s->hist, cfg->history, cfg->ntables * sizeof(*cfg->history));
     s->hmask = (1u << log2u(cfg->history[cfg->ntables - 1] + 1)) - 1;
     return 0;
@@ -621,7 +624,7 @@ bp_step_n(const struct bp_shape *s, struct bpred *p, uint32_t pc, bool taken, co
         for (uint32_t t = (uint32_t)(provider + 1); t < nt && !placed; t++)
             tagged[idx[t]].useful--;
     }
-    if ((++p->clock & ((UINT64_C(1) << BP_AGING) - 1)) == 0)
+    if ((++p->clock & s->age_mask) == 0)
         for (size_t i = 0; i < ((size_t)nt << tbits); i++)
             tagged[i].useful >>= 1;
     /* the outcome enters the history; each fold drops the one its length left behind */

@@ -104,6 +104,7 @@ static const struct field core_fields[] = {
     { "mlp", T_F64, CO(mlp), 0, 0, 0, 1024, 0 },
     { "prefetch_streams", T_U32, CO(prefetch_streams), 0, 0, 1, 256, 0 },
     { "prefetch_reach", T_U32, CO(prefetch_reach), 0, 0, 1, 64, 0 },
+    { "stride_entries", T_U32, CO(stride_entries), 0, F_POW2, 1, 65536, 0 },
     { "branch_learned", T_CURVE, CO(branch_learned), CO(nbranch_learned), F_SIGNED, 0, 1e12, 0 },
     { "branch_run_cycles", T_CURVE, CO(branch_run_cycles), CO(nbranch_run_cycles), 0, 0, 1e6, 0 },
     { "branch_run_left", T_CURVE, CO(branch_run_left), CO(nbranch_run_left), F_SIGNED, 0, 1e6, 0 },
@@ -116,6 +117,8 @@ static const struct field simd_fields[] = {
     { "width_bits", T_U32, SI(width_bits), 0, F_POW2, 8, 65536, 0 },
     { "gather_cycles_per_element", T_F64, SI(gather_cycles_per_element), 0, 0, 0, 1e4, 0 },
     { "scatter_cycles_per_element", T_F64, SI(scatter_cycles_per_element), 0, 0, 0, 1e4, 0 },
+    { "pack_bytes", T_U32, SI(pack_bytes), 0, F_POW2, 4, 512, 0 },
+    { "register_elems", T_U32, SI(register_elems), 0, 0, 1, 1024, 0 },
 };
 
 static const struct field cache_fields[] = {
@@ -174,6 +177,7 @@ static const struct field bpred_fields[] = {
     { "tagged_entries", T_U32, BP(tagged_entries), 0, F_POW2, 16, 1 << 16, 0 },
     { "tag_bits", T_U32, BP(tag_bits), 0, 0, 4, 15, 0 },
     { "histories", T_U32LIST, BP(histories), BP(nhistories), 0, 1, 4095, 0 },
+    { "aging_log2", T_U32, BP(aging_log2), 0, 0, 8, 40, 0 },
 };
 
 static const struct field model_fields[] = {

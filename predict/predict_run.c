@@ -313,10 +313,12 @@ static int build_workload(const struct augur_skel *skel, const struct augur_node
                           struct augur_diag *diag)
 {
     double calls = o->rounds ? 1.0 : (prof->rounds ? prof->rounds : 1);
+    struct augur_codegen cg;
     int rc;
 
     /* one call: a run, or every round of a BFS */
-    rc = augur_workload_from_profile(skel, kernel, in, prof, calls, &r->work, diag);
+    augur_codegen_from_machine(m, &cg);
+    rc = augur_workload_from_profile(skel, kernel, in, prof, calls, &cg, &r->work, diag);
     if (rc)
         return rc;
     if (r->sampled)

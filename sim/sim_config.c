@@ -64,6 +64,9 @@ int augur_cache_config_from_machine(const struct augur_machine *m, unsigned nthr
         lc->prefetch = c->prefetch == AUGUR_PREFETCH_NEXT_LINE ? AUGUR_CACHE_PREFETCH_NEXT_LINE
                        : c->prefetch == AUGUR_PREFETCH_STRIDE  ? AUGUR_CACHE_PREFETCH_STRIDE
                                                                : AUGUR_CACHE_PREFETCH_NONE;
+        lc->stride_entries = m->core.stride_entries
+                                 ? m->core.stride_entries
+                                 : augur_machine_cpu_defaults()->core.stride_entries;
         lc->replacement =
             c->replacement == AUGUR_REPL_ADAPTIVE ? AUGUR_CACHE_ADAPTIVE : AUGUR_CACHE_LRU;
     }
@@ -88,9 +91,18 @@ bool augur_bp_config_from_machine(const struct augur_machine *m, struct augur_bp
     out->bias_entries = g->bias_entries ? g->bias_entries : d->bias_entries;
     out->tagged_entries = g->tagged_entries ? g->tagged_entries : d->tagged_entries;
     out->tag_bits = g->tag_bits ? g->tag_bits : d->tag_bits;
+    out->aging_log2 = g->aging_log2 ? g->aging_log2 : d->aging_log2;
     out->ntables = h->nhistories;
     memcpy(out->history, h->histories, h->nhistories * sizeof(*h->histories));
     return true;
+}
+
+void augur_codegen_from_machine(const struct augur_machine *m, struct augur_codegen *out)
+{
+    const struct augur_machine_simd *d = &augur_machine_cpu_defaults()->simd;
+
+    out->pack_bytes = m->simd.pack_bytes ? m->simd.pack_bytes : d->pack_bytes;
+    out->register_elems = m->simd.register_elems ? m->simd.register_elems : d->register_elems;
 }
 
 void augur_sim_streams_from_machine(const struct augur_machine *m, struct augur_sim_opts *so)

@@ -9,9 +9,6 @@
 
 #include "augur/sim.h"
 
-/* The most elements of a local array that the compiler keeps in registers. */
-#define REGISTER_ELEMS 16
-
 /*
  * Adds one access node's simulated counts to a line. An indirect access's
  * requests are priced at the latency (irr_served) unless they land near
@@ -113,7 +110,8 @@ static int64_t loaded_array(const struct augur_expr *e)
  * Whether a constant index, or the variable of a loop of constant bounds
  * (for (j = 0; j < 4; j++)), which compilers unroll whole.
  */
-static bool unrolled_index(const struct augur_node *n, const struct augur_expr *e)
+static bool unrolled_index(const struct augur_node *n, const struct augur_expr *e,
+                           const struct augur_codegen *cg)
 {
     while (e && e->kind == AUGUR_EXPR_CAST)
         e = e->u.cast.a;
@@ -127,7 +125,7 @@ static bool unrolled_index(const struct augur_node *n, const struct augur_expr *
         if (p->kind == AUGUR_NODE_LOOP && p->u.loop.var == (int32_t)e->u.sym) {
             int64_t trips = augur_skel_loop_const_trips(p);
 
-            return trips >= 0 && trips <= REGISTER_ELEMS;
+            return trips >= 0 && trips <= cg->register_elems;
         }
     return false;
 }
@@ -138,12 +136,12 @@ static bool unrolled_index(const struct augur_node *n, const struct augur_expr *
  * unrolls (scalar replacement). Its accesses then cost no load or store.
  */
 static bool in_registers(const struct augur_skel *skel, const struct augur_node *kernel,
-                         uint32_t array)
+                         uint32_t array, const struct augur_codegen *cg)
 {
     const struct augur_array *A = &kernel->u.kernel.arrays[array];
 
     if (A->space != AUGUR_SPACE_LOCAL || !A->extent || A->extent->kind != AUGUR_EXPR_INT ||
-        A->extent->u.i < 1 || A->extent->u.i > REGISTER_ELEMS)
+        A->extent->u.i < 1 || A->extent->u.i > cg->register_elems)
         return false;
     for (uint32_t id = kernel->id + 1; id < skel->nnodes; id++) {
         const struct augur_node *n = skel->nodes[id];
@@ -151,15 +149,11 @@ static bool in_registers(const struct augur_skel *skel, const struct augur_node 
         if (augur_node_kernel(n) != kernel)
             break;
         if (n->kind == AUGUR_NODE_ACCESS && n->u.access.array == array &&
-            (n->u.access.lanes > 1 || !unrolled_index(n, n->u.access.index)))
+            (n->u.access.lanes > 1 || !unrolled_index(n, n->u.access.index, cg)))
             return false;
     }
     return true;
 }
-
-/* The bytes of a vector the compiler packs a short loop into: AVX2's 256 bits, gcc's choice on
- * x86-64. */
-#define PACK_BYTES 32
 
 /*
  * How far an integer index steps when var grows by one: its coefficient
@@ -202,19 +196,20 @@ static int64_t index_step(const struct augur_expr *e, uint32_t var)
 
 /*
  * The elements a compiler packs into one instruction in a short loop of
- * constant bounds (2 to REGISTER_ELEMS trips): one it vectorizes whole,
+ * constant bounds (2 to register_elems trips): one it vectorizes whole,
  * its body straight (no loop, branch or call), every access in registers,
  * at one place or one element further each trip (acc[j] += a * X[4 * c + j]:
  * one vector load, one vector multiply-add), and no carried floating-point
- * sum (reassociating it needs -ffast-math). As many as PACK_BYTES hold of
+ * sum (reassociating it needs -ffast-math). As many as pack_bytes hold of
  * its widest element, at most its trips; 1 for any other loop.
  */
-static unsigned packed_lanes(const struct augur_node *loop, const bool *regs)
+static unsigned packed_lanes(const struct augur_node *loop, const bool *regs,
+                             const struct augur_codegen *cg)
 {
     int64_t trips = augur_skel_loop_const_trips(loop);
     unsigned widest = 0, lanes;
 
-    if (trips < 2 || trips > REGISTER_ELEMS)
+    if (trips < 2 || trips > cg->register_elems)
         return 1;
     for (uint32_t k = 0; k < loop->nkids; k++) {
         const struct augur_node *n = loop->kids[k];
@@ -243,7 +238,7 @@ static unsigned packed_lanes(const struct augur_node *loop, const bool *regs)
     }
     if (!widest)
         return 1;
-    lanes = PACK_BYTES / widest;
+    lanes = cg->pack_bytes / widest;
     if (lanes > (uint64_t)trips)
         lanes = (unsigned)trips;
     return lanes >= 2 ? lanes : 1;
@@ -288,14 +283,15 @@ static bool fp_packs(const struct augur_node *body, unsigned lanes)
  * Statements a compiler packs side by side (SLP): in one straight body,
  * scalar loads (or stores) of one array at base + 0, base + 1, ... base +
  * G - 1 (acc0 += a * xr[0]; acc1 += a * xr[1]; ...), G a power of two, are
- * one vector access of as many elements as PACK_BYTES hold (at most G);
+ * one vector access of as many elements as pack_bytes hold (at most G);
  * operations of a kind whose count the loads' group divides (as many
  * independent accumulators as lanes, when carried) pack with them, and
  * the loads pack only when such an operation does. Fills
  * packed[id] of each such access and returns the body's widest load
  * packing (1: none).
  */
-static unsigned pack_statements(const struct augur_node *body, const bool *regs, unsigned *packed)
+static unsigned pack_statements(const struct augur_node *body, const bool *regs, unsigned *packed,
+                                const struct augur_codegen *cg)
 {
     unsigned widest = 1;
 
@@ -326,7 +322,7 @@ static unsigned pack_statements(const struct augur_node *body, const bool *regs,
         if (count < 2 || hi - lo + 1 != (int64_t)count || (count & (count - 1)))
             continue;
         size = augur_type_size(n->u.access.type);
-        lanes = size && PACK_BYTES / size < count ? PACK_BYTES / size : count;
+        lanes = size && cg->pack_bytes / size < count ? cg->pack_bytes / size : count;
         /* loads pack when arithmetic does (rowptr[i] and rowptr[i + 1] stay scalars) */
         if (lanes < 2 || (n->u.access.mode == AUGUR_ACCESS_READ && !fp_packs(body, lanes)))
             continue;
@@ -608,8 +604,11 @@ static double flops_of(const double *elems)
 
 int augur_workload_from_profile(const struct augur_skel *skel, const struct augur_node *kernel,
                                 const struct augur_interp *in, const struct augur_sim_profile *prof,
-                                double calls, struct augur_workload *w, struct augur_diag *diag)
+                                double calls, const struct augur_codegen *cg,
+                                struct augur_workload *w, struct augur_diag *diag)
 {
+    struct augur_codegen defaults;
+
     unsigned nacc, nl;
     double scale, busiest = 0, all = 0, iters = 0, dealt = 0;
     bool *regs;
@@ -618,6 +617,12 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
 
     if (!skel || !kernel || !in || !prof || !w || !(calls > 0))
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "workload: bad arguments");
+    if (!cg) {
+        augur_codegen_from_machine(augur_machine_cpu_defaults(), &defaults);
+        cg = &defaults;
+    }
+    if (!cg->pack_bytes || !cg->register_elems)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "workload: no code generation");
     memset(w, 0, sizeof(*w));
     nl = prof->nlevels < AUGUR_CACHESIM_MAX_LEVELS ? prof->nlevels : AUGUR_CACHESIM_MAX_LEVELS;
     w->nlevels = nl;
@@ -648,15 +653,15 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
         return augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "workload: out of memory");
     }
     for (uint32_t a = 0; a < kernel->u.kernel.narrays; a++)
-        regs[a] = in_registers(skel, kernel, a);
+        regs[a] = in_registers(skel, kernel, a, cg);
     for (uint32_t id = 0; id < skel->nnodes; id++)
         packed[id] =
             augur_node_kernel(skel->nodes[id]) == kernel && skel->nodes[id]->kind == AUGUR_NODE_LOOP
-                ? packed_lanes(skel->nodes[id], regs)
+                ? packed_lanes(skel->nodes[id], regs, cg)
                 : 1;
     for (uint32_t id = 0; id < skel->nnodes; id++)
         body_lanes[id] = augur_node_kernel(skel->nodes[id]) == kernel && skel->nodes[id]->nkids
-                             ? pack_statements(skel->nodes[id], regs, packed)
+                             ? pack_statements(skel->nodes[id], regs, packed, cg)
                              : 1;
 
     /* one line entry per source line holding an access or an ops node */

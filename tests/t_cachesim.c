@@ -369,6 +369,7 @@ static void test_prefetch(void)
 
     cfg.level[0] = lvl("L1", 4096, 64, 0);
     cfg.level[0].prefetch = AUGUR_CACHE_PREFETCH_STRIDE;
+    cfg.level[0].stride_entries = 64;
     sim = make(&cfg, 1, 1);
     for (i = 0; i < 6; i++)
         rd(sim, i * 256); /* stride of 4 lines */
@@ -1157,6 +1158,10 @@ static void test_bad_configs(void)
     cfg.nlevels = 1;
     cfg.level[0] = lvl("L1", 2ull << 40, 64, 8);
     bad_cfg(&cfg, 1, AUGUR_EINVAL, "absurd (more than 1 TiB)", "a 2 TiB cache");
+    cfg.level[0] = lvl("L1", 4096, 64, 0);
+    cfg.level[0].prefetch = AUGUR_CACHE_PREFETCH_STRIDE;
+    cfg.level[0].stride_entries = 48;
+    bad_cfg(&cfg, 1, AUGUR_EINVAL, "not a power of two", "a stride prefetcher of 48 entries");
     cfg.level[0] = lvl("L1", 32768, 48, 8);
     bad_cfg(&cfg, 1, AUGUR_EINVAL, "line size 48 is not a power of two", "48-byte lines");
     cfg.level[0] = lvl("L1", 32768, 2, 8);

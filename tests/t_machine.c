@@ -388,15 +388,18 @@ static void test_defaults(void)
            c->int_ops_per_cycle > 0 && c->issue_width > 0 && c->branch_miss_cycles > 0 &&
            c->region_ns > 0 && c->chain_cycles > 0 && c->fadd_latency > 0 && c->fma_latency > 0 &&
            c->fdiv_cycles > 0 && c->atomic_cycles > 0 && c->chunk_ns > 0 && c->inflight > 0 &&
-           c->window > 0 && c->mlp > 0,
+           c->window > 0 && c->mlp > 0 && c->prefetch_streams > 0 && c->prefetch_reach > 0 &&
+           c->stride_entries > 0,
        "every core default is given");
-    ok(d->simd.gather_cycles_per_element > 0 && d->simd.scatter_cycles_per_element > 0,
-       "the SIMD defaults");
+    ok(d->simd.gather_cycles_per_element > 0 && d->simd.scatter_cycles_per_element > 0 &&
+           d->simd.pack_bytes > 0 && d->simd.register_elems > 0,
+       "the SIMD and code generation defaults");
     ok(d->ops.fmath > 0 && d->ops.idiv > 0 && d->ops.conflict > 0 && d->ops.reduce > 0 &&
            d->ops.fsqrt_per_fdiv > 0,
        "every operation's cost");
     ok(d->model.overlap_norm >= 1, "the overlap norm");
     ok(c->chain_loop_instr > 0, "the chain loop's instructions");
+    ok(d->branch_predictor.aging_log2 >= 8, "the predictor's aging period");
     ok(d->branch_predictor.given && d->branch_predictor.bias_entries &&
            d->branch_predictor.tagged_entries && d->branch_predictor.tag_bits &&
            d->branch_predictor.nhistories >= 1,

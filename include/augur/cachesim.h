@@ -66,6 +66,8 @@ struct augur_cache_level_config {
     bool write_allocate;
     bool write_allocate_set;
     enum augur_cache_prefetch prefetch;
+    /* The stride prefetcher's table, loads tracked at once: a power of two (stride only). */
+    uint32_t stride_entries;
     enum augur_cache_replacement replacement;
 };
 

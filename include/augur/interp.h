@@ -122,6 +122,7 @@ struct augur_bp_config {
     uint32_t tag_bits;       /* 4 .. 15 */
     uint32_t ntables;        /* 1 .. AUGUR_INTERP_BP_MAX_TABLES */
     uint32_t history[AUGUR_INTERP_BP_MAX_TABLES]; /* ascending, 1 .. 4095 */
+    uint32_t aging_log2; /* the useful bits halve every 2^aging_log2 jumps: 8 .. 40 */
 };
 
 /* Options of augur_interp_new(); zero-initialised means "all defaults". */

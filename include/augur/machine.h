@@ -145,6 +145,7 @@ struct augur_machine_core {
      * coming (0: not given)
      */
     uint32_t prefetch_streams, prefetch_reach;
+    uint32_t stride_entries; /* loads a level's stride prefetcher tracks at once */
     /*
      * The share of mispredictions left (ns: a fraction) when a kernel runs
      * the same m surprising branch outcomes in every call (m: outcomes a
@@ -194,6 +195,8 @@ struct augur_machine_simd {
     uint32_t width_bits;
     double gather_cycles_per_element;
     double scatter_cycles_per_element;
+    uint32_t pack_bytes;     /* the vector the compiler packs a short loop into (0: not given) */
+    uint32_t register_elems; /* the most elements of a local array kept in registers */
 };
 
 /* Main memory. */
@@ -252,6 +255,7 @@ struct augur_machine_bpred {
     uint32_t
         histories[AUGUR_MACHINE_MAX_HISTORIES]; /* outcomes each table's index folds, ascending */
     uint32_t nhistories;                        /* tagged tables */
+    uint32_t aging_log2;                        /* the useful bits halve every 2^aging_log2 jumps */
 };
 
 /*

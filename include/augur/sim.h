@@ -250,15 +250,31 @@ AUGUR_API void augur_sim_profile_free(struct augur_sim_profile *p);
 /* ---- the workload the models read ------------------------------------------------ */
 
 /*
+ * What the compiler makes of short loops and small local arrays: the bytes
+ * of the vector it packs a short loop or side-by-side statements into, and
+ * the most elements of a local array it keeps in registers (the machine's
+ * simd.pack_bytes and simd.register_elems).
+ */
+struct augur_codegen {
+    uint32_t pack_bytes;
+    uint32_t register_elems;
+};
+
+/* The machine's code generation into out (each value it does not give from the defaults). */
+AUGUR_API void augur_codegen_from_machine(const struct augur_machine *m, struct augur_codegen *out);
+
+/*
  * Builds the workload of a simulation: prof and in from augur_simulate()
  * on kernel of skel. calls is the number of calls the profile covers (a
- * whole BFS counts as one). The caller owns out->lines
+ * whole BFS counts as one); cg what the compiler packs and keeps in
+ * registers (NULL: the CPU defaults). The caller owns out->lines
  * (augur_workload_release()). Returns 0 or AUGUR_EINVAL.
  */
 AUGUR_API int augur_workload_from_profile(const struct augur_skel *skel,
                                           const struct augur_node *kernel,
                                           const struct augur_interp *in,
                                           const struct augur_sim_profile *prof, double calls,
+                                          const struct augur_codegen *cg,
                                           struct augur_workload *out, struct augur_diag *diag);
 
 /*
