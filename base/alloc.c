@@ -32,6 +32,32 @@ static augur_realloc_fn *alloc_fn = libc_realloc;
 static void *alloc_ud;
 static augur_oom_fn *oom_fn = default_oom;
 
+/*
+ * Failure injection (augur_alloc_fail_nth). Off, it is one load of fail_nth
+ * and a branch predicted not taken per allocation. Armed, every allocating
+ * call (augur_realloc and everything built on it) bumps alloc_calls
+ * atomically, since worker threads allocate too, and the call that makes it
+ * fail_nth fails as the system allocator would: no allocation, the OOM handler.
+ */
+static uint64_t fail_nth;
+static uint64_t alloc_calls;
+
+void augur_alloc_fail_nth(uint64_t n)
+{
+    __atomic_store_n(&alloc_calls, 0, __ATOMIC_RELAXED);
+    fail_nth = n;
+}
+
+uint64_t augur_alloc_calls(void)
+{
+    return __atomic_load_n(&alloc_calls, __ATOMIC_RELAXED);
+}
+
+static bool injected_failure(void)
+{
+    return __atomic_add_fetch(&alloc_calls, 1, __ATOMIC_RELAXED) == fail_nth;
+}
+
 void augur_set_allocator(augur_realloc_fn *fn, void *ud)
 {
     alloc_fn = fn ? fn : libc_realloc;
@@ -88,7 +114,10 @@ void *augur_realloc(void *ptr, size_t size)
 
     if (size == 0)
         size = 1; /* a live allocation, never the free path of the hook */
-    p = alloc_fn(alloc_ud, ptr, size);
+    if (__builtin_expect(fail_nth != 0, 0) && injected_failure())
+        p = NULL; /* as if alloc_fn had failed: ptr is untouched */
+    else
+        p = alloc_fn(alloc_ud, ptr, size);
     if (!p) {
         oom_fn(size);
         abort(); /* the handler must not return */

@@ -1,12 +1,25 @@
 /*
  * main.c - the augur command: global options and the subcommand table (module: cli).
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+
+/* A sanitizer build checks for leaks where the out-of-memory handler exits. */
+#if defined(__SANITIZE_ADDRESS__)
+#    define CLI_LSAN 1
+#elif defined(__has_feature)
+#    if __has_feature(address_sanitizer)
+#        define CLI_LSAN 1
+#    endif
+#endif
+#ifdef CLI_LSAN
+#    include <sanitizer/lsan_interface.h>
+#endif
 
 bool cli_json;
 
@@ -80,7 +93,12 @@ static int cmd_help(int argc, char **argv)
 
 /*
  * Out of memory: a clean error and exit status 1, not an abort. Nothing here
- * allocates (the heap is what ran out).
+ * allocates (the heap is what ran out). _Exit, not exit: the failure may
+ * come on any thread, in any state, where atexit handlers and library
+ * destructors are not safe to run; the OS takes the memory back. _Exit skips
+ * LeakSanitizer's check at exit, so a sanitizer build runs it here: memory
+ * still reachable is what the interrupted operation held, anything else was
+ * lost before the failure and is reported.
  */
 static void out_of_memory(size_t size)
 {
@@ -91,14 +109,40 @@ static void out_of_memory(size_t size)
         printf("{\"error\": \"out of memory allocating %zu bytes: %s\"}\n", size, hint);
     fprintf(stderr, "augur: error: out of memory allocating %zu bytes: %s\n", size, hint);
     fflush(NULL);
+#ifdef CLI_LSAN
+    __lsan_do_recoverable_leak_check();
+#endif
     _Exit(CLI_FAILED);
 }
 
-int main(int argc, char **argv)
+/*
+ * $AUGUR_FAIL_ALLOC=N (tests, tests/t_alloc_fail.sh): the N-th allocation of
+ * this run fails as a real one would (augur_alloc_fail_nth); 0 fails none.
+ * Either way the run ends by printing how many allocations it made. Returns
+ * whether the variable is set; exits with CLI_USAGE when it is not a number.
+ */
+static bool fail_alloc_from_env(void)
+{
+    const char *s = getenv("AUGUR_FAIL_ALLOC");
+    unsigned long long n;
+    char *end;
+
+    if (!s)
+        return false;
+    errno = 0;
+    n = strtoull(s, &end, 10);
+    if (*s < '0' || *s > '9' || *end || errno) {
+        cli_usage_error(NULL, "AUGUR_FAIL_ALLOC='%s' is not a number of allocations", s);
+        exit(CLI_USAGE);
+    }
+    augur_alloc_fail_nth(n ? (uint64_t)n : UINT64_MAX);
+    return true;
+}
+
+static int run(int argc, char **argv)
 {
     int i = 1;
 
-    augur_set_oom_handler(out_of_memory);
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (strcmp(argv[i], "--json") == 0) {
             cli_json = true;
@@ -122,4 +166,17 @@ int main(int argc, char **argv)
         return CLI_USAGE;
     }
     return cli_dispatch(commands, argc - i, argv + i, "augur", main_help);
+}
+
+int main(int argc, char **argv)
+{
+    bool counting;
+    int rc;
+
+    augur_set_oom_handler(out_of_memory);
+    counting = fail_alloc_from_env();
+    rc = run(argc, argv);
+    if (counting)
+        fprintf(stderr, "augur: %llu allocations\n", (unsigned long long)augur_alloc_calls());
+    return rc;
 }

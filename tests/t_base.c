@@ -123,6 +123,51 @@ static void test_alloc(void)
     augur_set_allocator(NULL, NULL);
 }
 
+/* augur_alloc_fail_nth: the N-th allocating call fails as the allocator would. */
+static void test_alloc_fail_nth(void)
+{
+    static char *volatile p, *volatile q;
+    volatile int reached = 0;
+
+    /* Counting only: every allocating call counts, augur_free does not. */
+    augur_alloc_fail_nth(UINT64_MAX);
+    p = augur_malloc(8);
+    p = augur_realloc(p, 64);
+    q = augur_strdup("x");
+    augur_free(q);
+    augur_free(p);
+    augur_free(augur_calloc(3, 4));
+    is_int(augur_alloc_calls(), 4, "malloc, realloc, strdup, calloc count; free does not");
+
+    /* The 2nd call from here fails: a realloc, whose block stays the caller's. */
+    counter = (struct counting){ 0, 0, 0 };
+    augur_set_allocator(counting_realloc, &counter);
+    augur_set_oom_handler(oom_to_test);
+    augur_alloc_fail_nth(2);
+    is_int(augur_alloc_calls(), 0, "arming resets the count");
+    q = augur_malloc(16);
+    if (setjmp(oom_jump) == 0)
+        p = augur_realloc(q, 1000);
+    else
+        reached = 1;
+    ok(reached, "the 2nd call reaches the out-of-memory handler");
+    is_int(oom_size, 1000, "the handler is told the size");
+    is_int(counter.calls, 1, "the installed allocator never saw the failing call");
+    augur_free(q);
+    is_int(counter.live, 0, "the block a failed realloc kept is freed once");
+
+    /* Only the N-th fails: later calls succeed (a handler that longjmps goes on). */
+    p = augur_malloc(32);
+    ok(p != NULL, "the 3rd call succeeds");
+    augur_free(p);
+    is_int(augur_alloc_calls(), 3, "the count goes on");
+    augur_alloc_fail_nth(0);
+    augur_free(augur_malloc(1));
+    is_int(augur_alloc_calls(), 0, "disarmed: nothing counts");
+    augur_set_oom_handler(NULL);
+    augur_set_allocator(NULL, NULL);
+}
+
 static void test_arena(void)
 {
     struct augur_arena a;
@@ -375,6 +420,7 @@ int main(void)
         return 1;
     test_errors();
     test_alloc();
+    test_alloc_fail_nth();
     test_arena();
     test_vec_buf();
     test_files();

@@ -43,6 +43,21 @@ AUGUR_API void augur_set_allocator(augur_realloc_fn *fn, void *ud);
 typedef void augur_oom_fn(size_t size);
 AUGUR_API void augur_set_oom_handler(augur_oom_fn *fn);
 
+/*
+ * Failure injection, for tests: from this call on, the n-th allocating call
+ * (augur_malloc, _calloc, _realloc, _mallocarray, _reallocarray, _strdup,
+ * arena blocks, vector and buffer growth; not augur_free) fails as if the
+ * allocator had returned NULL, so the out-of-memory handler runs, whatever
+ * allocator is installed. n = 0 disarms; UINT64_MAX only counts. The count
+ * is process-wide and atomic (threads that allocate share it). Allocations
+ * made by third-party libraries on their own (libyaml, jansson, libclang,
+ * zlib, the C library) are not counted and never fail. The augur command
+ * arms it from $AUGUR_FAIL_ALLOC (docs/design.md).
+ */
+AUGUR_API void augur_alloc_fail_nth(uint64_t n);
+/* Allocating calls counted since augur_alloc_fail_nth() armed the count. */
+AUGUR_API uint64_t augur_alloc_calls(void);
+
 /* Sets *out = a * b; returns false (and leaves *out alone) on overflow. */
 AUGUR_API bool augur_mul_overflows(size_t a, size_t b, size_t *out);
 
