@@ -39,4 +39,10 @@ import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 sys.exit(0 if all(len(r['rounds'].split()) == 2 for r in rows) else 1)" "$tmp/run/cases.csv"
 check "no driver left behind" test -z "$(ls "$tmp/work")"
+check "the targets, met or missed" grep -Eq '^\| median, all cases \| this host \| 3 \| [0-9.]+ % \| 10.0 % \| (met|\*\*missed\*\*) \|$' "$page"
+# the page again from the run's folder: the same tables, nothing timed again
+status "--from writes the page again" 0 python3 "$src/bench/validate" --quick --from "$tmp/run" \
+    --page "$tmp/page2/results.md" "$build"
+check "... with the same tables" cmp <(sed -n '/^## Targets/,$p' "$page") \
+    <(sed -n '/^## Targets/,$p' "$tmp/page2/results.md")
 echo "1..$n"
