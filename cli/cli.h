@@ -41,6 +41,8 @@ int cli_dispatch(const struct cli_cmd *table, int argc, char **argv, const char 
 
 /* Writes a JSON document to stdout followed by a newline and releases it. */
 int cli_print_json(json_t *doc);
+/* Flushes the text written to stdout: CLI_OK, or CLI_FAILED after saying it could not. */
+int cli_flush_stdout(void);
 
 /*
  * Options that load a dataset, shared by every subcommand that reads one.
@@ -179,6 +181,14 @@ struct cli_kernel_opts {
  * serve the compiled run only). dir holds the result.
  */
 const char *cli_compdb_dir(const char *path, char *dir, size_t size);
+
+/*
+ * Parses the C/CUDA file path through the front end with the options fo (its
+ * on_diag and ud are set here: the compiler's diagnostics go to stderr, and
+ * a file that does not compile is "'path' does not compile (N errors)").
+ * Reports failures itself: returns CLI_OK or CLI_FAILED; the caller owns *skel.
+ */
+int cli_fe_parse(const char *path, struct augur_fe_opts *fo, struct augur_skel **skel);
 
 /*
  * Builds the skeleton of path (a .skel file, or C/CUDA through the front

@@ -763,7 +763,7 @@ static int data_info(int argc, char **argv)
         if (info.tile_size)
             tiling_text(&tiling, tiling_s);
         times_text(ds, &t, skipped);
-        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+        rc = cli_flush_stdout();
     }
 out:
     augur_csr_release(&csr);
@@ -1274,8 +1274,7 @@ static int data_sample_evaluate(const struct augur_dataset *ds, const struct aug
         for (int m = 0; m < AUGUR_SAMPLER_COUNT; m++)
             json_decref(ev[m].runs);
     }
-    rc = cli_json ? cli_print_json(doc)
-                  : (fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output"));
+    rc = cli_json ? cli_print_json(doc) : cli_flush_stdout();
     doc = NULL;
 out:
     json_decref(doc);
@@ -1358,7 +1357,7 @@ static int data_sample(int argc, char **argv)
                    cat.leaf, cat.tree);
         info_text(&smp, &csr);
         printf("output:        %s\n", a.output);
-        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+        rc = cli_flush_stdout();
     }
     if (smp.info.method == AUGUR_SAMPLER_RT && !smp.info.reached)
         cli_warning("Random Tile stopped after %llu tiles with %llu of %llu entries",

@@ -668,7 +668,7 @@ static int train_categorizer(int argc, char **argv)
         printf("\n%s\n\n%s", comment.s, text.s);
         printf("written to %s (%u nodes, depth %u)\n", a.output, augur_tree_nnodes(tree),
                augur_tree_depth(tree));
-        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+        rc = cli_flush_stdout();
     }
 out:
     for (size_t i = 0; i < paths.len; i++)

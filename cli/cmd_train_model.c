@@ -282,7 +282,7 @@ int train_model(int argc, char **argv)
                        runs[i].predicted_before, runs[i].predicted_after,
                        runs[i].test ? "test" : "fit");
             }
-            rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+            rc = cli_flush_stdout();
         }
     }
 out:
