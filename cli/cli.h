@@ -102,6 +102,15 @@ int cli_parse_u64(const char *cmd, const char *opt, const char *arg, uint64_t lo
 int cli_parse_fraction(const char *cmd, const char *opt, const char *arg, bool one, double *out);
 
 /*
+ * --kernel K of the sampling commands: spmv, fv or ireduce into *k, -1 for
+ * "all". Returns 0, or CLI_USAGE after a usage error.
+ */
+int cli_parse_stream_kernel(const char *cmd, const char *arg, int *k);
+
+/* --scaling X: auto, reuse, footprint or none. Returns 0, or CLI_USAGE after a usage error. */
+int cli_parse_scaling(const char *cmd, const char *arg, enum augur_scaling *out);
+
+/*
  * --launch G,B: grid and block sizes. Returns 0 with two positive numbers in
  * grid and block; 1 for expressions (of n, nnz, m and the kernel's scalars: the
  * front end reads them, grid and block are set to 0); -1 when malformed (no

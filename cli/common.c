@@ -503,6 +503,28 @@ int cli_parse_u64(const char *cmd, const char *opt, const char *arg, uint64_t lo
     return 0;
 }
 
+int cli_parse_stream_kernel(const char *cmd, const char *arg, int *k)
+{
+    enum augur_stream_kernel v;
+
+    if (strcmp(arg, "all") == 0) {
+        *k = -1;
+        return 0;
+    }
+    if (augur_stream_kernel_parse(arg, &v) != 0)
+        return cli_usage_error(cmd, "--kernel needs spmv, fv, ireduce or all, not '%s'", arg);
+    *k = (int)v;
+    return 0;
+}
+
+int cli_parse_scaling(const char *cmd, const char *arg, enum augur_scaling *out)
+{
+    if (augur_scaling_parse(arg, out) != 0)
+        return cli_usage_error(cmd, "--scaling needs auto, reuse, footprint or none, not '%s'",
+                               arg);
+    return 0;
+}
+
 int cli_parse_fraction(const char *cmd, const char *opt, const char *arg, bool one, double *out)
 {
     char *end;
