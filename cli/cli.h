@@ -41,6 +41,8 @@ int cli_dispatch(const struct cli_cmd *table, int argc, char **argv, const char 
 
 /* Writes a JSON document to stdout followed by a newline and releases it. */
 int cli_print_json(json_t *doc);
+/* Flushes the text written to stdout: CLI_OK, or CLI_FAILED after saying it could not. */
+int cli_flush_stdout(void);
 
 /*
  * Options that load a dataset, shared by every subcommand that reads one.
@@ -98,6 +100,15 @@ int cli_parse_u64(const char *cmd, const char *opt, const char *arg, uint64_t lo
  * CLI_USAGE after a usage error naming the option.
  */
 int cli_parse_fraction(const char *cmd, const char *opt, const char *arg, bool one, double *out);
+
+/*
+ * --kernel K of the sampling commands: spmv, fv or ireduce into *k, -1 for
+ * "all". Returns 0, or CLI_USAGE after a usage error.
+ */
+int cli_parse_stream_kernel(const char *cmd, const char *arg, int *k);
+
+/* --scaling X: auto, reuse, footprint or none. Returns 0, or CLI_USAGE after a usage error. */
+int cli_parse_scaling(const char *cmd, const char *arg, enum augur_scaling *out);
 
 /*
  * --launch G,B: grid and block sizes. Returns 0 with two positive numbers in
@@ -179,6 +190,14 @@ struct cli_kernel_opts {
  * serve the compiled run only). dir holds the result.
  */
 const char *cli_compdb_dir(const char *path, char *dir, size_t size);
+
+/*
+ * Parses the C/CUDA file path through the front end with the options fo (its
+ * on_diag and ud are set here: the compiler's diagnostics go to stderr, and
+ * a file that does not compile is "'path' does not compile (N errors)").
+ * Reports failures itself: returns CLI_OK or CLI_FAILED; the caller owns *skel.
+ */
+int cli_fe_parse(const char *path, struct augur_fe_opts *fo, struct augur_skel **skel);
 
 /*
  * Builds the skeleton of path (a .skel file, or C/CUDA through the front

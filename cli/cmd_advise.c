@@ -402,7 +402,7 @@ static int report(const struct opts *o, const struct job *j, unsigned first_thre
                "measured (%u threads); Kendall's tau of the rankings %.2f over %u pairs\n",
                base->seconds / j->cfg[0].seconds, first_threads,
                100 * (j->cfg[0].seconds / best_meas->seconds - 1), best_meas->threads, tau, pairs);
-    return fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+    return cli_flush_stdout();
 }
 
 int cmd_advise(int argc, char **argv)

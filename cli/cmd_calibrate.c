@@ -140,33 +140,11 @@ static json_t *bw_json(const struct augur_calib_result *r,
     return o;
 }
 
-static json_t *result_json(const struct augur_calib_result *r, const char *path)
+/* Each cache level: its sizes and geometry, the working sets, latency and bandwidth. */
+static json_t *caches_json(const struct augur_calib_result *r)
 {
-    json_t *o = json_object(), *caches = json_array(), *sweep = json_array();
+    json_t *caches = json_array();
 
-    json_object_set_new(o, "file", path ? json_string(path) : json_null());
-    json_object_set_new(o, "date", json_string(r->date));
-    json_object_set_new(o, "host", json_string(r->host));
-    json_object_set_new(o, "cpu_model", json_string(r->cpu_model));
-    json_object_set_new(o, "cpu_vendor", json_string(r->cpu_vendor));
-    json_object_set_new(o, "topology_source", json_string(r->topology_source));
-    json_object_set_new(o, "cores", json_integer(r->cores));
-    json_object_set_new(o, "threads_per_core", json_integer(r->threads_per_core));
-    json_object_set_new(o, "avx512", json_boolean(r->avx512));
-    json_object_set_new(o, "simd_bits", json_integer(r->simd_bits));
-    json_object_set_new(o, "quick", json_boolean(r->quick));
-    json_object_set_new(o, "reps", json_integer(r->reps));
-    json_object_set_new(o, "min_rep_seconds", json_real(r->min_rep_seconds));
-    json_object_set_new(o, "seconds", json_real(r->seconds));
-    json_object_set_new(o, "os_mhz", json_real(r->os_mhz));
-    json_object_set_new(o, "clock_ghz", stat_json(&r->clock_ghz));
-    {
-        json_t *t = json_array();
-
-        for (uint32_t i = 0; i < r->nthreads; i++)
-            json_array_append_new(t, json_integer(r->threads[i]));
-        json_object_set_new(o, "threads", t);
-    }
     for (uint32_t i = 0; i < r->ncaches; i++) {
         const struct augur_calib_cache *cc = &r->caches[i];
         json_t *c = json_object();
@@ -184,7 +162,58 @@ static json_t *result_json(const struct augur_calib_result *r, const char *path)
         json_object_set_new(c, "bandwidth_gbs", bw_json(r, cc->bw));
         json_array_append_new(caches, c);
     }
-    json_object_set_new(o, "caches", caches);
+    return caches;
+}
+
+/* The bandwidth sweep: at each working set, each kernel's bandwidth by thread count. */
+static json_t *sweep_json(const struct augur_calib_result *r)
+{
+    json_t *sweep = json_array();
+
+    for (uint32_t p = 0; p < r->nsweep; p++) {
+        json_t *pt = json_object();
+
+        json_object_set_new(pt, "bytes", json_integer((json_int_t)r->sweep_bytes[p]));
+        for (int k = 0; k < AUGUR_CALIB_NKERNELS; k++) {
+            json_t *byt = json_object();
+
+            for (uint32_t t = 0; t < r->nthreads; t++) {
+                char key[16];
+
+                snprintf(key, sizeof(key), "%u", r->threads[t]);
+                json_object_set_new(byt, key, stat_json(&r->sweep[k][t][p]));
+            }
+            json_object_set_new(pt, augur_calib_kernel_name(k), byt);
+        }
+        json_array_append_new(sweep, pt);
+    }
+    return sweep;
+}
+
+static json_t *result_json(const struct augur_calib_result *r, const char *path)
+{
+    json_t *o = json_object(), *t = json_array();
+
+    json_object_set_new(o, "file", path ? json_string(path) : json_null());
+    json_object_set_new(o, "date", json_string(r->date));
+    json_object_set_new(o, "host", json_string(r->host));
+    json_object_set_new(o, "cpu_model", json_string(r->cpu_model));
+    json_object_set_new(o, "cpu_vendor", json_string(r->cpu_vendor));
+    json_object_set_new(o, "topology_source", json_string(r->topology_source));
+    json_object_set_new(o, "cores", json_integer(r->cores));
+    json_object_set_new(o, "threads_per_core", json_integer(r->threads_per_core));
+    json_object_set_new(o, "avx512", json_boolean(r->avx512));
+    json_object_set_new(o, "simd_bits", json_integer(r->simd_bits));
+    json_object_set_new(o, "quick", json_boolean(r->quick));
+    json_object_set_new(o, "reps", json_integer(r->reps));
+    json_object_set_new(o, "min_rep_seconds", json_real(r->min_rep_seconds));
+    json_object_set_new(o, "seconds", json_real(r->seconds));
+    json_object_set_new(o, "os_mhz", json_real(r->os_mhz));
+    json_object_set_new(o, "clock_ghz", stat_json(&r->clock_ghz));
+    for (uint32_t i = 0; i < r->nthreads; i++)
+        json_array_append_new(t, json_integer(r->threads[i]));
+    json_object_set_new(o, "threads", t);
+    json_object_set_new(o, "caches", caches_json(r));
     json_object_set_new(
         o, "memory",
         json_pack("{s:I, s:I, s:o, s:o, s:o}", "chase_bytes", (json_int_t)r->mem_ws_chase,
@@ -223,24 +252,7 @@ static json_t *result_json(const struct augur_calib_result *r, const char *path)
         json_object_set_new(o, "chunk_ns", stat_json(&r->chunk_ns));
         json_object_set_new(o, "transfer", curve_json(&r->transfer, "loads in flight", "ns"));
     }
-    for (uint32_t p = 0; p < r->nsweep; p++) {
-        json_t *pt = json_object();
-
-        json_object_set_new(pt, "bytes", json_integer((json_int_t)r->sweep_bytes[p]));
-        for (int k = 0; k < AUGUR_CALIB_NKERNELS; k++) {
-            json_t *byt = json_object();
-
-            for (uint32_t t = 0; t < r->nthreads; t++) {
-                char key[16];
-
-                snprintf(key, sizeof(key), "%u", r->threads[t]);
-                json_object_set_new(byt, key, stat_json(&r->sweep[k][t][p]));
-            }
-            json_object_set_new(pt, augur_calib_kernel_name(k), byt);
-        }
-        json_array_append_new(sweep, pt);
-    }
-    json_object_set_new(o, "bandwidth_sweep_gbs", sweep);
+    json_object_set_new(o, "bandwidth_sweep_gbs", sweep_json(r));
     return o;
 }
 
@@ -438,7 +450,17 @@ static void warn_unstable(const char *text)
     }
 }
 
-int cmd_calibrate(int argc, char **argv)
+/* The options of calibrate. */
+struct calib_args {
+    struct augur_calib_opts opts;
+    const char *path;       /* -o FILE, or NULL: standard output */
+    const char *check_file; /* --check FILE */
+    bool print_auto;        /* --auto-path */
+    char auto_path[PATH_MAX];
+};
+
+/* The options: CLI_OK, -1 after --help, or an exit status. */
+static int parse_args(int argc, char **argv, struct calib_args *a)
 {
     static const struct option longopts[] = {
         { "output", required_argument, NULL, 'o' },  { "quick", no_argument, NULL, 'q' },
@@ -446,29 +468,20 @@ int cmd_calibrate(int argc, char **argv)
         { "auto-path", no_argument, NULL, 'a' },     { "check", required_argument, NULL, 'c' },
         { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 },
     };
-    struct augur_calib_opts opts;
-    struct augur_calib_result *res = NULL;
-    struct augur_machine *m = NULL;
-    struct augur_diag diag;
-    struct augur_buf text;
-    struct augur_out fout;
-    const char *path = NULL, *check_file = NULL;
-    char auto_path[PATH_MAX];
-    bool print_auto = false;
-    int opt, rc, width = 0;
+    int opt, rc;
 
-    memset(&opts, 0, sizeof(opts));
+    memset(a, 0, sizeof(*a));
     opterr = 0;
     while ((opt = getopt_long(argc, argv, "+o:h", longopts, NULL)) != -1) {
         switch (opt) {
         case 'o':
-            path = optarg;
+            a->path = optarg;
             break;
         case 'q':
-            opts.quick = true;
+            a->opts.quick = true;
             break;
         case 't':
-            rc = parse_threads(optarg, &opts);
+            rc = parse_threads(optarg, &a->opts);
             if (rc)
                 return rc;
             break;
@@ -476,14 +489,14 @@ int cmd_calibrate(int argc, char **argv)
             cli_json = true;
             break;
         case 'a':
-            print_auto = true;
+            a->print_auto = true;
             break;
         case 'c':
-            check_file = optarg;
+            a->check_file = optarg;
             break;
         case 'h':
             cmd_calibrate_help(stdout);
-            return CLI_OK;
+            return -1;
         default:
             return cli_usage_error("calibrate", "unknown or incomplete option '%s'",
                                    argv[optind - 1]);
@@ -491,50 +504,50 @@ int cmd_calibrate(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage_error("calibrate", "unexpected argument '%s'", argv[optind]);
-    if (check_file) {
-        if (path || print_auto)
-            return cli_usage_error("calibrate", "--check writes no file: no -o or --auto-path");
-        return check(check_file, &opts);
-    }
-    if (print_auto || (path && strcmp(path, "auto") == 0)) {
-        if (!cli_auto_machine_path(auto_path, sizeof(auto_path), !print_auto))
-            return CLI_FAILED;
-        if (print_auto) {
-            printf("%s\n", auto_path);
-            return CLI_OK;
-        }
-        path = auto_path;
-    }
-    if (cli_json && (!path || strcmp(path, "-") == 0))
-        return cli_usage_error("calibrate", "--json prints to standard output: give -o FILE");
-    /* Open the output first: a path that cannot be written fails before the run. */
-    augur_diag_init(&diag);
-    memset(&fout, 0, sizeof(fout));
-    if (augur_out_open(&fout, path ? path : "-", &diag))
-        return cli_diag_error(&diag);
-    if (isatty(STDERR_FILENO)) {
-        opts.progress = show_progress;
-        opts.progress_ud = &width;
-    }
-    augur_buf_init(&text);
-    rc = augur_calibrate(&opts, &res, &diag);
-    if (opts.progress)
-        fprintf(stderr, "\r%*s\r", width, "");
-    if (rc) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    augur_calib_yaml(res, &text);
-    /* What we write must be a machine the loader accepts. */
-    rc = augur_machine_parse(text.s, text.len, path ? path : "<calibrate>", &m, &diag);
-    if (rc) {
-        char msg[1200];
+    return CLI_OK;
+}
 
-        augur_diag_format(&diag, msg, sizeof(msg));
-        rc = cli_error("the machine file written does not load (a bug): %s", msg);
-        goto out;
+/*
+ * Where the machine file goes: -o auto is the file --machine auto reads on
+ * this host (--auto-path prints its path, and that is all). Returns CLI_OK
+ * with a->path set (NULL: standard output), -1 when done, or an exit status.
+ */
+static int output_path(struct calib_args *a)
+{
+    if (a->print_auto || (a->path && strcmp(a->path, "auto") == 0)) {
+        if (!cli_auto_machine_path(a->auto_path, sizeof(a->auto_path), !a->print_auto))
+            return CLI_FAILED;
+        if (a->print_auto) {
+            printf("%s\n", a->auto_path);
+            return -1;
+        }
+        a->path = a->auto_path;
     }
-    warn_unstable(text.s);
+    if (cli_json && (!a->path || strcmp(a->path, "-") == 0))
+        return cli_usage_error("calibrate", "--json prints to standard output: give -o FILE");
+    return CLI_OK;
+}
+
+/* What we write must be a machine the loader accepts. */
+static int check_loads(const struct augur_buf *text, const char *path)
+{
+    struct augur_machine *m = NULL;
+    struct augur_diag diag;
+    char msg[1200];
+    int rc;
+
+    augur_diag_init(&diag);
+    rc = augur_machine_parse(text->s, text->len, path ? path : "<calibrate>", &m, &diag);
+    augur_machine_free(m);
+    if (rc == 0)
+        return CLI_OK;
+    augur_diag_format(&diag, msg, sizeof(msg));
+    return cli_error("the machine file written does not load (a bug): %s", msg);
+}
+
+/* The cache levels whose size the latency curve corrects. */
+static void warn_cache_sizes(const struct augur_calib_result *res)
+{
     for (uint32_t i = 0; i < res->ncaches; i++) {
         if (res->caches[i].size_measured)
             cli_warning("the OS reports %s = %llu KiB, but working sets well inside that are as "
@@ -542,16 +555,66 @@ int cmd_calibrate(int argc, char **argv)
                         res->caches[i].name, (unsigned long long)(res->caches[i].os_size >> 10),
                         (unsigned long long)(res->caches[i].size >> 10));
     }
-    if (fwrite(text.s, 1, text.len, fout.fp) != text.len || augur_out_commit(&fout, &diag)) {
-        rc = diag.code ? cli_diag_error(&diag)
-                       : cli_error("cannot write '%s'", path ? path : "standard output");
+}
+
+/* Measures this machine (the progress on a terminal) and writes its machine file to a->path. */
+static int calibrate_to(struct calib_args *a)
+{
+    struct augur_calib_result *res = NULL;
+    struct augur_diag diag;
+    struct augur_buf text;
+    struct augur_out fout;
+    int rc, width = 0;
+
+    /* Open the output first: a path that cannot be written fails before the run. */
+    augur_diag_init(&diag);
+    memset(&fout, 0, sizeof(fout));
+    if (augur_out_open(&fout, a->path ? a->path : "-", &diag))
+        return cli_diag_error(&diag);
+    if (isatty(STDERR_FILENO)) {
+        a->opts.progress = show_progress;
+        a->opts.progress_ud = &width;
+    }
+    augur_buf_init(&text);
+    rc = augur_calibrate(&a->opts, &res, &diag);
+    if (a->opts.progress)
+        fprintf(stderr, "\r%*s\r", width, "");
+    if (rc) {
+        rc = cli_diag_error(&diag);
         goto out;
     }
-    rc = cli_json ? cli_print_json(result_json(res, path)) : CLI_OK;
+    augur_calib_yaml(res, &text);
+    if ((rc = check_loads(&text, a->path)) != CLI_OK)
+        goto out;
+    warn_unstable(text.s);
+    warn_cache_sizes(res);
+    if (fwrite(text.s, 1, text.len, fout.fp) != text.len || augur_out_commit(&fout, &diag)) {
+        rc = diag.code ? cli_diag_error(&diag)
+                       : cli_error("cannot write '%s'", a->path ? a->path : "standard output");
+        goto out;
+    }
+    rc = cli_json ? cli_print_json(result_json(res, a->path)) : CLI_OK;
 out:
     augur_out_abort(&fout);
-    augur_machine_free(m);
     augur_buf_release(&text);
     augur_calib_free(res);
     return rc;
+}
+
+int cmd_calibrate(int argc, char **argv)
+{
+    struct calib_args a;
+    int rc = parse_args(argc, argv, &a);
+
+    if (rc)
+        return rc < 0 ? CLI_OK : rc;
+    if (a.check_file) {
+        if (a.path || a.print_auto)
+            return cli_usage_error("calibrate", "--check writes no file: no -o or --auto-path");
+        return check(a.check_file, &a.opts);
+    }
+    rc = output_path(&a);
+    if (rc)
+        return rc < 0 ? CLI_OK : rc;
+    return calibrate_to(&a);
 }

@@ -76,19 +76,27 @@ static void convert_help(FILE *fp)
                 "  -h, --help        print this help\n");
 }
 
+/* A whole number in [lo, hi], without a sign. */
+static bool parse_whole(const char *arg, unsigned long long lo, unsigned long long hi,
+                        unsigned long long *out)
+{
+    char *end;
+
+    errno = 0;
+    *out = strtoull(arg, &end, 10);
+    return !errno && end != arg && !*end && arg[0] != '-' && *out >= lo && *out <= hi;
+}
+
 /* Parses --block-size: "run" or a width 1..2^32-1. */
 static int parse_block_size(const char *arg, uint32_t *out)
 {
     unsigned long long v;
-    char *end;
 
     if (strcmp(arg, "run") == 0 || strcmp(arg, "runs") == 0) {
         *out = AUGUR_BLOCK_RUNS;
         return 0;
     }
-    errno = 0;
-    v = strtoull(arg, &end, 10);
-    if (errno || end == arg || *end || arg[0] == '-' || v < 1 || v > UINT32_MAX)
+    if (!parse_whole(arg, 1, UINT32_MAX, &v))
         return -1;
     *out = (uint32_t)v;
     return 0;
@@ -97,7 +105,7 @@ static int parse_block_size(const char *arg, uint32_t *out)
 /* Handles an option of "data info" (info_longopts); returns 1 when used, or CLI_USAGE. */
 static int info_option(const char *cmd, int opt, const char *arg, struct info_opts *info)
 {
-    char *end;
+    unsigned long long v;
 
     switch (opt) {
     case 'b':
@@ -108,16 +116,11 @@ static int info_option(const char *cmd, int opt, const char *arg, struct info_op
         return cli_parse_fraction(cmd, "--sample-rows", arg, true, &info->features.sample_fraction)
                    ? CLI_USAGE
                    : 1;
-    case 's': {
-        unsigned long long v;
-
-        errno = 0;
-        v = strtoull(arg, &end, 10);
-        if (errno || end == arg || *end || arg[0] == '-')
+    case 's':
+        if (!parse_whole(arg, 0, ULLONG_MAX, &v))
             return cli_usage_error(cmd, "--seed needs a non-negative integer, not '%s'", arg);
         info->features.seed = v;
         return 1;
-    }
     case 'n':
         info->no_clustering = true;
         return 1;
@@ -128,17 +131,12 @@ static int info_option(const char *cmd, int opt, const char *arg, struct info_op
     case 't':
         info->tree = arg;
         return 1;
-    case 'T': {
-        unsigned long long v;
-
-        errno = 0;
-        v = strtoull(arg, &end, 10);
-        if (errno || end == arg || *end || arg[0] == '-' || v == 0 || v > UINT32_MAX)
+    case 'T':
+        if (!parse_whole(arg, 1, UINT32_MAX, &v))
             return cli_usage_error(cmd, "--tile-size needs an integer in 1..%u, not '%s'",
                                    UINT32_MAX, arg);
         info->tile_size = (uint32_t)v;
         return 1;
-    }
     }
     return 0;
 }
@@ -638,26 +636,149 @@ static json_t *tiling_json(const struct augur_tiling_stats *s)
     return o;
 }
 
+/* What "data info" finds in a dataset. */
+struct info_result {
+    struct augur_csr csr; /* the full pattern */
+    struct augur_features f;
+    struct augur_clustering cl;
+    struct augur_cc_estimate est;
+    struct cli_category cat;
+    struct augur_tiling_stats tiling; /* --tile-size */
+    struct info_times t;
+    double tiling_s;
+    /* why the exact coefficient and its estimate were not computed (NULL: they were) */
+    const char *skipped, *est_skipped;
+};
+
+/* The exact clustering coefficient, unless --no-clustering or the matrix is not square. */
+static int info_clustering(const struct augur_dataset *ds, const struct info_opts *info,
+                           struct info_result *r, struct augur_diag *diag)
+{
+    struct augur_cc_opts co = { .undirected = true };
+    double t0;
+    int rc;
+
+    if (info->no_clustering) {
+        r->skipped = "--no-clustering";
+        return 0;
+    }
+    if (r->csr.nrows != r->csr.ncols) {
+        r->skipped = "the matrix is not square";
+        return 0;
+    }
+    /*
+     * Symmetric data expands to a symmetric pattern, whose directed
+     * coefficient equals the undirected one, and which needs no transpose.
+     */
+    co.directed = ds->symmetry == AUGUR_SYM_GENERAL;
+    co.symmetric = ds->symmetry != AUGUR_SYM_GENERAL;
+    t0 = augur_now();
+    rc = augur_clustering_compute(&r->csr, &co, &r->cl, diag);
+    r->t.clustering = augur_now() - t0;
+    return rc;
+}
+
+/* The Random Node Neighbor estimate of the undirected coefficient (--rnn-rate, --rnn-error). */
+static int info_estimate(const struct augur_dataset *ds, const struct info_opts *info,
+                         struct info_result *r, struct augur_diag *diag)
+{
+    struct augur_rnn_opts ro = { 0 };
+    double t0;
+    int rc;
+
+    if (r->csr.nrows != r->csr.ncols) {
+        r->est_skipped = "the matrix is not square";
+        return 0;
+    }
+    if (r->csr.nrows == 0) {
+        r->est_skipped = "the graph has no nodes";
+        return 0;
+    }
+    ro.rate = info->rnn_rate;
+    ro.rel_error = info->rnn_error;
+    ro.seed = info->features.seed;
+    ro.symmetric = ds->symmetry != AUGUR_SYM_GENERAL;
+    t0 = augur_now();
+    rc = augur_clustering_estimate(&r->csr, &ro, &r->est, diag);
+    r->t.estimate = augur_now() - t0;
+    return rc;
+}
+
+/* Everything "data info" computes on the loaded dataset, each stage timed. Reports failures. */
+static int info_compute(const struct augur_dataset *ds, const struct info_opts *info,
+                        struct info_result *r)
+{
+    struct augur_diag diag;
+    double t0 = augur_now();
+    int rc;
+
+    augur_diag_init(&diag);
+    rc = augur_dataset_csr(ds, true, &r->csr, &diag);
+    r->t.csr = augur_now() - t0;
+    if (!rc) {
+        t0 = augur_now();
+        rc = augur_features_compute(&r->csr, &info->features, &r->f, &diag);
+        r->t.features = augur_now() - t0;
+    }
+    if (!rc)
+        rc = info_clustering(ds, info, r, &diag);
+    if (!rc)
+        rc = info_estimate(ds, info, r, &diag);
+    if (rc)
+        return dataset_error(ds, &diag);
+    t0 = augur_now();
+    rc = cli_categorize(ds, &r->csr, info->tree, false, &r->cat, &diag);
+    r->t.category = augur_now() - t0;
+    if (rc)
+        return cli_diag_error(&diag);
+    if (info->tile_size) {
+        t0 = augur_now();
+        rc = augur_tiling_compute(&r->csr, info->tile_size, &r->tiling, &diag);
+        r->tiling_s = augur_now() - t0;
+        if (rc)
+            return dataset_error(ds, &diag);
+    }
+    return CLI_OK;
+}
+
+static int info_render(const struct augur_dataset *ds, const struct info_opts *info,
+                       const struct info_result *r)
+{
+    if (cli_json) {
+        json_t *doc = dataset_json(ds);
+
+        json_object_set_new(doc, "features", features_json(ds, &r->f));
+        json_object_set_new(doc, "clustering", clustering_json(&r->cl, r->skipped));
+        json_object_set_new(doc, "clustering_estimate",
+                            estimate_json(&r->est, &r->cl, !r->skipped, r->est_skipped));
+        json_object_set_new(doc, "category", category_json(&r->cat));
+        if (info->tile_size)
+            json_object_set_new(doc, "tiling", tiling_json(&r->tiling));
+        json_object_set_new(doc, "timing",
+                            times_json(ds, &r->t, info->tile_size ? r->tiling_s : -1));
+        return cli_print_json(doc);
+    }
+    dataset_text(ds);
+    features_text(ds, &r->f);
+    clustering_text(&r->cl, r->skipped);
+    estimate_text(&r->est, &r->cl, !r->skipped, r->est_skipped);
+    category_text(&r->cat);
+    if (info->tile_size)
+        tiling_text(&r->tiling, r->tiling_s);
+    times_text(ds, &r->t, r->skipped);
+    return cli_flush_stdout();
+}
+
 static int data_info(int argc, char **argv)
 {
     struct augur_load_opts opts;
     struct info_opts info;
     struct augur_dataset *ds = NULL;
-    struct augur_csr csr;
-    struct augur_features f;
-    struct augur_clustering cl;
-    struct augur_cc_estimate est;
-    struct cli_category cat;
-    struct augur_diag diag;
-    struct info_times t = { 0 };
-    struct augur_tiling_stats tiling;
-    double tiling_s = 0;
-    const char *skipped = NULL, *est_skipped = NULL;
+    struct info_result r;
     double t0;
     int first = 0, rc;
 
-    memset(&csr, 0, sizeof(csr));
-    memset(&cl, 0, sizeof(cl));
+    memset(&r, 0, sizeof(r));
     rc = parse_args("data info", info_help, argc, argv, &opts, &info, &first);
     if (rc)
         return rc < 0 ? CLI_OK : rc;
@@ -667,106 +788,11 @@ static int data_info(int argc, char **argv)
     rc = cli_load_dataset(argv[first], &opts, &ds);
     if (rc)
         return rc;
-    t.load = augur_now() - t0;
-
-    augur_diag_init(&diag);
-    t0 = augur_now();
-    rc = augur_dataset_csr(ds, true, &csr, &diag);
-    t.csr = augur_now() - t0;
-    if (rc) {
-        rc = dataset_error(ds, &diag);
-        goto out;
-    }
-    t0 = augur_now();
-    rc = augur_features_compute(&csr, &info.features, &f, &diag);
-    t.features = augur_now() - t0;
-    if (rc) {
-        rc = dataset_error(ds, &diag);
-        goto out;
-    }
-    if (info.no_clustering) {
-        skipped = "--no-clustering";
-    } else if (csr.nrows != csr.ncols) {
-        skipped = "the matrix is not square";
-    } else {
-        struct augur_cc_opts co = { .undirected = true };
-
-        /*
-         * Symmetric data expands to a symmetric pattern, whose directed
-         * coefficient equals the undirected one, and which needs no transpose.
-         */
-        co.directed = ds->symmetry == AUGUR_SYM_GENERAL;
-        co.symmetric = ds->symmetry != AUGUR_SYM_GENERAL;
-        t0 = augur_now();
-        rc = augur_clustering_compute(&csr, &co, &cl, &diag);
-        t.clustering = augur_now() - t0;
-        if (rc) {
-            rc = dataset_error(ds, &diag);
-            goto out;
-        }
-    }
-    memset(&est, 0, sizeof(est));
-    if (csr.nrows != csr.ncols) {
-        est_skipped = "the matrix is not square";
-    } else if (csr.nrows == 0) {
-        est_skipped = "the graph has no nodes";
-    } else {
-        struct augur_rnn_opts ro = { 0 };
-
-        ro.rate = info.rnn_rate;
-        ro.rel_error = info.rnn_error;
-        ro.seed = info.features.seed;
-        ro.symmetric = ds->symmetry != AUGUR_SYM_GENERAL;
-        t0 = augur_now();
-        rc = augur_clustering_estimate(&csr, &ro, &est, &diag);
-        t.estimate = augur_now() - t0;
-        if (rc) {
-            rc = dataset_error(ds, &diag);
-            goto out;
-        }
-    }
-    t0 = augur_now();
-    rc = cli_categorize(ds, &csr, info.tree, false, &cat, &diag);
-    t.category = augur_now() - t0;
-    if (rc) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    if (info.tile_size) {
-        t0 = augur_now();
-        rc = augur_tiling_compute(&csr, info.tile_size, &tiling, &diag);
-        tiling_s = augur_now() - t0;
-        if (rc) {
-            rc = dataset_error(ds, &diag);
-            goto out;
-        }
-    }
-
-    if (cli_json) {
-        json_t *doc = dataset_json(ds);
-
-        json_object_set_new(doc, "features", features_json(ds, &f));
-        json_object_set_new(doc, "clustering", clustering_json(&cl, skipped));
-        json_object_set_new(doc, "clustering_estimate",
-                            estimate_json(&est, &cl, !skipped, est_skipped));
-        json_object_set_new(doc, "category", category_json(&cat));
-        if (info.tile_size)
-            json_object_set_new(doc, "tiling", tiling_json(&tiling));
-        json_object_set_new(doc, "timing", times_json(ds, &t, info.tile_size ? tiling_s : -1));
-        rc = cli_print_json(doc);
-    } else {
-        dataset_text(ds);
-        features_text(ds, &f);
-        clustering_text(&cl, skipped);
-        estimate_text(&est, &cl, !skipped, est_skipped);
-        category_text(&cat);
-        if (info.tile_size)
-            tiling_text(&tiling, tiling_s);
-        times_text(ds, &t, skipped);
-        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
-    }
-out:
-    augur_csr_release(&csr);
+    r.t.load = augur_now() - t0;
+    rc = info_compute(ds, &info, &r);
+    if (rc == CLI_OK)
+        rc = info_render(ds, &info, &r);
+    augur_csr_release(&r.csr);
     augur_dataset_free(ds);
     return rc;
 }
@@ -887,6 +913,109 @@ static int parse_methods(const char *arg, bool list, bool *methods)
     return n == 1 || (list && n > 1) ? 0 : -1;
 }
 
+/* --seed, --tile or --seeds of "data sample". Returns CLI_OK or CLI_USAGE. */
+static int sample_number(const char *cmd, int opt, const char *arg, struct sample_args *a)
+{
+    unsigned long long v;
+
+    switch (opt) {
+    case 's':
+        if (!parse_whole(arg, 0, ULLONG_MAX, &v))
+            return cli_usage_error(cmd, "--seed needs a non-negative integer, not '%s'", arg);
+        a->opts.seed = v;
+        break;
+    case 'T':
+        if (!parse_whole(arg, 1, UINT32_MAX, &v))
+            return cli_usage_error(cmd, "--tile needs a side of at least 1, not '%s'", arg);
+        a->opts.tile = (uint32_t)v;
+        break;
+    default:
+        if (!parse_whole(arg, 1, 1000, &v))
+            return cli_usage_error(cmd, "--seeds needs a count from 1 to 1000, not '%s'", arg);
+        a->seeds = (unsigned)v;
+    }
+    return CLI_OK;
+}
+
+/*
+ * One option of "data sample" (--method and --kernel are kept as given, in
+ * *method and *kernel): 1 when used, 0 when not one of these, -1 after --help,
+ * or CLI_USAGE.
+ */
+static int sample_option(const char *cmd, int opt, const char *arg, const char *given,
+                         struct sample_args *a, const char **method, const char **kernel)
+{
+    switch (opt) {
+    case 'h':
+        sample_help(stdout);
+        return -1;
+    case 'j':
+        cli_json = true;
+        return 1;
+    case 'm':
+        *method = arg;
+        return 1;
+    case 'r':
+        return cli_parse_fraction(cmd, "--rate", arg, true, &a->opts.rate) ? CLI_USAGE : 1;
+    case 's':
+    case 'T':
+    case 'n':
+        return sample_number(cmd, opt, arg, a) ? CLI_USAGE : 1;
+    case 't':
+        a->tree = arg;
+        return 1;
+    case 'o':
+        a->output = arg;
+        return 1;
+    case 'E':
+        a->evaluate = true;
+        return 1;
+    case 'M':
+        a->machine = arg;
+        return 1;
+    case 'k':
+        *kernel = arg;
+        return 1;
+    case 'S':
+        return cli_parse_scaling(cmd, arg, &a->scaling) ? CLI_USAGE : 1;
+    case 'w':
+        a->warm = true;
+        return 1;
+    case '?':
+        return cli_usage_error(cmd, "unknown or incomplete option '%s'", given);
+    }
+    return 0;
+}
+
+/* What the options say together: the methods, the kernels, the file, and what is done. */
+static int sample_check(const char *cmd, int argc, char **argv, const char *method,
+                        const char *kernel, struct sample_args *a)
+{
+    int k;
+
+    if (parse_methods(method, a->evaluate, a->methods) != 0)
+        return cli_usage_error(cmd, "--method needs auto, sa, rt, rb or re%s, not '%s'",
+                               a->evaluate ? " (a comma list, or all)" : "", method);
+    if (cli_parse_stream_kernel(cmd, kernel, &k))
+        return CLI_USAGE;
+    for (int i = 0; i < AUGUR_STREAM_COUNT; i++)
+        a->kernels[i] = k < 0 || i == k;
+    if (argc - optind != 1)
+        return cli_usage_error(cmd, "expected one FILE");
+    a->file = argv[optind];
+    if (!a->evaluate && !a->output)
+        return cli_usage_error(cmd, "expected -o OUT (or --evaluate)");
+    if (a->evaluate && !a->machine)
+        return cli_usage_error(cmd, "--evaluate needs --machine FILE");
+    if (!a->evaluate && a->machine)
+        return cli_usage_error(cmd, "--machine is for --evaluate");
+    if (a->output && a->evaluate && parse_methods(method, false, a->methods) != 0)
+        return cli_usage_error(cmd, "-o writes one sample: give one --method");
+    if (cli_json && a->output && strcmp(a->output, "-") == 0)
+        return cli_usage_error(cmd, "--json and OUT '-' both want standard output");
+    return 0;
+}
+
 static int parse_sample_args(int argc, char **argv, struct sample_args *a)
 {
     static const char *cmd = "data sample";
@@ -909,8 +1038,6 @@ static int parse_sample_args(int argc, char **argv, struct sample_args *a)
         { NULL, 0, NULL, 0 },
     };
     const char *method = "auto", *kernel = "all";
-    unsigned long long v;
-    char *end;
     int opt;
 
     memset(a, 0, sizeof(*a));
@@ -920,102 +1047,14 @@ static int parse_sample_args(int argc, char **argv, struct sample_args *a)
     a->scaling = AUGUR_SCALING_AUTO;
     opterr = 0;
     while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
-        int used;
+        int used = sample_option(cmd, opt, optarg, argv[optind - 1], a, &method, &kernel);
 
-        switch (opt) {
-        case 'h':
-            sample_help(stdout);
-            return -1;
-        case 'j':
-            cli_json = true;
-            continue;
-        case 'm':
-            method = optarg;
-            continue;
-        case 'r':
-            if (cli_parse_fraction(cmd, "--rate", optarg, true, &a->opts.rate))
-                return CLI_USAGE;
-            continue;
-        case 's':
-        case 'T':
-        case 'n':
-            errno = 0;
-            v = strtoull(optarg, &end, 10);
-            if (errno || end == optarg || *end || optarg[0] == '-' ||
-                (opt != 's' && (v < 1 || v > (opt == 'n' ? 1000 : UINT32_MAX))))
-                return cli_usage_error(cmd, "--%s needs %s, not '%s'",
-                                       opt == 's'   ? "seed"
-                                       : opt == 'T' ? "tile"
-                                                    : "seeds",
-                                       opt == 's'   ? "a non-negative integer"
-                                       : opt == 'T' ? "a side of at least 1"
-                                                    : "a count from 1 to 1000",
-                                       optarg);
-            if (opt == 's')
-                a->opts.seed = v;
-            else if (opt == 'T')
-                a->opts.tile = (uint32_t)v;
-            else
-                a->seeds = (unsigned)v;
-            continue;
-        case 't':
-            a->tree = optarg;
-            continue;
-        case 'o':
-            a->output = optarg;
-            continue;
-        case 'E':
-            a->evaluate = true;
-            continue;
-        case 'M':
-            a->machine = optarg;
-            continue;
-        case 'k':
-            kernel = optarg;
-            continue;
-        case 'S':
-            if (augur_scaling_parse(optarg, &a->scaling) != 0)
-                return cli_usage_error(
-                    cmd, "--scaling needs auto, reuse, footprint or none, not '%s'", optarg);
-            continue;
-        case 'w':
-            a->warm = true;
-            continue;
-        case '?':
-            return cli_usage_error(cmd, "unknown or incomplete option '%s'", argv[optind - 1]);
-        }
-        used = cli_load_option(cmd, opt, optarg, &a->load);
+        if (used == 0)
+            used = cli_load_option(cmd, opt, optarg, &a->load);
         if (used != 1)
             return used ? used : cli_usage_error(cmd, "unknown option");
     }
-    if (parse_methods(method, a->evaluate, a->methods) != 0)
-        return cli_usage_error(cmd, "--method needs auto, sa, rt, rb or re%s, not '%s'",
-                               a->evaluate ? " (a comma list, or all)" : "", method);
-    if (strcmp(kernel, "all") == 0) {
-        for (int k = 0; k < AUGUR_STREAM_COUNT; k++)
-            a->kernels[k] = true;
-    } else {
-        enum augur_stream_kernel k;
-
-        if (augur_stream_kernel_parse(kernel, &k) != 0)
-            return cli_usage_error(cmd, "--kernel needs spmv, fv, ireduce or all, not '%s'",
-                                   kernel);
-        a->kernels[k] = true;
-    }
-    if (argc - optind != 1)
-        return cli_usage_error(cmd, "expected one FILE");
-    a->file = argv[optind];
-    if (!a->evaluate && !a->output)
-        return cli_usage_error(cmd, "expected -o OUT (or --evaluate)");
-    if (a->evaluate && !a->machine)
-        return cli_usage_error(cmd, "--evaluate needs --machine FILE");
-    if (!a->evaluate && a->machine)
-        return cli_usage_error(cmd, "--machine is for --evaluate");
-    if (a->output && a->evaluate && parse_methods(method, false, a->methods) != 0)
-        return cli_usage_error(cmd, "-o writes one sample: give one --method");
-    if (cli_json && a->output && strcmp(a->output, "-") == 0)
-        return cli_usage_error(cmd, "--json and OUT '-' both want standard output");
-    return 0;
+    return sample_check(cmd, argc, argv, method, kernel, a);
 }
 
 static json_t *info_json(const struct augur_sample *smp, const struct augur_csr *full)
@@ -1154,29 +1193,14 @@ static int evaluate_method(const struct augur_csr *csr, const struct sample_args
     return 0;
 }
 
-static int data_sample_evaluate(const struct augur_dataset *ds, const struct augur_csr *csr,
-                                const struct sample_args *a, const struct cli_category *cat)
+/* The --evaluate JSON document, its "kernels" array in *kernels; or the text's heading (NULL). */
+static json_t *evaluate_head(const struct augur_dataset *ds, const struct augur_csr *csr,
+                             const struct sample_args *a, const struct cli_category *cat,
+                             const char *mname, json_t **kernels)
 {
-    struct augur_cache_config cfg;
-    struct augur_diag diag;
-    char *mname = NULL;
-    json_t *doc = NULL, *kernels = NULL;
-    int rc;
+    json_t *doc;
 
-    rc = load_caches(a->machine, &cfg, &mname);
-    if (rc)
-        return rc;
-    augur_diag_init(&diag);
-    if (cli_json) {
-        doc = json_pack("{s:s,s:s,s:s,s:f,s:I,s:i,s:s,s:b}", "file", ds->path, "machine",
-                        a->machine, "machine_name", mname, "rate", a->opts.rate, "seed",
-                        (json_int_t)a->opts.seed, "seeds", (int)a->seeds, "scaling",
-                        augur_scaling_name(a->scaling), "warm", a->warm);
-        if (cat->have)
-            json_object_set_new(doc, "category", category_json(cat));
-        kernels = json_array();
-        json_object_set_new(doc, "kernels", kernels);
-    } else {
+    if (!cli_json) {
         printf("file:          %s (%u x %u, %llu entries%s)\n", ds->path, csr->nrows, csr->ncols,
                (unsigned long long)csr->nnz,
                ds->symmetry == AUGUR_SYM_GENERAL ? "" : ", full pattern");
@@ -1188,110 +1212,218 @@ static int data_sample_evaluate(const struct augur_dataset *ds, const struct aug
         if (cat->have)
             printf("auto:          %s (leaf %u of %s)\n", augur_sampler_name(cat->sampler),
                    cat->leaf, cat->tree);
+        return NULL;
     }
-    for (int k = 0; k < AUGUR_STREAM_COUNT; k++) {
-        struct augur_stream_result full;
-        struct method_eval ev[AUGUR_SAMPLER_COUNT + 1];
-        json_t *kj = NULL, *methods = NULL;
+    doc = json_pack("{s:s,s:s,s:s,s:f,s:I,s:i,s:s,s:b}", "file", ds->path, "machine", a->machine,
+                    "machine_name", mname, "rate", a->opts.rate, "seed", (json_int_t)a->opts.seed,
+                    "seeds", (int)a->seeds, "scaling", augur_scaling_name(a->scaling), "warm",
+                    a->warm);
+    if (cat->have)
+        json_object_set_new(doc, "category", category_json(cat));
+    *kernels = json_array();
+    json_object_set_new(doc, "kernels", *kernels);
+    return doc;
+}
 
-        if (!a->kernels[k])
+/* A kernel's entry of the --evaluate JSON, with its full run, in kernels; returns its "methods". */
+static json_t *full_json(enum augur_stream_kernel k, const struct augur_stream_result *full,
+                         json_t *kernels)
+{
+    json_t *lv = json_object(), *kj, *methods;
+
+    for (unsigned l = 0; l < full->nlevels; l++)
+        json_object_set_new(lv, full->name[l],
+                            json_pack("{s:f,s:I,s:I}", "miss_rate", full->miss_rate[l], "accesses",
+                                      (json_int_t)full->accesses[l], "misses",
+                                      (json_int_t)full->misses[l]));
+    kj = json_pack("{s:s,s:{s:o,s:I}}", "kernel", augur_stream_kernel_name(k), "full", "levels", lv,
+                   "footprint", (json_int_t)full->footprint);
+    methods = json_array();
+    json_object_set_new(kj, "methods", methods);
+    json_array_append_new(kernels, kj);
+    return methods;
+}
+
+/* A kernel's table in the --evaluate text: its heading and the full run's row. */
+static void full_text(enum augur_stream_kernel k, const struct augur_stream_result *full)
+{
+    printf("kernel %s: %s, footprint %.4g MB\n", augur_stream_kernel_name(k),
+           k == AUGUR_STREAM_SPMV ? "CSR y = A x"
+           : k == AUGUR_STREAM_FV ? "finite volume over ELLPACK"
+                                  : "Euler reduction over the edges",
+           1e-6 * (double)full->footprint);
+    printf("  %-8s %7s %8s", "run", "seeds", "scale");
+    for (unsigned l = 0; l < full->nlevels; l++)
+        printf("  %6s miss (error)", full->name[l]);
+    printf("\n  %-8s %7s %8s", "full", "-", "1");
+    for (unsigned l = 0; l < full->nlevels; l++)
+        printf("  %11.5f        ", full->miss_rate[l]);
+    printf("\n");
+}
+
+/* Method m's sampled runs (sampler used) against the full run, as JSON. */
+static json_t *method_json(int m, enum augur_sampler used, const struct method_eval *ev,
+                           const struct augur_stream_result *full)
+{
+    json_t *mj = json_object(), *miss = json_object(), *err = json_object();
+
+    for (unsigned l = 0; l < full->nlevels; l++) {
+        json_object_set_new(miss, full->name[l], json_real(ev->miss[l]));
+        json_object_set_new(err, full->name[l], json_real(ev->err[l]));
+    }
+    json_object_set_new(mj, "method",
+                        json_string(m == METHOD_AUTO ? "auto" : augur_sampler_name(used)));
+    json_object_set_new(mj, "sampler", json_string(augur_sampler_name(used)));
+    json_object_set_new(mj, "achieved", json_real(ev->achieved));
+    json_object_set_new(mj, "scale_l1", json_real(ev->scale));
+    json_object_set_new(mj, "miss_rate", miss);
+    json_object_set_new(mj, "error", err);
+    json_object_set_new(mj, "runs", json_incref(ev->runs));
+    return mj;
+}
+
+/* The same as a row of the kernel's table. */
+static void method_text(int m, enum augur_sampler used, const struct method_eval *ev,
+                        const struct augur_stream_result *full)
+{
+    char label[16];
+
+    snprintf(label, sizeof(label), "%s%s", m == METHOD_AUTO ? "auto=" : "",
+             augur_sampler_name(used));
+    printf("  %-8s %7u %8.4f", label, ev->nruns, ev->scale);
+    for (unsigned l = 0; l < full->nlevels; l++)
+        printf("  %11.5f (%5.1f %%)", ev->miss[l], 100.0 * ev->err[l]);
+    printf("\n");
+}
+
+/* One kernel of --evaluate: the full run, then each --method's runs (kernels: the JSON's). */
+static int evaluate_kernel(const struct augur_dataset *ds, const struct augur_csr *csr,
+                           const struct sample_args *a, const struct cli_category *cat,
+                           const struct augur_cache_config *cfg, enum augur_stream_kernel k,
+                           json_t *kernels)
+{
+    struct augur_stream_result full;
+    struct method_eval ev[AUGUR_SAMPLER_COUNT + 1];
+    struct augur_diag diag;
+    json_t *methods = NULL;
+    int rc = CLI_OK;
+
+    memset(ev, 0, sizeof(ev));
+    augur_diag_init(&diag);
+    if (augur_stream_simulate(csr, k, 0, cfg, NULL, a->warm, &full, &diag) != 0)
+        return dataset_error(ds, &diag);
+    if (cli_json)
+        methods = full_json(k, &full, kernels);
+    else
+        full_text(k, &full);
+    for (int m = 0; m <= AUGUR_SAMPLER_COUNT; m++) {
+        enum augur_sampler used = m == METHOD_AUTO ? cat->sampler : (enum augur_sampler)m;
+
+        if (!a->methods[m])
             continue;
-        memset(ev, 0, sizeof(ev));
-        rc = augur_stream_simulate(csr, k, 0, &cfg, NULL, a->warm, &full, &diag);
-        if (rc) {
+        if (!ev[used].done && evaluate_method(csr, a, k, used, cfg, &full, &ev[used], &diag) != 0) {
             rc = dataset_error(ds, &diag);
-            goto out;
+            break;
         }
-        if (cli_json) {
-            json_t *lv = json_object();
-
-            for (unsigned l = 0; l < full.nlevels; l++)
-                json_object_set_new(lv, full.name[l],
-                                    json_pack("{s:f,s:I,s:I}", "miss_rate", full.miss_rate[l],
-                                              "accesses", (json_int_t)full.accesses[l], "misses",
-                                              (json_int_t)full.misses[l]));
-            kj = json_pack("{s:s,s:{s:o,s:I}}", "kernel", augur_stream_kernel_name(k), "full",
-                           "levels", lv, "footprint", (json_int_t)full.footprint);
-            methods = json_array();
-            json_object_set_new(kj, "methods", methods);
-            json_array_append_new(kernels, kj);
-        } else {
-            printf("kernel %s: %s, footprint %.4g MB\n", augur_stream_kernel_name(k),
-                   k == AUGUR_STREAM_SPMV ? "CSR y = A x"
-                   : k == AUGUR_STREAM_FV ? "finite volume over ELLPACK"
-                                          : "Euler reduction over the edges",
-                   1e-6 * (double)full.footprint);
-            printf("  %-8s %7s %8s", "run", "seeds", "scale");
-            for (unsigned l = 0; l < full.nlevels; l++)
-                printf("  %6s miss (error)", full.name[l]);
-            printf("\n  %-8s %7s %8s", "full", "-", "1");
-            for (unsigned l = 0; l < full.nlevels; l++)
-                printf("  %11.5f        ", full.miss_rate[l]);
-            printf("\n");
-        }
-        for (int m = 0; m <= AUGUR_SAMPLER_COUNT; m++) {
-            enum augur_sampler used = m == METHOD_AUTO ? cat->sampler : (enum augur_sampler)m;
-
-            if (!a->methods[m])
-                continue;
-            if (!ev[used].done) {
-                rc = evaluate_method(csr, a, k, used, &cfg, &full, &ev[used], &diag);
-                if (rc) {
-                    for (int q = 0; q < AUGUR_SAMPLER_COUNT; q++)
-                        json_decref(ev[q].runs);
-                    rc = dataset_error(ds, &diag);
-                    goto out;
-                }
-            }
-            if (cli_json) {
-                json_t *mj = json_object(), *miss = json_object(), *err = json_object();
-
-                for (unsigned l = 0; l < full.nlevels; l++) {
-                    json_object_set_new(miss, full.name[l], json_real(ev[used].miss[l]));
-                    json_object_set_new(err, full.name[l], json_real(ev[used].err[l]));
-                }
-                json_object_set_new(
-                    mj, "method",
-                    json_string(m == METHOD_AUTO ? "auto" : augur_sampler_name(used)));
-                json_object_set_new(mj, "sampler", json_string(augur_sampler_name(used)));
-                json_object_set_new(mj, "achieved", json_real(ev[used].achieved));
-                json_object_set_new(mj, "scale_l1", json_real(ev[used].scale));
-                json_object_set_new(mj, "miss_rate", miss);
-                json_object_set_new(mj, "error", err);
-                json_object_set_new(mj, "runs", json_incref(ev[used].runs));
-                json_array_append_new(methods, mj);
-            } else {
-                char label[16];
-
-                snprintf(label, sizeof(label), "%s%s", m == METHOD_AUTO ? "auto=" : "",
-                         augur_sampler_name(used));
-                printf("  %-8s %7u %8.4f", label, ev[used].nruns, ev[used].scale);
-                for (unsigned l = 0; l < full.nlevels; l++)
-                    printf("  %11.5f (%5.1f %%)", ev[used].miss[l], 100.0 * ev[used].err[l]);
-                printf("\n");
-            }
-        }
-        for (int m = 0; m < AUGUR_SAMPLER_COUNT; m++)
-            json_decref(ev[m].runs);
+        if (cli_json)
+            json_array_append_new(methods, method_json(m, used, &ev[used], &full));
+        else
+            method_text(m, used, &ev[used], &full);
     }
-    rc = cli_json ? cli_print_json(doc)
-                  : (fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output"));
-    doc = NULL;
-out:
-    json_decref(doc);
+    for (int m = 0; m < AUGUR_SAMPLER_COUNT; m++)
+        json_decref(ev[m].runs);
+    return rc;
+}
+
+static int data_sample_evaluate(const struct augur_dataset *ds, const struct augur_csr *csr,
+                                const struct sample_args *a, const struct cli_category *cat)
+{
+    struct augur_cache_config cfg;
+    char *mname = NULL;
+    json_t *doc, *kernels = NULL;
+    int rc;
+
+    rc = load_caches(a->machine, &cfg, &mname);
+    if (rc)
+        return rc;
+    doc = evaluate_head(ds, csr, a, cat, mname, &kernels);
+    for (int k = 0; k < AUGUR_STREAM_COUNT && rc == CLI_OK; k++)
+        if (a->kernels[k])
+            rc = evaluate_kernel(ds, csr, a, cat, &cfg, (enum augur_stream_kernel)k, kernels);
+    if (rc == CLI_OK)
+        rc = cli_json ? cli_print_json(doc) : cli_flush_stdout();
+    else
+        json_decref(doc);
     augur_free(mname);
     return rc;
+}
+
+/* What was written: the sample's summary (not when it went to stdout), and a short Random Tile. */
+static int sample_render(const struct augur_dataset *ds, const struct augur_csr *csr,
+                         const struct sample_args *a, const struct cli_category *cat,
+                         const struct augur_sample *smp)
+{
+    int rc = CLI_OK;
+
+    if (cli_json) {
+        json_t *doc = json_pack("{s:s,s:o,s:s}", "file", ds->path, "sample", info_json(smp, csr),
+                                "output", a->output);
+
+        if (a->methods[METHOD_AUTO])
+            json_object_set_new(doc, "category", category_json(cat));
+        rc = cli_print_json(doc);
+    } else if (strcmp(a->output, "-") != 0) {
+        printf("file:          %s\n", ds->path);
+        if (a->methods[METHOD_AUTO])
+            printf("auto:          %s picked by leaf %u of %s\n", augur_sampler_name(cat->sampler),
+                   cat->leaf, cat->tree);
+        info_text(smp, csr);
+        printf("output:        %s\n", a->output);
+        rc = cli_flush_stdout();
+    }
+    if (smp->info.method == AUGUR_SAMPLER_RT && !smp->info.reached)
+        cli_warning("Random Tile stopped after %llu tiles with %llu of %llu entries",
+                    (unsigned long long)smp->info.ntiles, (unsigned long long)smp->info.nnz,
+                    (unsigned long long)smp->info.target);
+    return rc;
+}
+
+/* The sample of --method (auto: the category's sampler), written to -o OUT. */
+static int write_sample(const struct augur_dataset *ds, const struct augur_csr *csr,
+                        struct sample_args *a, const struct cli_category *cat,
+                        struct augur_sample *smp)
+{
+    struct augur_dataset *out_ds = NULL;
+    struct augur_diag diag;
+    char desc[PATH_MAX + 96];
+    int rc;
+
+    augur_diag_init(&diag);
+    for (int m = 0; m < AUGUR_SAMPLER_COUNT; m++)
+        if (a->methods[m])
+            a->opts.method = (enum augur_sampler)m;
+    if (a->methods[METHOD_AUTO])
+        a->opts.method = cat->sampler;
+    if (augur_sample_csr(csr, &a->opts, smp, &diag) != 0)
+        return dataset_error(ds, &diag);
+    snprintf(desc, sizeof(desc), "%s sample (rate %.6g, seed %llu) of %s",
+             augur_sampler_name(a->opts.method), a->opts.rate, (unsigned long long)a->opts.seed,
+             ds->path);
+    rc = augur_sample_dataset(smp, ds->field, desc, &out_ds, &diag);
+    if (!rc)
+        rc = augur_dataset_write_mtx(out_ds, a->output, &diag);
+    augur_dataset_free(out_ds);
+    return rc ? cli_diag_error(&diag) : CLI_OK;
 }
 
 static int data_sample(int argc, char **argv)
 {
     struct sample_args a;
-    struct augur_dataset *ds = NULL, *out_ds = NULL;
+    struct augur_dataset *ds = NULL;
     struct augur_csr csr;
     struct augur_sample smp;
     struct cli_category cat;
     struct augur_diag diag;
-    char desc[PATH_MAX + 96];
     int rc;
 
     memset(&csr, 0, sizeof(csr));
@@ -1305,68 +1437,16 @@ static int data_sample(int argc, char **argv)
         return rc;
     augur_diag_init(&diag);
     rc = augur_dataset_csr(ds, true, &csr, &diag);
-    if (rc) {
-        rc = dataset_error(ds, &diag);
-        goto out;
-    }
-    if (a.methods[METHOD_AUTO]) {
+    if (!rc && a.methods[METHOD_AUTO])
         rc = cli_categorize(ds, &csr, a.tree, true, &cat, &diag);
-        if (rc) {
-            rc = dataset_error(ds, &diag);
-            goto out;
-        }
-    }
-    if (a.evaluate && !a.output) {
-        rc = data_sample_evaluate(ds, &csr, &a, &cat);
-        goto out;
-    }
-    for (int m = 0; m < AUGUR_SAMPLER_COUNT; m++)
-        if (a.methods[m])
-            a.opts.method = (enum augur_sampler)m;
-    if (a.methods[METHOD_AUTO])
-        a.opts.method = cat.sampler;
-    rc = augur_sample_csr(&csr, &a.opts, &smp, &diag);
-    if (rc) {
+    if (rc)
         rc = dataset_error(ds, &diag);
-        goto out;
-    }
-    snprintf(desc, sizeof(desc), "%s sample (rate %.6g, seed %llu) of %s",
-             augur_sampler_name(a.opts.method), a.opts.rate, (unsigned long long)a.opts.seed,
-             ds->path);
-    rc = augur_sample_dataset(&smp, ds->field, desc, &out_ds, &diag);
-    if (!rc)
-        rc = augur_dataset_write_mtx(out_ds, a.output, &diag);
-    if (rc) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    if (a.evaluate) {
+    else if (a.evaluate && !a.output)
         rc = data_sample_evaluate(ds, &csr, &a, &cat);
-        goto out;
-    }
-    if (cli_json) {
-        json_t *doc = json_pack("{s:s,s:o,s:s}", "file", ds->path, "sample", info_json(&smp, &csr),
-                                "output", a.output);
-
-        if (a.methods[METHOD_AUTO])
-            json_object_set_new(doc, "category", category_json(&cat));
-        rc = cli_print_json(doc);
-    } else if (strcmp(a.output, "-") != 0) {
-        printf("file:          %s\n", ds->path);
-        if (a.methods[METHOD_AUTO])
-            printf("auto:          %s picked by leaf %u of %s\n", augur_sampler_name(cat.sampler),
-                   cat.leaf, cat.tree);
-        info_text(&smp, &csr);
-        printf("output:        %s\n", a.output);
-        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
-    }
-    if (smp.info.method == AUGUR_SAMPLER_RT && !smp.info.reached)
-        cli_warning("Random Tile stopped after %llu tiles with %llu of %llu entries",
-                    (unsigned long long)smp.info.ntiles, (unsigned long long)smp.info.nnz,
-                    (unsigned long long)smp.info.target);
-out:
+    else if ((rc = write_sample(ds, &csr, &a, &cat, &smp)) == CLI_OK)
+        rc = a.evaluate ? data_sample_evaluate(ds, &csr, &a, &cat)
+                        : sample_render(ds, &csr, &a, &cat, &smp);
     augur_sample_release(&smp);
-    augur_dataset_free(out_ds);
     augur_csr_release(&csr);
     augur_dataset_free(ds);
     return rc;

@@ -70,21 +70,9 @@ struct opts {
     double min_time, timeout;
     bool keep, openmp, no_counts, allow_empty;
     struct augur_load_opts load;
-    unsigned errors;
     const char *links[16]; /* --link: what else to link */
     size_t nlinks;
 };
-
-static void on_fe_diag(void *ud, const struct augur_diag *d, bool error)
-{
-    struct opts *o = ud;
-    char msg[1200];
-
-    augur_diag_format(d, msg, sizeof(msg));
-    fprintf(stderr, "%s\n", msg);
-    if (error)
-        o->errors++;
-}
 
 /* The compiler's and the driver's messages, as they printed them. */
 static void on_output(void *ud, const char *what, const char *text)
@@ -150,7 +138,6 @@ static int load_kernel(struct opts *o, const char *path, int nargs, char **args,
                        struct augur_skel **skel, struct augur_node **kernel, char **values)
 {
     struct augur_diag diag;
-    struct augur_fe *fe = NULL;
     struct augur_fe_opts fo;
     struct augur_buf sb, vb;
     char dir[PATH_MAX];
@@ -164,20 +151,10 @@ static int load_kernel(struct opts *o, const char *path, int nargs, char **args,
     fo.nargs = (size_t)nargs;
     fo.function = o->k.function;
     fo.no_infer = true; /* after the command line's bindings, below */
-    fo.on_diag = on_fe_diag;
-    fo.ud = o;
     /* a compile_commands file of another name gives the timed run's flags only */
     fo.build_dir = cli_compdb_dir(o->k.compile_commands, dir, sizeof(dir));
-    if (augur_fe_new(&fe, &diag) != 0)
-        return cli_diag_error(&diag);
-    if (augur_fe_parse(fe, path, &fo, skel, &diag) != 0) {
-        if (diag.code == AUGUR_EPARSE && o->errors)
-            rc = cli_error("'%s' does not compile (%u error%s)", path, o->errors,
-                           o->errors == 1 ? "" : "s");
-        else
-            rc = cli_diag_error(&diag);
+    if ((rc = cli_fe_parse(path, &fo, skel)) != CLI_OK)
         goto out;
-    }
     if (o->k.function) {
         *kernel = (struct augur_node *)augur_skel_find_kernel(*skel, o->k.function);
         if (!*kernel) {
@@ -214,7 +191,6 @@ static int load_kernel(struct opts *o, const char *path, int nargs, char **args,
 out:
     augur_buf_release(&sb);
     augur_buf_release(&vb);
-    augur_fe_free(fe);
     return rc;
 }
 
@@ -574,7 +550,7 @@ static int run(struct opts *o, const char *path, int nargs, char **args)
         rc = cli_print_json(result_json(m, ds));
     else {
         print_text(m, ds);
-        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+        rc = cli_flush_stdout();
     }
 out:
     augur_measurement_free(m);

@@ -742,7 +742,7 @@ static int report(const struct opts *o, struct shown *r, const struct augur_mach
             mi.machine = m;
             print_explain(&mi);
         }
-        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+        rc = cli_flush_stdout();
     }
     return rc == CLI_OK && o->measure && !r->measured ? CLI_FAILED : rc;
 }

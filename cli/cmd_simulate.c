@@ -778,7 +778,7 @@ int cmd_simulate(int argc, char **argv)
         rc = cli_print_json(result_json(skel, kernel, ds, m, mpath, sim->profile, sim->interp));
     else {
         print_text(&o, skel, kernel, ds, m, mpath, sim->profile, sim->interp);
-        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+        rc = cli_flush_stdout();
     }
 out:
     augur_simulation_free(sim);

@@ -41,19 +41,7 @@ void cmd_skeleton_help(FILE *fp)
 struct opts {
     const char *function, *build_dir, *bind, *launch, *out;
     bool cuda, no_infer, require_bind, check, json;
-    unsigned errors;
 };
-
-static void on_diag(void *ud, const struct augur_diag *d, bool error)
-{
-    struct opts *o = ud;
-    char msg[1200];
-
-    augur_diag_format(d, msg, sizeof(msg));
-    fprintf(stderr, "%s\n", msg);
-    if (error)
-        o->errors++;
-}
 
 /* "file:line:col" of a location, or the file alone when the line is unknown. */
 static void where(const struct augur_skel *skel, const struct augur_node *k,
@@ -124,7 +112,57 @@ static int write_out(const char *path, const struct augur_buf *buf)
     return CLI_OK;
 }
 
-int cmd_skeleton(int argc, char **argv)
+/* One option: CLI_OK, -1 after --help, or an exit status. */
+static int skeleton_option(struct opts *o, int opt, const char *arg, const char *given)
+{
+    switch (opt) {
+    case 'f':
+        o->function = arg;
+        break;
+    case 'p':
+        o->build_dir = arg;
+        break;
+    case 'b':
+        o->bind = arg;
+        break;
+    case 'l':
+        o->launch = arg;
+        break;
+    case 'c':
+        o->cuda = true;
+        break;
+    case 'n':
+        o->no_infer = true;
+        break;
+    case 'r':
+        o->require_bind = true;
+        break;
+    case 'k':
+        o->check = true;
+        break;
+    case 'd':
+        break;
+    case 'j':
+        o->json = true;
+        cli_json = true;
+        break;
+    case 'o':
+        o->out = arg;
+        break;
+    case 'h':
+        cmd_skeleton_help(stdout);
+        return -1;
+    default:
+        return cli_usage_error("skeleton", "unknown or incomplete option '%s'", given);
+    }
+    return CLI_OK;
+}
+
+/*
+ * Parses the options: CLI_OK with *path the file and *nopt the index of "--"
+ * (argc without one), -1 after --help, or an exit status.
+ */
+static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const char **path)
 {
     static const struct option longopts[] = {
         { "function", required_argument, NULL, 'f' },
@@ -139,134 +177,115 @@ int cmd_skeleton(int argc, char **argv)
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
-    struct opts o;
-    struct augur_fe_opts fo;
-    struct augur_fe *fe = NULL;
-    struct augur_skel *skel = NULL;
-    struct augur_diag diag;
-    struct augur_buf buf;
-    int nopt = argc, opt, rc = CLI_FAILED;
-    const char *path;
+    int opt, rc;
 
-    memset(&o, 0, sizeof(o));
-    memset(&fo, 0, sizeof(fo));
-    augur_diag_init(&diag);
-    augur_buf_init(&buf);
     /* Everything after "--" belongs to the compiler. */
+    *nopt = argc;
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--") == 0) {
-            nopt = i;
+            *nopt = i;
             break;
         }
     opterr = 0;
-    while ((opt = getopt_long(nopt, argv, "ho:p:", longopts, NULL)) != -1) {
-        switch (opt) {
-        case 'f':
-            o.function = optarg;
-            break;
-        case 'p':
-            o.build_dir = optarg;
-            break;
-        case 'b':
-            o.bind = optarg;
-            break;
-        case 'l':
-            o.launch = optarg;
-            break;
-        case 'c':
-            o.cuda = true;
-            break;
-        case 'n':
-            o.no_infer = true;
-            break;
-        case 'r':
-            o.require_bind = true;
-            break;
-        case 'k':
-            o.check = true;
-            break;
-        case 'd':
-            break;
-        case 'j':
-            o.json = true;
-            cli_json = true;
-            break;
-        case 'o':
-            o.out = optarg;
-            break;
-        case 'h':
-            cmd_skeleton_help(stdout);
-            return CLI_OK;
-        default:
-            return cli_usage_error("skeleton", "unknown or incomplete option '%s'",
-                                   argv[optind - 1]);
-        }
-    }
-    if (optind >= nopt)
+    while ((opt = getopt_long(*nopt, argv, "ho:p:", longopts, NULL)) != -1)
+        if ((rc = skeleton_option(o, opt, optarg, argv[optind - 1])) != CLI_OK)
+            return rc;
+    if (optind >= *nopt)
         return cli_usage_error("skeleton", "missing the source file");
-    if (optind + 1 < nopt)
+    if (optind + 1 < *nopt)
         return cli_usage_error("skeleton", "one file at a time ('%s' is extra)", argv[optind + 1]);
-    path = argv[optind];
-    if (augur_str_ends_with(path, ".skel"))
-        o.check = true;
-    if (o.check) {
-        if (nopt < argc)
-            return cli_usage_error("skeleton", "compiler arguments need a source file, not a "
-                                               "skeleton");
-        if (augur_skel_load(path, &skel, &diag) != 0) {
-            rc = cli_diag_error(&diag);
-            goto out;
-        }
-        if (o.bind && augur_skel_bind(skel, NULL, o.bind, AUGUR_BIND_CLI, &diag) != 0) {
-            rc = cli_diag_error(&diag);
-            goto out;
-        }
-        if (!o.no_infer && augur_skel_infer_bindings(skel, &diag) != 0) {
-            char msg[1200];
+    *path = argv[optind];
+    if (augur_str_ends_with(*path, ".skel"))
+        o->check = true;
+    if (o->check && *nopt < argc)
+        return cli_usage_error("skeleton", "compiler arguments need a source file, not a "
+                                           "skeleton");
+    return CLI_OK;
+}
 
-            augur_diag_format(&diag, msg, sizeof(msg));
-            fprintf(stderr, "%s: warning: %s\n", path, msg);
-        }
-    } else {
-        fo.args = (const char *const *)argv + nopt + (nopt < argc);
-        fo.nargs = nopt < argc ? (size_t)(argc - nopt - 1) : 0;
-        fo.build_dir = o.build_dir;
-        fo.function = o.function;
-        fo.bind = o.bind;
-        fo.launch = o.launch;
-        fo.cuda = o.cuda;
-        fo.no_infer = o.no_infer;
-        fo.on_diag = on_diag;
-        fo.ud = &o;
-        if (augur_fe_new(&fe, &diag) != 0) {
-            rc = cli_diag_error(&diag);
-            goto out;
-        }
-        if (augur_fe_parse(fe, path, &fo, &skel, &diag) != 0) {
-            if (diag.code == AUGUR_EPARSE && o.errors)
-                rc = cli_error("'%s' does not compile (%u error%s)", path, o.errors,
-                               o.errors == 1 ? "" : "s");
-            else
-                rc = cli_diag_error(&diag);
-            goto out;
-        }
+/* A skeleton file (--check): loaded, bound by --bind, its other bindings inferred. */
+static int load_skel(const struct opts *o, const char *path, struct augur_skel **skel)
+{
+    struct augur_diag diag;
+
+    augur_diag_init(&diag);
+    if (augur_skel_load(path, skel, &diag) != 0)
+        return cli_diag_error(&diag);
+    if (o->bind && augur_skel_bind(*skel, NULL, o->bind, AUGUR_BIND_CLI, &diag) != 0)
+        return cli_diag_error(&diag);
+    if (!o->no_infer && augur_skel_infer_bindings(*skel, &diag) != 0) {
+        char msg[1200];
+
+        augur_diag_format(&diag, msg, sizeof(msg));
+        fprintf(stderr, "%s: warning: %s\n", path, msg);
     }
-    if (o.function && !o.check && !augur_skel_find_kernel(skel, o.function)) {
-        rc = cli_error("no kernel '%s' in '%s'", o.function, path);
-        goto out;
-    }
-    if (report_unbound(skel, o.require_bind) && o.require_bind) {
-        rc = cli_error("unbound arrays or scalars in '%s'", path);
-        goto out;
-    }
-    if (o.json || cli_json)
+    return CLI_OK;
+}
+
+/* A C/CUDA source through the front end, with the compiler arguments args[nargs]. */
+static int parse_source(const struct opts *o, const char *path, int nargs, char **args,
+                        struct augur_skel **skel)
+{
+    struct augur_fe_opts fo;
+
+    memset(&fo, 0, sizeof(fo));
+    fo.args = (const char *const *)args;
+    fo.nargs = (size_t)nargs;
+    fo.build_dir = o->build_dir;
+    fo.function = o->function;
+    fo.bind = o->bind;
+    fo.launch = o->launch;
+    fo.cuda = o->cuda;
+    fo.no_infer = o->no_infer;
+    return cli_fe_parse(path, &fo, skel);
+}
+
+/* The kernel --function names is there; with --require-bind, every array and scalar is bound. */
+static int check_kernels(const struct opts *o, const char *path, const struct augur_skel *skel)
+{
+    if (o->function && !o->check && !augur_skel_find_kernel(skel, o->function))
+        return cli_error("no kernel '%s' in '%s'", o->function, path);
+    if (report_unbound(skel, o->require_bind) && o->require_bind)
+        return cli_error("unbound arrays or scalars in '%s'", path);
+    return CLI_OK;
+}
+
+/* The skeleton's text (or JSON) form, to -o FILE or standard output. */
+static int render(const struct opts *o, const struct augur_skel *skel)
+{
+    struct augur_buf buf;
+    int rc;
+
+    augur_buf_init(&buf);
+    if (o->json || cli_json)
         augur_skel_format_json(skel, &buf);
     else
         augur_skel_format(skel, &buf);
-    rc = write_out(o.out, &buf);
-out:
+    rc = write_out(o->out, &buf);
     augur_buf_release(&buf);
+    return rc;
+}
+
+int cmd_skeleton(int argc, char **argv)
+{
+    struct opts o;
+    struct augur_skel *skel = NULL;
+    const char *path = NULL;
+    int nopt, rc;
+
+    memset(&o, 0, sizeof(o));
+    rc = parse_args(argc, argv, &o, &nopt, &path);
+    if (rc)
+        return rc < 0 ? CLI_OK : rc;
+    if (o.check)
+        rc = load_skel(&o, path, &skel);
+    else
+        rc = parse_source(&o, path, nopt < argc ? argc - nopt - 1 : 0, argv + nopt + (nopt < argc),
+                          &skel);
+    if (rc == CLI_OK)
+        rc = check_kernels(&o, path, skel);
+    if (rc == CLI_OK)
+        rc = render(&o, skel);
     augur_skel_free(skel);
-    augur_fe_free(fe);
     return rc;
 }

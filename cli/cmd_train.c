@@ -93,6 +93,97 @@ static int parse_uint(const char *cmd, const char *opt, const char *arg, unsigne
     return 0;
 }
 
+/* The defaults of train categorizer. */
+static void train_defaults(struct train_args *a)
+{
+    memset(a, 0, sizeof(*a));
+    a->generated = 16;
+    a->seeds = 5;
+    a->folds = 5;
+    a->rate = 0.05;
+    a->scaling = AUGUR_SCALING_AUTO;
+    a->feat.rnn_rate = 0.05;
+    a->feat.row_fraction = 1.0;
+    a->feat.seed = 1;
+    a->seed = 1;
+    a->kernel = AUGUR_STREAM_SPMV;
+    a->by_error = true;
+}
+
+/* One option of train categorizer: 0, -1 after --help, or CLI_USAGE. */
+static int train_option(const char *cmd, int opt, const char *arg, const char *given,
+                        struct train_args *a)
+{
+    unsigned long long v = 0;
+    int rc = 0;
+
+    switch (opt) {
+    case 'h':
+        categorizer_help(stdout);
+        return -1;
+    case 'j':
+        cli_json = true;
+        break;
+    case 'M':
+        a->machine = arg;
+        break;
+    case 'o':
+        a->output = arg;
+        break;
+    case 'd':
+        a->datasets = arg;
+        break;
+    case 'g':
+        rc = parse_uint(cmd, "generated", arg, 0, 1000, &v);
+        a->generated = (unsigned)v;
+        break;
+    case 'k':
+        rc = cli_parse_stream_kernel(cmd, arg, &a->kernel);
+        break;
+    case 'r':
+        rc = cli_parse_fraction(cmd, "--rate", arg, true, &a->rate);
+        break;
+    case 'n':
+        rc = parse_uint(cmd, "seeds", arg, 1, 1000, &v);
+        a->seeds = (unsigned)v;
+        break;
+    case 'S':
+        rc = cli_parse_scaling(cmd, arg, &a->scaling);
+        break;
+    case 'e':
+        rc = cli_parse_fraction(cmd, "--rnn-rate", arg, true, &a->feat.rnn_rate);
+        break;
+    case 'R':
+        rc = cli_parse_fraction(cmd, "--sample-rows", arg, true, &a->feat.row_fraction);
+        break;
+    case 'c':
+        if (strcmp(arg, "error") != 0 && strcmp(arg, "gini") != 0)
+            return cli_usage_error(cmd, "--split needs error or gini, not '%s'", arg);
+        a->by_error = strcmp(arg, "error") == 0;
+        break;
+    case 'D':
+        rc = parse_uint(cmd, "max-depth", arg, 1, 16, &v);
+        a->tree.max_depth = (unsigned)v;
+        break;
+    case 'L':
+        rc = parse_uint(cmd, "min-leaf", arg, 1, 1000, &v);
+        a->tree.min_leaf = (unsigned)v;
+        break;
+    case 'f':
+        rc = parse_uint(cmd, "folds", arg, 2, 100, &v);
+        a->folds = (unsigned)v;
+        break;
+    case 's':
+        rc = parse_uint(cmd, "seed", arg, 0, UINT64_MAX, &v);
+        a->seed = v;
+        a->feat.seed = v;
+        break;
+    default:
+        return cli_usage_error(cmd, "unknown or incomplete option '%s'", given);
+    }
+    return rc;
+}
+
 static int parse_train_args(int argc, char **argv, struct train_args *a, int *first)
 {
     static const char *cmd = "train categorizer";
@@ -116,101 +207,13 @@ static int parse_train_args(int argc, char **argv, struct train_args *a, int *fi
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
-    unsigned long long v = 0;
-    int opt, rc = 0;
+    int opt, rc;
 
-    memset(a, 0, sizeof(*a));
-    a->generated = 16;
-    a->seeds = 5;
-    a->folds = 5;
-    a->rate = 0.05;
-    a->scaling = AUGUR_SCALING_AUTO;
-    a->feat.rnn_rate = 0.05;
-    a->feat.row_fraction = 1.0;
-    a->feat.seed = 1;
-    a->seed = 1;
-    a->kernel = AUGUR_STREAM_SPMV;
-    a->by_error = true;
+    train_defaults(a);
     opterr = 0;
-    while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
-        switch (opt) {
-        case 'h':
-            categorizer_help(stdout);
-            return -1;
-        case 'j':
-            cli_json = true;
-            break;
-        case 'M':
-            a->machine = optarg;
-            break;
-        case 'o':
-            a->output = optarg;
-            break;
-        case 'd':
-            a->datasets = optarg;
-            break;
-        case 'g':
-            rc = parse_uint(cmd, "generated", optarg, 0, 1000, &v);
-            a->generated = (unsigned)v;
-            break;
-        case 'k':
-            if (strcmp(optarg, "all") == 0) {
-                a->kernel = -1;
-            } else {
-                enum augur_stream_kernel k;
-
-                if (augur_stream_kernel_parse(optarg, &k) != 0)
-                    return cli_usage_error(cmd, "--kernel needs spmv, fv, ireduce or all, not '%s'",
-                                           optarg);
-                a->kernel = (int)k;
-            }
-            break;
-        case 'r':
-            rc = cli_parse_fraction(cmd, "--rate", optarg, true, &a->rate);
-            break;
-        case 'n':
-            rc = parse_uint(cmd, "seeds", optarg, 1, 1000, &v);
-            a->seeds = (unsigned)v;
-            break;
-        case 'S':
-            if (augur_scaling_parse(optarg, &a->scaling) != 0)
-                return cli_usage_error(
-                    cmd, "--scaling needs auto, reuse, footprint or none, not '%s'", optarg);
-            break;
-        case 'e':
-            rc = cli_parse_fraction(cmd, "--rnn-rate", optarg, true, &a->feat.rnn_rate);
-            break;
-        case 'R':
-            rc = cli_parse_fraction(cmd, "--sample-rows", optarg, true, &a->feat.row_fraction);
-            break;
-        case 'c':
-            if (strcmp(optarg, "error") != 0 && strcmp(optarg, "gini") != 0)
-                return cli_usage_error(cmd, "--split needs error or gini, not '%s'", optarg);
-            a->by_error = strcmp(optarg, "error") == 0;
-            break;
-        case 'D':
-            rc = parse_uint(cmd, "max-depth", optarg, 1, 16, &v);
-            a->tree.max_depth = (unsigned)v;
-            break;
-        case 'L':
-            rc = parse_uint(cmd, "min-leaf", optarg, 1, 1000, &v);
-            a->tree.min_leaf = (unsigned)v;
-            break;
-        case 'f':
-            rc = parse_uint(cmd, "folds", optarg, 2, 100, &v);
-            a->folds = (unsigned)v;
-            break;
-        case 's':
-            rc = parse_uint(cmd, "seed", optarg, 0, UINT64_MAX, &v);
-            a->seed = v;
-            a->feat.seed = v;
-            break;
-        default:
-            return cli_usage_error(cmd, "unknown or incomplete option '%s'", argv[optind - 1]);
-        }
-        if (rc)
+    while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1)
+        if ((rc = train_option(cmd, opt, optarg, argv[optind - 1], a)) != 0)
             return rc;
-    }
     if (!a->machine)
         return cli_usage_error(cmd, "expected --machine FILE");
     if (!a->output)
@@ -457,22 +460,253 @@ static json_t *item_json(const struct item *it)
                      augur_sampler_name(it->cv_base));
 }
 
+/* What train categorizer learns, freed together (training_free). */
+struct training {
+    struct augur_vec items; /* struct item: the matrices labelled */
+    size_t n;               /* items.len */
+    double *x, *cost;       /* the features and the costs of every item, for the tree */
+    enum augur_sampler *y;  /* the labels */
+    struct augur_tree *tree;
+    struct augur_buf text, comment; /* the tree file, and its comment */
+    /* cross-validated: items right with and without the clustering coefficient */
+    size_t correct, correct_base, nsa, nrt;
+    /* mean L1 errors: each sampler's, the best of the three, the tree's with and without cc */
+    double err_sa, err_rt, err_rb, err_best, err_cv, err_base;
+    double depth_acc[17], depth_err[17]; /* by depth: cross-validated accuracy, mean error */
+    unsigned ndepths;
+};
+
+static void training_free(struct training *t)
+{
+    for (size_t i = 0; i < t->items.len; i++)
+        item_free(&AUGUR_VEC_AT(&t->items, struct item, i));
+    augur_vec_release(&t->items);
+    augur_buf_release(&t->text);
+    augur_buf_release(&t->comment);
+    augur_free(t->x);
+    augur_free(t->y);
+    augur_free(t->cost);
+    augur_tree_free(t->tree);
+}
+
+/* The matrix files: FILE..., then those under --datasets (mtx/ and mesh/). */
+static void collect_paths(const struct train_args *a, int first, int argc, char **argv,
+                          struct augur_vec *paths)
+{
+    struct augur_buf d;
+
+    for (int i = first; i < argc; i++)
+        *(char **)augur_vec_push(paths) = augur_strdup(argv[i]);
+    if (!a->datasets)
+        return;
+    augur_buf_init(&d);
+    augur_buf_printf(&d, "%s/mtx", a->datasets);
+    list_dir(d.s, paths);
+    augur_buf_reset(&d);
+    augur_buf_printf(&d, "%s/mesh", a->datasets);
+    list_dir(d.s, paths);
+    augur_buf_release(&d);
+}
+
+/*
+ * Matrix i: the file paths[i], else generated matrix i - paths->len; labelled
+ * and added to items, or skipped with a warning.
+ */
+static void label_item(const struct train_args *a, const struct augur_cache_config *cfg,
+                       const struct augur_vec *paths, size_t i, struct augur_vec *items)
+{
+    struct augur_csr csr = { 0 };
+    struct augur_diag diag;
+    struct item it;
+    bool symmetric = false;
+    char name[96];
+    double t0 = augur_now();
+    int rc;
+
+    memset(&it, 0, sizeof(it));
+    augur_diag_init(&diag);
+    if (i < paths->len) {
+        const char *p = AUGUR_VEC_AT(paths, char *, i);
+
+        it.kind = strstr(p, "/mesh/") ? "mesh" : strstr(p, "/mtx/") ? "mtx" : "file";
+        snprintf(name, sizeof(name), "%s", base_name(p));
+        rc = load_item(p, it.kind, &csr, &symmetric, &diag);
+    } else {
+        unsigned g = (unsigned)(i - paths->len);
+
+        it.kind = g % 2 ? "blocks" : "rmat";
+        rc = generate_item(g, a->seed, &csr, name, sizeof(name), &diag);
+    }
+    if (!rc)
+        rc = label_matrix(&csr, symmetric, a, cfg, &it, &diag);
+    augur_csr_release(&csr);
+    if (rc) {
+        char msg[1200];
+
+        augur_diag_format(&diag, msg, sizeof(msg));
+        cli_warning("skipping %s: %s", name, msg);
+        return;
+    }
+    it.name = augur_strdup(name);
+    if (!cli_json)
+        fprintf(stderr, "augur: labelled %-34s %-4s (sa %.3f, rt %.3f, rb %.3f) in %.2f s\n", name,
+                augur_sampler_name(it.label), it.err[AUGUR_SAMPLER_SA], it.err[AUGUR_SAMPLER_RT],
+                it.err[AUGUR_SAMPLER_RB], augur_now() - t0);
+    *(struct item *)augur_vec_push(items) = it;
+}
+
+/*
+ * The depth: the one of 1 .. --max-depth whose cross-validated accuracy is
+ * best (then the lower mean error, then the shallower); with --split error,
+ * the one whose cross-validated mean error is least (then the shallower).
+ * Sets a->tree.max_depth, and each depth's accuracy and error in t.
+ */
+static void choose_depth(struct train_args *a, struct training *t)
+{
+    struct item *it = t->items.data;
+    size_t n = t->n, best_correct = 0;
+    unsigned maxd = a->tree.max_depth ? a->tree.max_depth : 3, best = 1;
+    double best_err = INFINITY;
+
+    for (unsigned dep = 1; dep <= maxd; dep++) {
+        size_t correct;
+        double e = 0.0;
+
+        a->tree.max_depth = dep;
+        correct = cross_validate(it, n, a, 0, false);
+        for (size_t i = 0; i < n; i++)
+            e += it[i].err[it[i].cv] / n;
+        t->depth_acc[dep] = (double)correct / n;
+        t->depth_err[dep] = e;
+        if (a->by_error
+                ? e < best_err - 1e-12
+                : correct > best_correct || (correct == best_correct && e < best_err - 1e-12)) {
+            best = dep;
+            best_correct = correct;
+            best_err = e;
+        }
+    }
+    a->tree.max_depth = best;
+    t->ndepths = maxd;
+}
+
+/* At the chosen depth: cross-validated with and without cc, the mean errors, the tree's input. */
+static void cross_validated(const struct train_args *a, struct training *t)
+{
+    struct item *it = t->items.data;
+    uint64_t base_mask = ((uint64_t)1 << AUGUR_CAT_NFEATURES) - 1;
+    size_t n = t->n;
+
+    t->correct = cross_validate(it, n, a, 0, false);
+    t->correct_base = cross_validate(it, n, a, base_mask & ~((uint64_t)1 << AUGUR_CAT_CC), true);
+    t->x = augur_mallocarray(n * AUGUR_CAT_NFEATURES, sizeof(double));
+    t->y = augur_mallocarray(n, sizeof(*t->y));
+    t->cost = augur_mallocarray(n * AUGUR_SAMPLER_COUNT, sizeof(double));
+    for (size_t i = 0; i < n; i++) {
+        memcpy(t->x + i * AUGUR_CAT_NFEATURES, it[i].x, sizeof(it[i].x));
+        item_costs(&it[i], t->cost + i * AUGUR_SAMPLER_COUNT);
+        t->y[i] = it[i].label;
+        t->nsa += it[i].label == AUGUR_SAMPLER_SA;
+        t->nrt += it[i].label == AUGUR_SAMPLER_RT;
+        t->err_sa += it[i].err[AUGUR_SAMPLER_SA] / n;
+        t->err_rt += it[i].err[AUGUR_SAMPLER_RT] / n;
+        t->err_rb += it[i].err[AUGUR_SAMPLER_RB] / n;
+        t->err_best += it[i].err[it[i].label] / n;
+        t->err_cv += it[i].err[it[i].cv] / n;
+        t->err_base += it[i].err[it[i].cv_base] / n;
+    }
+}
+
+/* The tree on every item, its comment (how it was trained and how well), written to -o. */
+static int fit_tree(struct train_args *a, const struct augur_machine *machine, struct training *t)
+{
+    struct augur_diag diag;
+    size_t n = t->n;
+
+    augur_diag_init(&diag);
+    a->tree.cost = a->by_error ? t->cost : NULL;
+    if (augur_tree_train(t->x, t->y, n, &a->tree, &a->feat, &t->tree, &diag) != 0)
+        return cli_diag_error(&diag);
+    augur_buf_printf(
+        &t->comment,
+        "Trained by 'augur train categorizer' on %zu matrices (%zu labelled sa, %zu "
+        "rt, %zu rb).\nLabel: the sampler whose samples (rate %g; rt, rb: %u seeds) "
+        "best "
+        "predict the L1 miss rate of %s\non %s, one core, caches scaled: %s.\n"
+        "Splits by %s; depth %u (of 1..%u, the best %u-fold cross-validated "
+        "%s).\n"
+        "%u-fold cross-validated accuracy: %.1f %% (without cc: %.1f %%).\n"
+        "Mean L1 miss-rate error (eq. 7): sa %.2f %%, rt %.2f %%, rb %.2f %%, tree "
+        "(cross-validated) %.2f %%, best of the three %.2f %%.",
+        n, t->nsa, t->nrt, n - t->nsa - t->nrt, a->rate, a->seeds,
+        a->kernel < 0 ? "spmv, fv and ireduce (mean)"
+                      : augur_stream_kernel_name((enum augur_stream_kernel)a->kernel),
+        machine->name ? machine->name : a->machine, augur_scaling_name(a->scaling),
+        a->by_error ? "the samplers' summed errors" : "the labels' Gini impurity",
+        a->tree.max_depth, t->ndepths, a->folds, a->by_error ? "mean error" : "accuracy", a->folds,
+        100.0 * (double)t->correct / n, 100.0 * (double)t->correct_base / n, 100.0 * t->err_sa,
+        100.0 * t->err_rt, 100.0 * t->err_rb, 100.0 * t->err_cv, 100.0 * t->err_best);
+    augur_tree_format(t->tree, t->comment.s, &t->text);
+    if (augur_file_write(a->output, t->text.s, t->text.len, &diag) != 0)
+        return cli_diag_error(&diag);
+    return CLI_OK;
+}
+
+static int training_json(const struct train_args *a, const struct training *t)
+{
+    json_t *arr = json_array(), *depths = json_array();
+    size_t n = t->n;
+
+    for (unsigned dep = 1; dep <= t->ndepths; dep++)
+        json_array_append_new(depths, json_pack("{s:i,s:f,s:f}", "depth", (int)dep, "cv_accuracy",
+                                                t->depth_acc[dep], "cv_error", t->depth_err[dep]));
+
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(arr, item_json(&AUGUR_VEC_AT(&t->items, struct item, i)));
+    return cli_print_json(json_pack(
+        "{s:s,s:i,s:o,s:i,s:i,s:i,s:i,s:i,s:f,s:f,s:{s:f,s:f,s:f,s:f,s:f,s:f},s:o,s:s}", "output",
+        a->output, "depth", (int)a->tree.max_depth, "depths", depths, "matrices", (int)n,
+        "labelled_sa", (int)t->nsa, "labelled_rt", (int)t->nrt, "labelled_rb",
+        (int)(n - t->nsa - t->nrt), "folds", (int)a->folds, "cv_accuracy", (double)t->correct / n,
+        "cv_accuracy_without_cc", (double)t->correct_base / n, "mean_error", "sa", t->err_sa, "rt",
+        t->err_rt, "rb", t->err_rb, "tree_cv", t->err_cv, "tree_cv_without_cc", t->err_base,
+        "better", t->err_best, "items", arr, "tree", t->text.s));
+}
+
+static int training_text(const struct train_args *a, const struct training *t)
+{
+    printf("%-34s %-6s %9s %9s %8s %7s %8s %9s %8s %8s %8s %5s %4s\n", "matrix", "kind", "rows",
+           "nnz", "cc", "nnz_cv", "dist_med", "prev_line", "err sa", "err rt", "err rb", "label",
+           "cv");
+    for (size_t i = 0; i < t->n; i++) {
+        const struct item *it = &AUGUR_VEC_AT(&t->items, struct item, i);
+
+        printf("%-34s %-6s %9u %9llu %8.4f %7.3f %8.0f %9.4f %7.2f%% %7.2f%% %7.2f%% %5s "
+               "%4s\n",
+               it->name, it->kind, it->n, (unsigned long long)it->nnz, it->x[AUGUR_CAT_CC],
+               it->x[AUGUR_CAT_NNZ_CV], it->x[AUGUR_CAT_DIST_MED], it->x[AUGUR_CAT_PREV_LINE],
+               100.0 * it->err[AUGUR_SAMPLER_SA], 100.0 * it->err[AUGUR_SAMPLER_RT],
+               100.0 * it->err[AUGUR_SAMPLER_RB], augur_sampler_name(it->label),
+               augur_sampler_name(it->cv));
+    }
+    printf("\ndepth  cv accuracy  cv mean L1 error\n");
+    for (unsigned dep = 1; dep <= t->ndepths; dep++)
+        printf("%5u  %10.1f %%  %14.2f %%\n", dep, 100.0 * t->depth_acc[dep],
+               100.0 * t->depth_err[dep]);
+    printf("\n%s\n\n%s", t->comment.s, t->text.s);
+    printf("written to %s (%u nodes, depth %u)\n", a->output, augur_tree_nnodes(t->tree),
+           augur_tree_depth(t->tree));
+    return cli_flush_stdout();
+}
+
 static int train_categorizer(int argc, char **argv)
 {
     struct train_args a;
     struct augur_cache_config cfg;
     struct augur_machine *machine = NULL;
-    struct augur_vec paths, items;
-    struct augur_tree *tree = NULL;
+    struct augur_vec paths;
+    struct training t;
     struct augur_diag diag;
-    struct augur_buf text, comment;
-    double *x = NULL, *cost = NULL;
-    enum augur_sampler *y = NULL;
-    double err_sa = 0, err_rt = 0, err_rb = 0, err_best = 0, err_cv = 0, err_base = 0;
-    size_t n, correct, correct_base, nsa = 0, nrt = 0;
-    double depth_acc[17], depth_err[17];
-    unsigned ndepths = 0;
-    uint64_t base_mask = ((uint64_t)1 << AUGUR_CAT_NFEATURES) - 1;
     int first = 0, rc;
 
     rc = parse_train_args(argc, argv, &a, &first);
@@ -484,205 +718,29 @@ static int train_categorizer(int argc, char **argv)
         augur_machine_free(machine);
         return cli_diag_error(&diag);
     }
+    memset(&t, 0, sizeof(t));
     augur_vec_init(&paths, sizeof(char *));
-    augur_vec_init(&items, sizeof(struct item));
-    augur_buf_init(&text);
-    augur_buf_init(&comment);
-    for (int i = first; i < argc; i++)
-        *(char **)augur_vec_push(&paths) = augur_strdup(argv[i]);
-    if (a.datasets) {
-        struct augur_buf d;
-
-        augur_buf_init(&d);
-        augur_buf_printf(&d, "%s/mtx", a.datasets);
-        list_dir(d.s, &paths);
-        augur_buf_reset(&d);
-        augur_buf_printf(&d, "%s/mesh", a.datasets);
-        list_dir(d.s, &paths);
-        augur_buf_release(&d);
-    }
-
+    augur_vec_init(&t.items, sizeof(struct item));
+    augur_buf_init(&t.text);
+    augur_buf_init(&t.comment);
+    collect_paths(&a, first, argc, argv, &paths);
     /* Files first, then the generated matrices. */
-    for (size_t i = 0; i < paths.len + 2 * (size_t)a.generated; i++) {
-        struct augur_csr csr = { 0 };
-        struct item it;
-        bool symmetric = false;
-        char name[96];
-        double t0 = augur_now();
-
-        memset(&it, 0, sizeof(it));
-        augur_diag_init(&diag);
-        if (i < paths.len) {
-            const char *p = AUGUR_VEC_AT(&paths, char *, i);
-
-            it.kind = strstr(p, "/mesh/") ? "mesh" : strstr(p, "/mtx/") ? "mtx" : "file";
-            snprintf(name, sizeof(name), "%s", base_name(p));
-            rc = load_item(p, it.kind, &csr, &symmetric, &diag);
-        } else {
-            unsigned g = (unsigned)(i - paths.len);
-
-            it.kind = g % 2 ? "blocks" : "rmat";
-            rc = generate_item(g, a.seed, &csr, name, sizeof(name), &diag);
-        }
-        if (!rc)
-            rc = label_matrix(&csr, symmetric, &a, &cfg, &it, &diag);
-        augur_csr_release(&csr);
-        if (rc) {
-            char msg[1200];
-
-            augur_diag_format(&diag, msg, sizeof(msg));
-            cli_warning("skipping %s: %s", name, msg);
-            continue;
-        }
-        it.name = augur_strdup(name);
-        if (!cli_json)
-            fprintf(stderr, "augur: labelled %-34s %-4s (sa %.3f, rt %.3f, rb %.3f) in %.2f s\n",
-                    name, augur_sampler_name(it.label), it.err[AUGUR_SAMPLER_SA],
-                    it.err[AUGUR_SAMPLER_RT], it.err[AUGUR_SAMPLER_RB], augur_now() - t0);
-        *(struct item *)augur_vec_push(&items) = it;
-    }
-    n = items.len;
-    if (n < a.folds) {
-        rc = cli_error("only %zu training matrices: %u folds need at least as many", n, a.folds);
-        goto out;
-    }
-
-    {
-        struct item *it = items.data;
-        unsigned maxd = a.tree.max_depth ? a.tree.max_depth : 3, best = 1;
-        double best_err = INFINITY;
-        size_t best_correct = 0;
-
-        /*
-         * The depth: the one of 1 .. --max-depth whose cross-validated
-         * accuracy is best (then the lower mean error, then the shallower);
-         * with --split error, the one whose cross-validated mean error is
-         * least (then the shallower).
-         */
-        for (unsigned dep = 1; dep <= maxd; dep++) {
-            double e = 0.0;
-
-            a.tree.max_depth = dep;
-            correct = cross_validate(it, n, &a, 0, false);
-            for (size_t i = 0; i < n; i++)
-                e += it[i].err[it[i].cv] / n;
-            depth_acc[dep] = (double)correct / n;
-            depth_err[dep] = e;
-            if (a.by_error
-                    ? e < best_err - 1e-12
-                    : correct > best_correct || (correct == best_correct && e < best_err - 1e-12)) {
-                best = dep;
-                best_correct = correct;
-                best_err = e;
-            }
-        }
-        a.tree.max_depth = best;
-        ndepths = maxd;
-        correct = cross_validate(it, n, &a, 0, false);
-        correct_base = cross_validate(it, n, &a, base_mask & ~((uint64_t)1 << AUGUR_CAT_CC), true);
-        x = augur_mallocarray(n * AUGUR_CAT_NFEATURES, sizeof(double));
-        y = augur_mallocarray(n, sizeof(*y));
-        cost = augur_mallocarray(n * AUGUR_SAMPLER_COUNT, sizeof(double));
-        for (size_t i = 0; i < n; i++) {
-            memcpy(x + i * AUGUR_CAT_NFEATURES, it[i].x, sizeof(it[i].x));
-            item_costs(&it[i], cost + i * AUGUR_SAMPLER_COUNT);
-            y[i] = it[i].label;
-            nsa += it[i].label == AUGUR_SAMPLER_SA;
-            nrt += it[i].label == AUGUR_SAMPLER_RT;
-            err_sa += it[i].err[AUGUR_SAMPLER_SA] / n;
-            err_rt += it[i].err[AUGUR_SAMPLER_RT] / n;
-            err_rb += it[i].err[AUGUR_SAMPLER_RB] / n;
-            err_best += it[i].err[it[i].label] / n;
-            err_cv += it[i].err[it[i].cv] / n;
-            err_base += it[i].err[it[i].cv_base] / n;
-        }
-    }
-    a.tree.cost = a.by_error ? cost : NULL;
-    rc = augur_tree_train(x, y, n, &a.tree, &a.feat, &tree, &diag);
-    if (rc) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    augur_buf_printf(&comment,
-                     "Trained by 'augur train categorizer' on %zu matrices (%zu labelled sa, %zu "
-                     "rt, %zu rb).\nLabel: the sampler whose samples (rate %g; rt, rb: %u seeds) "
-                     "best "
-                     "predict the L1 miss rate of %s\non %s, one core, caches scaled: %s.\n"
-                     "Splits by %s; depth %u (of 1..%u, the best %u-fold cross-validated "
-                     "%s).\n"
-                     "%u-fold cross-validated accuracy: %.1f %% (without cc: %.1f %%).\n"
-                     "Mean L1 miss-rate error (eq. 7): sa %.2f %%, rt %.2f %%, rb %.2f %%, tree "
-                     "(cross-validated) %.2f %%, best of the three %.2f %%.",
-                     n, nsa, nrt, n - nsa - nrt, a.rate, a.seeds,
-                     a.kernel < 0 ? "spmv, fv and ireduce (mean)"
-                                  : augur_stream_kernel_name((enum augur_stream_kernel)a.kernel),
-                     machine->name ? machine->name : a.machine, augur_scaling_name(a.scaling),
-                     a.by_error ? "the samplers' summed errors" : "the labels' Gini impurity",
-                     a.tree.max_depth, ndepths, a.folds, a.by_error ? "mean error" : "accuracy",
-                     a.folds, 100.0 * (double)correct / n, 100.0 * (double)correct_base / n,
-                     100.0 * err_sa, 100.0 * err_rt, 100.0 * err_rb, 100.0 * err_cv,
-                     100.0 * err_best);
-    augur_tree_format(tree, comment.s, &text);
-    rc = augur_file_write(a.output, text.s, text.len, &diag);
-    if (rc) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    if (cli_json) {
-        json_t *arr = json_array(), *depths = json_array();
-
-        for (unsigned dep = 1; dep <= ndepths; dep++)
-            json_array_append_new(depths,
-                                  json_pack("{s:i,s:f,s:f}", "depth", (int)dep, "cv_accuracy",
-                                            depth_acc[dep], "cv_error", depth_err[dep]));
-
-        for (size_t i = 0; i < n; i++)
-            json_array_append_new(arr, item_json(&AUGUR_VEC_AT(&items, struct item, i)));
-        rc = cli_print_json(json_pack(
-            "{s:s,s:i,s:o,s:i,s:i,s:i,s:i,s:i,s:f,s:f,s:{s:f,s:f,s:f,s:f,s:f,s:f},s:o,s:s}",
-            "output", a.output, "depth", (int)a.tree.max_depth, "depths", depths, "matrices",
-            (int)n, "labelled_sa", (int)nsa, "labelled_rt", (int)nrt, "labelled_rb",
-            (int)(n - nsa - nrt), "folds", (int)a.folds, "cv_accuracy", (double)correct / n,
-            "cv_accuracy_without_cc", (double)correct_base / n, "mean_error", "sa", err_sa, "rt",
-            err_rt, "rb", err_rb, "tree_cv", err_cv, "tree_cv_without_cc", err_base, "better",
-            err_best, "items", arr, "tree", text.s));
+    for (size_t i = 0; i < paths.len + 2 * (size_t)a.generated; i++)
+        label_item(&a, &cfg, &paths, i, &t.items);
+    t.n = t.items.len;
+    if (t.n < a.folds) {
+        rc = cli_error("only %zu training matrices: %u folds need at least as many", t.n, a.folds);
     } else {
-        printf("%-34s %-6s %9s %9s %8s %7s %8s %9s %8s %8s %8s %5s %4s\n", "matrix", "kind", "rows",
-               "nnz", "cc", "nnz_cv", "dist_med", "prev_line", "err sa", "err rt", "err rb",
-               "label", "cv");
-        for (size_t i = 0; i < n; i++) {
-            const struct item *it = &AUGUR_VEC_AT(&items, struct item, i);
-
-            printf("%-34s %-6s %9u %9llu %8.4f %7.3f %8.0f %9.4f %7.2f%% %7.2f%% %7.2f%% %5s "
-                   "%4s\n",
-                   it->name, it->kind, it->n, (unsigned long long)it->nnz, it->x[AUGUR_CAT_CC],
-                   it->x[AUGUR_CAT_NNZ_CV], it->x[AUGUR_CAT_DIST_MED], it->x[AUGUR_CAT_PREV_LINE],
-                   100.0 * it->err[AUGUR_SAMPLER_SA], 100.0 * it->err[AUGUR_SAMPLER_RT],
-                   100.0 * it->err[AUGUR_SAMPLER_RB], augur_sampler_name(it->label),
-                   augur_sampler_name(it->cv));
-        }
-        printf("\ndepth  cv accuracy  cv mean L1 error\n");
-        for (unsigned dep = 1; dep <= ndepths; dep++)
-            printf("%5u  %10.1f %%  %14.2f %%\n", dep, 100.0 * depth_acc[dep],
-                   100.0 * depth_err[dep]);
-        printf("\n%s\n\n%s", comment.s, text.s);
-        printf("written to %s (%u nodes, depth %u)\n", a.output, augur_tree_nnodes(tree),
-               augur_tree_depth(tree));
-        rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+        choose_depth(&a, &t);
+        cross_validated(&a, &t);
+        rc = fit_tree(&a, machine, &t);
+        if (rc == CLI_OK)
+            rc = cli_json ? training_json(&a, &t) : training_text(&a, &t);
     }
-out:
     for (size_t i = 0; i < paths.len; i++)
         augur_free(AUGUR_VEC_AT(&paths, char *, i));
-    for (size_t i = 0; i < items.len; i++)
-        item_free(&AUGUR_VEC_AT(&items, struct item, i));
     augur_vec_release(&paths);
-    augur_vec_release(&items);
-    augur_buf_release(&text);
-    augur_buf_release(&comment);
-    augur_free(x);
-    augur_free(y);
-    augur_free(cost);
-    augur_tree_free(tree);
+    training_free(&t);
     augur_machine_free(machine);
     return rc;
 }

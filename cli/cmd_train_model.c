@@ -116,25 +116,47 @@ static double predict_one(const struct augur_machine *m, const struct augur_work
     return p.seconds;
 }
 
-int train_model(int argc, char **argv)
+/* The options of train model. */
+struct model_args {
+    const char *machine, *output;
+    unsigned long holdout; /* every holdout-th dataset is held out */
+    int first;             /* argv[first]: the first RUN.json */
+};
+
+/* The runs and their fit, freed together (model_fit_free). */
+struct model_fit {
+    struct augur_machine *m, fitted; /* the machine the runs were predicted on, and fitted */
+    struct run *runs;
+    size_t n;           /* runs loaded */
+    const char **names; /* the datasets, sorted */
+    size_t nnames;
+    struct augur_fit_run *fr; /* the runs fitted, ntrain of them */
+    size_t ntrain;
+    struct augur_fit_result res;
+};
+
+static void model_fit_free(struct model_fit *f)
+{
+    for (size_t i = 0; i < f->n; i++)
+        augur_workload_release(&f->runs[i].work);
+    augur_free(f->runs);
+    augur_free(f->names);
+    augur_free(f->fr);
+    augur_machine_free(f->m);
+}
+
+/* The options: CLI_OK, -1 after --help, or an exit status. */
+static int parse_model_args(int argc, char **argv, struct model_args *a)
 {
     static const struct option longopts[] = {
         { "machine", required_argument, NULL, 'm' }, { "output", required_argument, NULL, 'o' },
         { "holdout", required_argument, NULL, 'k' }, { "json", no_argument, NULL, 'j' },
         { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 },
     };
-    const char *machine = NULL, *output = NULL;
-    unsigned long holdout = 2;
-    struct augur_machine *m = NULL, fitted;
-    struct augur_diag diag;
-    struct augur_fit_run *fr = NULL;
-    struct augur_fit_result res;
-    struct run *runs = NULL;
-    const char **names = NULL;
-    size_t n = 0, ntrain = 0, nnames = 0;
-    int opt, rc = CLI_FAILED;
+    int opt;
 
-    augur_diag_init(&diag);
+    memset(a, 0, sizeof(*a));
+    a->holdout = 2;
     optind = 1;
     opterr = 0;
     while ((opt = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
@@ -142,15 +164,16 @@ int train_model(int argc, char **argv)
 
         switch (opt) {
         case 'm':
-            machine = optarg;
+            a->machine = optarg;
             break;
         case 'o':
-            output = optarg;
+            a->output = optarg;
             break;
         case 'k':
             errno = 0;
-            holdout = strtoul(optarg, &end, 10);
-            if (errno || end == optarg || *end || optarg[0] == '-' || holdout < 2 || holdout > 1000)
+            a->holdout = strtoul(optarg, &end, 10);
+            if (errno || end == optarg || *end || optarg[0] == '-' || a->holdout < 2 ||
+                a->holdout > 1000)
                 return cli_usage_error("train model", "--holdout needs 2 to 1000, not '%s'",
                                        optarg);
             break;
@@ -159,138 +182,186 @@ int train_model(int argc, char **argv)
             break;
         case 'h':
             train_model_help(stdout);
-            return CLI_OK;
+            return -1;
         default:
             return cli_usage_error("train model", "unknown or incomplete option '%s'",
                                    argv[optind - 1]);
         }
     }
-    if (!machine)
+    if (!a->machine)
         return cli_usage_error("train model", "missing --machine FILE");
     if (optind >= argc)
         return cli_usage_error("train model", "no runs: give RUN.json files");
-    if (augur_machine_load(machine, &m, &diag) != 0)
+    a->first = optind;
+    return CLI_OK;
+}
+
+/* The runs paths[0 .. n-1]; f->n counts those loaded. */
+static int load_runs(struct model_fit *f, size_t n, char **paths)
+{
+    int rc;
+
+    f->runs = augur_calloc(n, sizeof(*f->runs));
+    f->names = augur_calloc(n, sizeof(*f->names));
+    for (size_t i = 0; i < n; i++) {
+        f->runs[i].path = paths[i];
+        if ((rc = load_run(f->runs[i].path, &f->runs[i])) != CLI_OK)
+            return rc;
+        f->n++;
+    }
+    return CLI_OK;
+}
+
+/* The position of a run's dataset in f->names. */
+static size_t dataset_index(const struct model_fit *f, const struct run *r)
+{
+    size_t j;
+
+    for (j = 0; j < f->nnames && strcmp(f->names[j], r->dataset); j++)
+        ;
+    return j;
+}
+
+/* The held-out datasets, every holdout-th name in sorted order; the others' runs to fit. */
+static void hold_out(struct model_fit *f, unsigned long holdout)
+{
+    for (size_t i = 0; i < f->n; i++)
+        if (dataset_index(f, &f->runs[i]) == f->nnames)
+            f->names[f->nnames++] = f->runs[i].dataset;
+    qsort(f->names, f->nnames, sizeof(*f->names), cmp_str);
+    f->fr = augur_calloc(f->n, sizeof(*f->fr));
+    for (size_t i = 0; i < f->n; i++) {
+        struct run *r = &f->runs[i];
+
+        r->test = dataset_index(f, r) % holdout == holdout - 1;
+        r->predicted_before = predict_one(f->m, &r->work);
+        if (!r->test) {
+            f->fr[f->ntrain].work = &r->work;
+            f->fr[f->ntrain].measured = r->measured;
+            f->ntrain++;
+        }
+    }
+}
+
+/* The core section fitted to the runs not held out; every run predicted again with it. */
+static int fit(const struct model_args *a, struct model_fit *f)
+{
+    struct augur_diag diag;
+
+    hold_out(f, a->holdout);
+    if (f->ntrain == 0)
+        return cli_error("every run is held out: give runs on more datasets or a larger --holdout");
+    augur_diag_init(&diag);
+    if (augur_fit_core(f->m, f->fr, f->ntrain, &f->res, &diag) != 0)
         return cli_diag_error(&diag);
-    n = (size_t)(argc - optind);
-    runs = augur_calloc(n, sizeof(*runs));
-    names = augur_calloc(n, sizeof(*names));
-    for (size_t i = 0; i < n; i++) {
-        runs[i].path = argv[optind + (int)i];
-        if ((rc = load_run(runs[i].path, &runs[i])) != CLI_OK) {
-            n = i;
-            goto out;
-        }
-    }
-    /* the held-out datasets: every K-th name in sorted order */
-    for (size_t i = 0; i < n; i++) {
-        size_t j;
+    f->fitted = *f->m;
+    f->fitted.core = f->res.core;
+    for (size_t i = 0; i < f->n; i++)
+        f->runs[i].predicted_after = predict_one(&f->fitted, &f->runs[i].work);
+    return CLI_OK;
+}
 
-        for (j = 0; j < nnames && strcmp(names[j], runs[i].dataset); j++)
-            ;
-        if (j == nnames)
-            names[nnames++] = runs[i].dataset;
-    }
-    qsort(names, nnames, sizeof(*names), cmp_str);
-    fr = augur_calloc(n, sizeof(*fr));
-    for (size_t i = 0; i < n; i++) {
-        size_t j;
+/* -o: the machine file with the fitted core section, under a comment saying how. */
+static int write_fitted(const struct model_args *a, const struct model_fit *f)
+{
+    struct augur_buf buf;
+    struct augur_diag wd;
+    int rc = CLI_OK;
 
-        for (j = 0; j < nnames && strcmp(names[j], runs[i].dataset); j++)
-            ;
-        runs[i].test = j % holdout == holdout - 1;
-        runs[i].predicted_before = predict_one(m, &runs[i].work);
-        if (!runs[i].test) {
-            fr[ntrain].work = &runs[i].work;
-            fr[ntrain].measured = runs[i].measured;
-            ntrain++;
-        }
-    }
-    rc = CLI_FAILED;
-    if (ntrain == 0) {
-        rc = cli_error("every run is held out: give runs on more datasets or a larger --holdout");
-        goto out;
-    }
-    if (augur_fit_core(m, fr, ntrain, &res, &diag) != 0) {
-        rc = cli_diag_error(&diag);
-        goto out;
-    }
-    fitted = *m;
-    fitted.core = res.core;
-    for (size_t i = 0; i < n; i++)
-        runs[i].predicted_after = predict_one(&fitted, &runs[i].work);
+    augur_buf_init(&buf);
+    augur_diag_init(&wd);
+    augur_buf_printf(&buf,
+                     "# %s with its core section fitted by 'augur train model' to %zu measured\n"
+                     "# runs on %zu of %zu datasets (1 in %lu held out); mean |ln(pred /\n"
+                     "# measured)| %.4f before, %.4f after.\n",
+                     a->machine, f->ntrain, f->nnames - f->nnames / a->holdout, f->nnames,
+                     a->holdout, f->res.before, f->res.after);
+    augur_machine_dump_buf(&buf, &f->fitted);
+    if (augur_file_write(a->output, buf.s, buf.len, &wd) != 0)
+        rc = cli_diag_error(&wd);
+    augur_buf_release(&buf);
+    return rc;
+}
 
-    if (output) {
-        struct augur_buf buf;
-        struct augur_diag wd;
+/* The errors of the fitted [0] and held-out [1] runs, before [.][0] and after [.][1] the fit. */
+struct model_errors {
+    double med[2][2], p90[2][2];
+    size_t cnt[2];
+};
 
-        augur_buf_init(&buf);
-        augur_diag_init(&wd);
-        augur_buf_printf(
-            &buf,
-            "# %s with its core section fitted by 'augur train model' to %zu measured\n"
-            "# runs on %zu of %zu datasets (1 in %lu held out); mean |ln(pred /\n"
-            "# measured)| %.4f before, %.4f after.\n",
-            machine, ntrain, nnames - nnames / holdout, nnames, holdout, res.before, res.after);
-        augur_machine_dump_buf(&buf, &fitted);
-        if (augur_file_write(output, buf.s, buf.len, &wd) != 0) {
-            augur_buf_release(&buf);
-            rc = cli_diag_error(&wd);
-            goto out;
-        }
-        augur_buf_release(&buf);
+static int model_json(const struct model_args *a, const struct model_fit *f,
+                      const struct model_errors *e)
+{
+    const struct augur_fit_result *res = &f->res;
+
+    return cli_print_json(json_pack(
+        "{s:s,s:I,s:I,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f}", "machine", a->machine,
+        "train_runs", (json_int_t)e->cnt[0], "test_runs", (json_int_t)e->cnt[1],
+        "train_median_before", e->med[0][0], "train_median_after", e->med[0][1],
+        "test_median_before", e->med[1][0], "test_median_after", e->med[1][1], "test_p90_before",
+        e->p90[1][0], "test_p90_after", e->p90[1][1], "issue_scale", res->issue_scale, "mlp",
+        res->core.mlp, "branch_miss_cycles", res->core.branch_miss_cycles, "region_ns",
+        res->core.region_ns, "loads_per_cycle", res->core.loads_per_cycle, "objective_before",
+        res->before, "objective_after", res->after));
+}
+
+static int model_text(const struct model_args *a, const struct model_fit *f,
+                      const struct model_errors *e)
+{
+    const struct augur_fit_result *res = &f->res;
+
+    printf("fitted on %zu runs, held out %zu (1 in %lu of %zu datasets)\n", e->cnt[0], e->cnt[1],
+           a->holdout, f->nnames);
+    printf("core: issue rates x %.3f (loads %.3g, stores %.3g, fp %.3g, int %.3g, width "
+           "%.3g per cycle), mlp %.3g, branch miss %.3g cycles, region %.4g ns\n",
+           res->issue_scale, res->core.loads_per_cycle, res->core.stores_per_cycle,
+           res->core.fp_ops_per_cycle, res->core.int_ops_per_cycle, res->core.issue_width,
+           res->core.mlp, res->core.branch_miss_cycles, res->core.region_ns);
+    printf("%-10s %6s %15s %15s %12s %12s\n", "runs", "count", "median before", "median after",
+           "p90 before", "p90 after");
+    for (int t = 0; t < 2; t++)
+        printf("%-10s %6zu %14.1f%% %14.1f%% %11.1f%% %11.1f%%\n", t ? "held out" : "fitted",
+               e->cnt[t], 100 * e->med[t][0], 100 * e->med[t][1], 100 * e->p90[t][0],
+               100 * e->p90[t][1]);
+    printf("\n%-30s %-22s %3s %12s %12s %12s %6s\n", "dataset", "run", "T", "measured", "before",
+           "after", "set");
+    for (size_t i = 0; i < f->n; i++) {
+        const struct run *r = &f->runs[i];
+        const char *slash = strrchr(r->path, '/');
+
+        printf("%-30s %-22s %3u %12.4g %12.4g %12.4g %6s\n", r->dataset,
+               slash ? slash + 1 : r->path, r->work.threads, r->measured, r->predicted_before,
+               r->predicted_after, r->test ? "test" : "fit");
     }
-    {
-        double med[2][2], p90[2][2];
-        size_t cnt[2];
+    return cli_flush_stdout();
+}
 
+int train_model(int argc, char **argv)
+{
+    struct model_args a;
+    struct model_fit f;
+    struct model_errors e;
+    struct augur_diag diag;
+    int rc;
+
+    memset(&f, 0, sizeof(f));
+    rc = parse_model_args(argc, argv, &a);
+    if (rc)
+        return rc < 0 ? CLI_OK : rc;
+    augur_diag_init(&diag);
+    if (augur_machine_load(a.machine, &f.m, &diag) != 0)
+        return cli_diag_error(&diag);
+    rc = load_runs(&f, (size_t)(argc - a.first), argv + a.first);
+    if (rc == CLI_OK)
+        rc = fit(&a, &f);
+    if (rc == CLI_OK && a.output)
+        rc = write_fitted(&a, &f);
+    if (rc == CLI_OK) {
         for (int t = 0; t < 2; t++)
-            for (int a = 0; a < 2; a++)
-                summary(runs, n, t, a, &med[t][a], &p90[t][a], &cnt[t]);
-        if (cli_json) {
-            json_t *doc = json_pack(
-                "{s:s,s:I,s:I,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f}", "machine",
-                machine, "train_runs", (json_int_t)cnt[0], "test_runs", (json_int_t)cnt[1],
-                "train_median_before", med[0][0], "train_median_after", med[0][1],
-                "test_median_before", med[1][0], "test_median_after", med[1][1], "test_p90_before",
-                p90[1][0], "test_p90_after", p90[1][1], "issue_scale", res.issue_scale, "mlp",
-                res.core.mlp, "branch_miss_cycles", res.core.branch_miss_cycles, "region_ns",
-                res.core.region_ns, "loads_per_cycle", res.core.loads_per_cycle, "objective_before",
-                res.before, "objective_after", res.after);
-
-            rc = cli_print_json(doc);
-        } else {
-            printf("fitted on %zu runs, held out %zu (1 in %lu of %zu datasets)\n", cnt[0], cnt[1],
-                   holdout, nnames);
-            printf("core: issue rates x %.3f (loads %.3g, stores %.3g, fp %.3g, int %.3g, width "
-                   "%.3g per cycle), mlp %.3g, branch miss %.3g cycles, region %.4g ns\n",
-                   res.issue_scale, res.core.loads_per_cycle, res.core.stores_per_cycle,
-                   res.core.fp_ops_per_cycle, res.core.int_ops_per_cycle, res.core.issue_width,
-                   res.core.mlp, res.core.branch_miss_cycles, res.core.region_ns);
-            printf("%-10s %6s %15s %15s %12s %12s\n", "runs", "count", "median before",
-                   "median after", "p90 before", "p90 after");
-            printf("%-10s %6zu %14.1f%% %14.1f%% %11.1f%% %11.1f%%\n", "fitted", cnt[0],
-                   100 * med[0][0], 100 * med[0][1], 100 * p90[0][0], 100 * p90[0][1]);
-            printf("%-10s %6zu %14.1f%% %14.1f%% %11.1f%% %11.1f%%\n", "held out", cnt[1],
-                   100 * med[1][0], 100 * med[1][1], 100 * p90[1][0], 100 * p90[1][1]);
-            printf("\n%-30s %-22s %3s %12s %12s %12s %6s\n", "dataset", "run", "T", "measured",
-                   "before", "after", "set");
-            for (size_t i = 0; i < n; i++) {
-                const char *slash = strrchr(runs[i].path, '/');
-
-                printf("%-30s %-22s %3u %12.4g %12.4g %12.4g %6s\n", runs[i].dataset,
-                       slash ? slash + 1 : runs[i].path, runs[i].work.threads, runs[i].measured,
-                       runs[i].predicted_before, runs[i].predicted_after,
-                       runs[i].test ? "test" : "fit");
-            }
-            rc = fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
-        }
+            for (int b = 0; b < 2; b++)
+                summary(f.runs, f.n, t, b, &e.med[t][b], &e.p90[t][b], &e.cnt[t]);
+        rc = cli_json ? model_json(&a, &f, &e) : model_text(&a, &f, &e);
     }
-out:
-    for (size_t i = 0; i < n; i++)
-        augur_workload_release(&runs[i].work);
-    augur_free(runs);
-    augur_free(names);
-    augur_free(fr);
-    augur_machine_free(m);
+    model_fit_free(&f);
     return rc;
 }

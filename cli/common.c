@@ -112,6 +112,11 @@ int cli_print_json(json_t *doc)
     return CLI_OK;
 }
 
+int cli_flush_stdout(void)
+{
+    return fflush(stdout) == 0 ? CLI_OK : cli_error("cannot write to standard output");
+}
+
 int cli_kernel_option(const char *cmd, int opt, const char *arg, struct cli_kernel_args *k)
 {
     uint64_t v;
@@ -398,15 +403,35 @@ const char *cli_compdb_dir(const char *path, char *dir, size_t size)
     return augur_str_ends_with(base, ".json") ? NULL : dir;
 }
 
+int cli_fe_parse(const char *path, struct augur_fe_opts *fo, struct augur_skel **skel)
+{
+    struct augur_diag diag;
+    struct augur_fe *fe = NULL;
+    unsigned errors = 0;
+    int rc = CLI_OK;
+
+    augur_diag_init(&diag);
+    fo->on_diag = on_fe_diag;
+    fo->ud = &errors;
+    if (augur_fe_new(&fe, &diag) != 0)
+        return cli_diag_error(&diag);
+    if (augur_fe_parse(fe, path, fo, skel, &diag) != 0) {
+        if (diag.code == AUGUR_EPARSE && errors)
+            rc = cli_error("'%s' does not compile (%u error%s)", path, errors,
+                           errors == 1 ? "" : "s");
+        else
+            rc = cli_diag_error(&diag);
+    }
+    augur_fe_free(fe);
+    return rc;
+}
+
 static int build_skeleton(const struct cli_kernel_opts *ko, const char *path, int nargs,
                           char **args, struct augur_skel **skel)
 {
     char dir[PATH_MAX];
     struct augur_diag diag;
-    struct augur_fe *fe = NULL;
     struct augur_fe_opts fo;
-    unsigned errors = 0;
-    int rc = CLI_OK;
 
     augur_diag_init(&diag);
     if (augur_str_ends_with(path, ".skel")) {
@@ -429,19 +454,7 @@ static int build_skeleton(const struct cli_kernel_opts *ko, const char *path, in
     fo.bind = ko->bind;
     fo.launch = ko->launch;
     fo.build_dir = cli_compdb_dir(ko->compile_commands, dir, sizeof(dir));
-    fo.on_diag = on_fe_diag;
-    fo.ud = &errors;
-    if (augur_fe_new(&fe, &diag) != 0)
-        return cli_diag_error(&diag);
-    if (augur_fe_parse(fe, path, &fo, skel, &diag) != 0) {
-        if (diag.code == AUGUR_EPARSE && errors)
-            rc = cli_error("'%s' does not compile (%u error%s)", path, errors,
-                           errors == 1 ? "" : "s");
-        else
-            rc = cli_diag_error(&diag);
-    }
-    augur_fe_free(fe);
-    return rc;
+    return cli_fe_parse(path, &fo, skel);
 }
 
 int cli_load_kernel(const struct cli_kernel_opts *ko, const char *path, int nargs, char **args,
@@ -487,6 +500,28 @@ int cli_parse_u64(const char *cmd, const char *opt, const char *arg, uint64_t lo
                                "%s needs a whole number in [%" PRIu64 ", %" PRIu64 "], not '%s'",
                                opt, lo, hi, arg);
     *out = v;
+    return 0;
+}
+
+int cli_parse_stream_kernel(const char *cmd, const char *arg, int *k)
+{
+    enum augur_stream_kernel v;
+
+    if (strcmp(arg, "all") == 0) {
+        *k = -1;
+        return 0;
+    }
+    if (augur_stream_kernel_parse(arg, &v) != 0)
+        return cli_usage_error(cmd, "--kernel needs spmv, fv, ireduce or all, not '%s'", arg);
+    *k = (int)v;
+    return 0;
+}
+
+int cli_parse_scaling(const char *cmd, const char *arg, enum augur_scaling *out)
+{
+    if (augur_scaling_parse(arg, out) != 0)
+        return cli_usage_error(cmd, "--scaling needs auto, reuse, footprint or none, not '%s'",
+                               arg);
     return 0;
 }
 
