@@ -2,9 +2,13 @@
 # run.sh BUILD SECONDS - a short libFuzzer run of every fuzz target in BUILD,
 # seeded from the heads of the shared datasets and tests/fuzz/corpus/<target>/.
 # Fails when a target finds a crash, a leak, a hang or undefined behaviour.
+# FUZZ_RUNS=N also stops each target after N executions; FUZZ_STATS=FILE gets a
+# Markdown table row per target (executions, rate, coverage, findings).
 set -eu
 build=$1
 secs=${2:-4}
+runs=${FUZZ_RUNS:--1}
+stats=${FUZZ_STATS:-}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 data=${AUGUR_DATASETS:-$top/../shared/datasets}
 work=$build/fuzz-work
@@ -25,6 +29,21 @@ seed() { # seed TARGET FILE...
         [ -f "$f" ] || continue
         head4k "$f" >"$work/$t/seed-$(basename "$f")"
     done
+}
+
+# stats_row TARGET SECONDS: its run's figures from libFuzzer's log, as a table row
+stats_row() {
+    log=$work/$1.log
+    stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -n 1; }
+    last=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -n 1)
+    cov=$(printf '%s\n' "$last" | sed -n 's/.*cov: \([0-9]*\).*/\1/p')
+    ft=$(printf '%s\n' "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
+    corp=$(printf '%s\n' "$last" | sed -n 's/.* corp: \([0-9]*\).*/\1/p')
+    found_n=$(find "$work/$1-artifacts" -type f | wc -l)
+    execs=$(stat number_of_executed_units)
+    rate=$(awk -v n="$execs" -v s="$2" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }')
+    printf '| %s | %s | %.0f | %s | %s | %s | %s | %s | %s |\n' "$1" "$execs" "$2" "$rate" \
+        "$cov" "$ft" "$corp" "$(stat peak_rss_mb)" "$found_n"
 }
 
 status=0
@@ -49,8 +68,9 @@ for bin in "$build"/fuzz_*; do
     fuzz_skel) seed "$t" "$top"/tests/frontend/*.skel "$top"/samples/*.skel ;;
     esac
     printf 'fuzz %-16s %s s, %s seeds\n' "$t" "$secs" "$(ls "$work/$t" | wc -l)"
-    if ! "$bin" -max_total_time="$secs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=0 -artifact_prefix="$work/$t-artifacts/" "$work/$t" \
+    t0=$(date +%s.%N)
+    if ! "$bin" -max_total_time="$secs" -runs="$runs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$work/$t-artifacts/" "$work/$t" \
         >"$work/$t.log" 2>&1; then
         echo "fuzz $t: FAILED; see $work/$t.log and $work/$t-artifacts/"
         tail -n 30 "$work/$t.log"
@@ -59,6 +79,7 @@ for bin in "$build"/fuzz_*; do
     else
         npass=$((npass + 1))
     fi
+    [ -z "$stats" ] || stats_row "$t" "$(echo "$(date +%s.%N) - $t0" | bc)" >>"$stats"
 done
 [ $found -eq 1 ] || { echo "fuzz: no fuzz targets in $build"; exit 1; }
 echo "fuzz: $npass passed, $nfail failed"
