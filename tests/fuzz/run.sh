@@ -3,7 +3,8 @@
 # seeded from the heads of the shared datasets and tests/fuzz/corpus/<target>/.
 # Fails when a target finds a crash, a leak, a hang or undefined behaviour.
 # FUZZ_RUNS=N also stops each target after N executions; FUZZ_STATS=FILE gets a
-# Markdown table row per target (executions, rate, coverage, findings).
+# Markdown table row per target (executions, rate, coverage, findings);
+# FUZZ_TARGETS="fuzz_a fuzz_b" runs those targets alone.
 set -eu
 build=$1
 secs=${2:-4}
@@ -54,6 +55,7 @@ for bin in "$build"/fuzz_*; do
     [ -x "$bin" ] || continue
     found=1
     t=$(basename "$bin")
+    case " ${FUZZ_TARGETS:-$t} " in *" $t "*) ;; *) continue ;; esac
     rm -rf "${work:?}/$t"
     mkdir -p "$work/$t" "$work/$t-artifacts"
     [ -d "$top/tests/fuzz/corpus/$t" ] && cp "$top/tests/fuzz/corpus/$t"/* "$work/$t/" 2>/dev/null || true
