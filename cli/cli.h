@@ -102,6 +102,13 @@ int cli_parse_u64(const char *cmd, const char *opt, const char *arg, uint64_t lo
 int cli_parse_fraction(const char *cmd, const char *opt, const char *arg, bool one, double *out);
 
 /*
+ * Parses a positive time for option opt of subcommand cmd: seconds, or a
+ * number with a unit (ns, us, ms, s; "250us", "1.5 ms"). Returns 0, or
+ * CLI_USAGE after a usage error naming the option.
+ */
+int cli_parse_seconds(const char *cmd, const char *opt, const char *arg, double *out);
+
+/*
  * --kernel K of the sampling commands: spmv, fv or ireduce into *k, -1 for
  * "all". Returns 0, or CLI_USAGE after a usage error.
  */

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "augur/measure.h"
 #include "cli.h"
@@ -71,7 +72,16 @@ void cmd_predict_help(FILE *fp)
         "  --profile F       price a saved profile (augur simulate -o, --save-profile) on\n"
         "                    --machine instead of simulating; the machine's caches must\n"
         "                    be the ones the counts were simulated with\n"
-        "  --json            the result as JSON\n" CLI_LOAD_HELP
+        "  --json            the result as JSON (format augur-prediction)\n"
+        "  --report FMT      also render the result as FMT: sarif (SARIF 2.1.0), diag\n"
+        "                    (file:line: warning: ... [augur/rule], on stderr), annotate\n"
+        "                    (the source with each line's share) or json; on standard\n"
+        "                    output in place of the text, or into -o FILE\n"
+        "  -o, --output F    write the --report to F (atomically)\n"
+        "  --min-share P     --report: a line's share of the time worth a finding\n"
+        "                    (default 0.05)\n"
+        "  --fail-above T    exit 1 when the prediction is over T per call: seconds, or\n"
+        "                    with a unit (250us, 1.5ms, 2s): a budget for CI\n" CLI_LOAD_HELP
         "  -h, --help        print this help\n"
         "\n"
         "Arguments after \"--\" go to the compiler. docs/cli/predict.md has examples.\n");
@@ -93,7 +103,12 @@ struct opts {
     uint64_t grid, block;
     const char *profile;      /* --profile FILE: price saved counts, simulate nothing */
     const char *save_profile; /* --save-profile FILE: write the counts priced */
-    bool simulating;          /* an option of the simulation was given (not with --profile) */
+    bool report_given;        /* --report FMT */
+    enum augur_report_format report;
+    const char *output; /* -o FILE: where the report goes (NULL: stdout, diag: stderr) */
+    double min_share;   /* --min-share */
+    double fail_above;  /* --fail-above: the budget per call in seconds (0: none) */
+    bool simulating;    /* an option of the simulation was given (not with --profile) */
     struct augur_load_opts load;
 };
 
@@ -270,124 +285,6 @@ static void print_explain(const struct augur_model_input *in)
     }
 }
 
-/* ---- JSON ------------------------------------------------------------------------------ */
-
-/* Each source line: its seconds under the selected model, its counts, the levels that served it. */
-static json_t *lines_json(const struct shown *r)
-{
-    const struct augur_workload *w = &r->p->work;
-    const struct augur_prediction *sel = augur_predict_selected(r->p);
-    json_t *a;
-
-    a = json_array();
-    for (size_t i = 0; i < w->nlines; i++) {
-        const struct augur_work_line *l = &w->lines[i];
-        json_t *g = json_object(), *lv = json_array();
-
-        json_object_set_new(g, "file",
-                            json_string(l->file < r->p->nfiles ? r->p->files[l->file] : ""));
-        json_object_set_new(g, "line", json_integer(l->line));
-        json_object_set_new(g, "seconds",
-                            json_real(sel->line_seconds ? sel->line_seconds[i] : 0.0));
-        json_object_set_new(g, "accesses", json_real(l->accesses));
-        json_object_set_new(g, "bytes", json_real(l->bytes));
-        json_object_set_new(g, "indirect", json_boolean(l->irregular > 0));
-        for (unsigned v = 0; v <= w->nlevels; v++)
-            json_array_append_new(
-                lv, json_pack("{s:s,s:f}", "level", w->level_name[v], "served", l->served[v]));
-        json_object_set_new(g, "served", lv);
-        json_array_append_new(a, g);
-    }
-    return a;
-}
-
-static json_t *result_json(const struct shown *r)
-{
-    const struct augur_workload *w = &r->p->work;
-    const struct augur_prediction *sel = augur_predict_selected(r->p);
-    json_t *doc = json_object(), *a;
-
-    json_object_set_new(doc, "kernel", json_string(r->p->kernel_name));
-    json_object_set_new(
-        doc, "file",
-        json_string(r->p->kernel_file < r->p->nfiles ? r->p->files[r->p->kernel_file] : ""));
-    json_object_set_new(doc, "dataset", r->p->dataset ? json_string(r->p->dataset) : json_null());
-    json_object_set_new(doc, "rows", json_integer(r->p->rows));
-    json_object_set_new(doc, "cols", json_integer(r->p->cols));
-    json_object_set_new(doc, "nnz", json_integer((json_int_t)r->p->nnz));
-    json_object_set_new(doc, "machine", json_string(r->p->machine->name));
-    json_object_set_new(doc, "machine_file", json_string(r->mpath));
-    json_object_set_new(doc, "threads", json_integer(w->threads));
-    if (r->p->sampled)
-        json_object_set_new(doc, "sample",
-                            json_pack("{s:s,s:s*,s:f,s:f,s:I,s:I,s:I,s:f}", "method",
-                                      augur_sampler_name(r->p->sample.method), "chosen",
-                                      r->p->sampler_why[0] ? r->p->sampler_why : NULL, "rate",
-                                      r->p->sample.rate, "achieved", r->p->sample.achieved, "seed",
-                                      (json_int_t)r->p->sample.seed, "nnz",
-                                      (json_int_t)r->p->sample.nnz, "nnz_full",
-                                      (json_int_t)r->p->sample.nnz_full, "scale", r->p->scale));
-    else
-        json_object_set_new(doc, "sample", json_null());
-    if (r->p->sample_note[0])
-        json_object_set_new(doc, "sample_declined", json_string(r->p->sample_note));
-    if (r->p->tiling.tile_size)
-        json_object_set_new(
-            doc, "tiling",
-            json_pack("{s:I,s:f,s:b,s:f,s:I,s:I,s:I,s:I}", "tile_size",
-                      (json_int_t)r->p->tiling.tile_size, "simd_util", r->p->tiling.simd_util,
-                      "applied", r->p->simd_kernel, "avg_mimd", r->p->tiling.avg_mimd, "tiles",
-                      (json_int_t)r->p->tiling.ntiles, "tile_groups",
-                      (json_int_t)r->p->tiling.ntgroups, "groups", (json_int_t)r->p->tiling.ngroups,
-                      "edges", (json_int_t)r->p->tiling.nedges));
-    else
-        json_object_set_new(doc, "tiling", json_null());
-    json_object_set_new(doc, "simulated_accesses", json_integer((json_int_t)r->p->sim_events));
-    json_object_set_new(doc, "rounds", json_integer(r->p->rounds));
-    json_object_set_new(doc, "accesses_per_call", json_real(w->total.accesses));
-    json_object_set_new(doc, "flops_per_call", json_real(w->flops));
-    json_object_set_new(doc, "bytes_per_call", json_real(w->total.bytes));
-    a = json_array();
-    for (uint32_t i = 0; i < r->p->nmodels; i++) {
-        const struct augur_prediction *p = &r->p->pred[i];
-        const struct augur_model_ops *ops = augur_model_at(i);
-        json_t *m = json_object();
-
-        json_object_set_new(m, "name", json_string(ops->name));
-        json_object_set_new(m, "source", json_string(ops->source));
-        if (p->seconds > 0) {
-            json_object_set_new(m, "seconds", json_real(p->seconds));
-            json_object_set_new(m, "rate", json_real(p->rate));
-            json_object_set_new(m, "rate_unit", json_string(p->rate_unit));
-            json_object_set_new(m, "bottleneck", json_string(p->bottleneck ? p->bottleneck : ""));
-        } else {
-            json_object_set_new(m, "seconds", json_null());
-            json_object_set_new(m, "error", json_string(r->p->why[i]));
-        }
-        json_array_append_new(a, m);
-    }
-    json_object_set_new(doc, "models", a);
-    json_object_set_new(doc, "selected", json_string(sel->model));
-    json_object_set_new(doc, "selected_why", json_string(r->p->selected_why));
-    json_object_set_new(doc, "seconds", json_real(sel->seconds));
-    json_object_set_new(doc, "bottleneck", json_string(sel->bottleneck ? sel->bottleneck : ""));
-    json_object_set_new(doc, "lines", lines_json(r));
-    if (r->measured) {
-        json_object_set_new(doc, "measured",
-                            json_pack("{s:f,s:f,s:f,s:I,s:s}", "median", r->meas->median, "min",
-                                      r->meas->min, "max", r->meas->max, "reps",
-                                      (json_int_t)r->meas->reps, "clock", r->meas->clock));
-        json_object_set_new(doc, "error",
-                            json_real(augur_error_rate(r->meas->median, sel->seconds)));
-    } else if (r->measure_error[0]) {
-        json_object_set_new(doc, "measure_error", json_string(r->measure_error));
-    }
-    json_object_set_new(doc, "timing",
-                        json_pack("{s:f,s:f}", "total", r->total, "simulation", r->p->sim_seconds));
-    json_object_set_new(doc, "workload", augur_workload_to_json(w));
-    return doc;
-}
-
 /* ---- the command -------------------------------------------------------------------------- */
 
 /* Parses the options; returns CLI_OK with *path set, or an exit status. */
@@ -409,10 +306,40 @@ static int parse_sample(const char *arg, double *rate)
     return CLI_OK;
 }
 
+/* The report's options: CLI_OK, an exit status, or 1 when opt is not one of them. */
+static int report_option(struct opts *o, int opt, const char *arg)
+{
+    struct augur_diag d;
+
+    switch (opt) {
+    case 'F':
+        augur_diag_init(&d);
+        if (augur_report_format_parse(arg, &o->report, &d) != 0)
+            return cli_usage_error("predict", "--report: %s", d.msg);
+        o->report_given = true;
+        return CLI_OK;
+    case 'o':
+        o->output = arg;
+        return CLI_OK;
+    case 'm':
+        return cli_parse_fraction("predict", "--min-share", arg, true, &o->min_share) ? CLI_USAGE
+                                                                                      : CLI_OK;
+    case 'B':
+        return cli_parse_seconds("predict", "--fail-above", arg, &o->fail_above) ? CLI_USAGE
+                                                                                 : CLI_OK;
+    default:
+        return 1;
+    }
+}
+
 /* One of predict's own options: CLI_OK, -1 after --help, or an exit status. */
 static int predict_option(struct opts *o, int opt, const char *arg, const char *given)
 {
     uint64_t v;
+    int rc = report_option(o, opt, arg);
+
+    if (rc != 1)
+        return rc;
 
     switch (opt) {
     case 'p':
@@ -499,6 +426,13 @@ static int predict_option(struct opts *o, int opt, const char *arg, const char *
     return CLI_OK;
 }
 
+static int check_report(const struct opts *o)
+{
+    if (o->output && !o->report_given)
+        return cli_usage_error("predict", "-o FILE writes a --report: give --report FMT");
+    return CLI_OK;
+}
+
 static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const char **path)
 {
     static const struct option longopts[] = {
@@ -521,6 +455,10 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "profile", required_argument, NULL, 'p' },
         { "save-profile", required_argument, NULL, 'P' },
         { "json", no_argument, NULL, 'j' },
+        { "report", required_argument, NULL, 'F' },
+        { "output", required_argument, NULL, 'o' },
+        { "min-share", required_argument, NULL, 'm' },
+        { "fail-above", required_argument, NULL, 'B' },
         { "help", no_argument, NULL, 'h' },
         CLI_LOAD_LONGOPTS,
         { NULL, 0, NULL, 0 },
@@ -536,7 +474,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             break;
         }
     opterr = 0;
-    while ((opt = getopt_long(*nopt, argv, "h", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(*nopt, argv, "ho:", longopts, NULL)) != -1) {
         int used = cli_load_option("predict", opt, optarg, &o->load);
 
         if (!used) {
@@ -559,8 +497,8 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             return cli_usage_error("predict",
                                    "--profile prices saved counts: it takes no kernel file, data, "
                                    "simulation option or --save-profile (only --machine, "
-                                   "--explain, --top and --json)");
-        return CLI_OK;
+                                   "--explain, --top, --json and the report's options)");
+        return check_report(o);
     }
     if (optind >= *nopt)
         return cli_usage_error("predict", "missing the kernel file (FILE.c, FILE.cu or FILE.skel)");
@@ -570,7 +508,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
     if (!o->k.data)
         return cli_usage_error("predict", "missing --data DATASET");
     *path = argv[optind];
-    return CLI_OK;
+    return check_report(o);
 }
 
 /* The categorizer tree for --method auto: loaded only when a sample is asked for. */
@@ -726,13 +664,56 @@ static int from_profile(const struct opts *o, struct job *j, struct shown *r)
     return CLI_OK;
 }
 
+static void report_opts(const struct opts *o, const struct shown *r, struct augur_report_opts *ro)
+{
+    augur_report_opts_init(ro);
+    ro->machine_file = r->mpath;
+    ro->meas = r->measured ? r->meas : NULL;
+    ro->measure_error = r->measure_error;
+    ro->total_seconds = r->total;
+    if (o->min_share > 0)
+        ro->min_share = o->min_share;
+}
+
+/* --report: into -o FILE, or on stdout (diag: stderr) in place of the text. */
+static int write_report(const struct opts *o, const struct shown *r)
+{
+    struct augur_report_opts ro;
+    struct augur_buf buf;
+    struct augur_diag diag;
+    int rc = CLI_OK;
+
+    report_opts(o, r, &ro);
+    ro.color = !o->output && o->report == AUGUR_REPORT_ANNOTATE && isatty(STDOUT_FILENO) &&
+               !getenv("NO_COLOR");
+    augur_buf_init(&buf);
+    augur_diag_init(&diag);
+    if (augur_report_render(r->p, o->report, &ro, &buf, &diag) != 0)
+        rc = cli_diag_error(&diag);
+    else if (o->output) {
+        if (augur_file_write(o->output, buf.s ? buf.s : "", buf.len, &diag) != 0)
+            rc = cli_diag_error(&diag);
+    } else {
+        FILE *fp = o->report == AUGUR_REPORT_DIAG ? stderr : stdout;
+
+        if (buf.len && fwrite(buf.s, 1, buf.len, fp) != buf.len)
+            rc = cli_error("cannot write the report");
+    }
+    augur_buf_release(&buf);
+    return rc;
+}
+
 static int report(const struct opts *o, struct shown *r, const struct augur_machine *m)
 {
-    int rc;
+    const struct augur_prediction *sel = augur_predict_selected(r->p);
+    struct augur_report_opts ro;
+    int rc = CLI_OK;
 
-    if (cli_json)
-        rc = cli_print_json(result_json(r));
-    else {
+    /* the text (or --json) unless the report takes standard output's place */
+    if (cli_json) {
+        report_opts(o, r, &ro);
+        rc = cli_print_json(augur_report_json(r->p, &ro));
+    } else if (!o->report_given || o->output || o->report == AUGUR_REPORT_DIAG) {
         print_text(o, r);
         if (o->explain) {
             struct augur_model_input mi;
@@ -743,6 +724,15 @@ static int report(const struct opts *o, struct shown *r, const struct augur_mach
             print_explain(&mi);
         }
         rc = cli_flush_stdout();
+    }
+    if (rc == CLI_OK && o->report_given)
+        rc = write_report(o, r);
+    if (rc == CLI_OK && o->fail_above > 0 && sel->seconds > o->fail_above) {
+        char t1[32], t2[32];
+
+        return cli_error("%s: predicted %s per call, over the budget of %s (--fail-above)",
+                         r->p->kernel_name, fmt_time(sel->seconds, t1, sizeof(t1)),
+                         fmt_time(o->fail_above, t2, sizeof(t2)));
     }
     return rc == CLI_OK && o->measure && !r->measured ? CLI_FAILED : rc;
 }

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -501,6 +502,29 @@ int cli_parse_u64(const char *cmd, const char *opt, const char *arg, uint64_t lo
                                opt, lo, hi, arg);
     *out = v;
     return 0;
+}
+
+int cli_parse_seconds(const char *cmd, const char *opt, const char *arg, double *out)
+{
+    static const struct {
+        const char *unit;
+        double scale;
+    } units[] = { { "", 1 }, { "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 }, { "ns", 1e-9 } };
+    char *end;
+    double v;
+
+    errno = 0;
+    v = strtod(arg, &end);
+    while (*end == ' ')
+        end++;
+    if (!errno && end != arg && isfinite(v) && v > 0)
+        for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+            if (strcmp(end, units[i].unit) == 0) {
+                *out = v * units[i].scale;
+                return 0;
+            }
+    return cli_usage_error(cmd, "%s needs a positive time (seconds, or 250us, 1.5ms, 2s), not '%s'",
+                           opt, arg);
 }
 
 int cli_parse_stream_kernel(const char *cmd, const char *arg, int *k)

@@ -19,6 +19,7 @@ declare -A owner=(
     [sim.h]=sim
     [measure.h]=measure
     [predict.h]=predict
+    [report.h]=report
     [augur.h]=all
 )
 # the modules each module may use, lowest first; the arrows point one way
@@ -34,9 +35,10 @@ declare -A uses=(
     [sim]="models interp machine data cachesim skeleton base"
     [measure]="sim models interp machine data cachesim skeleton base"
     [predict]="measure sim models interp machine data cachesim skeleton frontend base"
-    [cli]="all predict measure sim models interp machine data cachesim skeleton frontend base"
+    [report]="predict measure sim models interp machine data cachesim skeleton base"
+    [cli]="all report predict measure sim models interp machine data cachesim skeleton frontend base"
 )
-modules="base cachesim data skeleton frontend interp machine models sim measure predict cli"
+modules="base cachesim data skeleton frontend interp machine models sim measure predict report cli"
 
 bad=0
 complain() {

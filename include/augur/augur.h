@@ -15,6 +15,7 @@
 #include "augur/measure.h"
 #include "augur/models.h"
 #include "augur/predict.h"
+#include "augur/report.h"
 #include "augur/sim.h"
 #include "augur/skeleton.h"
 
