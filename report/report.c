@@ -5,14 +5,16 @@
  * renderings: SARIF 2.1.0, compiler-style diagnostics and the annotated
  * source. The JSON document is report_json.c's.
  */
+#include "augur/report.h"
+
 #include <inttypes.h>
-#include <stdint.h>
 #include <jansson.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "augur/report.h"
+#include "report_int.h"
 
 void augur_report_opts_init(struct augur_report_opts *o)
 {
@@ -29,10 +31,9 @@ int augur_report_format_parse(const char *name, enum augur_report_format *out,
         const char *name;
         enum augur_report_format f;
     } names[] = {
-        {"json", AUGUR_REPORT_JSON},
-        {"sarif", AUGUR_REPORT_SARIF},
-        {"diag", AUGUR_REPORT_DIAG},
-        {"annotate", AUGUR_REPORT_ANNOTATE},
+        { "json", AUGUR_REPORT_JSON }, { "sarif", AUGUR_REPORT_SARIF },
+        { "diag", AUGUR_REPORT_DIAG }, { "annotate", AUGUR_REPORT_ANNOTATE },
+        { "html", AUGUR_REPORT_HTML },
     };
 
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -41,57 +42,40 @@ int augur_report_format_parse(const char *name, enum augur_report_format *out,
             return 0;
         }
     return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
-                          "unknown report format '%s' (json, sarif, diag or annotate)", name);
+                          "unknown report format '%s' (json, sarif, diag, annotate or html)", name);
 }
 
 /* ---- findings ------------------------------------------------------------------------ */
 
-struct rule {
-    const char *id, *name, *level, *short_text, *full_text;
+const struct report_rule report_rules[NRULES] = {
+    { "augur/prediction", "Prediction", "note", "The predicted time of one call of the kernel.",
+      "The time of one call of the kernel on the dataset and machine, from the model augur "
+      "selected, with the bottleneck it names." },
+    { "augur/bottleneck-line", "BottleneckLine", "warning",
+      "The source line that takes the largest share of the predicted time.",
+      "The line whose accesses and operations take the largest share of the kernel's predicted "
+      "time under the selected model: where a change pays most." },
+    { "augur/indirect-access", "IndirectAccess", "note",
+      "A line whose indirect accesses take a notable share of the time.",
+      "A line with accesses through an index array (x[col[j]]) that takes a notable share of "
+      "the predicted time; their locality depends on the data, so reordering the data changes "
+      "their cost." },
+    { "augur/load-imbalance", "LoadImbalance", "warning",
+      "The busiest thread does notably more than its share of the work.",
+      "The busiest OpenMP thread makes notably more accesses than the mean thread on this data: "
+      "the others wait for it. A dynamic or guided schedule, or a partition by work rather than "
+      "by rows, evens it out." },
+    { "augur/low-simd-utilization", "LowSimdUtilization", "warning",
+      "The kernel's vector accesses leave most lanes idle.",
+      "The share of active lanes over the lanes of the kernel's vector accesses is low on this "
+      "data: a tile size or a storage format that packs the rows better uses more of each "
+      "vector." },
 };
 
-enum { R_PREDICTION, R_BOTTLENECK, R_INDIRECT, R_IMBALANCE, R_SIMD, NRULES };
-
-static const struct rule rules[NRULES] = {
-    {"augur/prediction", "Prediction", "note", "The predicted time of one call of the kernel.",
-     "The time of one call of the kernel on the dataset and machine, from the model augur "
-     "selected, with the bottleneck it names."},
-    {"augur/bottleneck-line", "BottleneckLine", "warning",
-     "The source line that takes the largest share of the predicted time.",
-     "The line whose accesses and operations take the largest share of the kernel's predicted "
-     "time under the selected model: where a change pays most."},
-    {"augur/indirect-access", "IndirectAccess", "note",
-     "A line whose indirect accesses take a notable share of the time.",
-     "A line with accesses through an index array (x[col[j]]) that takes a notable share of "
-     "the predicted time; their locality depends on the data, so reordering the data changes "
-     "their cost."},
-    {"augur/load-imbalance", "LoadImbalance", "warning",
-     "The busiest thread does notably more than its share of the work.",
-     "The busiest OpenMP thread makes notably more accesses than the mean thread on this data: "
-     "the others wait for it. A dynamic or guided schedule, or a partition by work rather than "
-     "by rows, evens it out."},
-    {"augur/low-simd-utilization", "LowSimdUtilization", "warning",
-     "The kernel's vector accesses leave most lanes idle.",
-     "The share of active lanes over the lanes of the kernel's vector accesses is low on this "
-     "data: a tile size or a storage format that packs the rows better uses more of each "
-     "vector."},
-};
-
-struct finding {
-    int rule;
-    uint32_t file, line;
-    char msg[512];
-    json_t *props; /* the figures behind the message */
-};
-
-struct findings {
-    struct finding *f;
-    size_t n, cap;
-};
-
-static struct finding *add(struct findings *fs, int rule, uint32_t file, uint32_t line)
+static struct report_finding *add(struct report_findings *fs, int rule, uint32_t file,
+                                  uint32_t line)
 {
-    struct finding *f;
+    struct report_finding *f;
 
     if (fs->n == fs->cap) {
         fs->cap = fs->cap ? 2 * fs->cap : 8;
@@ -106,15 +90,14 @@ static struct finding *add(struct findings *fs, int rule, uint32_t file, uint32_
     return f;
 }
 
-static void findings_free(struct findings *fs)
+void report_findings_free(struct report_findings *fs)
 {
     for (size_t i = 0; i < fs->n; i++)
         json_decref(fs->f[i].props);
     augur_free(fs->f);
 }
 
-/* "1.23 ms": three significant digits with a unit. */
-static const char *fmt_time(double s, char *buf, size_t size)
+const char *report_time(double s, char *buf, size_t size)
 {
     if (!(s > 0))
         snprintf(buf, size, "-");
@@ -161,7 +144,7 @@ static void line_props(json_t *p, const struct augur_workload *w, const struct a
 }
 
 static void line_findings(const struct augur_predict_result *r, const struct augur_report_opts *o,
-                          struct findings *fs)
+                          struct report_findings *fs)
 {
     const struct augur_workload *w = &r->work;
     const struct augur_prediction *sel = augur_predict_selected(r);
@@ -181,7 +164,7 @@ static void line_findings(const struct augur_predict_result *r, const struct aug
     for (size_t i = 0; i < w->nlines; i++) {
         const struct augur_work_line *l = &w->lines[i];
         double share = sel->line_seconds[i] / total;
-        struct finding *f;
+        struct report_finding *f;
 
         if (i != top && (!(l->irregular > 0) || share < o->min_share))
             continue;
@@ -191,38 +174,39 @@ static void line_findings(const struct augur_predict_result *r, const struct aug
             snprintf(f->msg, sizeof(f->msg),
                      "this line takes %.1f%% of the predicted time (%s of %s per call, model %s); "
                      "%.3g accesses per call%s; beyond L1: %s",
-                     100 * share, fmt_time(sel->line_seconds[i], t, sizeof(t)),
-                     fmt_time(sel->seconds, (char[32]){0}, 32), sel->model, l->accesses,
+                     100 * share, report_time(sel->line_seconds[i], t, sizeof(t)),
+                     report_time(sel->seconds, (char[32]){ 0 }, 32), sel->model, l->accesses,
                      l->irregular > 0 ? ", indirect" : "", served);
         else
             snprintf(f->msg, sizeof(f->msg),
                      "indirect accesses take %.1f%% of the predicted time (%s per call); "
                      "%.3g accesses per call; beyond L1: %s",
-                     100 * share, fmt_time(sel->line_seconds[i], t, sizeof(t)), l->accesses,
+                     100 * share, report_time(sel->line_seconds[i], t, sizeof(t)), l->accesses,
                      served);
         line_props(f->props, w, l, sel->line_seconds[i], share);
     }
 }
 
-static void collect(const struct augur_predict_result *r, const struct augur_report_opts *o,
-                    struct findings *fs)
+void report_collect(const struct augur_predict_result *r, const struct augur_report_opts *o,
+                    struct report_findings *fs)
 {
     const struct augur_workload *w = &r->work;
     const struct augur_prediction *sel = augur_predict_selected(r);
     double imbalance = w->busiest_share * w->threads;
-    struct finding *f;
+    struct report_finding *f;
     char t[32];
 
     f = add(fs, R_PREDICTION, r->kernel_file, r->kernel_line);
     snprintf(f->msg, sizeof(f->msg),
              "%s: predicted %s per call on %s (%" PRIu32 " x %" PRIu32 ", %" PRIu64
              " entries), machine %s, %u thread%s (model %s, bottleneck %s)",
-             r->kernel_name, fmt_time(sel->seconds, t, sizeof(t)), r->dataset ? r->dataset : "-",
+             r->kernel_name, report_time(sel->seconds, t, sizeof(t)), r->dataset ? r->dataset : "-",
              r->rows, r->cols, r->nnz, r->machine->name, w->threads, w->threads == 1 ? "" : "s",
              sel->model, sel->bottleneck ? sel->bottleneck : "-");
     json_object_set_new(f->props, "seconds", json_real(sel->seconds));
     json_object_set_new(f->props, "model", json_string(sel->model));
-    json_object_set_new(f->props, "bottleneck", json_string(sel->bottleneck ? sel->bottleneck : ""));
+    json_object_set_new(f->props, "bottleneck",
+                        json_string(sel->bottleneck ? sel->bottleneck : ""));
     json_object_set_new(f->props, "threads", json_integer(w->threads));
     if (o->meas) {
         json_object_set_new(f->props, "measured", json_real(o->meas->median));
@@ -243,9 +227,8 @@ static void collect(const struct augur_predict_result *r, const struct augur_rep
     }
     if (r->simd_kernel && w->simd_util < o->simd_util) {
         f = add(fs, R_SIMD, r->kernel_file, r->kernel_line);
-        snprintf(f->msg, sizeof(f->msg),
-                 "the vector accesses use %.1f%% of their lanes on %s", 100 * w->simd_util,
-                 r->dataset ? r->dataset : "the data");
+        snprintf(f->msg, sizeof(f->msg), "the vector accesses use %.1f%% of their lanes on %s",
+                 100 * w->simd_util, r->dataset ? r->dataset : "the data");
         json_object_set_new(f->props, "simd_utilization", json_real(w->simd_util));
     }
 }
@@ -278,28 +261,28 @@ static json_t *sarif_rules(void)
     json_t *a = json_array();
 
     for (int i = 0; i < NRULES; i++)
-        json_array_append_new(
-            a, json_pack("{s:s,s:s,s:{s:s},s:{s:s},s:{s:s}}", "id", rules[i].id, "name",
-                         rules[i].name, "shortDescription", "text", rules[i].short_text,
-                         "fullDescription", "text", rules[i].full_text, "defaultConfiguration",
-                         "level", rules[i].level));
+        json_array_append_new(a, json_pack("{s:s,s:s,s:{s:s},s:{s:s},s:{s:s}}", "id",
+                                           report_rules[i].id, "name", report_rules[i].name,
+                                           "shortDescription", "text", report_rules[i].short_text,
+                                           "fullDescription", "text", report_rules[i].full_text,
+                                           "defaultConfiguration", "level", report_rules[i].level));
     return a;
 }
 
-static json_t *sarif_result(const struct augur_predict_result *r, const struct finding *f)
+static json_t *sarif_result(const struct augur_predict_result *r, const struct report_finding *f)
 {
     const char *file = f->file < r->nfiles ? r->files[f->file] : "";
     json_t *loc;
 
     loc = json_pack("{s:{s:{s:o},s:{s:i}}}", "physicalLocation", "artifactLocation", "uri",
                     uri_of(file), "region", "startLine", (int)(f->line ? f->line : 1));
-    return json_pack("{s:s,s:i,s:s,s:{s:s},s:[o],s:O}", "ruleId", rules[f->rule].id, "ruleIndex",
-                     f->rule, "level", rules[f->rule].level, "message", "text", f->msg,
-                     "locations", loc, "properties", f->props);
+    return json_pack("{s:s,s:i,s:s,s:{s:s},s:[o],s:O}", "ruleId", report_rules[f->rule].id,
+                     "ruleIndex", f->rule, "level", report_rules[f->rule].level, "message", "text",
+                     f->msg, "locations", loc, "properties", f->props);
 }
 
 static json_t *sarif(const struct augur_predict_result *r, const struct augur_report_opts *o,
-                     const struct findings *fs)
+                     const struct report_findings *fs)
 {
     json_t *results = json_array(), *run, *summary;
 
@@ -319,15 +302,15 @@ static json_t *sarif(const struct augur_predict_result *r, const struct augur_re
 
 /* ---- diagnostics ----------------------------------------------------------------------- */
 
-static void diag_lines(const struct augur_predict_result *r, const struct findings *fs,
+static void diag_lines(const struct augur_predict_result *r, const struct report_findings *fs,
                        struct augur_buf *out)
 {
     for (size_t i = 0; i < fs->n; i++) {
-        const struct finding *f = &fs->f[i];
+        const struct report_finding *f = &fs->f[i];
 
         augur_buf_printf(out, "%s:%" PRIu32 ": %s: %s [%s]\n",
                          f->file < r->nfiles ? r->files[f->file] : "?", f->line ? f->line : 1,
-                         rules[f->rule].level, f->msg, rules[f->rule].id);
+                         report_rules[f->rule].level, f->msg, report_rules[f->rule].id);
     }
 }
 
@@ -364,7 +347,7 @@ static int annotate_file(const struct augur_predict_result *r, const struct augu
     for (size_t i = 0; i < w->nlines; i++)
         total += sel->line_seconds ? sel->line_seconds[i] : 0;
     augur_buf_printf(out, "%s (model %s, %s per call):\n\n%7s %10s %10s", r->files[fi], sel->model,
-                     fmt_time(sel->seconds, t, sizeof(t)), "share", "time", "accesses");
+                     report_time(sel->seconds, t, sizeof(t)), "share", "time", "accesses");
     for (unsigned v = 1; v <= w->nlevels; v++)
         augur_buf_printf(out, " %9s", w->level_name[v]);
     augur_buf_printf(out, " %3s %6s  source\n", "ind", "line");
@@ -391,7 +374,7 @@ static int annotate_file(const struct augur_predict_result *r, const struct augu
                 const struct augur_work_line *l = &w->lines[at];
 
                 augur_buf_printf(out, "%6.1f%% %10s %10.4g", total > 0 ? 100 * sec / total : 0.0,
-                                 fmt_time(sec, t, sizeof(t)), l->accesses);
+                                 report_time(sec, t, sizeof(t)), l->accesses);
                 for (unsigned v = 1; v <= w->nlevels; v++)
                     augur_buf_printf(out, " %9.4g", l->served[v]);
                 augur_buf_printf(out, " %3s", l->irregular > 0 ? "yes" : "");
@@ -441,9 +424,8 @@ static int annotate(const struct augur_predict_result *r, const struct augur_rep
         if (annotate_file(r, o, fi, lo > 2 ? lo - 2 : 1, hi + 2, top, out, diag) != 0)
             return diag->code;
     }
-    augur_buf_printf(out,
-                     "\n(columns after accesses: requests served by each level beyond L1, per "
-                     "call; ind: indirect; >: the line with the largest share)\n");
+    augur_buf_printf(out, "\n(columns after accesses: requests served by each level beyond L1, per "
+                          "call; ind: indirect; >: the line with the largest share)\n");
     return 0;
 }
 
@@ -453,7 +435,7 @@ int augur_report_render(const struct augur_predict_result *r, enum augur_report_
                         const struct augur_report_opts *o, struct augur_buf *out,
                         struct augur_diag *diag)
 {
-    struct findings fs = {0};
+    struct report_findings fs = { 0 };
     json_t *doc = NULL;
     char *s;
     int rc = 0;
@@ -463,28 +445,31 @@ int augur_report_render(const struct augur_predict_result *r, enum augur_report_
         doc = augur_report_json(r, o);
         break;
     case AUGUR_REPORT_SARIF:
-        collect(r, o, &fs);
+        report_collect(r, o, &fs);
         doc = sarif(r, o, &fs);
         break;
     case AUGUR_REPORT_DIAG:
-        collect(r, o, &fs);
+        report_collect(r, o, &fs);
         diag_lines(r, &fs, out);
         break;
     case AUGUR_REPORT_ANNOTATE:
         rc = annotate(r, o, out, diag);
+        break;
+    case AUGUR_REPORT_HTML:
+        rc = report_html(r, o, out, diag);
         break;
     }
     if (doc) {
         s = json_dumps(doc, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
         json_decref(doc);
         if (!s) {
-            findings_free(&fs);
+            report_findings_free(&fs);
             return augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "cannot build the report");
         }
         augur_buf_puts(out, s);
         augur_buf_putc(out, '\n');
         free(s);
     }
-    findings_free(&fs);
+    report_findings_free(&fs);
     return rc;
 }

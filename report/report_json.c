@@ -45,12 +45,11 @@ static json_t *sample_json(const struct augur_predict_result *r)
 {
     if (!r->sampled)
         return json_null();
-    return json_pack("{s:s,s:s*,s:f,s:f,s:I,s:I,s:I,s:f}", "method",
-                     augur_sampler_name(r->sample.method), "chosen",
-                     r->sampler_why[0] ? r->sampler_why : NULL, "rate", r->sample.rate, "achieved",
-                     r->sample.achieved, "seed", (json_int_t)r->sample.seed, "nnz",
-                     (json_int_t)r->sample.nnz, "nnz_full", (json_int_t)r->sample.nnz_full,
-                     "scale", r->scale);
+    return json_pack(
+        "{s:s,s:s*,s:f,s:f,s:I,s:I,s:I,s:f}", "method", augur_sampler_name(r->sample.method),
+        "chosen", r->sampler_why[0] ? r->sampler_why : NULL, "rate", r->sample.rate, "achieved",
+        r->sample.achieved, "seed", (json_int_t)r->sample.seed, "nnz", (json_int_t)r->sample.nnz,
+        "nnz_full", (json_int_t)r->sample.nnz_full, "scale", r->scale);
 }
 
 static json_t *tiling_json(const struct augur_predict_result *r)
@@ -134,8 +133,9 @@ json_t *augur_report_json(const struct augur_predict_result *r, const struct aug
     } else if (o->measure_error && o->measure_error[0]) {
         json_object_set_new(doc, "measure_error", json_string(o->measure_error));
     }
-    json_object_set_new(doc, "timing", json_pack("{s:f,s:f}", "total", o->total_seconds,
-                                                 "simulation", r->sim_seconds));
+    json_object_set_new(
+        doc, "timing",
+        json_pack("{s:f,s:f}", "total", o->total_seconds, "simulation", r->sim_seconds));
     json_object_set_new(doc, "workload", augur_workload_to_json(w));
     return doc;
 }

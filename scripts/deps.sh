@@ -5,7 +5,7 @@ set -eu
 
 packages="cmake make gcc pkg-config perl python3 valgrind clang-14 clang-format-14 \
 libclang-14-dev libclang-rt-14-dev llvm-14-tools libomp-14-dev zlib1g-dev libyaml-dev \
-libjansson-dev libhwloc-dev libmetis-dev jq groff-base python3-jsonschema"
+libjansson-dev libhwloc-dev libmetis-dev jq groff-base python3-jsonschema chromium"
 
 missing=""
 for p in $packages; do

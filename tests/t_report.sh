@@ -75,6 +75,40 @@ check "annotate: the bottleneck line marked" grep -Eq '^ +[0-9.]+% .* yes +15> +
 check "annotate: context lines without figures" grep -Eq '^ +17  +}$' "$tmp/out"
 check "annotate: no colour off a terminal" bash -c "! grep -q $'\e' '$tmp/out'"
 
+# the HTML page: self-contained, and it renders to something
+status "--report html -o FILE" 0 "$augur" predict "$kernel" --data "$tmp/star.el" --threads 2 --report html -o "$tmp/p.html"
+check "html: the charts inline" grep -q '<svg role="img"' "$tmp/p.html"
+check "html: the bottleneck line highlighted" grep -q '<tr class="hot">.*sum += val\[k\] \* x\[col\[k\]\];' "$tmp/p.html"
+check "html: nothing fetched (no src or href)" bash -c "! grep -Eq '(src|href)=' '$tmp/p.html'"
+check "html: the thread chart" grep -q 'the busiest thread against the mean' "$tmp/p.html"
+chrome=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$chrome" ]; then
+    skip "html: rendered by headless Chromium" "Chromium is not installed"
+else
+    timeout 120 "$chrome" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+        --window-size=1200,1600 --screenshot="$tmp/p.png" "file://$tmp/p.html" >/dev/null 2>&1
+    # a screenshot with a few distinct colours in many rows, not a blank page
+    check "html: rendered by headless Chromium, not blank" python3 - "$tmp/p.png" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], 'rb').read()
+assert data[:8] == b'\x89PNG\r\n\x1a\n'
+pos, idat, width, height, bpp = 8, b'', 0, 0, 4
+while pos < len(data):
+    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b'IHDR':
+        width, height, depth, ctype = struct.unpack('>IIBB', body[:10])
+        bpp = {2: 3, 6: 4}[ctype]
+    elif kind == b'IDAT':
+        idat += body
+    pos += 12 + n
+raw = zlib.decompress(idat)
+stride = width * bpp + 1
+inked = sum(1 for y in range(height) if len(set(raw[y * stride + 1:(y + 1) * stride])) > 2)
+sys.exit(0 if inked > height // 10 else 1)
+PY
+fi
+
 # the CI gate
 status "--fail-above under the prediction fails" 1 "$augur" predict "$kernel" --data "$mtx" --fail-above 1us
 check "the budget named" grep -q 'over the budget of 1 us (--fail-above)' "$tmp/err"
@@ -87,7 +121,7 @@ validate "the profile's SARIF valid" "$tmp/q.sarif" "$src/docs/schema/sarif-2.1.
 
 # bad options
 status "unknown report format" 2 "$augur" predict "$kernel" --data "$mtx" --report pdf
-check "the formats named" grep -q "unknown report format 'pdf' (json, sarif, diag or annotate)" "$tmp/err"
+check "the formats named" grep -q "unknown report format 'pdf' (json, sarif, diag, annotate or html)" "$tmp/err"
 status "-o without --report" 2 "$augur" predict "$kernel" --data "$mtx" -o "$tmp/x"
 status "a bad budget" 2 "$augur" predict "$kernel" --data "$mtx" --fail-above 3parsecs
 check "the budget's form named" grep -q "fail-above needs a positive time" "$tmp/err"

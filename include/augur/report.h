@@ -1,8 +1,9 @@
 /*
  * report.h - a prediction rendered where programmers read it: versioned
  * JSON, SARIF 2.1.0 for editors and code scanning, compiler-style
- * diagnostics for build logs, and the kernel's source annotated with each
- * line's predicted share (module: report).
+ * diagnostics for build logs, the kernel's source annotated with each
+ * line's predicted share, and a self-contained HTML page with charts
+ * (module: report).
  */
 #ifndef AUGUR_REPORT_H
 #define AUGUR_REPORT_H
@@ -18,6 +19,7 @@ enum augur_report_format {
     AUGUR_REPORT_SARIF,    /* SARIF 2.1.0: one run, a result per finding */
     AUGUR_REPORT_DIAG,     /* file:line: warning: ... [augur-rule], as gcc writes them */
     AUGUR_REPORT_ANNOTATE, /* the kernel's source lines with their share, time and counts */
+    AUGUR_REPORT_HTML,     /* one self-contained page: summary, models, findings, charts, source */
 };
 
 /* The version of the "augur-prediction" JSON document (docs/schema/prediction.schema.json). */
@@ -42,7 +44,7 @@ struct augur_report_opts {
 
 AUGUR_API void augur_report_opts_init(struct augur_report_opts *o);
 
-/* "json", "sarif", "diag" or "annotate"; AUGUR_EINVAL naming the choices otherwise. */
+/* "json", "sarif", "diag", "annotate" or "html"; AUGUR_EINVAL naming the choices otherwise. */
 AUGUR_API int augur_report_format_parse(const char *name, enum augur_report_format *out,
                                         struct augur_diag *diag);
 
