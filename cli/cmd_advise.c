@@ -31,7 +31,7 @@ void cmd_advise_help(FILE *fp)
             "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
             "  --function NAME   the kernel (needed when the file has several)\n"
             "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, ell.idx, vec(n), n=100)\n"
-            "  --compile-commands PATH\n"
+            "  -p, --compile-commands PATH\n"
             "                    the file's flags from compile_commands.json (the file, or\n"
             "                    its folder)\n"
             "  --machine FILE    machine file, or 'auto' (the default, else $AUGUR_MACHINE):\n"
@@ -162,7 +162,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             break;
         }
     opterr = 0;
-    while ((opt = getopt_long(*nopt, argv, "h", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(*nopt, argv, "hp:", longopts, NULL)) != -1) {
         int used = cli_load_option("advise", opt, optarg, &o->load);
 
         if (!used)

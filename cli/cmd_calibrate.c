@@ -472,7 +472,7 @@ static int parse_args(int argc, char **argv, struct calib_args *a)
 
     memset(a, 0, sizeof(*a));
     opterr = 0;
-    while ((opt = getopt_long(argc, argv, "+o:h", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
         switch (opt) {
         case 'o':
             a->path = optarg;

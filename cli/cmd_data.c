@@ -177,7 +177,7 @@ static int parse_args(const char *cmd, void (*help)(FILE *), int argc, char **ar
         info->rnn_rate = INFO_RNN_RATE;
     }
     opterr = 0;
-    while ((opt = getopt_long(argc, argv, "+h", info ? info_longopts : longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "h", info ? info_longopts : longopts, NULL)) != -1) {
         int used;
 
         if (opt == 'h') {

@@ -39,7 +39,7 @@ void cmd_measure_help(FILE *fp)
             "  --reps N          at least N timed repetitions (default 10)\n"
             "  --min-time S      and at least S seconds of them in total (default 0.2)\n"
             "  --timeout S       kill the run after S seconds of wall-clock time (default 60)\n"
-            "  --compile-commands PATH\n"
+            "  -p, --compile-commands PATH\n"
             "                    compile_commands.json (or its folder): the file's flags\n"
             "  --cc CC           the compiler (default $CC, else cc)\n"
             "  --openmp          add -fopenmp to the default flags (added anyway when the\n"
@@ -460,7 +460,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             break;
         }
     opterr = 0;
-    while ((opt = getopt_long(*nopt, argv, "h", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(*nopt, argv, "hp:", longopts, NULL)) != -1) {
         int used = cli_load_option("measure", opt, optarg, &o->load);
 
         if (!used)

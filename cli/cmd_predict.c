@@ -34,7 +34,7 @@ void cmd_predict_help(FILE *fp)
         "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
         "  --function NAME   the kernel (needed when the file has several)\n"
         "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, ell.idx, vec(n), n=100)\n"
-        "  --compile-commands PATH\n"
+        "  -p, --compile-commands PATH\n"
         "                    the file's flags from compile_commands.json (the file, or\n"
         "                    its folder), as the front end and --measure use them\n"
         "  --machine FILE    machine file, or 'auto' (the default, else $AUGUR_MACHINE):\n"
@@ -343,7 +343,7 @@ static int predict_option(struct opts *o, int opt, const char *arg, const char *
         return rc;
 
     switch (opt) {
-    case 'p':
+    case 'Q':
         o->profile = arg;
         break;
     case 'P':
@@ -453,7 +453,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "reps", required_argument, NULL, 'n' },
         { "explain", no_argument, NULL, 'X' },
         { "top", required_argument, NULL, 'k' },
-        { "profile", required_argument, NULL, 'p' },
+        { "profile", required_argument, NULL, 'Q' },
         { "save-profile", required_argument, NULL, 'P' },
         { "json", no_argument, NULL, 'j' },
         { "report", required_argument, NULL, 'F' },
@@ -475,7 +475,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
             break;
         }
     opterr = 0;
-    while ((opt = getopt_long(*nopt, argv, "ho:", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(*nopt, argv, "ho:p:", longopts, NULL)) != -1) {
         int used = cli_load_option("predict", opt, optarg, &o->load);
 
         if (!used) {

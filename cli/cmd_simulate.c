@@ -31,7 +31,7 @@ void cmd_simulate_help(FILE *fp)
             "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
             "  --function NAME   the kernel to run (needed when the file has several)\n"
             "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, ell.idx, vec(n), n=100)\n"
-            "  --compile-commands PATH\n"
+            "  -p, --compile-commands PATH\n"
             "                    the file's flags from compile_commands.json (the file, or\n"
             "                    its folder)\n"
             "  --machine FILE    machine file, or 'auto' (the default, else $AUGUR_MACHINE):\n"
@@ -548,7 +548,7 @@ static int simulate_option(struct opts *o, struct augur_simulate_opts *so, int o
             return cli_usage_error(
                 "simulate", "--layout alignment %" PRIu64 " is not a power of two", o->align);
         break;
-    case 'p':
+    case 0x130:
         o->place = arg;
         break;
     case 'B':
@@ -601,7 +601,7 @@ static int parse_args(int argc, char **argv, struct opts *o, struct augur_simula
         { "warm", no_argument, NULL, 'w' },
         { "quantum", required_argument, NULL, 'q' },
         { "layout", required_argument, NULL, 'L' },
-        { "place", required_argument, NULL, 'p' },
+        { "place", required_argument, NULL, 0x130 },
         { "prob", required_argument, NULL, 'B' },
         { "trips", required_argument, NULL, 'N' },
         { "seed", required_argument, NULL, 'x' },
@@ -626,7 +626,7 @@ static int parse_args(int argc, char **argv, struct opts *o, struct augur_simula
             break;
         }
     opterr = 0;
-    while ((opt = getopt_long(*nopt, argv, "ho:", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(*nopt, argv, "ho:p:", longopts, NULL)) != -1) {
         int used = cli_load_option("simulate", opt, optarg, &o->load);
 
         if (!used)

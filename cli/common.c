@@ -139,6 +139,7 @@ int cli_kernel_option(const char *cmd, int opt, const char *arg, struct cli_kern
         k->source = arg;
         return 1;
     case 0x115:
+    case 'p': /* -p BUILD_DIR, as clang's tools take it */
         k->compile_commands = arg;
         return 1;
     case 0x116:

@@ -69,5 +69,40 @@ else
     echo "ok $n - and out of memory is a clean error # SKIP no road_usa_NE or a sanitizer build"
 fi
 
+# options anywhere: after the operands as before them
+src=${AUGUR_SOURCE_DIR:-.}
+check "options after the operand (data info FILE --json)" \
+    sh -c "'$augur' data info '$src/samples/walshaw_fe_4elt2.mtx' --json | grep -q '\"format\": \"mtx\"'"
+check "options after the operand (skeleton FILE --json)" \
+    sh -c "'$augur' skeleton '$src/samples/spmv.c' --json | grep -q augur-skeleton"
+
+# -p BUILD_DIR: a kernel that needs its build's flags, read from compile_commands.json
+pdir=$(mktemp -d)
+trap 'rm -f "$tmp_oom"; rm -rf "$pdir"' EXIT
+cat >"$pdir/k.c" <<'C'
+#ifndef KERNEL_REAL
+#error "built only with -DKERNEL_REAL=double"
+#endif
+void k(int n, const int *rowptr, const int *col, const KERNEL_REAL *val, const KERNEL_REAL *x,
+       KERNEL_REAL *y)
+{
+    for (int i = 0; i < n; i++) {
+        KERNEL_REAL s = 0;
+        for (int j = rowptr[i]; j < rowptr[i + 1]; j++)
+            s += val[j] * x[col[j]];
+        y[i] = s;
+    }
+}
+C
+printf '[{"directory": "%s", "file": "%s/k.c", "command": "cc -DKERNEL_REAL=double -c k.c"}]\n' \
+    "$pdir" "$pdir" >"$pdir/compile_commands.json"
+export AUGUR_MACHINE=${AUGUR_MACHINE:-$src/samples/machines/dev-xeon-2vcpu.yml}
+for cmd in predict simulate advise; do
+    check "$cmd -p BUILD_DIR reads the build's flags" \
+        "$augur" $cmd "$pdir/k.c" --data "$src/samples/walshaw_fe_4elt2.mtx" -p "$pdir"
+done
+check "skeleton -p BUILD_DIR reads the build's flags" "$augur" skeleton "$pdir/k.c" -p "$pdir"
+check "and without it the kernel does not build" sh -c "! '$augur' skeleton '$pdir/k.c'"
+
 echo "1..$n"
 exit $fail
