@@ -21,14 +21,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static const char skel_text[] = "augur-skeleton 1\n"
                                 "source \"ref.c\"\n"
                                 "kernel spmv @\"ref.c\":6:1  #0\n"
-                                "  param nrows u32 @6:19 bind n\n"
+                                "  param nrows u32 @6:19 bind n (cli)\n"
                                 "  local i u32 @9:10\n"
                                 "  local j u64 @12:14\n"
-                                "  array rowptr u64[] global param @6:35 bind csr.rowptr\n"
-                                "  array col u32[] global param @6:59 bind csr.col\n"
-                                "  array val f64[] global param @6:80 bind csr.val\n"
-                                "  array x f64[] global param @7:19 bind vec(m)\n"
-                                "  array y f64[] global param @7:36 bind vec(n)\n"
+                                "  array rowptr u64[] global param @6:35 bind csr.rowptr (cli)\n"
+                                "  array col u32[] global param @6:59 bind csr.col (cli)\n"
+                                "  array val f64[] global param @6:80 bind csr.val (cli)\n"
+                                "  array x f64[] global param @7:19 bind vec(m) (cli)\n"
+                                "  array y f64[] global param @7:36 bind vec(n) (cli)\n"
                                 "  for i = (u32)0; i < nrows; i += 1_u32 @9:5  #1\n"
                                 "    for j = rowptr[i]; j < rowptr[i + 1]; j += 1_u64 @12:9  #2\n"
                                 "      if val[j] != 0.0 @13:9  #3\n"
@@ -60,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static struct augur_skel *s;
     static struct augur_bound *b;
-    struct augur_csr csr = { 8, 8, 14, rowptr, col, val };
+    static struct augur_csr csr = { 8, 8, 14, rowptr, col, val };
     struct augur_interp_opts o;
     struct augur_interp *in = NULL;
     struct augur_diag diag;
