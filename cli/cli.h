@@ -117,14 +117,6 @@ int cli_parse_stream_kernel(const char *cmd, const char *arg, int *k);
 /* --scaling X: auto, reuse, footprint or none. Returns 0, or CLI_USAGE after a usage error. */
 int cli_parse_scaling(const char *cmd, const char *arg, enum augur_scaling *out);
 
-/*
- * --launch G,B: grid and block sizes. Returns 0 with two positive numbers in
- * grid and block; 1 for expressions (of n, nnz, m and the kernel's scalars: the
- * front end reads them, grid and block are set to 0); -1 when malformed (no
- * message).
- */
-int cli_parse_launch(const char *s, uint64_t *grid, uint64_t *block);
-
 /* --source V: a node number or 'maxdeg', into bo. Returns 0 or CLI_USAGE. */
 int cli_bfs_source(const char *cmd, const char *arg, struct augur_bound_opts *bo);
 

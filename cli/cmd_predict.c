@@ -376,7 +376,7 @@ static int predict_option(struct opts *o, int opt, const char *arg, const char *
         break;
     case 'l':
         o->launch = arg;
-        if (cli_parse_launch(arg, &o->grid, &o->block) < 0)
+        if (augur_skel_launch_parse(arg, &o->grid, &o->block) < 0)
             return cli_usage_error("predict",
                                    "--launch needs GRID,BLOCK (two positive numbers, or "
                                    "expressions such as (n + 255) / 256,256), not '%s'",

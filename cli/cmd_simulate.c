@@ -511,7 +511,7 @@ static int simulate_option(struct opts *o, struct augur_simulate_opts *so, int o
         break;
     case 'l':
         o->launch = arg;
-        if (cli_parse_launch(arg, &so->grid, &so->block) < 0)
+        if (augur_skel_launch_parse(arg, &so->grid, &so->block) < 0)
             return cli_usage_error("simulate",
                                    "--launch needs GRID,BLOCK (two positive numbers, or "
                                    "expressions such as (n + 255) / 256,256), not '%s'",

@@ -43,39 +43,22 @@ struct run {
 
 static int load_run(const char *path, struct run *r)
 {
-    json_error_t je;
-    json_t *doc, *meas;
-    const char *ds, *slash;
+    struct augur_saved_run saved;
     struct augur_diag diag;
     struct augur_buf text;
+    int rc;
 
     augur_diag_init(&diag);
     augur_buf_init(&text);
-    if (augur_file_read(path, RUN_MAX_BYTES, &text, NULL, &diag) != 0) {
-        augur_buf_release(&text);
-        return cli_diag_error(&diag);
-    }
-    doc = json_loadb(text.s, text.len, 0, &je);
+    rc = augur_file_read(path, RUN_MAX_BYTES, &text, NULL, &diag);
+    if (rc == 0)
+        rc = augur_saved_run_parse(text.s, text.len, path, &saved, &diag);
     augur_buf_release(&text);
-    if (!doc && je.line > 0)
-        return cli_error("%s:%d:%d: %s", path, je.line, je.column > 0 ? je.column : 1, je.text);
-    if (!doc)
-        return cli_error("%s: %s", path, je.text);
-    meas = json_object_get(json_object_get(doc, "measured"), "median");
-    ds = json_string_value(json_object_get(doc, "dataset"));
-    if (!json_is_number(meas) || !(json_number_value(meas) > 0) || !ds) {
-        json_decref(doc);
-        return cli_error("%s: no measured time or dataset (run augur predict --measure --json)",
-                         path);
-    }
-    r->measured = json_number_value(meas);
-    slash = strrchr(ds, '/');
-    snprintf(r->dataset, sizeof(r->dataset), "%s", slash ? slash + 1 : ds);
-    if (augur_workload_from_json(json_object_get(doc, "workload"), &r->work, &diag)) {
-        json_decref(doc);
-        return cli_error("%s: %s", path, diag.msg);
-    }
-    json_decref(doc);
+    if (rc)
+        return cli_diag_error(&diag);
+    r->measured = saved.measured;
+    snprintf(r->dataset, sizeof(r->dataset), "%s", saved.dataset);
+    r->work = saved.work;
     return CLI_OK;
 }
 

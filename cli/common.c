@@ -335,46 +335,6 @@ int cli_machine_host_check(const struct augur_machine *m, bool measuring)
     return CLI_OK;
 }
 
-int cli_parse_launch(const char *s, uint64_t *grid, uint64_t *block)
-{
-    const char *comma = NULL, *p;
-    char *end;
-    unsigned long long g, b;
-    int depth = 0;
-
-    errno = 0;
-    g = strtoull(s, &end, 10);
-    if (!errno && end != s && *end == ',' && s[0] != '-') {
-        const char *t = end + 1;
-
-        b = strtoull(t, &end, 10);
-        if (!errno && end != t && !*end && t[0] != '-') {
-            if (g == 0 || b == 0)
-                return -1;
-            *grid = g;
-            *block = b;
-            return 0;
-        }
-    }
-    /* expressions: one comma outside parentheses, something on both sides */
-    for (p = s; *p; p++) {
-        if (*p == '(')
-            depth++;
-        else if (*p == ')' && --depth < 0)
-            return -1;
-        else if (*p == ',' && depth == 0) {
-            if (comma)
-                return -1;
-            comma = p;
-        }
-    }
-    if (depth || !comma || strspn(s, " \t") == (size_t)(comma - s) ||
-        !comma[1 + strspn(comma + 1, " \t")])
-        return -1;
-    *grid = *block = 0;
-    return 1;
-}
-
 /* A front-end diagnostic goes to stderr as the compiler's would; errors are counted. */
 static void on_fe_diag(void *ud, const struct augur_diag *d, bool error)
 {

@@ -3048,6 +3048,14 @@ static void set_launch(struct fe_conv *cv, struct augur_node *k, const char *tex
         const struct augur_expr *g = fe_pragma_expr(cv, text, (size_t)(comma - text));
         const struct augur_expr *b = fe_pragma_expr(cv, comma + 1, strlen(comma + 1));
 
+        /* an unknown name would be an opaque value: a launch of any size */
+        if (g && b && (augur_expr_has_opaque(g) || augur_expr_has_opaque(b))) {
+            fe_note(cv, AUGUR_NOTE_WARNING, at,
+                    "cannot read the launch configuration '%s': it names something that is "
+                    "not a scalar of the kernel, a dataset size (n, nnz, m) or a macro",
+                    text);
+            return;
+        }
         if (g && b) {
             k->u.kernel.grid = g;
             k->u.kernel.block = b;

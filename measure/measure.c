@@ -1342,9 +1342,9 @@ static char **driver_env(struct job *j)
     return finish_argv(&v);
 }
 
-static int parse_output(struct job *j, const char *text, struct augur_diag *diag)
+int rt_measure_output(const char *text, struct augur_measurement *m, int *second_look,
+                      struct augur_diag *diag)
 {
-    struct augur_measurement *m = j->m;
     struct augur_vec t;
     bool header = false, end = false;
     uint64_t ended = 0;
@@ -1361,12 +1361,23 @@ static int parse_output(struct job *j, const char *text, struct augur_diag *diag
             m->work_checked =
                 sscanf(line + 15, "%" SCNu64 " of %" SCNu64, &m->changed, &m->written) == 2;
         else if (!strncmp(line, "@augur second look ", 19))
-            j->second_look = !strncmp(line + 19, "changed\n", 8)  ? 1
-                             : !strncmp(line + 19, "failed\n", 7) ? 2
-                                                                  : 0;
-        else if (!strncmp(line, "@augur time ", 12))
-            *(double *)augur_vec_push(&t) = strtod(line + 12, NULL);
-        else if (!strncmp(line, "@augur end ", 11)) {
+            *second_look = !strncmp(line + 19, "changed\n", 8)  ? 1
+                           : !strncmp(line + 19, "failed\n", 7) ? 2
+                                                                : 0;
+        else if (!strncmp(line, "@augur time ", 12)) {
+            char *stop;
+            double v = strtod(line + 12, &stop);
+
+            /* NaN would make the sort and the summary meaningless */
+            if (stop == line + 12 || !(v >= 0 && v < HUGE_VAL)) {
+                augur_vec_release(&t);
+                return augur_diag_set(diag, AUGUR_ERUN, NULL, 0, 0,
+                                      "the driver's output has a time that is not a number of "
+                                      "seconds: '%.*s'",
+                                      (int)(nl ? nl - line : (ptrdiff_t)strlen(line)), line);
+            }
+            *(double *)augur_vec_push(&t) = v;
+        } else if (!strncmp(line, "@augur end ", 11)) {
             ended = strtoull(line + 11, NULL, 10);
             end = true;
         }
@@ -1461,7 +1472,7 @@ static int run_driver(struct job *j, struct augur_diag *diag)
                             j->kernel->u.kernel.name, WEXITSTATUS(ch.status), err.len ? ": " : "",
                             (int)(nl ? nl - err.s : (ptrdiff_t)err.len), err.s);
     } else {
-        rc = parse_output(j, out.s, diag);
+        rc = rt_measure_output(out.s, j->m, &j->second_look, diag);
     }
 out:
     augur_buf_release(&out);

@@ -47,4 +47,14 @@ void rt_sig_release(struct rt_sig *sig);
  */
 int rt_cc_entry(const char *cc_path, const char *source, char ***argv, size_t *argc, char **dir,
                 struct augur_diag *diag);
+
+/*
+ * Reads the generated driver's standard output (text, NUL-terminated) into
+ * m: the times of its repetitions and their summary, its rounds and the
+ * work check's counts; *second_look gets the work check's second look (1
+ * changed, 2 failed, 0 none). AUGUR_ERUN when the output is incomplete
+ * (no header, no end line, or a count of times that does not match).
+ */
+int rt_measure_output(const char *text, struct augur_measurement *m, int *second_look,
+                      struct augur_diag *diag);
 #endif

@@ -475,3 +475,37 @@ int augur_workload_from_json(const json_t *cj, struct augur_workload *w, struct 
     augur_workload_release(w);
     return augur_diag_set(diag, AUGUR_EPARSE, NULL, 0, 0, "%s", err);
 }
+
+int augur_saved_run_parse(const char *text, size_t len, const char *path,
+                          struct augur_saved_run *out, struct augur_diag *diag)
+{
+    json_error_t je;
+    json_t *doc, *meas;
+    const char *ds, *slash;
+    struct augur_diag wd;
+    int rc;
+
+    doc = json_loadb(text, len, 0, &je);
+    if (!doc && je.line > 0)
+        return augur_diag_set(diag, AUGUR_EPARSE, path, (uint32_t)je.line,
+                              (uint32_t)(je.column > 0 ? je.column : 1), "%s", je.text);
+    if (!doc)
+        return augur_diag_set(diag, AUGUR_EPARSE, path, 0, 0, "%s", je.text);
+    meas = json_object_get(json_object_get(doc, "measured"), "median");
+    ds = json_string_value(json_object_get(doc, "dataset"));
+    if (!json_is_number(meas) || !(json_number_value(meas) > 0) || !ds) {
+        json_decref(doc);
+        return augur_diag_set(diag, AUGUR_EPARSE, path, 0, 0,
+                              "no measured time or dataset (run augur predict --measure --json)");
+    }
+    memset(out, 0, sizeof(*out));
+    out->measured = json_number_value(meas);
+    slash = strrchr(ds, '/');
+    snprintf(out->dataset, sizeof(out->dataset), "%s", slash ? slash + 1 : ds);
+    augur_diag_init(&wd);
+    rc = augur_workload_from_json(json_object_get(doc, "workload"), &out->work, &wd);
+    json_decref(doc);
+    if (rc)
+        return augur_diag_set(diag, rc, path, 0, 0, "%s", wd.msg);
+    return 0;
+}

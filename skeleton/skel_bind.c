@@ -3,6 +3,7 @@
  * target names, explicit bindings, inference from structure (module: skeleton).
  */
 #include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -2879,4 +2880,44 @@ int augur_skel_check_bindings(const struct augur_skel *skel, const struct augur_
         }
     }
     return 0;
+}
+
+int augur_skel_launch_parse(const char *s, uint64_t *grid, uint64_t *block)
+{
+    const char *comma = NULL, *p;
+    char *end;
+    unsigned long long g, b;
+    int depth = 0;
+
+    errno = 0;
+    g = strtoull(s, &end, 10);
+    if (!errno && end != s && *end == ',' && s[0] != '-') {
+        const char *t = end + 1;
+
+        b = strtoull(t, &end, 10);
+        if (!errno && end != t && !*end && t[0] != '-') {
+            if (g == 0 || b == 0)
+                return -1;
+            *grid = g;
+            *block = b;
+            return 0;
+        }
+    }
+    /* expressions: one comma outside parentheses, something on both sides */
+    for (p = s; *p; p++) {
+        if (*p == '(')
+            depth++;
+        else if (*p == ')' && --depth < 0)
+            return -1;
+        else if (*p == ',' && depth == 0) {
+            if (comma)
+                return -1;
+            comma = p;
+        }
+    }
+    if (depth || !comma || strspn(s, " \t") == (size_t)(comma - s) ||
+        !comma[1 + strspn(comma + 1, " \t")])
+        return -1;
+    *grid = *block = 0;
+    return 1;
 }

@@ -182,6 +182,22 @@ AUGUR_API struct json_t *augur_workload_to_json(const struct augur_workload *w);
 AUGUR_API int augur_workload_from_json(const struct json_t *j, struct augur_workload *out,
                                        struct augur_diag *diag);
 
+/* A run saved by `augur predict --measure --json`, as `augur train model` reads it. */
+struct augur_saved_run {
+    double measured;   /* the measured median, seconds per call (> 0) */
+    char dataset[256]; /* the dataset's file name, without its folder */
+    struct augur_workload work;
+};
+
+/*
+ * Parses a saved run from text[len]; path names it in messages. Returns 0
+ * with *out filled (release out->work with augur_workload_release()), or
+ * AUGUR_EPARSE: JSON syntax (path:line:col), no measured time or dataset,
+ * or a workload that does not read back.
+ */
+AUGUR_API int augur_saved_run_parse(const char *text, size_t len, const char *path,
+                                    struct augur_saved_run *out, struct augur_diag *diag);
+
 /* The selected model's answer. */
 AUGUR_API const struct augur_prediction *
 augur_predict_selected(const struct augur_predict_result *r);

@@ -796,6 +796,15 @@ AUGUR_API void augur_skel_bind_hint(const struct augur_node *kernel, const char 
 AUGUR_API void augur_skel_bind_name(const char *name, char *buf, size_t size);
 
 /*
+ * Reads a CUDA launch "GRID,BLOCK" (--launch): 0 with two positive whole
+ * numbers in *grid and *block; 1 for expressions (one comma outside
+ * parentheses, something on both sides: the front end reads them over the
+ * kernel's scalars and n, nnz, m; *grid and *block are set to 0); -1 when
+ * malformed, with nothing set.
+ */
+AUGUR_API int augur_skel_launch_parse(const char *s, uint64_t *grid, uint64_t *block);
+
+/*
  * Checks that every global array and every scalar param of kernel (all
  * kernels when NULL) is bound. Returns 0 or AUGUR_EBIND naming the first
  * unbound one and its line.

@@ -32,6 +32,17 @@ seed() { # seed TARGET FILE...
     done
 }
 
+# seedp TARGET PREFIX FILE...: the same, each file after the byte(s) PREFIX (printf format)
+seedp() {
+    t=$1
+    pre=$2
+    shift 2
+    for f in "$@"; do
+        [ -f "$f" ] || continue
+        { printf "$pre"; head4k "$f"; } | head -c 4096 >"$work/$t/seed-$(basename "$f")"
+    done
+}
+
 # stats_row TARGET SECONDS: its run's figures from libFuzzer's log, as a table row
 stats_row() {
     log=$work/$1.log
@@ -68,6 +79,40 @@ for bin in "$build"/fuzz_*; do
     fuzz_metis) seed "$t" "$top"/tests/data/graphs/*.graph ;;
     fuzz_machine) seed "$t" "$top"/samples/machines/*.yml ;;
     fuzz_skel) seed "$t" "$top"/tests/frontend/*.skel "$top"/samples/*.skel ;;
+    fuzz_load)
+        # the first byte picks the name: 0 .mtx, 1 .el, 2 .gr, 3 .graph, 4 .msh, 5 .mesh, 7 none
+        seedp "$t" '\000' "$top"/samples/*.mtx "$data"/mtx/*.mtx "$data"/mtx/road_usa_NY.mtx.gz
+        seedp "$t" '\001' "$top"/tests/data/graphs/*.el "$top"/tests/data/graphs/*.csv
+        seedp "$t" '\002' "$top"/tests/data/graphs/*.gr
+        seedp "$t" '\003' "$top"/tests/data/graphs/*.graph
+        seedp "$t" '\004' "$data"/mesh/*.msh
+        seedp "$t" '\005' "$data"/mesh/*.mesh
+        seedp "$t" '\007' "$top"/tests/data/graphs/*.gr
+        ;;
+    fuzz_frontend)
+        seed "$t" "$top"/tests/frontend/*.c "$top"/samples/*.c "$top"/kernels/*/*.c
+        seedp "$t" C "$top"/tests/frontend/*.cu "$top"/kernels/*/*.cu
+        ;;
+    fuzz_bind)
+        grep -ho 'bind([^)]*)' "$top"/tests/frontend/*.c "$top"/kernels/*/*.c 2>/dev/null |
+            sed 's/^bind(//; s/)$//' | head -n 40 | {
+            i=0
+            while IFS= read -r line; do
+                i=$((i + 1))
+                printf '\002%s' "$line" >"$work/$t/seed-pragma-$i"
+            done
+        }
+        ;;
+    fuzz_launch)
+        grep -ho 'launch(.*)' "$top"/tests/frontend/*.cu "$top"/kernels/*/*.cu 2>/dev/null |
+            sed 's/^launch(//; s/)$//' | head -n 20 | {
+            i=0
+            while IFS= read -r line; do
+                i=$((i + 1))
+                printf '%s' "$line" >"$work/$t/seed-pragma-$i"
+            done
+        }
+        ;;
     esac
     printf 'fuzz %-16s %s s, %s seeds\n' "$t" "$secs" "$(ls "$work/$t" | wc -l)"
     t0=$(date +%s.%N)
