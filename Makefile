@@ -8,7 +8,7 @@ FUZZ      ?= build-fuzz
 FUZZ_SECS ?= 4
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build build-asan build-fuzz demo test test-normal test-asan fuzz format format-check clean
+.PHONY: all deps build build-asan build-fuzz demo test test-normal test-asan fuzz format format-check clean install
 
 all: build
 
@@ -44,6 +44,12 @@ demo: build
 	./$(BUILD)/augur predict $(DEMO_KERNEL) --data $(DEMO_DATA) --machine $(DEMO_MACHINE) --threads 2 --measure
 	@echo
 	@sh scripts/demo-context.sh ./$(BUILD)/augur
+
+# The binary, the library and headers, the shipped data (share/augur), the man
+# pages and augur.pc under PREFIX; the installed binary finds its data there.
+PREFIX ?= /usr/local
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 # Every test: format check, the suite on a normal build (ctest) and on an
 # ASan+UBSan build (prove), then a short fuzz run of every parser.
