@@ -228,5 +228,7 @@ int cmd_train(int argc, char **argv);
 void cmd_train_help(FILE *fp);
 int cmd_advise(int argc, char **argv);
 void cmd_advise_help(FILE *fp);
+int cmd_batch(int argc, char **argv);
+void cmd_batch_help(FILE *fp);
 
 #endif

@@ -29,6 +29,7 @@ static void main_help(FILE *fp);
 
 static const struct cli_cmd commands[] = {
     { "advise", cmd_advise, cmd_advise_help, "rank thread counts by predicted time, and verify" },
+    { "batch", cmd_batch, cmd_batch_help, "many predictions from a manifest, by make or Slurm" },
     { "calibrate", cmd_calibrate, cmd_calibrate_help,
       "measure this machine, write its machine file" },
     { "data", cmd_data, cmd_data_help, "load, inspect and convert datasets" },

@@ -12,7 +12,7 @@ import re
 import subprocess
 import sys
 
-COMMANDS = ["advise", "calibrate", "data", "data info", "data convert", "data sample", "measure", "predict",
+COMMANDS = ["advise", "batch", "calibrate", "data", "data info", "data convert", "data sample", "measure", "predict",
             "simulate", "skeleton", "train", "train categorizer", "train model"]
 
 

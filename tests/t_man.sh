@@ -8,7 +8,7 @@ man=$(dirname "$augur")/man
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for cmd in "" advise calibrate data "data info" "data convert" "data sample" measure predict simulate \
+for cmd in "" advise batch calibrate data "data info" "data convert" "data sample" measure predict simulate \
     skeleton train "train categorizer" "train model"; do
     name=augur${cmd:+-${cmd// /-}}
     page=$man/$name.1

@@ -259,4 +259,61 @@ AUGUR_API int augur_simulate_run(struct augur_predict_ctx *ctx, const struct aug
                                  struct augur_simulation **out, struct augur_diag *diag);
 AUGUR_API void augur_simulation_free(struct augur_simulation *s);
 
+/* ---- batches ------------------------------------------------------------------------ */
+
+/*
+ * A manifest of predictions, one row per line: KERNEL DATASET MACHINE
+ * THREADS [OPTIONS...], blanks between fields, '#' to the end of a line a
+ * comment. Paths are relative to the manifest's folder; MACHINE is a
+ * machine file, "auto" or "-" (predict's default); THREADS a count, a list
+ * (1,2,4) or a range (1-8), one row each; OPTIONS are predict's
+ * (--function NAME, --bind LIST, ...), split at blanks.
+ */
+struct augur_batch_row {
+    uint32_t line; /* in the manifest */
+    const char *kernel, *dataset;
+    const char *machine; /* NULL: predict's default */
+    unsigned threads;
+    char *const *args; /* further options of predict, nargs of them */
+    size_t nargs;
+};
+
+struct augur_batch {
+    struct augur_batch_row *rows;
+    size_t nrows;
+    struct augur_arena arena;
+};
+
+/*
+ * Parses a manifest (text of len bytes; path names it in messages and
+ * anchors its relative paths). Errors name path:line:col: AUGUR_EPARSE for a
+ * malformed row, AUGUR_ELIMIT past a million rows. The caller owns *out
+ * (augur_batch_free()).
+ */
+AUGUR_API int augur_batch_parse(const char *text, size_t len, const char *path,
+                                struct augur_batch **out, struct augur_diag *diag);
+AUGUR_API void augur_batch_free(struct augur_batch *b);
+
+/* Row i as the command that predicts it: augur predict ... --json (augur_argv_free()). */
+AUGUR_API char **augur_batch_argv(const struct augur_batch *b, size_t i, const char *augur);
+
+enum augur_batch_engine { AUGUR_BATCH_MAKE, AUGUR_BATCH_SLURM };
+
+/* Where a batch's engine puts things. */
+struct augur_batch_emit {
+    const char *augur;    /* the augur binary the rows run */
+    const char *rows_dir; /* each row's JSON document: ROWS/N.json (errors: N.json.err) */
+    const char *output;   /* the rows joined as JSON lines (augur batch --collect) */
+};
+
+/*
+ * Appends the batch as a Makefile (make -k -j N runs the rows, then joins
+ * them; a failed row's document holds its error) or as a Slurm job-array
+ * script (one task per row). AUGUR_EINVAL when make cannot name rows_dir
+ * or output in a rule (blanks, quotes, '$').
+ */
+AUGUR_API int augur_batch_write(const struct augur_batch *b, enum augur_batch_engine e,
+                                const struct augur_batch_emit *o, struct augur_buf *out,
+                                struct augur_diag *diag);
+
 #endif
