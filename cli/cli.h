@@ -62,6 +62,7 @@ struct cli_kernel_args {
     bool stored_only;
 };
 #define CLI_OPT_MACHINE 0x113
+#define CLI_OPT_QUIET   0x118
 #define CLI_KERNEL_LONGOPTS                                                                     \
     { "data", required_argument, NULL, 0x110 }, { "function", required_argument, NULL, 0x111 }, \
         { "bind", required_argument, NULL, 0x112 },                                             \
@@ -69,8 +70,9 @@ struct cli_kernel_args {
         { "source", required_argument, NULL, 0x114 },                                           \
         { "compile-commands", required_argument, NULL, 0x115 },                                 \
         { "ell-width", required_argument, NULL, 0x116 },                                        \
+        { "stored-only", no_argument, NULL, 0x117 },                                            \
     {                                                                                           \
-        "stored-only", no_argument, NULL, 0x117                                                 \
+        "quiet", no_argument, NULL, CLI_OPT_QUIET                                               \
     }
 /* One of CLI_KERNEL_LONGOPTS into k: 1 when opt is one, 0 when not, CLI_USAGE when bad. */
 int cli_kernel_option(const char *cmd, int opt, const char *arg, struct cli_kernel_args *k);
@@ -122,6 +124,16 @@ int cli_bfs_source(const char *cmd, const char *arg, struct augur_bound_opts *bo
 
 /* The interpreter's warnings: "file:line:col: warning: message" on stderr. */
 void cli_interp_warning(void *ud, const struct augur_diag *d);
+
+/*
+ * The progress line of a long simulation: on standard error when it is a
+ * terminal, after the first second, unless --quiet (cli_quiet). cli_progress
+ * is the interpreter's callback (or NULL when there is no line to draw);
+ * cli_progress_done() clears the line.
+ */
+extern bool cli_quiet;
+augur_interp_progress_fn *cli_progress_fn(void);
+void cli_progress_done(void);
 
 /*
  * A file augur ships: the given path, else $envvar (when envvar is not

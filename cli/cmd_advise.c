@@ -45,6 +45,7 @@ void cmd_advise_help(FILE *fp)
             "                    compare the rankings (machine files of this host only)\n"
             "  --reps N          --verify: repetitions per count (default 10)\n"
             "  --json            the result as JSON\n" CLI_LOAD_HELP
+            "  --quiet           no progress line (drawn on a terminal for a long simulation)\n"
             "  -h, --help        print this help\n"
             "\n"
             "Arguments after \"--\" go to the compiler. docs/cli/advise.md has examples.\n");
@@ -239,6 +240,7 @@ static void predict_opts(const struct opts *o, const struct job *j, unsigned thr
     po->bound.stored_only = o->k.stored_only;
     po->bound.ell_width = o->k.ell_width;
     po->on_warn = cli_interp_warning;
+    po->on_progress = cli_progress_fn();
     /* a kernel with a round parameter is a level-synchronous BFS: one call is all its rounds */
     for (uint32_t i = 0; i < j->kernel->u.kernel.nsyms; i++)
         if (augur_bind_uses_round(j->kernel->u.kernel.syms[i].bind))
@@ -261,6 +263,7 @@ static int sweep(const struct opts *o, struct job *j)
             return CLI_USAGE;
         if (augur_predict_run(j->ctx, j->skel, j->kernel, j->m, &po, &r, &diag) != 0)
             return cli_diag_error(&diag);
+        cli_progress_done();
         p = augur_predict_selected(r);
         j->cfg[i].predicted = p->seconds;
         snprintf(j->cfg[i].bottleneck, sizeof(j->cfg[i].bottleneck), "%s",

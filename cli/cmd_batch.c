@@ -16,29 +16,28 @@
 
 void cmd_batch_help(FILE *fp)
 {
-    fprintf(fp,
-            "usage: augur batch MANIFEST [-j N] [-o OUT.jsonl] [--rows DIR]\n"
-            "       augur batch MANIFEST --emit make|slurm [-o OUT.jsonl] [--rows DIR]\n"
-            "       augur batch --collect OUT.jsonl ROW.json...\n"
-            "\n"
-            "Runs one 'augur predict ... --json' per row of MANIFEST (a line: KERNEL DATASET\n"
-            "MACHINE THREADS [OPTIONS...]; MACHINE a file, 'auto' or '-'; THREADS 4, 1,2,4\n"
-            "or 1-8, a row each; OPTIONS predict's, such as --function NAME) through make,\n"
-            "N at a time, and joins the rows' documents into OUT as JSON lines, each with\n"
-            "its row number; a row that failed holds its error. --emit writes the same work\n"
-            "for an engine instead of running it: a Makefile (make -k -j N -f FILE) or a\n"
-            "Slurm job-array script (sbatch FILE), on standard output. --collect joins\n"
-            "rows written by either.\n"
-            "\n"
-            "options:\n"
-            "  -j, --jobs N      rows run at once (default 1)\n"
-            "  -o, --output F    the joined rows (default: MANIFEST's name with .jsonl)\n"
-            "  --rows DIR        each row's document, DIR/N.json (default: OUT without\n"
-            "                    .jsonl, then .rows)\n"
-            "  --emit ENGINE     make or slurm: write the batch for it, run nothing\n"
-            "  --collect OUT     join ROW.json files (named N.json) into OUT\n"
-            "  --json            the summary as JSON\n"
-            "  -h, --help        print this help\n");
+    fprintf(fp, "usage: augur batch MANIFEST [-j N] [-o OUT.jsonl] [--rows DIR]\n"
+                "       augur batch MANIFEST --emit make|slurm [-o OUT.jsonl] [--rows DIR]\n"
+                "       augur batch --collect OUT.jsonl ROW.json...\n"
+                "\n"
+                "Runs one 'augur predict ... --json' per row of MANIFEST (a line: KERNEL DATASET\n"
+                "MACHINE THREADS [OPTIONS...]; MACHINE a file, 'auto' or '-'; THREADS 4, 1,2,4\n"
+                "or 1-8, a row each; OPTIONS predict's, such as --function NAME) through make,\n"
+                "N at a time, and joins the rows' documents into OUT as JSON lines, each with\n"
+                "its row number; a row that failed holds its error. --emit writes the same work\n"
+                "for an engine instead of running it: a Makefile (make -k -j N -f FILE) or a\n"
+                "Slurm job-array script (sbatch FILE), on standard output. --collect joins\n"
+                "rows written by either.\n"
+                "\n"
+                "options:\n"
+                "  -j, --jobs N      rows run at once (default 1)\n"
+                "  -o, --output F    the joined rows (default: MANIFEST's name with .jsonl)\n"
+                "  --rows DIR        each row's document, DIR/N.json (default: OUT without\n"
+                "                    .jsonl, then .rows)\n"
+                "  --emit ENGINE     make or slurm: write the batch for it, run nothing\n"
+                "  --collect OUT     join ROW.json files (named N.json) into OUT\n"
+                "  --json            the summary as JSON\n"
+                "  -h, --help        print this help\n");
 }
 
 struct opts {
@@ -52,10 +51,10 @@ struct opts {
 static int parse_args(int argc, char **argv, struct opts *o, int *first)
 {
     static const struct option longopts[] = {
-        { "jobs", required_argument, NULL, 'j' },   { "output", required_argument, NULL, 'o' },
-        { "rows", required_argument, NULL, 'r' },   { "emit", required_argument, NULL, 'e' },
+        { "jobs", required_argument, NULL, 'j' },    { "output", required_argument, NULL, 'o' },
+        { "rows", required_argument, NULL, 'r' },    { "emit", required_argument, NULL, 'e' },
         { "collect", required_argument, NULL, 'c' }, { "json", no_argument, NULL, 'J' },
-        { "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
+        { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 },
     };
     int opt;
 
@@ -100,8 +99,8 @@ static int parse_args(int argc, char **argv, struct opts *o, int *first)
         return optind < argc ? CLI_OK
                              : cli_usage_error("batch", "--collect OUT needs the ROW.json files");
     if (optind != argc - 1)
-        return cli_usage_error("batch", optind == argc ? "missing the MANIFEST"
-                                                       : "one MANIFEST at a time");
+        return cli_usage_error("batch",
+                               optind == argc ? "missing the MANIFEST" : "one MANIFEST at a time");
     o->manifest = argv[optind];
     return CLI_OK;
 }
@@ -111,8 +110,8 @@ static void default_paths(struct opts *o)
 {
     if (!o->output) {
         const char *dot = strrchr(o->manifest, '.'), *slash = strrchr(o->manifest, '/');
-        int stem = dot && (!slash || dot > slash) ? (int)(dot - o->manifest)
-                                                  : (int)strlen(o->manifest);
+        int stem =
+            dot && (!slash || dot > slash) ? (int)(dot - o->manifest) : (int)strlen(o->manifest);
 
         snprintf(o->out_buf, sizeof(o->out_buf), "%.*s.jsonl", stem, o->manifest);
         o->output = o->out_buf;
@@ -163,7 +162,8 @@ static json_t *row_doc(const char *path)
         if (augur_file_read(errpath, (size_t)1 << 20, &err, NULL, &diag) == 0 && err.len) {
             while (err.len && err.s[err.len - 1] == '\n')
                 err.s[--err.len] = '\0';
-            doc = json_pack("{s:s}", "error", strrchr(err.s, '\n') ? strrchr(err.s, '\n') + 1 : err.s);
+            doc = json_pack("{s:s}", "error",
+                            strrchr(err.s, '\n') ? strrchr(err.s, '\n') + 1 : err.s);
         } else {
             doc = json_pack("{s:s+}", "error", "no result in ", path);
         }
@@ -270,8 +270,8 @@ static int summary(const struct opts *o, size_t rows, size_t failed)
         return cli_print_json(json_pack("{s:s,s:s,s:I,s:I}", "output", o->output, "rows", o->rows,
                                         "predicted", (json_int_t)(rows - failed), "failed",
                                         (json_int_t)failed));
-    printf("%zu rows: %zu predicted, %zu failed; JSON lines in %s (each row's files in %s)\n",
-           rows, rows - failed, failed, o->output, o->rows);
+    printf("%zu rows: %zu predicted, %zu failed; JSON lines in %s (each row's files in %s)\n", rows,
+           rows - failed, failed, o->output, o->rows);
     return cli_flush_stdout();
 }
 
@@ -319,8 +319,9 @@ int cmd_batch(int argc, char **argv)
     if (o.collect) {
         qsort(argv + first, (size_t)(argc - first), sizeof(*argv), cmp_rows);
         rc = collect(o.collect, argv + first, argc - first, &failed);
-        return rc != CLI_OK ? rc : failed ? cli_error("%zu of %d rows failed", failed, argc - first)
-                                          : CLI_OK;
+        return rc != CLI_OK ? rc
+               : failed     ? cli_error("%zu of %d rows failed", failed, argc - first)
+                            : CLI_OK;
     }
     default_paths(&o);
     augur_buf_init(&text);

@@ -55,6 +55,7 @@ void cmd_measure_help(FILE *fp)
             "                    the arrays the kernel stores into (default: an error)\n"
             "  --keep            keep the working folder (driver sources, data blob, binary)\n"
             "  --json            the result as JSON\n" CLI_LOAD_HELP
+            "  --quiet           no progress line (drawn on a terminal for a long simulation)\n"
             "  -h, --help        print this help\n"
             "\n"
             "Compiler flags: the file's entry in --compile-commands, else the arguments after\n"

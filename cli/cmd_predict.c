@@ -83,6 +83,7 @@ void cmd_predict_help(FILE *fp)
         "                    (default 0.05)\n"
         "  --fail-above T    exit 1 when the prediction is over T per call: seconds, or\n"
         "                    with a unit (250us, 1.5ms, 2s): a budget for CI\n" CLI_LOAD_HELP
+        "  --quiet           no progress line (drawn on a terminal for a long simulation)\n"
         "  -h, --help        print this help\n"
         "\n"
         "Arguments after \"--\" go to the compiler. docs/cli/predict.md has examples.\n");
@@ -606,6 +607,7 @@ static void predict_opts(const struct opts *o, struct augur_predict_opts *po)
     po->grid = o->grid;
     po->block = o->block;
     po->on_warn = cli_interp_warning;
+    po->on_progress = cli_progress_fn();
 }
 
 /* The kernel on the data: simulated (the profile stage), priced, and timed with --measure. */
@@ -642,6 +644,7 @@ static int from_source(struct opts *o, const char *path, int nargs, char **args,
         augur_predict_run(j->ctx, j->skel, kernel, j->m, &po, &j->res, &diag) != 0 ||
         (o->save_profile && augur_profile_save(j->res, o->save_profile, &diag) != 0))
         return cli_diag_error(&diag);
+    cli_progress_done();
     r->p = j->res;
     if (o->measure)
         measure(o, j->ctx, &po, j->skel, kernel, nargs, args, r);

@@ -64,6 +64,7 @@ void cmd_simulate_help(FILE *fp)
             "                    --stored-only, not the options of this command's own run\n"
             "  --top N           show the N busiest source lines (default: all)\n"
             "  --json            the result as JSON\n" CLI_LOAD_HELP
+            "  --quiet           no progress line (drawn on a terminal for a long simulation)\n"
             "  -h, --help        print this help\n"
             "\n"
             "Arguments after \"--\" go to the compiler. docs/cli/simulate.md has examples.\n");
@@ -678,12 +679,14 @@ static int write_profile(const struct opts *o, struct augur_predict_ctx *ctx,
     po.block = so->block;
     po.bound = so->bound;
     po.on_warn = cli_interp_warning;
+    po.on_progress = cli_progress_fn();
     /* a kernel with a round parameter is a level-synchronous BFS: one call is all its rounds */
     for (uint32_t i = 0; i < kernel->u.kernel.nsyms && !po.round; i++)
         if (augur_bind_uses_round(kernel->u.kernel.syms[i].bind))
             po.rounds = true;
-    if (augur_predict_run(ctx, skel, kernel, m, &po, &r, &diag) != 0 ||
-        augur_profile_save(r, o->output, &diag) != 0)
+    rc = augur_predict_run(ctx, skel, kernel, m, &po, &r, &diag);
+    cli_progress_done();
+    if (rc != 0 || augur_profile_save(r, o->output, &diag) != 0)
         rc = cli_diag_error(&diag);
     else if (!cli_json)
         printf("profile %s: kernel %s, %u thread%s, %" PRIu64 " accesses simulated, %zu lines\n",
@@ -768,11 +771,13 @@ int cmd_simulate(int argc, char **argv)
     so.seed = o.seed;
     so.trace = o.trace;
     so.on_warn = cli_interp_warning;
+    so.on_progress = cli_progress_fn();
     if (augur_predict_ctx_new(ds, NULL, NULL, &ctx, &diag) != 0 ||
         augur_simulate_run(ctx, skel, kernel, m, &so, &sim, &diag) != 0) {
         rc = cli_diag_error(&diag);
         goto out;
     }
+    cli_progress_done();
     o.threads = sim->threads;
     if (cli_json)
         rc = cli_print_json(result_json(skel, kernel, ds, m, mpath, sim->profile, sim->interp));

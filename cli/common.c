@@ -39,6 +39,7 @@ int cli_error(const char *fmt, ...)
     va_list ap;
     int rc;
 
+    cli_progress_done(); /* the message on a line of its own */
     va_start(ap, fmt);
     rc = report(CLI_FAILED, "error", fmt, ap);
     va_end(ap);
@@ -149,6 +150,9 @@ int cli_kernel_option(const char *cmd, int opt, const char *arg, struct cli_kern
         return 1;
     case 0x117:
         k->stored_only = true;
+        return 1;
+    case CLI_OPT_QUIET:
+        cli_quiet = true;
         return 1;
     }
     return 0;
@@ -522,6 +526,51 @@ int cli_parse_fraction(const char *cmd, const char *opt, const char *arg, bool o
                                one ? "]" : ")", arg);
     *out = v;
     return 0;
+}
+
+bool cli_quiet;
+
+static struct {
+    uint64_t events, next_check;
+    double start, last;
+    bool shown;
+} progress;
+
+static void progress_line(void *ud, uint64_t events)
+{
+    double now;
+
+    (void)ud;
+    progress.events += events;
+    if (progress.events < progress.next_check)
+        return;
+    progress.next_check = progress.events + (1u << 20); /* a clock read per million events */
+    now = augur_now();
+    if (progress.start == 0)
+        progress.start = now;
+    if (now - progress.start < 1 || now - progress.last < 0.5)
+        return;
+    progress.last = now;
+    progress.shown = true;
+    fprintf(stderr, "\raugur: simulating: %.1f M accesses, %.0f s", progress.events / 1e6,
+            now - progress.start);
+    fflush(stderr);
+}
+
+augur_interp_progress_fn *cli_progress_fn(void)
+{
+    if (cli_quiet || cli_json || !isatty(STDERR_FILENO))
+        return NULL;
+    memset(&progress, 0, sizeof(progress));
+    progress.start = augur_now();
+    return progress_line;
+}
+
+void cli_progress_done(void)
+{
+    if (progress.shown)
+        fputs("\r\033[K", stderr);
+    progress.shown = false;
 }
 
 void cli_interp_warning(void *ud, const struct augur_diag *d)

@@ -85,6 +85,8 @@ int interp_flush(struct augur_interp *in)
         return 0;
     for (unsigned i = 0; i < in->nsubs; i++)
         in->subs[i].fn(in->subs[i].ud, in->evbuf, in->nev);
+    if (in->opts.on_progress)
+        in->opts.on_progress(in->opts.ud, in->nev);
     in->stats.events += in->nev;
     in->nev = 0;
     return 0;

@@ -476,6 +476,7 @@ int augur_predict_run(struct augur_predict_ctx *ctx, const struct augur_skel *sk
     so.interp.block = o->block;
     so.interp.seed = o->seed;
     so.interp.on_warn = o->on_warn;
+    so.interp.on_progress = o->on_progress;
     so.interp.ud = o->warn_ud;
     so.rounds = o->rounds;
     /*

@@ -48,6 +48,7 @@ int augur_simulate_run(struct augur_predict_ctx *ctx, const struct augur_skel *s
     so.interp.probs = o->probs;
     so.interp.trips = o->trips;
     so.interp.on_warn = o->on_warn;
+    so.interp.on_progress = o->on_progress;
     so.interp.ud = o->warn_ud;
     so.runs = o->runs;
     so.rounds = o->rounds;

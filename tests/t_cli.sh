@@ -104,5 +104,10 @@ done
 check "skeleton -p BUILD_DIR reads the build's flags" "$augur" skeleton "$pdir/k.c" -p "$pdir"
 check "and without it the kernel does not build" sh -c "! '$augur' skeleton '$pdir/k.c'"
 
+# the progress line: only on a terminal, never with --quiet
+check "--quiet is taken" "$augur" predict "$src/samples/spmv.c" --data "$src/samples/walshaw_fe_4elt2.mtx" --quiet
+check "no progress line off a terminal" sh -c "! '$augur' predict '$src/samples/spmv.c' \
+    --data '$src/samples/walshaw_fe_4elt2.mtx' 2>&1 >/dev/null | grep -q simulating"
+
 echo "1..$n"
 exit $fail

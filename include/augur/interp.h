@@ -98,6 +98,9 @@ typedef void augur_event_fn(void *ud, const struct augur_event *ev, size_t n);
 /* Called for each warning of a run (a probability standing in for a condition, ...). */
 typedef void augur_interp_warn_fn(void *ud, const struct augur_diag *diag);
 
+/* Called as a run goes, with the events sent since the last call: a progress line's count. */
+typedef void augur_interp_progress_fn(void *ud, uint64_t events);
+
 /* ---- the interpreter -------------------------------------------------------------------- */
 
 struct augur_interp;
@@ -164,7 +167,8 @@ struct augur_interp_opts {
     uint64_t grid, block;
     unsigned sms;
     augur_interp_warn_fn *on_warn;
-    void *ud;
+    augur_interp_progress_fn *on_progress; /* NULL: none */
+    void *ud;                              /* of on_warn and on_progress */
 };
 
 /*

@@ -52,8 +52,9 @@ struct augur_predict_opts {
     uint64_t grid, block; /* CUDA launch (0: the kernel's) */
     struct augur_bound_opts
         bound; /* stored_only, ell_width, the BFS source; round/nthreads set here */
-    augur_interp_warn_fn *on_warn; /* the interpreter's warnings (NULL: none) */
-    void *warn_ud;
+    augur_interp_warn_fn *on_warn;         /* the interpreter's warnings (NULL: none) */
+    augur_interp_progress_fn *on_progress; /* the simulation's events as it goes (NULL: none) */
+    void *warn_ud;                         /* of on_warn and on_progress */
 };
 
 /* The smallest sample a prediction reads: below, one row's accident is a large share of it. */
@@ -234,6 +235,7 @@ struct augur_simulate_opts {
     const char *trace;    /* also write every event here (NULL: none) */
     struct augur_bound_opts bound; /* stored_only, ell_width, the BFS source */
     augur_interp_warn_fn *on_warn;
+    augur_interp_progress_fn *on_progress;
     void *warn_ud;
 };
 
