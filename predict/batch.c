@@ -12,8 +12,9 @@
 
 #include "augur/predict.h"
 
-/* The most rows a manifest may expand to: far beyond a cluster's day, far below a memory problem. */
-#define BATCH_MAX_ROWS 1000000u
+/* The most rows a manifest may expand to: far beyond a cluster's day, far below a memory problem.
+ */
+#define BATCH_MAX_ROWS    1000000u
 #define BATCH_MAX_THREADS 4096u
 
 struct batch_parse {
@@ -244,8 +245,8 @@ char **augur_batch_argv(const struct augur_batch *b, size_t i, const char *augur
 }
 
 /* Row i's command as a shell line; for make, every '$' doubled. */
-static void command(struct augur_buf *out, const struct augur_batch *b, size_t i,
-                    const char *augur, bool make)
+static void command(struct augur_buf *out, const struct augur_batch *b, size_t i, const char *augur,
+                    bool make)
 {
     char **argv = augur_batch_argv(b, i, augur);
     struct augur_buf cmd;

@@ -170,7 +170,8 @@ static void summary(struct augur_buf *out, const struct augur_predict_result *r,
     escs(out, r->kernel_name);
     augur_buf_puts(out, " <small>");
     escs(out, file);
-    augur_buf_printf(out, ":%" PRIu32 "</small></h1>\n<p class=\"summary\">Predicted <b>%s</b> per call",
+    augur_buf_printf(out,
+                     ":%" PRIu32 "</small></h1>\n<p class=\"summary\">Predicted <b>%s</b> per call",
                      r->kernel_line, report_time(sel->seconds, t, sizeof(t)));
     augur_buf_puts(out, " on ");
     escs(out, r->dataset ? r->dataset : "-");
@@ -187,7 +188,8 @@ static void summary(struct augur_buf *out, const struct augur_predict_result *r,
                          100 * augur_error_rate(o->meas->median, sel->seconds));
     augur_buf_puts(out, "</p>\n<p>");
     if (r->sampled)
-        augur_buf_printf(out, "Simulated a %s sample of %.2f%% of the entries, counts scaled by %.4g. ",
+        augur_buf_printf(out,
+                         "Simulated a %s sample of %.2f%% of the entries, counts scaled by %.4g. ",
                          augur_sampler_name(r->sample.method), 100 * r->sample.achieved, r->scale);
     else
         augur_buf_puts(out, "Simulated all of the data. ");
@@ -201,8 +203,9 @@ static void models(struct augur_buf *out, const struct augur_predict_result *r)
     size_t n = 0;
     char t[32];
 
-    augur_buf_puts(out, "<h2>Models</h2>\n<table><tr><th class=\"l\">model</th><th>time per "
-                        "call</th><th class=\"l\">bottleneck</th><th class=\"l\">source</th></tr>\n");
+    augur_buf_puts(out,
+                   "<h2>Models</h2>\n<table><tr><th class=\"l\">model</th><th>time per "
+                   "call</th><th class=\"l\">bottleneck</th><th class=\"l\">source</th></tr>\n");
     for (uint32_t i = 0; i < r->nmodels; i++) {
         const struct augur_prediction *p = &r->pred[i];
         const struct augur_model_ops *ops = augur_model_at(i);
@@ -363,7 +366,10 @@ static int source(struct augur_buf *out, const struct augur_predict_result *r,
             if (ln >= lo) {
                 bool hot = sec > 0 && sec == top, warm = total > 0 && sec / total >= o->min_share;
 
-                augur_buf_printf(out, "<tr%s>", hot ? " class=\"hot\"" : warm ? " class=\"warm\"" : "");
+                augur_buf_printf(out, "<tr%s>",
+                                 hot    ? " class=\"hot\""
+                                 : warm ? " class=\"warm\""
+                                        : "");
                 if (at != SIZE_MAX && (sec > 0 || w->lines[at].accesses > 0)) {
                     const struct augur_work_line *l = &w->lines[at];
                     double share = total > 0 ? sec / total : 0;

@@ -5,10 +5,9 @@
 #ifndef AUGUR_REPORT_INT_H
 #define AUGUR_REPORT_INT_H
 
+#include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#include <jansson.h>
 
 #include "augur/report.h"
 
@@ -17,7 +16,6 @@ struct report_rule {
 };
 
 enum { R_PREDICTION, R_BOTTLENECK, R_INDIRECT, R_IMBALANCE, R_SIMD, NRULES };
-
 
 struct report_finding {
     int rule;
@@ -33,7 +31,8 @@ struct report_findings {
 
 extern const struct report_rule report_rules[NRULES];
 
-/* The findings of r: the prediction, the bottleneck line, costly indirect lines, imbalance, SIMD. */
+/* The findings of r: the prediction, the bottleneck line, costly indirect lines, imbalance, SIMD.
+ */
 void report_collect(const struct augur_predict_result *r, const struct augur_report_opts *o,
                     struct report_findings *fs);
 void report_findings_free(struct report_findings *fs);

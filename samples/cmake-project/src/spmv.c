@@ -1,7 +1,7 @@
 #include "solver.h"
 
 #ifndef SOLVER_REAL
-#error "build with the project's flags (-DSOLVER_REAL=double)"
+#    error "build with the project's flags (-DSOLVER_REAL=double)"
 #endif
 
 void solver_spmv(int n, const int *row_start, const int *col, const SOLVER_REAL *val,
