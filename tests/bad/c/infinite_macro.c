@@ -1,0 +1,2 @@
+#define A A A
+void f(int n, double *a) { a[0] = n; A }
