@@ -1,2 +1,3 @@
+/* clang-format off */
 void f(int n)
 {}

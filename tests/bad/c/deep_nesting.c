@@ -1,3 +1,4 @@
+/* clang-format off */
 void f(int n, double *a)
 {
 for (int i1 = 0; i1 < n; i1++)
