@@ -162,6 +162,9 @@ static int load_kernel(struct opts *o, const char *path, int nargs, char **args,
             rc = cli_error("no kernel '%s' in '%s'", o->k.function, path);
             goto out;
         }
+    } else if ((*skel)->nkernels == 0) {
+        rc = cli_error("'%s' holds no kernel", path);
+        goto out;
     } else if ((*skel)->nkernels != 1) {
         struct augur_buf names;
 
@@ -170,7 +173,7 @@ static int load_kernel(struct opts *o, const char *path, int nargs, char **args,
             augur_buf_printf(&names, "%s%s", i ? ", " : "", (*skel)->kernels[i]->u.kernel.name);
         rc = cli_usage_error("measure",
                              "'%s' has %" PRIu32 " kernels (%s): pick one with --function", path,
-                             (*skel)->nkernels, (*skel)->nkernels ? names.s : "none");
+                             (*skel)->nkernels, names.s);
         augur_buf_release(&names);
         goto out;
     } else {

@@ -362,6 +362,8 @@ const char *cli_compdb_dir(const char *path, char *dir, size_t size)
     snprintf(dir, size, "%s", path);
     if (!strcmp(base, "compile_commands.json")) {
         dir[base - path] = '\0';
+        if (base - path > 1)
+            dir[base - path - 1] = '\0'; /* "d/" -> "d", "/" stays */
         if (!dir[0])
             snprintf(dir, size, ".");
         return dir;
@@ -434,6 +436,8 @@ int cli_load_kernel(const struct cli_kernel_opts *ko, const char *path, int narg
         *kernel = augur_skel_find_kernel(*skel, ko->function);
         if (!*kernel)
             rc = cli_error("no kernel '%s' in '%s'", ko->function, path);
+    } else if ((*skel)->nkernels == 0) {
+        rc = cli_error("'%s' holds no kernel", path);
     } else if ((*skel)->nkernels != 1) {
         struct augur_buf names;
 
@@ -441,7 +445,7 @@ int cli_load_kernel(const struct cli_kernel_opts *ko, const char *path, int narg
         for (uint32_t i = 0; i < (*skel)->nkernels; i++)
             augur_buf_printf(&names, "%s%s", i ? ", " : "", (*skel)->kernels[i]->u.kernel.name);
         rc = cli_usage_error(ko->cmd, "'%s' has %u kernels (%s): pick one with --function", path,
-                             (unsigned)(*skel)->nkernels, (*skel)->nkernels ? names.s : "none");
+                             (unsigned)(*skel)->nkernels, names.s);
         augur_buf_release(&names);
     } else {
         *kernel = (*skel)->kernels[0];
@@ -620,6 +624,12 @@ int cli_categorize(const struct augur_dataset *ds, const struct augur_csr *csr,
         return required ? augur_diag_set(diag, AUGUR_EINVAL, ds->path, 0, 0,
                                          "the categorizer needs a square matrix, not %u x %u",
                                          csr->nrows, csr->ncols)
+                        : 0;
+    }
+    if (csr->nrows == 0) {
+        snprintf(cat->why, sizeof(cat->why), "the matrix has no rows");
+        return required ? augur_diag_set(diag, AUGUR_EINVAL, ds->path, 0, 0,
+                                         "the categorizer needs a matrix with rows, not 0 x 0")
                         : 0;
     }
     rc = augur_tree_load(cat->tree, &tree, diag);

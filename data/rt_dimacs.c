@@ -208,7 +208,9 @@ int rt_read_dimacs(const char *text, size_t len, const char *file,
         } else {
             unsigned char c = (unsigned char)type;
 
-            if (c >= 0x20 && c < 0x7f)
+            if (c == 'a' || c == 'p')
+                rc = rt_error(&s, AUGUR_EPARSE, "expected a blank after the line type '%c'", c);
+            else if (c >= 0x20 && c < 0x7f)
                 rc = rt_error(&s, AUGUR_EPARSE,
                               "unknown line type '%c' (DIMACS lines start with c, p or a)", c);
             else

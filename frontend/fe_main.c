@@ -2,6 +2,10 @@
  * fe_main.c - the front end's entry points: compiler arguments and
  * compile_commands.json, parsing, diagnostics, kernels (module: frontend).
  */
+#define _DEFAULT_SOURCE /* realpath() */
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -398,6 +402,78 @@ static void filter_args(struct args *a, const char *const *in, size_t n, const c
     }
 }
 
+#define DB_MAX_BYTES ((size_t)1 << 30) /* a compile_commands.json of a large project */
+
+/* Does entry e of a compile_commands.json name the file at real path want? */
+static bool db_entry_is(json_t *e, const char *want)
+{
+    const char *dir = json_string_value(json_object_get(e, "directory"));
+    const char *file = json_string_value(json_object_get(e, "file"));
+    char path[4096], real[PATH_MAX];
+
+    if (file[0] == '/')
+        snprintf(path, sizeof(path), "%s", file);
+    else
+        snprintf(path, sizeof(path), "%s/%s", dir, file);
+    return realpath(path, real) && strcmp(real, want) == 0;
+}
+
+/*
+ * Reads the compile_commands.json at path with augur's own limits and messages
+ * (libclang prints its errors to stderr and infers flags for a file it does
+ * not list): a list of entries with "directory", "file" and "command" or
+ * "arguments", one of them for filename.
+ */
+static int db_check(const char *path, const char *filename, struct augur_diag *diag)
+{
+    struct augur_buf text;
+    json_error_t je;
+    json_t *doc, *e;
+    char want[PATH_MAX];
+    size_t i;
+    bool found = false;
+    int rc;
+
+    augur_buf_init(&text);
+    rc = augur_file_read(path, DB_MAX_BYTES, &text, NULL, diag);
+    doc = rc ? NULL : json_loadb(text.s, text.len, 0, &je);
+    augur_buf_release(&text);
+    if (rc)
+        return rc;
+    if (!doc)
+        return augur_diag_set(diag, AUGUR_EPARSE, path, je.line > 0 ? (uint32_t)je.line : 0,
+                              je.line > 0 && je.column > 0 ? (uint32_t)je.column : 0, "JSON: %s",
+                              je.text);
+    if (!json_is_array(doc)) {
+        rc = augur_diag_set(diag, AUGUR_EPARSE, path, 0, 0,
+                            "expected a list of compile commands, found %s",
+                            json_is_object(doc) ? "an object" : "a single value");
+        goto out;
+    }
+    json_array_foreach(doc, i, e)
+    {
+        json_t *cmd = json_object_get(e, "command"), *args = json_object_get(e, "arguments");
+
+        if (!json_is_string(json_object_get(e, "directory")) ||
+            !json_is_string(json_object_get(e, "file")) ||
+            !(json_is_string(cmd) || json_is_array(args))) {
+            rc = augur_diag_set(diag, AUGUR_EPARSE, path, 0, 0,
+                                "entry %zu: needs \"directory\", \"file\" and \"command\" or "
+                                "\"arguments\"",
+                                i + 1);
+            goto out;
+        }
+    }
+    if (realpath(filename, want))
+        for (i = 0; i < json_array_size(doc) && !found; i++)
+            found = db_entry_is(json_array_get(doc, i), want);
+    if (!found)
+        rc = augur_diag_set(diag, AUGUR_ENOENT, path, 0, 0, "no entry for '%s'", filename);
+out:
+    json_decref(doc);
+    return rc;
+}
+
 /* Flags for filename from compile_commands.json in dir; false when it has none. */
 static int db_args(const char *dir, const char *filename, struct args *a, struct augur_diag *diag)
 {
@@ -412,6 +488,8 @@ static int db_args(const char *dir, const char *filename, struct args *a, struct
     if (access(abs, R_OK) != 0)
         return augur_diag_set(diag, AUGUR_ENOENT, dir, 0, 0,
                               "cannot load compile_commands.json from '%s'", dir);
+    if ((rc = db_check(abs, filename, diag)) != 0)
+        return rc;
     db = clang_CompilationDatabase_fromDirectory(dir, &err);
     if (err != CXCompilationDatabase_NoError || !db)
         return augur_diag_set(diag, AUGUR_ENOENT, dir, 0, 0,
@@ -662,6 +740,7 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
     struct augur_buf src;
     struct augur_skel *skel = NULL;
     enum CXErrorCode err;
+    size_t ndefined; /* functions defined in the file, before the kernels are picked */
     bool cuda = opts->cuda || augur_str_ends_with(path, ".cu") || augur_str_ends_with(path, ".cuh");
     int rc = 0;
 
@@ -754,11 +833,17 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
     }
     t.contents = clang_getFileContents(t.tu, t.file, &t.size);
     clang_visitChildren(clang_getTranslationUnitCursor(t.tu), top_level, &t);
+    ndefined = t.kernels.n;
     pick_kernels(&t);
     if (!t.kernels.n) {
         if (opts->function)
             rc = augur_diag_set(diag, AUGUR_ENOENT, path, 0, 0, "no function '%s' defined in '%s'",
                                 opts->function, path);
+        else if (ndefined && !cuda)
+            rc = augur_diag_set(diag, AUGUR_ENOENT, path, 0, 0,
+                                "no kernel function in '%s': every function it defines is called "
+                                "in it (recursion?); name the kernel with --function",
+                                path);
         else
             rc = augur_diag_set(diag, AUGUR_ENOENT, path, 0, 0, "no kernel %sfunction in '%s'",
                                 cuda ? "(__global__) " : "", path);

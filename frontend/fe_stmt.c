@@ -579,8 +579,11 @@ static void take_pragmas(struct fe_conv *cv, CXCursor at, unsigned lo, unsigned 
                     fe_note(cv, AUGUR_NOTE_WARNING, at,
                             "'#pragma augur prob' needs a value in [0, 1]");
             } else if (augur_number(p->text, "trips", &v)) {
-                if (v >= 0)
+                if (v >= 0 && v <= 1e18)
                     pend->trips = v;
+                else
+                    fe_note(cv, AUGUR_NOTE_WARNING, at,
+                            "'#pragma augur trips' needs a count in [0, 1e18]");
             } else if (strncmp(p->text, "bind", 4) && strncmp(p->text, "launch", 6)) {
                 fe_note(cv, AUGUR_NOTE_WARNING, at, "unknown '#pragma augur %s' (line %u)", p->text,
                         p->line);
@@ -3066,7 +3069,10 @@ static void set_launch(struct fe_conv *cv, struct augur_node *k, const char *tex
             text);
 }
 
-/* The augur pragmas that belong to kernel K: inside it or between the previous function and it. */
+/*
+ * The augur pragmas that belong to kernel K, at offsets in [lo, hi]: inside it or between
+ * the previous function and it (a pragma on the file's first byte included).
+ */
 static void kernel_pragma_range(struct fe_tu *t, CXCursor K, unsigned *lo, unsigned *hi)
 {
     unsigned kb = start_of(K);
@@ -3158,7 +3164,7 @@ static struct augur_node *convert_kernel(struct fe_conv *cv, CXCursor K)
             for (size_t i = 0; i < t->npragmas; i++) {
                 const struct fe_pragma *p = &t->pragmas[i];
 
-                if (p->kind == FE_PRAGMA_AUGUR && p->offset > lo && p->offset <= hi &&
+                if (p->kind == FE_PRAGMA_AUGUR && p->offset >= lo && p->offset <= hi &&
                     !strncmp(p->text, "launch", 6)) {
                     const char *open = strchr(p->text, '('), *close = strrchr(p->text, ')');
 
@@ -3190,7 +3196,7 @@ static int pragma_binds(struct fe_tu *t, struct augur_skel *skel, struct augur_n
         size_t n = 0;
         int rc;
 
-        if (p->kind != FE_PRAGMA_AUGUR || p->offset <= lo || p->offset > hi ||
+        if (p->kind != FE_PRAGMA_AUGUR || p->offset < lo || p->offset > hi ||
             strncmp(p->text, "bind", 4) != 0)
             continue;
         open = strchr(p->text, '(');

@@ -83,11 +83,12 @@ static int pick_sampler(struct augur_predict_ctx *ctx, enum augur_sampler *out, 
 {
     const struct augur_csr *csr = &ctx->csr;
 
-    if (!ctx->tree || csr->nrows != csr->ncols) {
+    if (!ctx->tree || csr->nrows != csr->ncols || csr->nrows == 0) {
         *out = AUGUR_SAMPLER_SA;
         snprintf(why, size, "sa (%s)",
                  !ctx->tree ? "no categorizer tree found (give --tree FILE or set AUGUR_TREE)"
-                            : "the matrix is not square");
+                 : csr->nrows != csr->ncols ? "the matrix is not square"
+                                            : "the matrix has no rows");
         return 0;
     }
     if (!ctx->have_category) {
@@ -118,6 +119,10 @@ static int ctx_sample(struct augur_predict_ctx *ctx, const struct augur_sample_o
         return 0;
     augur_sample_release(&ctx->sample);
     ctx->have_sample = false;
+    if (ctx->csr.nnz == 0) /* named here: the sampler does not know the file */
+        return augur_diag_set(diag, AUGUR_EINVAL, ctx->ds->path, 0, 0,
+                              "the matrix (%u x %u) has no entries: nothing to sample",
+                              ctx->csr.nrows, ctx->csr.ncols);
     rc = augur_sample_csr(&ctx->csr, so, &ctx->sample, diag);
     if (rc)
         return rc;

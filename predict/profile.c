@@ -119,6 +119,15 @@ static int get_int(struct reader *rd, json_t *o, const char *key, int64_t lo, in
     return 0;
 }
 
+/* Does s hold a control character, which a name printed back must not send to a terminal? */
+static bool has_control(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f)
+            return true;
+    return false;
+}
+
 static int get_str(struct reader *rd, json_t *o, const char *key, bool null_ok, const char **out)
 {
     json_t *v = json_object_get(o, key);
@@ -129,6 +138,8 @@ static int get_str(struct reader *rd, json_t *o, const char *key, bool null_ok, 
     }
     if (!json_is_string(v))
         return bad(rd, key, "is missing or not a string");
+    if (has_control(json_string_value(v)))
+        return bad(rd, key, "holds a control character");
     *out = augur_arena_strdup(&rd->r->strings, json_string_value(v));
     return 0;
 }
@@ -201,6 +212,8 @@ static int read_files(struct reader *rd)
 
         if (!s)
             return bad(rd, "files", "must be a list of source files");
+        if (has_control(s))
+            return bad(rd, "files", "holds a control character");
         files[i] = augur_arena_strdup(&r->strings, s);
     }
     r->files = files;

@@ -134,6 +134,17 @@ json_t *augur_workload_to_json(const struct augur_workload *w)
 }
 
 /* A non-negative finite number, or -1. */
+/* A name printed back as it is: not empty, no control character. */
+static bool plain_name(const char *s)
+{
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f)
+            return false;
+    return true;
+}
+
 static double num(json_t *j)
 {
     double v;
@@ -190,8 +201,8 @@ static int line_back(json_t *j, struct augur_work_line *l, unsigned nlevels, cha
     l->loop = (uint32_t)json_integer_value(json_object_get(j, "loop"));
     for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
         if ((*dst[i] = num(json_object_get(j, fields[i]))) < 0) {
-            snprintf(err, size, "workload: line %u: '%s' is missing or negative", l->line,
-                     fields[i]);
+            snprintf(err, size, "workload: line %u: '%s' is missing, negative or over 1e300",
+                     l->line, fields[i]);
             return -1;
         }
     if (reals_back(json_object_get(j, "served"), l->served, nlevels + 1, "served", err, size) ||
@@ -335,7 +346,9 @@ static int extras_back(json_t *j, struct augur_workload *w, char *err, size_t si
             json_t *r = json_array_get(rs, k);
 
             if ((w->rounds[k].accesses = num(json_object_get(r, "accesses"))) < 0) {
-                snprintf(err, size, "workload: round %u: 'accesses' is missing or negative", k + 1);
+                snprintf(err, size,
+                         "workload: round %u: 'accesses' is missing, negative or over 1e300",
+                         k + 1);
                 return -1;
             }
             if (reals_back(json_object_get(r, "served"), w->rounds[k].served, w->nlevels + 1,
@@ -352,7 +365,7 @@ static int extras_back(json_t *j, struct augur_workload *w, char *err, size_t si
 
         for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
             if ((*dst[i] = num(json_object_get(g, keys[i]))) < 0) {
-                snprintf(err, size, "workload: gpu.%s is missing or negative", keys[i]);
+                snprintf(err, size, "workload: gpu.%s is missing, negative or over 1e300", keys[i]);
                 return -1;
             }
         if (reals_back(json_object_get(g, "sector_hits"), o->sector_hits, w->nlevels + 1,
@@ -402,8 +415,8 @@ static int workload_back(json_t *j, struct augur_workload *w, char *err, size_t 
     for (size_t i = 0; i < n; i++) {
         const char *s = json_string_value(json_array_get(names, i));
 
-        if (!s) {
-            snprintf(err, size, "workload: level %zu has no name", i);
+        if (!s || !plain_name(s)) {
+            snprintf(err, size, "workload: level %zu has no name or a control character in it", i);
             return -1;
         }
         snprintf(w->level_name[i], sizeof(w->level_name[i]), "%s", s);
@@ -415,7 +428,7 @@ static int workload_back(json_t *j, struct augur_workload *w, char *err, size_t 
     }
     for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
         if ((*dst[i] = num(json_object_get(j, fields[i]))) < 0) {
-            snprintf(err, size, "workload: '%s' is missing or negative", fields[i]);
+            snprintf(err, size, "workload: '%s' is missing, negative or over 1e300", fields[i]);
             return -1;
         }
     /* runs saved before it was counted: every thread keeps its own part */

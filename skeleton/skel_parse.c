@@ -389,7 +389,7 @@ static int take_real(struct parser *ps, double *out, const char *what)
     memcpy(tmp, ps->tok.s, ps->tok.len);
     tmp[ps->tok.len] = '\0';
     v = strtod(tmp, &end);
-    if (*end || isnan(v))
+    if (*end || isnan(v) || isinf(v))
         return FAIL(ps, "expected %s, found '%s'", what, tmp);
     *out = v;
     next(ps);

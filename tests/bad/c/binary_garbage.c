@@ -1,0 +1,3 @@
+/* clang-format off */
+void f(int n)
+{}

@@ -1,0 +1,6 @@
+#include "no_such_header.h"
+void f(int n, double *a)
+{
+    for (int i = 0; i < n; i++)
+        a[i] = 0;
+}

@@ -1,0 +1,4 @@
+void f(int n, double *a)
+{
+    a[0] = n; /* ÿþ */
+}

@@ -1,0 +1,6 @@
+#pragma augur bind(a = nosuch.target)
+void f(int n, double *a)
+{
+    for (int i = 0; i < n; i++)
+        a[i] = 0;
+}

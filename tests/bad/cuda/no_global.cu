@@ -1,0 +1,1 @@
+__device__ float sq(float x) { return x * x; }

@@ -1,0 +1,3 @@
+# FromNodeId ToNodeId
+% nothing
+
