@@ -170,7 +170,13 @@ static void line_findings(const struct augur_predict_result *r, const struct aug
             continue;
         f = add(fs, i == top ? R_BOTTLENECK : R_INDIRECT, l->file, l->line);
         served_text(w, l, served, sizeof(served));
-        if (i == top)
+        if (i == top && !(l->accesses > 0))
+            snprintf(f->msg, sizeof(f->msg),
+                     "this line takes %.1f%% of the predicted time (%s of %s per call, model %s): "
+                     "its operations and branches, no memory access",
+                     100 * share, report_time(sel->line_seconds[i], t, sizeof(t)),
+                     report_time(sel->seconds, (char[32]){ 0 }, 32), sel->model);
+        else if (i == top)
             snprintf(f->msg, sizeof(f->msg),
                      "this line takes %.1f%% of the predicted time (%s of %s per call, model %s); "
                      "%.3g accesses per call%s; beyond L1: %s",
