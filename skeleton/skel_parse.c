@@ -690,7 +690,7 @@ static int parse_loc(struct parser *ps, struct augur_srcloc *loc, bool need_file
 static int parse_bind(struct parser *ps, const char **bind, enum augur_bind_src *src)
 {
     const char *p, *q;
-    char word[128];
+    char *word;
     int s;
 
     if (!is(ps, "bind"))
@@ -700,10 +700,10 @@ static int parse_bind(struct parser *ps, const char **bind, enum augur_bind_src 
         p++;
     for (q = p; q < ps->ln->end && *q != ' '; q++)
         ;
-    if (q == p || (size_t)(q - p) >= sizeof(word))
+    if (q == p)
         return FAIL(ps, "expected a binding target after 'bind'");
-    memcpy(word, p, (size_t)(q - p));
-    word[q - p] = '\0';
+    /* as long as the binder wrote it: an expression of the data's sizes has no bound */
+    word = augur_arena_strndup(&ps->skel->arena, p, (size_t)(q - p));
     ps->tok.col = col_of(ps, p);
     if (!augur_bind_is_array_target(word) && !augur_bind_is_scalar_target(word))
         return FAIL(ps, "unknown binding target '%s'", word);
@@ -719,7 +719,7 @@ static int parse_bind(struct parser *ps, const char **bind, enum augur_bind_src 
     next(ps);
     if (expect(ps, ")"))
         return ps->rc;
-    *bind = augur_arena_strdup(&ps->skel->arena, word);
+    *bind = word;
     *src = (enum augur_bind_src)s;
     return 0;
 }
