@@ -20,7 +20,7 @@ trap 'rm -f "$rows" "$rows.all"' EXIT
 start=$(date -u '+%Y-%m-%d %H:%M UTC')
 status=0
 FUZZ_RUNS=$runs FUZZ_STATS=$rows FUZZ_TARGETS="$*" sh "$here/tests/fuzz/run.sh" "$build" "$secs" || status=$?
-sed -i "s/\$/ $start | $runs, $secs s | $status |/" "$rows"
+sed -i "s/\$/ $start | $runs, $secs s |/" "$rows"
 # the page's rows of targets not run now, then this run's, by target name
 if [ -f "$page" ]; then
     grep '^| fuzz_' "$page" | while IFS= read -r line; do
@@ -44,10 +44,10 @@ cat "$rows" >>"$rows.all"
     echo
     echo "Coverage is libFuzzer's count of covered edges (cov) and features (ft) at"
     echo "the end of the run; findings are the crash, leak, timeout and out-of-memory"
-    echo "inputs it saved; status is the run's exit status (0: nothing found)."
+    echo "inputs it saved."
     echo
-    echo "| target | executions | seconds | per second | cov | ft | corpus | peak RSS (MB) | findings | started | limits | status |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| target | executions | seconds | per second | cov | ft | corpus | peak RSS (MB) | findings | started | limits |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|"
     sort "$rows.all"
 } >"$page"
 echo "wrote $page"
