@@ -67,7 +67,7 @@ for bin in "$build"/fuzz_*; do
     found=1
     t=$(basename "$bin")
     case " ${FUZZ_TARGETS:-$t} " in *" $t "*) ;; *) continue ;; esac
-    rm -rf "${work:?}/$t"
+    rm -rf "${work:?}/$t" "${work:?}/$t-artifacts"
     mkdir -p "$work/$t" "$work/$t-artifacts"
     [ -d "$top/tests/fuzz/corpus/$t" ] && cp "$top/tests/fuzz/corpus/$t"/* "$work/$t/" 2>/dev/null || true
     case $t in
