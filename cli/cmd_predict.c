@@ -132,22 +132,6 @@ static const char *file_of(const struct augur_predict_result *p, uint32_t f)
     return slash ? slash + 1 : s;
 }
 
-/* "1.23 ms": a time with a unit that keeps 3 significant digits readable. */
-static const char *fmt_time(double s, char *buf, size_t size)
-{
-    if (!(s > 0))
-        snprintf(buf, size, "-");
-    else if (s < 1e-6)
-        snprintf(buf, size, "%.3g ns", s * 1e9);
-    else if (s < 1e-3)
-        snprintf(buf, size, "%.3g us", s * 1e6);
-    else if (s < 1)
-        snprintf(buf, size, "%.3g ms", s * 1e3);
-    else
-        snprintf(buf, size, "%.3g s", s);
-    return buf;
-}
-
 /* ---- text ------------------------------------------------------------------------------ */
 
 static int cmp_share(const void *a, const void *b, void *ud)
@@ -219,18 +203,19 @@ static void print_text(const struct opts *o, const struct shown *r)
             continue;
         }
         snprintf(rate, sizeof(rate), "%.4g %s", p->rate, p->rate_unit);
-        printf("%-6s %12s %22s %-18s %s%s\n", ops->name, fmt_time(p->seconds, t1, sizeof(t1)), rate,
+        printf("%-6s %12s %22s %-18s %s%s\n", ops->name,
+               augur_report_time(p->seconds, t1, sizeof(t1)), rate,
                p->bottleneck ? p->bottleneck : "-", ops->source,
                i == r->p->selected ? "  <- selected" : "");
     }
     printf("\nprediction: %s per call (model %s, bottleneck %s): %s\n",
-           fmt_time(sel->seconds, t1, sizeof(t1)), sel->model,
+           augur_report_time(sel->seconds, t1, sizeof(t1)), sel->model,
            sel->bottleneck ? sel->bottleneck : "-", r->p->selected_why);
     if (r->measured)
         printf("measured:   %s per call (median of %" PRIu64
                ", min %s; %s, OMP_PROC_BIND=%s OMP_PLACES=%s); error %.1f%%\n",
-               fmt_time(r->meas->median, t1, sizeof(t1)), r->meas->reps,
-               fmt_time(r->meas->min, t2, sizeof(t2)), r->meas->clock,
+               augur_report_time(r->meas->median, t1, sizeof(t1)), r->meas->reps,
+               augur_report_time(r->meas->min, t2, sizeof(t2)), r->meas->clock,
                r->meas->omp_proc_bind ? r->meas->omp_proc_bind : "-",
                r->meas->omp_places ? r->meas->omp_places : "-",
                100 * augur_error_rate(r->meas->median, sel->seconds));
@@ -259,7 +244,7 @@ static void print_text(const struct opts *o, const struct shown *r)
             snprintf(where, sizeof(where), "%s:%u", file_of(r->p, l->file), l->line);
             printf("%-18s %6.1f%% %11s %12.4g", where,
                    total > 0 ? 100 * sel->line_seconds[idx[k]] / total : 0.0,
-                   fmt_time(sel->line_seconds[idx[k]], t1, sizeof(t1)), l->accesses);
+                   augur_report_time(sel->line_seconds[idx[k]], t1, sizeof(t1)), l->accesses);
             for (unsigned v = 1; v <= w->nlevels; v++)
                 printf(" %9.4g", l->served[v]);
             printf(" %9s\n", l->irregular > 0 ? "yes" : "no");
@@ -735,8 +720,8 @@ static int report(const struct opts *o, struct shown *r, const struct augur_mach
         char t1[32], t2[32];
 
         return cli_error("%s: predicted %s per call, over the budget of %s (--fail-above)",
-                         r->p->kernel_name, fmt_time(sel->seconds, t1, sizeof(t1)),
-                         fmt_time(o->fail_above, t2, sizeof(t2)));
+                         r->p->kernel_name, augur_report_time(sel->seconds, t1, sizeof(t1)),
+                         augur_report_time(o->fail_above, t2, sizeof(t2)));
     }
     return rc == CLI_OK && o->measure && !r->measured ? CLI_FAILED : rc;
 }

@@ -97,7 +97,7 @@ void report_findings_free(struct report_findings *fs)
     augur_free(fs->f);
 }
 
-const char *report_time(double s, char *buf, size_t size)
+const char *augur_report_time(double s, char *buf, size_t size)
 {
     if (!(s > 0))
         snprintf(buf, size, "-");
@@ -174,21 +174,21 @@ static void line_findings(const struct augur_predict_result *r, const struct aug
             snprintf(f->msg, sizeof(f->msg),
                      "this line takes %.1f%% of the predicted time (%s of %s per call, model %s): "
                      "its operations and branches, no memory access",
-                     100 * share, report_time(sel->line_seconds[i], t, sizeof(t)),
-                     report_time(sel->seconds, (char[32]){ 0 }, 32), sel->model);
+                     100 * share, augur_report_time(sel->line_seconds[i], t, sizeof(t)),
+                     augur_report_time(sel->seconds, (char[32]){ 0 }, 32), sel->model);
         else if (i == top)
             snprintf(f->msg, sizeof(f->msg),
                      "this line takes %.1f%% of the predicted time (%s of %s per call, model %s); "
                      "%.3g accesses per call%s; beyond L1: %s",
-                     100 * share, report_time(sel->line_seconds[i], t, sizeof(t)),
-                     report_time(sel->seconds, (char[32]){ 0 }, 32), sel->model, l->accesses,
+                     100 * share, augur_report_time(sel->line_seconds[i], t, sizeof(t)),
+                     augur_report_time(sel->seconds, (char[32]){ 0 }, 32), sel->model, l->accesses,
                      l->irregular > 0 ? ", indirect" : "", served);
         else
             snprintf(f->msg, sizeof(f->msg),
                      "indirect accesses take %.1f%% of the predicted time (%s per call); "
                      "%.3g accesses per call; beyond L1: %s",
-                     100 * share, report_time(sel->line_seconds[i], t, sizeof(t)), l->accesses,
-                     served);
+                     100 * share, augur_report_time(sel->line_seconds[i], t, sizeof(t)),
+                     l->accesses, served);
         line_props(f->props, w, l, sel->line_seconds[i], share);
     }
 }
@@ -206,9 +206,9 @@ void report_collect(const struct augur_predict_result *r, const struct augur_rep
     snprintf(f->msg, sizeof(f->msg),
              "%s: predicted %s per call on %s (%" PRIu32 " x %" PRIu32 ", %" PRIu64
              " entries), machine %s, %u thread%s (model %s, bottleneck %s)",
-             r->kernel_name, report_time(sel->seconds, t, sizeof(t)), r->dataset ? r->dataset : "-",
-             r->rows, r->cols, r->nnz, r->machine->name, w->threads, w->threads == 1 ? "" : "s",
-             sel->model, sel->bottleneck ? sel->bottleneck : "-");
+             r->kernel_name, augur_report_time(sel->seconds, t, sizeof(t)),
+             r->dataset ? r->dataset : "-", r->rows, r->cols, r->nnz, r->machine->name, w->threads,
+             w->threads == 1 ? "" : "s", sel->model, sel->bottleneck ? sel->bottleneck : "-");
     json_object_set_new(f->props, "seconds", json_real(sel->seconds));
     json_object_set_new(f->props, "model", json_string(sel->model));
     json_object_set_new(f->props, "bottleneck",
@@ -353,7 +353,7 @@ static int annotate_file(const struct augur_predict_result *r, const struct augu
     for (size_t i = 0; i < w->nlines; i++)
         total += sel->line_seconds ? sel->line_seconds[i] : 0;
     augur_buf_printf(out, "%s (model %s, %s per call):\n\n%7s %10s %10s", r->files[fi], sel->model,
-                     report_time(sel->seconds, t, sizeof(t)), "share", "time", "accesses");
+                     augur_report_time(sel->seconds, t, sizeof(t)), "share", "time", "accesses");
     for (unsigned v = 1; v <= w->nlevels; v++)
         augur_buf_printf(out, " %9s", w->level_name[v]);
     augur_buf_printf(out, " %3s %6s  source\n", "ind", "line");
@@ -380,7 +380,7 @@ static int annotate_file(const struct augur_predict_result *r, const struct augu
                 const struct augur_work_line *l = &w->lines[at];
 
                 augur_buf_printf(out, "%6.1f%% %10s %10.4g", total > 0 ? 100 * sec / total : 0.0,
-                                 report_time(sec, t, sizeof(t)), l->accesses);
+                                 augur_report_time(sec, t, sizeof(t)), l->accesses);
                 for (unsigned v = 1; v <= w->nlevels; v++)
                     augur_buf_printf(out, " %9.4g", l->served[v]);
                 augur_buf_printf(out, " %3s", l->irregular > 0 ? "yes" : "");
@@ -413,16 +413,9 @@ static int annotate(const struct augur_predict_result *r, const struct augur_rep
         if (top == SIZE_MAX || sel->line_seconds[i] > sel->line_seconds[top])
             top = i;
     for (uint32_t fi = 0; fi < r->nfiles; fi++) {
-        uint32_t lo = UINT32_MAX, hi = 0;
+        uint32_t lo, hi;
 
-        for (size_t i = 0; i < w->nlines; i++)
-            if (w->lines[i].file == fi && w->lines[i].line > 0) {
-                lo = w->lines[i].line < lo ? w->lines[i].line : lo;
-                hi = w->lines[i].line > hi ? w->lines[i].line : hi;
-            }
-        if (fi == r->kernel_file && r->kernel_line > 0 && r->kernel_line < lo)
-            lo = r->kernel_line;
-        if (hi == 0)
+        if (!report_file_span(r, fi, &lo, &hi))
             continue;
         if (out->len)
             augur_buf_putc(out, '\n');
@@ -433,6 +426,22 @@ static int annotate(const struct augur_predict_result *r, const struct augur_rep
     augur_buf_printf(out, "\n(columns after accesses: requests served by each level beyond L1, per "
                           "call; ind: indirect; >: the line with the largest share)\n");
     return 0;
+}
+
+bool report_file_span(const struct augur_predict_result *r, uint32_t fi, uint32_t *lo, uint32_t *hi)
+{
+    const struct augur_workload *w = &r->work;
+
+    *lo = UINT32_MAX;
+    *hi = 0;
+    for (size_t i = 0; i < w->nlines; i++)
+        if (w->lines[i].file == fi && w->lines[i].line > 0) {
+            *lo = w->lines[i].line < *lo ? w->lines[i].line : *lo;
+            *hi = w->lines[i].line > *hi ? w->lines[i].line : *hi;
+        }
+    if (fi == r->kernel_file && r->kernel_line > 0 && r->kernel_line < *lo)
+        *lo = r->kernel_line;
+    return *hi > 0;
 }
 
 /* ---- entry ------------------------------------------------------------------------------ */

@@ -68,7 +68,7 @@ struct bar {
 static void value_text(double v, enum unit u, char *buf, size_t size)
 {
     if (u == U_TIME)
-        report_time(v, buf, size);
+        augur_report_time(v, buf, size);
     else
         snprintf(buf, size, "%.4g", v);
 }
@@ -172,7 +172,7 @@ static void summary(struct augur_buf *out, const struct augur_predict_result *r,
     escs(out, file);
     augur_buf_printf(out,
                      ":%" PRIu32 "</small></h1>\n<p class=\"summary\">Predicted <b>%s</b> per call",
-                     r->kernel_line, report_time(sel->seconds, t, sizeof(t)));
+                     r->kernel_line, augur_report_time(sel->seconds, t, sizeof(t)));
     augur_buf_puts(out, " on ");
     escs(out, r->dataset ? r->dataset : "-");
     augur_buf_printf(out, " (%" PRIu32 " &times; %" PRIu32 ", %" PRIu64 " entries), machine ",
@@ -184,7 +184,7 @@ static void summary(struct augur_buf *out, const struct augur_predict_result *r,
     augur_buf_puts(out, ".");
     if (o->meas)
         augur_buf_printf(out, " Measured %s (median of %" PRIu64 "): error %.1f%%.",
-                         report_time(o->meas->median, t, sizeof(t)), o->meas->reps,
+                         augur_report_time(o->meas->median, t, sizeof(t)), o->meas->reps,
                          100 * augur_error_rate(o->meas->median, sel->seconds));
     augur_buf_puts(out, "</p>\n<p>");
     if (r->sampled)
@@ -212,7 +212,7 @@ static void models(struct augur_buf *out, const struct augur_predict_result *r)
 
         augur_buf_printf(out, "<tr%s><td class=\"l\">%s</td><td>%s</td><td class=\"l\">",
                          i == r->selected ? " class=\"sel\"" : "", ops->name,
-                         p->seconds > 0 ? report_time(p->seconds, t, sizeof(t)) : "-");
+                         p->seconds > 0 ? augur_report_time(p->seconds, t, sizeof(t)) : "-");
         escs(out, p->seconds > 0 ? (p->bottleneck ? p->bottleneck : "-") : r->why[i]);
         augur_buf_puts(out, "</td><td class=\"l\">");
         escs(out, ops->source);
@@ -325,17 +325,10 @@ static int source(struct augur_buf *out, const struct augur_predict_result *r,
     }
     for (uint32_t fi = 0; fi < r->nfiles; fi++) {
         struct augur_buf src;
-        uint32_t lo = UINT32_MAX, hi = 0, ln = 1;
+        uint32_t lo, hi, ln = 1;
         const char *p, *end;
 
-        for (size_t i = 0; i < w->nlines; i++)
-            if (w->lines[i].file == fi && w->lines[i].line > 0) {
-                lo = w->lines[i].line < lo ? w->lines[i].line : lo;
-                hi = w->lines[i].line > hi ? w->lines[i].line : hi;
-            }
-        if (fi == r->kernel_file && r->kernel_line > 0 && r->kernel_line < lo)
-            lo = r->kernel_line;
-        if (hi == 0)
+        if (!report_file_span(r, fi, &lo, &hi))
             continue;
         augur_buf_init(&src);
         if (augur_file_read(r->files[fi], 0, &src, NULL, diag) != 0) {
@@ -377,7 +370,7 @@ static int source(struct augur_buf *out, const struct augur_predict_result *r,
                     augur_buf_printf(out,
                                      "<td><span class=\"share\" style=\"width:%.0fpx\"></span> "
                                      "%.1f%%</td><td>%s</td><td>%.4g</td>",
-                                     40 * share, 100 * share, report_time(sec, t, sizeof(t)),
+                                     40 * share, 100 * share, augur_report_time(sec, t, sizeof(t)),
                                      l->accesses);
                     for (unsigned v = 1; v <= w->nlevels; v++)
                         augur_buf_printf(out, "<td>%.4g</td>", l->served[v]);

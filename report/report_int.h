@@ -6,6 +6,7 @@
 #define AUGUR_REPORT_INT_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,7 +42,8 @@ void report_findings_free(struct report_findings *fs);
 int report_html(const struct augur_predict_result *r, const struct augur_report_opts *o,
                 struct augur_buf *out, struct augur_diag *diag);
 
-/* "1.23 ms": three significant digits with a unit; "-" for none. */
-const char *report_time(double s, char *buf, size_t size);
+/* The lines of file fi the counts name, from the kernel's first: false when none. */
+bool report_file_span(const struct augur_predict_result *r, uint32_t fi, uint32_t *lo,
+                      uint32_t *hi);
 
 #endif

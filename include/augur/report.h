@@ -58,6 +58,9 @@ AUGUR_API int augur_report_render(const struct augur_predict_result *r, enum aug
                                   const struct augur_report_opts *o, struct augur_buf *out,
                                   struct augur_diag *diag);
 
+/* "1.23 ms": a time with a unit and three significant digits; "-" for none. */
+AUGUR_API const char *augur_report_time(double s, char *buf, size_t size);
+
 /* The "augur-prediction" document as jansson's json_t (the caller owns it). */
 struct json_t;
 AUGUR_API struct json_t *augur_report_json(const struct augur_predict_result *r,

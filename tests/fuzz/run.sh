@@ -23,16 +23,7 @@ head4k() {
     esac
 }
 
-seed() { # seed TARGET FILE...
-    t=$1
-    shift
-    for f in "$@"; do
-        [ -f "$f" ] || continue
-        head4k "$f" >"$work/$t/seed-$(basename "$f")"
-    done
-}
-
-# seedp TARGET PREFIX FILE...: the same, each file after the byte(s) PREFIX (printf format)
+# seedp TARGET PREFIX FILE...: each file's head after the byte(s) PREFIX (printf format)
 seedp() {
     t=$1
     pre=$2
@@ -41,6 +32,12 @@ seedp() {
         [ -f "$f" ] || continue
         { printf "$pre"; head4k "$f"; } | head -c 4096 >"$work/$t/seed-$(basename "$f")"
     done
+}
+
+seed() { # seed TARGET FILE...: each file's head as it is
+    t=$1
+    shift
+    seedp "$t" '' "$@"
 }
 
 # stats_row TARGET SECONDS: its run's figures from libFuzzer's log, as a table row
