@@ -371,6 +371,36 @@ jcheck "train: the tree written is the one printed" "$tmp/train-error.json" "" '
 "$augur" --json data info --no-clustering --tree "$tmp/error.tree" "$sample" >"$tmp/trinfo.json" 2>/dev/null
 jcheck "train: the new tree categorizes a matrix" "$tmp/trinfo.json" "" 'd["category"]["sampler"] in ("sa", "rt", "rb")'
 
+# ---- data reorder -------------------------------------------------------------
+"$augur" --json data reorder "$sample" "$tmp/rcm.mtx" --method rcm >"$tmp/rcm.json" 2>"$tmp/rcm.err"
+jcheck "reorder rcm: the bandwidth shrinks, the entries stay" "$tmp/rcm.json" "" 'd["reorder"]["bandwidth_after"] < d["reorder"]["bandwidth_before"] and d["nnz_full"] == 65636 and d["perm"].endswith("rcm.mtx.perm")'
+python3 - "$sample" "$tmp/rcm.mtx" "$tmp/rcm.mtx.perm" >"$tmp/perm.out" 2>&1 <<'EOF'
+import sys
+def entries(path):
+    rows = [l.split() for l in open(path) if not l.startswith('%')][1:]
+    return {(int(r[0]), int(r[1])) for r in rows}
+order = [int(l) for l in open(sys.argv[3]) if not l.startswith('%')]
+assert sorted(order) == list(range(1, len(order) + 1)), "not a permutation"
+a, b = entries(sys.argv[1]), entries(sys.argv[2])
+sym = lambda s: s | {(j, i) for i, j in s}
+assert sym({(order[i - 1], order[j - 1]) for i, j in b}) == sym(a), "entries differ"
+EOF
+check "reorder rcm: OUT.perm maps OUT's entries back onto IN's" test ! -s "$tmp/perm.out"
+"$augur" data reorder "$sample" "$tmp/m.mtx" --method metis:1024 --perm "$tmp/m.order" >"$tmp/m.txt" 2>&1
+check "reorder metis:1024: text names the parts and the permutation" grep -q "parts: *11, edge cut" "$tmp/m.txt"
+check "reorder metis: --perm writes where asked" test -s "$tmp/m.order"
+"$augur" data reorder "$sample" - --method rcm --perm "$tmp/o.perm" >"$tmp/o.mtx" 2>/dev/null
+check "reorder to standard output, permutation to --perm" cmp -s "$tmp/o.mtx" "$tmp/rcm.mtx"
+for bad in "" "--method foo" "--method metis" "--method metis:0" "--method rcm:2"; do
+    check "reorder $bad: a usage error" status 2 data reorder "$sample" "$tmp/x.mtx" $bad
+done
+check "reorder OUT '-' without --perm: a usage error" status 2 data reorder "$sample" - --method rcm
+err=$("$augur" data reorder "$sample" "$tmp/x.mtx" --method metis:20000 2>&1 >/dev/null)
+check "reorder metis:B beyond the rows: an error naming B and the file" grep -q "walshaw_fe_4elt2.mtx: metis:20000: the rows per part must be 1 to the 11143 rows" <<<"$err"
+printf '%%%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 3\n' >"$tmp/rect.mtx"
+check "reorder a 2 x 3 matrix: exit 1" status 1 data reorder "$tmp/rect.mtx" "$tmp/x.mtx" --method rcm
+check "reorder: nothing written on failure" test ! -e "$tmp/x.mtx"
+
 jrun
 echo "1..$n"
 exit $fail

@@ -227,6 +227,76 @@ AUGUR_API int augur_csr_to_sell(const struct augur_csr *csr, uint32_t chunk, str
 AUGUR_API int augur_dataset_write_mtx(const struct augur_dataset *ds, const char *path,
                                       struct augur_diag *diag);
 
+/* ---- reordering: one renumbering of the rows and columns alike ------------ */
+
+/*
+ * Reorderings (enum name, the --method name, a description). Each renumbers
+ * a square dataset's rows and columns by one permutation, so a graph or a
+ * mesh's dual stays the same graph with its nodes renamed.
+ */
+#define AUGUR_REORDERS(X)                                                            \
+    X(NONE, "none", "the dataset's own numbering")                                   \
+    X(RCM, "rcm",                                                                    \
+      "reverse Cuthill-McKee: breadth-first from a peripheral node, neighbours by "  \
+      "increasing degree, reversed")                                                 \
+    X(METIS, "metis",                                                                \
+      "metis:B: METIS k-way parts of about B rows (k = ceil(n / B)), numbered part " \
+      "by part")
+
+enum augur_reorder_method {
+#define X(e, name, text) AUGUR_REORDER_##e,
+    AUGUR_REORDERS(X)
+#undef X
+        AUGUR_REORDER_COUNT
+};
+
+struct augur_reorder {
+    enum augur_reorder_method method;
+    uint32_t block; /* METIS: B, the rows per part (>= 1) */
+};
+
+/*
+ * Parses "none", "rcm" or "metis:B" (B a whole number >= 1). AUGUR_EINVAL
+ * with a message quoting text otherwise.
+ */
+AUGUR_API int augur_reorder_parse(const char *text, struct augur_reorder *out,
+                                  struct augur_diag *diag);
+/* The spelling augur_reorder_parse() reads ("metis:4096") into buf. */
+AUGUR_API void augur_reorder_format(const struct augur_reorder *how, char *buf, size_t size);
+
+/* What a reordering did, measured on the data. */
+struct augur_reorder_info {
+    double seconds;                             /* the permutation and the permuted copy */
+    uint64_t bandwidth_before, bandwidth_after; /* max |i - j| over the stored entries */
+    double distance_before, distance_after;     /* mean |i - j| over the stored entries */
+    uint32_t parts;                             /* METIS: k */
+    uint64_t edge_cut;                          /* METIS: edges between parts */
+};
+
+/*
+ * Renumbers ds (borrowed) into a new dataset *out: entry (i, j) becomes
+ * (p(i), p(j)) with the same value, symmetric data keeps its lower
+ * triangle (skew values change sign where an entry crosses the diagonal),
+ * and a mesh's cells are renumbered with its dual. The graph reordered is
+ * the pattern of A + A^T without its diagonal. order[k] is the original
+ * index of new row k (n entries; the caller frees it with augur_free()).
+ * METIS is run with a fixed seed: the same input gives the same order.
+ * Errors: AUGUR_EINVAL for a non-square dataset or B outside 1..n,
+ * AUGUR_ELIMIT for a graph beyond METIS's 32-bit indices, AUGUR_ERUN when
+ * METIS fails. info may be NULL.
+ */
+AUGUR_API int augur_dataset_reorder(const struct augur_dataset *ds, const struct augur_reorder *how,
+                                    struct augur_dataset **out, uint32_t **order,
+                                    struct augur_reorder_info *info, struct augur_diag *diag);
+
+/*
+ * Writes a permutation as text: a comment line, then line k + 1 holds
+ * order[k] + 1 (1-based: the original row that is now row k + 1). Atomic;
+ * "-" is standard output.
+ */
+AUGUR_API int augur_order_write(const uint32_t *order, uint32_t n, const char *comment,
+                                const char *path, struct augur_diag *diag);
+
 /* ---- characterization: Table I features and clustering coefficient ------ */
 
 /*

@@ -75,6 +75,10 @@ for bin in "$build"/fuzz_*; do
     fuzz_dimacs) seed "$t" "$top"/tests/data/graphs/*.gr ;;
     fuzz_metis) seed "$t" "$top"/tests/data/graphs/*.graph ;;
     fuzz_machine) seed "$t" "$top"/samples/machines/*.yml ;;
+    fuzz_reorder)
+        seedp "$t" 'rcm\n' "$top"/samples/*.mtx "$data"/mtx/ss_bcspwr10.mtx
+        seedp "$t" 'metis:8\n' "$data"/mtx/polblogs.mtx "$data"/mtx/ss_watt_2.mtx
+        ;;
     fuzz_skel) seed "$t" "$top"/tests/frontend/*.skel "$top"/samples/*.skel ;;
     fuzz_load)
         # the first byte picks the name: 0 .mtx, 1 .el, 2 .gr, 3 .graph, 4 .msh, 5 .mesh, 7 none
