@@ -1,19 +1,27 @@
 /*
- * cmd_advise.c - "augur advise": sweeps the thread count through the library's
- * prediction (one dataset load, one context for every question), ranks the
- * configurations by predicted time with the bottleneck of each, and with
- * --verify K times the best K and the first one to say whether the ranking
- * held (module: cli).
+ * cmd_advise.c - "augur advise": sweeps thread counts and reorderings of the
+ * data through the library's prediction (one load of the dataset, one
+ * reordered copy and one context per reordering, every thread count a
+ * question on it), ranks the configurations by predicted time with the
+ * bottleneck and the cache misses saved, says after how many calls a
+ * reordering pays for itself, and with --verify K times the best K and the
+ * current one to say whether the ranking held (module: cli).
  */
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "augur/measure.h"
 #include "cli.h"
 
-#define MAX_CONFIGS 256
+#define MAX_CONFIGS  256
+#define MAX_VARIANTS 16
+
+/* The reorderings swept when --reorder is not given (METIS blocks as Langguth et al. sweep them).
+ */
+static const char default_reorders[] = "none,rcm,metis:64,metis:512,metis:4096,metis:32768";
 
 void cmd_advise_help(FILE *fp)
 {
@@ -21,11 +29,14 @@ void cmd_advise_help(FILE *fp)
             "usage: augur advise [OPTIONS] FILE.c|FILE.skel --data DATASET [-- COMPILER_ARGS...]\n"
             "\n"
             "Answers how many OpenMP threads to run a kernel with on a dataset and a\n"
-            "machine: predicts every thread count of the sweep (one load of the data, one\n"
-            "prediction each, as augur predict makes it), ranks them by predicted time with\n"
-            "the speed-up over the first count and the bottleneck of each, and with\n"
-            "--verify K times the K best and the first count on this machine to say\n"
-            "whether the ranking held.\n"
+            "machine, and whether to renumber the data first: predicts every thread count\n"
+            "on every reordering of the sweep (one load of the data, one prediction each,\n"
+            "as augur predict makes it), ranks them by predicted time with the speed-up\n"
+            "over the current configuration (the data as it is, the first count), the\n"
+            "bottleneck and the cache misses a reordering saves, and says after how many\n"
+            "calls a reordering pays for its own cost. With --verify K it times the K\n"
+            "best and the current configuration on this machine to say whether the\n"
+            "ranking held.\n"
             "\n"
             "options:\n"
             "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
@@ -38,12 +49,18 @@ void cmd_advise_help(FILE *fp)
             "                    this host, calibrated once and cached\n"
             "  --threads LIST    the thread counts to try: 1,2,4 or 1-8 or both (default:\n"
             "                    1 to the machine's hardware threads, at most 64)\n"
-            "  --source V        the BFS source node, or 'maxdeg' (default 0)\n"
+            "  --reorder LIST    the renumberings of the data to try, as augur data reorder\n"
+            "                    makes them: none, rcm, metis:B (default: none, rcm and\n"
+            "                    metis:64,512,4096,32768 below the row count, for square\n"
+            "                    data; none for other data)\n"
+            "  --source V        the BFS source node, or 'maxdeg' (default 0); a reordered\n"
+            "                    graph starts from the same node under its new number\n"
             "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
             "  --stored-only     symmetric data: the stored triangle only (default: both)\n"
-            "  --verify K        time the K best counts and the first one (augur measure) and\n"
-            "                    compare the rankings (machine files of this host only)\n"
-            "  --reps N          --verify: repetitions per count (default 10)\n"
+            "  --verify K        time the K best configurations and the current one (augur\n"
+            "                    measure) and compare the rankings (machine files of this\n"
+            "                    host only)\n"
+            "  --reps N          --verify: repetitions per configuration (default 10)\n"
             "  --json            the result as JSON\n" CLI_LOAD_HELP
             "  --quiet           no progress line (drawn on a terminal for a long simulation)\n"
             "  -h, --help        print this help\n"
@@ -53,18 +70,47 @@ void cmd_advise_help(FILE *fp)
 
 struct opts {
     struct cli_kernel_args k;
-    const char *threads;
+    const char *threads, *reorder;
     unsigned verify, reps;
     struct augur_load_opts load;
 };
 
-/* One configuration: its thread count, what augur predicts, what --verify measured. */
+/* One renumbering of the data: its copy, the context on it, what it cost. */
+struct variant {
+    struct augur_reorder how;
+    char name[32];
+    struct augur_dataset *ds; /* NULL for none: the loaded dataset */
+    uint32_t *order;          /* order[new] = original row; NULL for none */
+    struct augur_reorder_info info;
+    struct augur_predict_ctx *ctx;
+};
+
+/* One configuration: what augur predicts for it, what --verify measured. */
 struct config {
-    unsigned threads;
+    unsigned variant, threads;
     double predicted;
     char bottleneck[64];
+    double misses[AUGUR_WORK_MAX_LEVELS]; /* per call, requests that went past cache i */
+    double busiest_share;
     bool measured;
     double seconds; /* the measured median */
+};
+
+/* What advise loaded and swept; freed together. */
+struct job {
+    struct augur_skel *skel;
+    const struct augur_node *kernel;
+    struct augur_dataset *ds;
+    struct augur_machine *m;
+    char mpath[PATH_MAX];
+    struct variant var[MAX_VARIANTS];
+    unsigned nvar;
+    char why_not_reordered[96]; /* the default sweep left reorderings out: why */
+    unsigned nlevels;
+    char level_name[AUGUR_WORK_MAX_LEVELS][16];
+    struct config cfg[MAX_CONFIGS];
+    unsigned n;
+    unsigned current; /* index in cfg of the current configuration (after ranking) */
 };
 
 /* "1,2,4", "1-8" or both into counts (ascending, distinct); an exit status on error. */
@@ -111,6 +157,56 @@ done:
     return CLI_OK;
 }
 
+/*
+ * The reorderings of list into j->var (distinct, in the order given). The
+ * default list keeps what fits the data: square data, B below the rows.
+ */
+static int parse_reorders(const char *list, bool given, struct job *j)
+{
+    const struct augur_coo *c = &j->ds->coo;
+    char item[64];
+    const char *p = list;
+
+    j->nvar = 0;
+    if (!given && c->nrows != c->ncols) {
+        snprintf(j->why_not_reordered, sizeof(j->why_not_reordered),
+                 "a %u x %u matrix is not renumbered", c->nrows, c->ncols);
+        list = p = "none";
+    }
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        struct augur_reorder how;
+        struct augur_diag diag;
+        bool dup = false;
+
+        augur_diag_init(&diag);
+        if (len == 0 || len >= sizeof(item))
+            return cli_usage_error("advise",
+                                   "--reorder needs methods such as none,rcm,metis:512, "
+                                   "not '%s'",
+                                   list);
+        memcpy(item, p, len);
+        item[len] = '\0';
+        if (augur_reorder_parse(item, &how, &diag) != 0)
+            return cli_usage_error("advise", "--reorder: %s", diag.msg);
+        p += len + (p[len] == ',');
+        if (!given && how.method == AUGUR_REORDER_METIS && how.block >= c->nrows)
+            continue;
+        for (unsigned v = 0; v < j->nvar; v++)
+            dup |= j->var[v].how.method == how.method && j->var[v].how.block == how.block;
+        if (dup)
+            continue;
+        if (j->nvar == MAX_VARIANTS)
+            return cli_usage_error("advise", "--reorder: at most %d methods", MAX_VARIANTS);
+        j->var[j->nvar].how = how;
+        augur_reorder_format(&how, j->var[j->nvar].name, sizeof(j->var[j->nvar].name));
+        j->nvar++;
+    }
+    if (list[strlen(list) - 1] == ',')
+        return cli_usage_error("advise", "--reorder: an empty method in '%s'", list);
+    return CLI_OK;
+}
+
 /* One of advise's own options: CLI_OK, -1 after --help, or an exit status. */
 static int advise_option(struct opts *o, int opt, const char *arg, const char *given)
 {
@@ -119,6 +215,11 @@ static int advise_option(struct opts *o, int opt, const char *arg, const char *g
     switch (opt) {
     case 't':
         o->threads = arg;
+        break;
+    case 'r':
+        if (!*arg)
+            return cli_usage_error("advise", "--reorder needs methods such as none,rcm,metis:512");
+        o->reorder = arg;
         break;
     case 'v':
         if (cli_parse_u64("advise", "--verify", arg, 1, MAX_CONFIGS, &v))
@@ -147,6 +248,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
     static const struct option longopts[] = {
         CLI_KERNEL_LONGOPTS,
         { "threads", required_argument, NULL, 't' },
+        { "reorder", required_argument, NULL, 'r' },
         { "verify", required_argument, NULL, 'v' },
         { "reps", required_argument, NULL, 'n' },
         { "json", no_argument, NULL, 'j' },
@@ -187,18 +289,6 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
     return CLI_OK;
 }
 
-/* What advise loaded; freed together. */
-struct job {
-    struct augur_skel *skel;
-    const struct augur_node *kernel;
-    struct augur_dataset *ds;
-    struct augur_machine *m;
-    struct augur_predict_ctx *ctx;
-    char mpath[PATH_MAX];
-    struct config cfg[MAX_CONFIGS];
-    unsigned n;
-};
-
 static int load(struct opts *o, const char *path, int nargs, char **args, struct job *j)
 {
     struct cli_kernel_opts ko = { "advise", o->k.function, o->k.bind, NULL, o->k.compile_commands };
@@ -216,27 +306,53 @@ static int load(struct opts *o, const char *path, int nargs, char **args, struct
         return cli_error("no machine file: give --machine FILE or set AUGUR_MACHINE");
     if (augur_machine_load(j->mpath, &j->m, &diag) != 0)
         return cli_diag_error(&diag);
-    if ((rc = cli_machine_host_check(j->m, o->verify > 0)) != 0 ||
-        (rc = cli_load_dataset(o->k.data, &o->load, &j->ds)) != 0)
+    if ((rc = cli_machine_host_check(j->m, o->verify > 0)) != 0)
         return rc;
-    if (augur_predict_ctx_new(j->ds, NULL, NULL, &j->ctx, &diag) != 0)
-        return cli_diag_error(&diag);
+    return cli_load_dataset(o->k.data, &o->load, &j->ds);
+}
+
+/* Each reordering's copy of the data and its prediction context. */
+static int prepare_variants(struct job *j)
+{
+    struct augur_diag diag;
+
+    augur_diag_init(&diag);
+    for (unsigned v = 0; v < j->nvar; v++) {
+        struct variant *var = &j->var[v];
+        const struct augur_dataset *ds = j->ds;
+
+        if (var->how.method != AUGUR_REORDER_NONE) {
+            if (augur_dataset_reorder(j->ds, &var->how, &var->ds, &var->order, &var->info, &diag) !=
+                0)
+                return cli_diag_error(&diag);
+            ds = var->ds;
+        }
+        if (augur_predict_ctx_new(ds, NULL, NULL, &var->ctx, &diag) != 0)
+            return cli_diag_error(&diag);
+    }
     return CLI_OK;
 }
 
 static void job_free(struct job *j)
 {
-    augur_predict_ctx_free(j->ctx);
+    for (unsigned v = 0; v < j->nvar; v++) {
+        augur_predict_ctx_free(j->var[v].ctx);
+        augur_dataset_free(j->var[v].ds);
+        augur_free(j->var[v].order);
+    }
     augur_dataset_free(j->ds);
     augur_machine_free(j->m);
     augur_skel_free(j->skel);
 }
 
-static void predict_opts(const struct opts *o, const struct job *j, unsigned threads,
-                         struct augur_predict_opts *po)
+/* The options of one configuration's prediction (and of its timed run). */
+static int predict_opts(const struct opts *o, const struct job *j, const struct config *c,
+                        struct augur_predict_opts *po)
 {
+    const struct variant *var = &j->var[c->variant];
+
     memset(po, 0, sizeof(*po));
-    po->threads = threads;
+    po->threads = c->threads;
     po->bound.stored_only = o->k.stored_only;
     po->bound.ell_width = o->k.ell_width;
     po->on_warn = cli_interp_warning;
@@ -245,29 +361,51 @@ static void predict_opts(const struct opts *o, const struct job *j, unsigned thr
     for (uint32_t i = 0; i < j->kernel->u.kernel.nsyms; i++)
         if (augur_bind_uses_round(j->kernel->u.kernel.syms[i].bind))
             po->rounds = true;
+    if (o->k.source && cli_bfs_source("advise", o->k.source, &po->bound))
+        return CLI_USAGE;
+    /* the source the user named, under its number in the reordered graph */
+    if (var->order && !po->bound.bfs_source_maxdeg)
+        for (uint32_t k = 0; k < var->ds->coo.nrows; k++)
+            if (var->order[k] == po->bound.bfs_source) {
+                po->bound.bfs_source = k;
+                break;
+            }
+    return CLI_OK;
 }
 
-/* Every configuration predicted on the one context. */
+/* Every configuration predicted on its reordering's context. */
 static int sweep(const struct opts *o, struct job *j)
 {
     struct augur_diag diag;
 
     augur_diag_init(&diag);
     for (unsigned i = 0; i < j->n; i++) {
+        struct config *c = &j->cfg[i];
         struct augur_predict_opts po;
         struct augur_predict_result *r = NULL;
         const struct augur_prediction *p;
+        const struct augur_workload *w;
+        double calls;
 
-        predict_opts(o, j, j->cfg[i].threads, &po);
-        if (o->k.source && cli_bfs_source("advise", o->k.source, &po.bound))
+        if (predict_opts(o, j, c, &po))
             return CLI_USAGE;
-        if (augur_predict_run(j->ctx, j->skel, j->kernel, j->m, &po, &r, &diag) != 0)
+        if (augur_predict_run(j->var[c->variant].ctx, j->skel, j->kernel, j->m, &po, &r, &diag) !=
+            0)
             return cli_diag_error(&diag);
         cli_progress_done();
         p = augur_predict_selected(r);
-        j->cfg[i].predicted = p->seconds;
-        snprintf(j->cfg[i].bottleneck, sizeof(j->cfg[i].bottleneck), "%s",
-                 p->bottleneck ? p->bottleneck : "-");
+        w = &r->work;
+        c->predicted = p->seconds;
+        snprintf(c->bottleneck, sizeof(c->bottleneck), "%s", p->bottleneck ? p->bottleneck : "-");
+        calls = w->calls > 0 ? w->calls : 1;
+        j->nlevels = w->nlevels;
+        for (unsigned l = 0; l < w->nlevels; l++) {
+            snprintf(j->level_name[l], sizeof(j->level_name[l]), "%s", w->level_name[l]);
+            c->misses[l] = 0;
+            for (unsigned k = l + 1; k <= w->nlevels; k++)
+                c->misses[l] += w->total.served[k] / calls;
+        }
+        c->busiest_share = w->busiest_share;
         augur_predict_result_free(r);
     }
     return CLI_OK;
@@ -280,41 +418,67 @@ static int by_predicted(const void *a, const void *b)
     return x->predicted < y->predicted ? -1 : x->predicted > y->predicted ? 1 : 0;
 }
 
-/* --verify: the K best and the first count, timed on this machine. */
-static int verify(const struct opts *o, struct job *j, int nargs, char **args,
-                  unsigned first_threads)
+/* The configuration of variant v at threads, or NULL when the sweep has none. */
+static const struct config *find(const struct job *j, unsigned v, unsigned threads)
+{
+    for (unsigned i = 0; i < j->n; i++)
+        if (j->cfg[i].variant == v && j->cfg[i].threads == threads)
+            return &j->cfg[i];
+    return NULL;
+}
+
+/* The variant that leaves the data as it is, or -1. */
+static int none_variant(const struct job *j)
+{
+    for (unsigned v = 0; v < j->nvar; v++)
+        if (j->var[v].how.method == AUGUR_REORDER_NONE)
+            return (int)v;
+    return -1;
+}
+
+/* The best-ranked configuration of variant v (v < 0: none), after ranking. */
+static const struct config *best_of_variant(const struct job *j, int v)
+{
+    for (unsigned i = 0; v >= 0 && i < j->n; i++)
+        if (j->cfg[i].variant == (unsigned)v)
+            return &j->cfg[i];
+    return NULL;
+}
+
+/* --verify: the K best and the current configuration, timed on this machine. */
+static int verify(const struct opts *o, struct job *j, int nargs, char **args)
 {
     struct augur_diag diag;
 
     augur_diag_init(&diag);
     for (unsigned i = 0; i < j->n; i++) {
+        struct config *c = &j->cfg[i];
         struct augur_predict_opts po;
         struct augur_measure_opts mo;
         struct augur_measurement *meas = NULL;
         struct augur_bound *full = NULL;
         int rc;
 
-        if (i >= o->verify && j->cfg[i].threads != first_threads)
+        if (i >= o->verify && i != j->current)
             continue;
-        predict_opts(o, j, j->cfg[i].threads, &po);
-        if (o->k.source && cli_bfs_source("advise", o->k.source, &po.bound))
+        if (predict_opts(o, j, c, &po))
             return CLI_USAGE;
         memset(&mo, 0, sizeof(mo));
         mo.args = (const char *const *)args;
         mo.nargs = nargs > 0 ? (size_t)nargs : 0;
         mo.args_given = args != NULL;
         mo.compile_commands = o->k.compile_commands;
-        mo.threads = j->cfg[i].threads;
+        mo.threads = c->threads;
         mo.reps = o->reps;
         mo.no_counts = true;
-        rc = augur_predict_bound(j->ctx, &po, &full, &diag);
+        rc = augur_predict_bound(j->var[c->variant].ctx, &po, &full, &diag);
         if (!rc)
             rc = augur_measure(j->skel, j->kernel, full, &mo, &meas, &diag);
         augur_bound_free(full);
         if (rc)
             return cli_diag_error(&diag);
-        j->cfg[i].measured = true;
-        j->cfg[i].seconds = meas->median;
+        c->measured = true;
+        c->seconds = meas->median;
         augur_measurement_free(meas);
     }
     return CLI_OK;
@@ -340,106 +504,243 @@ static double kendall_tau(const struct job *j, unsigned *pairs)
     return c + d ? (double)(c - d) / (double)(c + d) : 0;
 }
 
-static const struct config *find(const struct job *j, unsigned threads)
+/*
+ * Calls after which a reordering's cost is paid back by its predicted gain
+ * (or, measured, its measured gain) over the data as it is at the same
+ * thread count: 0 when it does not apply (no reordering, nothing to compare
+ * with), -1 when it never pays.
+ */
+static double payoff_calls(const struct job *j, const struct config *c, bool measured)
 {
-    for (unsigned i = 0; i < j->n; i++)
-        if (j->cfg[i].threads == threads)
-            return &j->cfg[i];
-    return NULL;
+    int none = none_variant(j);
+    const struct config *b = none >= 0 ? find(j, (unsigned)none, c->threads) : NULL;
+    double gain;
+
+    if (!b || !j->var[c->variant].order || (measured && !(b->measured && c->measured)))
+        return 0;
+    gain = measured ? b->seconds - c->seconds : b->predicted - c->predicted;
+    return gain > 0 ? ceil(j->var[c->variant].info.seconds / gain) : -1;
 }
 
-static int report(const struct opts *o, const struct job *j, unsigned first_threads)
+/* One line of reason: the misses a reordering saves, or a team's imbalance. */
+static void reason(const struct job *j, const struct config *c, char *buf, size_t size)
 {
-    const struct config *base = find(j, first_threads), *best_meas = NULL;
+    int none = none_variant(j);
+    const struct config *b = none >= 0 ? find(j, (unsigned)none, c->threads) : NULL;
+    size_t len = 0;
+
+    buf[0] = '\0';
+    if (b && b != c) {
+        len += (size_t)snprintf(buf, size, "misses vs none:");
+        for (unsigned l = 0; l < j->nlevels && len < size; l++)
+            len +=
+                (size_t)snprintf(buf + len, size - len, " %s %+.0f%%", j->level_name[l],
+                                 b->misses[l] > 0 ? 100 * (c->misses[l] / b->misses[l] - 1) : 0.0);
+    } else if (c->threads > 1 && c->busiest_share * c->threads > 1.05) {
+        snprintf(buf, size, "busiest thread %.0f%% of the accesses", 100 * c->busiest_share);
+    }
+}
+
+static json_t *config_json(const struct job *j, const struct config *c, const struct config *cur)
+{
+    json_t *e = json_pack("{s:s,s:i,s:f,s:f,s:s}", "reorder", j->var[c->variant].name, "threads",
+                          (int)c->threads, "predicted", c->predicted, "speedup",
+                          cur->predicted / c->predicted, "bottleneck", c->bottleneck);
+    json_t *misses = json_object();
+    double calls = payoff_calls(j, c, false), mcalls = payoff_calls(j, c, true);
+    char why[160];
+
+    for (unsigned l = 0; l < j->nlevels; l++)
+        json_object_set_new(misses, j->level_name[l], json_real(c->misses[l]));
+    json_object_set_new(e, "misses", misses);
+    if (calls != 0)
+        json_object_set_new(e, "payoff_calls", calls > 0 ? json_real(calls) : json_null());
+    if (mcalls != 0)
+        json_object_set_new(e, "payoff_calls_measured",
+                            mcalls > 0 ? json_real(mcalls) : json_null());
+    reason(j, c, why, sizeof(why));
+    if (why[0])
+        json_object_set_new(e, "reason", json_string(why));
+    if (c->measured)
+        json_object_set_new(e, "measured", json_real(c->seconds));
+    return e;
+}
+
+static int report_json(const struct opts *o, const struct job *j, const struct config *best_meas,
+                       double tau)
+{
+    const struct config *cur = &j->cfg[j->current];
+    json_t *doc = json_object(), *a = json_array(), *vars = json_array();
+
+    json_object_set_new(doc, "kernel", json_string(j->kernel->u.kernel.name));
+    json_object_set_new(doc, "dataset", json_string(j->ds->path));
+    json_object_set_new(doc, "machine", json_string(j->m->name));
+    json_object_set_new(doc, "machine_file", json_string(j->mpath));
+    for (unsigned v = 0; v < j->nvar; v++) {
+        const struct variant *var = &j->var[v];
+        json_t *e = json_pack("{s:s}", "reorder", var->name);
+
+        if (var->order)
+            json_object_set_new(e, "seconds", json_real(var->info.seconds));
+        if (var->how.method == AUGUR_REORDER_METIS)
+            json_object_set_new(e, "edge_cut", json_integer((json_int_t)var->info.edge_cut));
+        json_array_append_new(vars, e);
+    }
+    json_object_set_new(doc, "reorders", vars);
+    if (j->why_not_reordered[0])
+        json_object_set_new(doc, "reorders_note", json_string(j->why_not_reordered));
+    for (unsigned i = 0; i < j->n; i++)
+        json_array_append_new(a, config_json(j, &j->cfg[i], cur));
+    json_object_set_new(doc, "ranked", a);
+    json_object_set_new(doc, "pick",
+                        json_pack("{s:s,s:i}", "reorder", j->var[j->cfg[0].variant].name, "threads",
+                                  (int)j->cfg[0].threads));
+    json_object_set_new(
+        doc, "current",
+        json_pack("{s:s,s:i}", "reorder", j->var[cur->variant].name, "threads", (int)cur->threads));
+    if (o->verify) {
+        json_object_set_new(doc, "kendall_tau", json_real(tau));
+        json_object_set_new(doc, "pick_measured_speedup",
+                            json_real(cur->seconds / j->cfg[0].seconds));
+        json_object_set_new(doc, "pick_from_best_measured",
+                            json_real(j->cfg[0].seconds / best_meas->seconds - 1));
+    }
+    return cli_print_json(doc);
+}
+
+/* "rcm, 2 threads" */
+static void config_name(const struct job *j, const struct config *c, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s, %u thread%s", j->var[c->variant].name, c->threads,
+             c->threads == 1 ? "" : "s");
+}
+
+static void report_rows(const struct job *j)
+{
+    const struct config *cur = &j->cfg[j->current];
+
+    printf("%-5s %-12s %7s %14s %9s %-18s %s\n", "rank", "reorder", "threads", "predicted",
+           "speed-up", "bottleneck", "why");
+    for (unsigned i = 0; i < j->n; i++) {
+        const struct config *c = &j->cfg[i];
+        double calls = payoff_calls(j, c, false), mcalls = payoff_calls(j, c, true);
+        char why[160];
+
+        reason(j, c, why, sizeof(why));
+        printf("%-5u %-12s %7u %12.4g s %8.2fx %-18s %s", i + 1, j->var[c->variant].name,
+               c->threads, c->predicted, cur->predicted / c->predicted, c->bottleneck, why);
+        if (calls > 0)
+            printf("; pays off after %.0f call%s", calls, calls == 1 ? "" : "s");
+        if (c->measured)
+            printf("\n%-5s measured %.4g s, %.2fx", "", c->seconds, cur->seconds / c->seconds);
+        if (mcalls != 0)
+            printf(mcalls > 0 ? "; pays off after %.0f calls" : "; never pays off", mcalls);
+        printf("\n");
+    }
+}
+
+static int report(const struct opts *o, const struct job *j)
+{
+    const struct config *cur = &j->cfg[j->current], *best_meas = NULL;
     unsigned pairs = 0;
     double tau = kendall_tau(j, &pairs);
+    char pick[64], cur_name[64], best_name[64];
 
     for (unsigned i = 0; i < j->n; i++)
         if (j->cfg[i].measured && (!best_meas || j->cfg[i].seconds < best_meas->seconds))
             best_meas = &j->cfg[i];
-    if (cli_json) {
-        json_t *doc = json_object(), *a = json_array();
+    if (cli_json)
+        return report_json(o, j, best_meas, tau);
+    printf("kernel %s on %s, machine %s (%s)\n", j->kernel->u.kernel.name, j->ds->path, j->m->name,
+           j->mpath);
+    for (unsigned v = 0; v < j->nvar; v++)
+        if (j->var[v].order)
+            printf("reorder %s: %.4g s once\n", j->var[v].name, j->var[v].info.seconds);
+    if (j->why_not_reordered[0])
+        printf("reorderings: %s\n", j->why_not_reordered);
+    printf("\n");
+    report_rows(j);
+    config_name(j, &j->cfg[0], pick, sizeof(pick));
+    config_name(j, cur, cur_name, sizeof(cur_name));
+    printf("\nadvice: %s (predicted %.2fx the current %s)\n", pick,
+           cur->predicted / j->cfg[0].predicted, cur_name);
+    if (j->var[j->cfg[0].variant].order) {
+        const struct config *plain = best_of_variant(j, none_variant(j));
 
-        json_object_set_new(doc, "kernel", json_string(j->kernel->u.kernel.name));
-        json_object_set_new(doc, "dataset", json_string(j->ds->path));
-        json_object_set_new(doc, "machine", json_string(j->m->name));
-        json_object_set_new(doc, "machine_file", json_string(j->mpath));
-        for (unsigned i = 0; i < j->n; i++) {
-            const struct config *c = &j->cfg[i];
-            json_t *e = json_pack("{s:i,s:f,s:f,s:s}", "threads", (int)c->threads, "predicted",
-                                  c->predicted, "speedup", base->predicted / c->predicted,
-                                  "bottleneck", c->bottleneck);
-
-            if (c->measured)
-                json_object_set_new(e, "measured", json_real(c->seconds));
-            json_array_append_new(a, e);
+        if (plain) {
+            config_name(j, plain, best_name, sizeof(best_name));
+            printf("without reordering: %s (%.2fx; the pick is %.1f %% faster, and its "
+                   "reordering costs %.4g s once)\n",
+                   best_name, cur->predicted / plain->predicted,
+                   100 * (plain->predicted / j->cfg[0].predicted - 1),
+                   j->var[j->cfg[0].variant].info.seconds);
         }
-        json_object_set_new(doc, "ranked", a);
-        json_object_set_new(doc, "pick", json_integer(j->cfg[0].threads));
-        if (o->verify) {
-            json_object_set_new(doc, "kendall_tau", json_real(tau));
-            json_object_set_new(doc, "pick_measured_speedup",
-                                json_real(base->seconds / j->cfg[0].seconds));
-            json_object_set_new(doc, "pick_from_best_measured",
-                                json_real(j->cfg[0].seconds / best_meas->seconds - 1));
-        }
-        return cli_print_json(doc);
     }
-    printf("kernel %s on %s, machine %s (%s)\n\n", j->kernel->u.kernel.name, j->ds->path,
-           j->m->name, j->mpath);
-    printf("%-5s %8s %14s %9s %-18s%s\n", "rank", "threads", "predicted", "speed-up", "bottleneck",
-           o->verify ? "      measured  speed-up" : "");
-    for (unsigned i = 0; i < j->n; i++) {
-        const struct config *c = &j->cfg[i];
-
-        printf("%-5u %8u %12.4g s %8.2fx %-18s", i + 1, c->threads, c->predicted,
-               base->predicted / c->predicted, c->bottleneck);
-        if (c->measured)
-            printf(" %11.4g s %8.2fx", c->seconds, base->seconds / c->seconds);
-        printf("\n");
+    if (o->verify) {
+        config_name(j, best_meas, best_name, sizeof(best_name));
+        printf("verified: the pick runs %.2fx the current time, %.1f %% from the fastest "
+               "measured (%s); Kendall's tau of the rankings %.2f over %u pairs\n",
+               cur->seconds / j->cfg[0].seconds, 100 * (j->cfg[0].seconds / best_meas->seconds - 1),
+               best_name, tau, pairs);
     }
-    printf("\nadvice: %u thread%s (predicted %.2fx the %u-thread time)\n", j->cfg[0].threads,
-           j->cfg[0].threads == 1 ? "" : "s", base->predicted / j->cfg[0].predicted, first_threads);
-    if (o->verify)
-        printf("verified: the pick runs %.2fx the %u-thread time, %.1f %% from the fastest "
-               "measured (%u threads); Kendall's tau of the rankings %.2f over %u pairs\n",
-               base->seconds / j->cfg[0].seconds, first_threads,
-               100 * (j->cfg[0].seconds / best_meas->seconds - 1), best_meas->threads, tau, pairs);
     return cli_flush_stdout();
+}
+
+/* The configurations: every reordering at every count; the current one is none (or the first) at
+ * the first count. */
+static int configure(const struct opts *o, struct job *j)
+{
+    unsigned counts[MAX_CONFIGS], ncounts = 0, hw;
+    char buf[32];
+    int rc, none;
+
+    hw = j->m->cores * (j->m->threads_per_core ? j->m->threads_per_core : 1);
+    snprintf(buf, sizeof(buf), "1-%u", hw < 64 ? hw : 64);
+    if ((rc = parse_threads(o->threads ? o->threads : buf, hw, counts, &ncounts)) != 0 ||
+        (rc = parse_reorders(o->reorder ? o->reorder : default_reorders, o->reorder != NULL, j)) !=
+            0)
+        return rc;
+    if ((size_t)ncounts * j->nvar > MAX_CONFIGS)
+        return cli_usage_error("advise",
+                               "%u thread counts x %u reorderings: at most %d "
+                               "configurations",
+                               ncounts, j->nvar, MAX_CONFIGS);
+    j->n = 0;
+    for (unsigned v = 0; v < j->nvar; v++)
+        for (unsigned t = 0; t < ncounts; t++) {
+            j->cfg[j->n].variant = v;
+            j->cfg[j->n++].threads = counts[t];
+        }
+    none = none_variant(j);
+    j->current = none >= 0 ? (unsigned)none * ncounts : 0;
+    return CLI_OK;
 }
 
 int cmd_advise(int argc, char **argv)
 {
     static struct job j; /* the configurations: too large for the stack of a thread */
     struct opts o;
-    unsigned counts[MAX_CONFIGS], hw, first;
     const char *path = NULL;
-    int nopt, rc;
-    char buf[32];
+    int nopt, rc, nargs;
+    char **args;
+    struct config current;
 
     memset(&o, 0, sizeof(o));
     memset(&j, 0, sizeof(j));
     rc = parse_args(argc, argv, &o, &nopt, &path);
     if (rc)
         return rc < 0 ? CLI_OK : rc;
-    rc =
-        load(&o, path, nopt < argc ? argc - nopt - 1 : 0, nopt < argc ? argv + nopt + 1 : NULL, &j);
-    if (rc)
+    nargs = nopt < argc ? argc - nopt - 1 : 0;
+    args = nopt < argc ? argv + nopt + 1 : NULL;
+    if ((rc = load(&o, path, nargs, args, &j)) != 0 || (rc = configure(&o, &j)) != 0 ||
+        (rc = prepare_variants(&j)) != 0 || (rc = sweep(&o, &j)) != 0)
         goto out;
-    hw = j.m->cores * (j.m->threads_per_core ? j.m->threads_per_core : 1);
-    snprintf(buf, sizeof(buf), "1-%u", hw < 64 ? hw : 64);
-    if ((rc = parse_threads(o.threads ? o.threads : buf, hw, counts, &j.n)) != 0)
-        goto out;
-    for (unsigned i = 0; i < j.n; i++)
-        j.cfg[i].threads = counts[i];
-    first = counts[0];
-    if ((rc = sweep(&o, &j)) != 0)
-        goto out;
+    current = j.cfg[j.current];
     qsort(j.cfg, j.n, sizeof(j.cfg[0]), by_predicted);
-    if (o.verify && (rc = verify(&o, &j, nopt < argc ? argc - nopt - 1 : 0,
-                                 nopt < argc ? argv + nopt + 1 : NULL, first)) != 0)
+    j.current = (unsigned)(find(&j, current.variant, current.threads) - j.cfg);
+    if (o.verify && (rc = verify(&o, &j, nargs, args)) != 0)
         goto out;
-    rc = report(&o, &j, first);
+    rc = report(&o, &j);
 out:
     job_free(&j);
     return rc;

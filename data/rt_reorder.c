@@ -342,7 +342,7 @@ static int permuted_copy(const struct augur_dataset *ds, const uint32_t *order,
         }
     }
     augur_free(inv);
-    /* Sorting again, and moving the entries that crossed the diagonal back to the stored triangle. */
+    /* sorted again; entries that crossed the diagonal go back to the stored triangle */
     rc = rt_coo_finish(r, diag);
     r->nduplicates = ds->nduplicates;
     if (rc) {

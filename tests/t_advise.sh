@@ -1,7 +1,9 @@
 #!/bin/bash
-# t_advise.sh - end-to-end tests of 'augur advise': the thread sweep ranked by
-# predicted time, its JSON, --verify timing the pick and the first count, and
-# bad input (a count the machine does not run, a bad list, a CUDA kernel). Prints TAP.
+# t_advise.sh - end-to-end tests of 'augur advise': the sweep of thread counts
+# and reorderings ranked by predicted time, its JSON, a reordering priced as
+# augur predict prices the data augur data reorder writes, --verify timing
+# the pick and the current configuration, and bad input (a count the machine
+# does not run, bad lists, a CUDA kernel). Prints TAP.
 augur=${AUGUR_BIN:-build/augur}
 src=${AUGUR_SOURCE_DIR:-.}
 tmp=$(mktemp -d)
@@ -12,23 +14,58 @@ machine=$src/samples/machines/dev-epyc-zen4-2vcpu.yml
 mtx=$src/samples/walshaw_fe_4elt2.mtx
 kernel=("$src/kernels/spmv/omp.c" --function spmv_csr_omp_static --data "$mtx" --machine "$machine")
 
-status "advise sweeps 1 to the machine's threads" 0 "$augur" --json advise "${kernel[@]}"
+status "advise sweeps 1 to the machine's threads and the reorderings" 0 "$augur" --json advise "${kernel[@]}"
+cp "$tmp/out" "$tmp/all.json"
+is "two counts on a two-core file" "$(jq_ "$tmp/all.json" "sorted(set(c['threads'] for c in d['ranked']))")" "[1, 2]"
+is "the default reorderings, METIS blocks below the 11143 rows" \
+    "$(jq_ "$tmp/all.json" "[v['reorder'] for v in d['reorders']]")" \
+    "['none', 'rcm', 'metis:64', 'metis:512', 'metis:4096']"
+is "every reordering at every count" "$(jq_ "$tmp/all.json" "len(d['ranked'])")" 10
+is "the current configuration is the data as it is at the first count" \
+    "$(jq_ "$tmp/all.json" "d['current'] == {'reorder': 'none', 'threads': 1}")" True
+is "a reordering's cost is measured, and its misses are compared" \
+    "$(jq_ "$tmp/all.json" "all(v['seconds'] > 0 for v in d['reorders'][1:]) and all('reason' in c for c in d['ranked'] if c['reorder'] != 'none')")" True
+status "advise --reorder none: the thread sweep alone" 0 "$augur" --json advise "${kernel[@]}" --reorder none
 cp "$tmp/out" "$tmp/a.json"
-is "two counts on a two-core file" "$(jq_ "$tmp/a.json" "sorted(c['threads'] for c in d['ranked'])")" "[1, 2]"
+is "two configurations" "$(jq_ "$tmp/a.json" "sorted(c['threads'] for c in d['ranked'])")" "[1, 2]"
 is "ranked by predicted time" \
     "$(jq_ "$tmp/a.json" "all(a['predicted'] <= b['predicted'] for a, b in zip(d['ranked'], d['ranked'][1:]))")" True
-is "the pick is the first of the ranking" "$(jq_ "$tmp/a.json" "d['pick'] == d['ranked'][0]['threads']")" True
+is "the pick is the first of the ranking" "$(jq_ "$tmp/a.json" "d['pick']['threads'] == d['ranked'][0]['threads']")" True
 is "speed-ups over one thread" \
     "$(jq_ "$tmp/a.json" "[c['speedup'] for c in d['ranked'] if c['threads'] == 1] == [1.0]")" True
 status "each count as augur predict answers it" 0 "$augur" --json predict "${kernel[@]}" --threads 2
 is "the same time" "$(jq_ "$tmp/out" "d['seconds']")" \
     "$(jq_ "$tmp/a.json" "[c['predicted'] for c in d['ranked'] if c['threads'] == 2][0]")"
-status "text" 0 "$augur" advise "${kernel[@]}" --threads 1-2
-check "advice line" grep -q "^advice: [12] thread" "$tmp/out"
+status "rcm as augur predict prices the reordered data" 0 "$augur" data reorder "$mtx" "$tmp/rcm.mtx" --method rcm
+status "rcm: predict on the reordered file" 0 "$augur" --json predict "$src/kernels/spmv/omp.c" \
+    --function spmv_csr_omp_static --data "$tmp/rcm.mtx" --machine "$machine" --threads 2
+is "the same time" "$(jq_ "$tmp/out" "d['seconds']")" \
+    "$(jq_ "$tmp/all.json" "[c['predicted'] for c in d['ranked'] if c['threads'] == 2 and c['reorder'] == 'rcm'][0]")"
+status "text" 0 "$augur" advise "${kernel[@]}" --threads 1-2 --reorder none,rcm
+check "advice line" grep -Eq "^advice: (none|rcm), [12] thread" "$tmp/out"
+check "the reordering's cost" grep -Eq "^reorder rcm: [0-9.e-]+ s once" "$tmp/out"
+
+# A mesh with its locality destroyed: renumbering it back saves misses.
+python3 - "$mtx" "$tmp/scrambled.mtx" <<'EOF'
+import random, sys
+lines = [l for l in open(sys.argv[1]) if not l.startswith('%')]
+n = int(lines[0].split()[0])
+p = list(range(1, n + 1))
+random.Random(3).shuffle(p)
+with open(sys.argv[2], 'w') as out:
+    out.write('%%MatrixMarket matrix coordinate pattern symmetric\n' + lines[0])
+    for l in lines[1:]:
+        i, j = l.split()[:2]
+        out.write('%d %d\n' % (p[int(i) - 1], p[int(j) - 1]))
+EOF
+status "a scrambled mesh" 0 "$augur" --json advise "$src/kernels/spmv/omp.c" --function spmv_csr_omp_static \
+    --data "$tmp/scrambled.mtx" --machine "$machine" --threads 1 --reorder none,rcm,metis:512
+is "RCM and METIS blocks cut its L1 misses, and pay off after some calls" \
+    "$(jq_ "$tmp/out" "all(c['misses']['L1'] < 0.8 * [b for b in d['ranked'] if b['reorder'] == 'none'][0]['misses']['L1'] and c['payoff_calls'] >= 1 for c in d['ranked'] if c['reorder'] != 'none')")" True
 
 if command -v "${CC:-cc}" >/dev/null 2>&1; then
     status "--verify 1 times the pick and the first count" 0 "$augur" --json advise "${kernel[@]}" \
-        --threads 1,2 --verify 1 --reps 3
+        --threads 1,2 --reorder none --verify 1 --reps 3
     is "both measured" "$(jq_ "$tmp/out" "sorted(c['threads'] for c in d['ranked'] if 'measured' in c)")" "[1, 2]"
     is "the rankings compared" "$(jq_ "$tmp/out" "-1 <= d['kendall_tau'] <= 1 and d['pick_measured_speedup'] > 0")" True
 else
@@ -44,4 +81,16 @@ status "a CUDA kernel" 1 "$augur" advise "$src/kernels/spmv/cuda.cu" --function 
     --data "$mtx" --machine "$machine"
 check "says why" grep -q "advise sweeps OpenMP threads" "$tmp/err"
 status "missing --data" 2 "$augur" advise "$src/kernels/spmv/omp.c"
+for bad in foo "" "rcm," ",rcm" "metis" "metis:0" "rcm:3"; do
+    status "--reorder '$bad': a usage error" 2 "$augur" advise "${kernel[@]}" --reorder "$bad"
+done
+status "--reorder metis:B beyond the rows" 1 "$augur" advise "${kernel[@]}" --reorder metis:20000
+check "says so" grep -q "metis:20000: the rows per part must be 1 to the 11143 rows" "$tmp/err"
+printf '%%%%MatrixMarket matrix coordinate real general\n3 2 3\n1 1 1\n2 2 1\n3 1 1\n' >"$tmp/rect.mtx"
+status "a 3 x 2 matrix: no reordering by default" 0 "$augur" --json advise "$src/samples/spmv.c" \
+    --data "$tmp/rect.mtx" --machine "$machine"
+is "and says why" "$(jq_ "$tmp/out" "[v['reorder'] for v in d['reorders']] == ['none'] and '3 x 2' in d['reorders_note']")" True
+status "--reorder rcm on a 3 x 2 matrix" 1 "$augur" advise "$src/samples/spmv.c" --data "$tmp/rect.mtx" \
+    --machine "$machine" --reorder rcm
+check "says why" grep -q "square" "$tmp/err"
 echo "1..$n"

@@ -69,8 +69,7 @@ static int cmp_entry(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static void full_entries(const struct augur_dataset *ds, const uint32_t *order,
-                         struct entries *out)
+static void full_entries(const struct augur_dataset *ds, const uint32_t *order, struct entries *out)
 {
     const struct augur_coo *c = &ds->coo;
     uint64_t m = 0, *pairs;
@@ -192,8 +191,10 @@ static void hand_built(void)
 
 static void bad_requests(void)
 {
-    static const char *bad[] = { "", "foo", "rcm:4", "metis", "metis:", "metis:0", "metis:-3",
-                                 "metis:4x", "metis:99999999999", "none:1" };
+    static const char *bad[] = { "",         "foo",      "rcm:4",
+                                 "metis",    "metis:",   "metis:0",
+                                 "metis:-3", "metis:4x", "metis:99999999999",
+                                 "none:1" };
     struct augur_reorder how;
     struct augur_dataset *r = NULL, *rect, *small;
     struct augur_diag diag;
@@ -205,16 +206,15 @@ static void bad_requests(void)
         snprintf(name, sizeof(name), "'%s' is refused", bad[k]);
         ok(augur_reorder_parse(bad[k], &how, &diag) == AUGUR_EINVAL && diag.msg[0], name);
     }
-    rect = parse("%%MatrixMarket matrix coordinate pattern general\n2 3 2\n1 3\n2 1\n",
-                 "rect.mtx");
+    rect = parse("%%MatrixMarket matrix coordinate pattern general\n2 3 2\n1 3\n2 1\n", "rect.mtx");
     augur_diag_init(&diag);
     how.method = AUGUR_REORDER_RCM;
     how.block = 0;
     ok(augur_dataset_reorder(rect, &how, &r, &order, NULL, &diag) == AUGUR_EINVAL &&
            strstr(diag.msg, "square"),
        "a 2 x 3 matrix is refused");
-    small = parse("%%MatrixMarket matrix coordinate pattern symmetric\n4 4 2\n2 1\n4 3\n",
-                  "small.mtx");
+    small =
+        parse("%%MatrixMarket matrix coordinate pattern symmetric\n4 4 2\n2 1\n4 3\n", "small.mtx");
     augur_diag_init(&diag);
     how.method = AUGUR_REORDER_METIS;
     how.block = 5;
@@ -249,13 +249,12 @@ static struct augur_dataset *scrambled(const struct augur_dataset *ds)
         p[k] = p[j];
         p[j] = t;
     }
-    len = (size_t)snprintf(text, cap,
-                           "%%%%MatrixMarket matrix coordinate pattern symmetric\n%u %u %" PRIu64
-                           "\n",
-                           n, n, c->nnz);
+    len = (size_t)snprintf(
+        text, cap, "%%%%MatrixMarket matrix coordinate pattern symmetric\n%u %u %" PRIu64 "\n", n,
+        n, c->nnz);
     for (uint64_t e = 0; e < c->nnz; e++)
-        len += (size_t)snprintf(text + len, cap - len, "%u %u\n", p[c->row[e]] + 1,
-                                p[c->col[e]] + 1);
+        len +=
+            (size_t)snprintf(text + len, cap - len, "%u %u\n", p[c->row[e]] + 1, p[c->col[e]] + 1);
     s = parse(text, "scrambled.mtx");
     augur_free(text);
     augur_free(p);
@@ -294,8 +293,8 @@ static void road_graph(const char *dir)
     ok(m && info.parts == (s->coo.nrows + 4095) / 4096, "METIS makes ceil(n / 4096) parts");
     ok(m && info.edge_cut * 20 < block_cut(s, 4096),
        "METIS cuts far fewer edges than blocks of the scrambled numbering");
-    diag("METIS: %u parts, edge cut %" PRIu64 " against %" PRIu64 " for blocks, %.3f s",
-         info.parts, info.edge_cut, block_cut(s, 4096), info.seconds);
+    diag("METIS: %u parts, edge cut %" PRIu64 " against %" PRIu64 " for blocks, %.3f s", info.parts,
+         info.edge_cut, block_cut(s, 4096), info.seconds);
     m2 = check_reorder(s, "metis:4096", "scrambled NY again", &order2, &info2);
     ok(order && order2 && memcmp(order, order2, s->coo.nrows * sizeof(uint32_t)) == 0 &&
            info2.edge_cut == info.edge_cut,
@@ -322,8 +321,8 @@ static void mesh(const char *dir)
         return;
     r = check_reorder(ds, "metis:512", "mesh", &order, NULL);
     for (uint64_t k = 0; r && k < ds->ncells && same; k++)
-        same = memcmp(r->cells + 4 * k, ds->cells + 4 * (size_t)order[k], 4 * sizeof(uint32_t)) ==
-               0;
+        same =
+            memcmp(r->cells + 4 * k, ds->cells + 4 * (size_t)order[k], 4 * sizeof(uint32_t)) == 0;
     ok(r && same && r->ncells == ds->ncells, "a mesh's cells follow its dual's numbering");
     augur_free(order);
     augur_dataset_free(r);

@@ -40,8 +40,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         goto out;
     }
     opts.format = AUGUR_FORMAT_MTX;
-    if (augur_dataset_parse(nl + 1, size - (size_t)(nl + 1 - buf), "fuzz.mtx", &opts, &ds,
-                            &diag) != 0 ||
+    if (augur_dataset_parse(nl + 1, size - (size_t)(nl + 1 - buf), "fuzz.mtx", &opts, &ds, &diag) !=
+            0 ||
         ds->coo.nrows > MAX_ROWS)
         goto out;
     augur_diag_init(&diag);
