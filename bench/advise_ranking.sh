@@ -1,0 +1,124 @@
+#!/bin/bash
+# advise_ranking.sh - does `augur advise` pick what runs fastest? For each
+# kernel x dataset, one `augur advise --verify ALL` run sweeps thread counts
+# x reorderings, predicts every configuration and times every one of them
+# on this host; the page gets, per case, whether the pick is within 5 % of
+# the fastest configuration measured, Kendall's tau of the predicted
+# against the measured order, and the measured speed-up of the pick over the
+# current configuration (the data as it is, one thread), with the medians
+# over the cases. Datasets: shared meshes and road graphs as they are, and
+# each renumbered at random (a numbering with no locality, which a
+# reordering repairs).
+#
+# usage: bench/advise_ranking.sh [BUILD_DIR] [OUT.md] [REPS]
+# The machine is --machine auto (this host, calibrated once and cached).
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$here/build}
+out=${2:-$here/docs/results/advise-ranking.md}
+reps=${3:-10}
+data=${AUGUR_DATASETS:-$here/../shared/datasets}
+threads=${ADVISE_THREADS:-1,2}
+reorders=${ADVISE_REORDERS:-none,rcm,metis:512,metis:4096}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+kernels=(
+    "spmv_csr_omp_static $here/kernels/spmv/omp.c"
+    "pagerank_pull_omp $here/kernels/pagerank/omp.c"
+    "fv_ell_omp_simple $here/kernels/fv/omp.c"
+)
+sets=${ADVISE_SETS:-"$data/mesh/mfem_piece_tet.msh $data/mesh/sfepy_cube_cylinder_tet.mesh $data/mtx/road_usa_NY.mtx.gz $data/mtx/road_usa_BAY.mtx.gz"}
+
+# scramble IN OUT: IN's graph with its nodes renumbered at random (seed 1)
+scramble() {
+    "$build/augur" data convert "$1" "$tmp/plain.mtx" >/dev/null
+    python3 - "$tmp/plain.mtx" "$2" <<'EOF'
+import random, sys
+lines = open(sys.argv[1]).read().splitlines()
+k = 0
+while lines[k].startswith('%'):
+    k += 1
+n = int(lines[k].split()[0])
+p = list(range(1, n + 1))
+random.Random(1).shuffle(p)
+with open(sys.argv[2], 'w') as out:
+    out.write(lines[0] + '\n% renumbered at random (seed 1) by bench/advise_ranking.sh\n')
+    out.write(lines[k] + '\n')
+    for l in lines[k + 1:]:
+        f = l.split()
+        out.write(' '.join([str(p[int(f[0]) - 1]), str(p[int(f[1]) - 1])] + f[2:]) + '\n')
+EOF
+}
+
+list=()
+for d in $sets; do
+    [ -f "$d" ] || continue
+    list+=("$d")
+    s=$(basename "$d")
+    scramble "$d" "$tmp/${s%%.*}-scrambled.mtx"
+    list+=("$tmp/${s%%.*}-scrambled.mtx")
+done
+[ ${#list[@]} -gt 0 ] || { echo "advise_ranking: no datasets in $data" >&2; exit 1; }
+
+nconf=$(( $(tr ',' '\n' <<<"$threads" | wc -l) * $(tr ',' '\n' <<<"$reorders" | wc -l) ))
+started=$(date -u '+%Y-%m-%d %H:%M UTC')
+i=0
+for k in "${kernels[@]}"; do
+    read -r fn file <<<"$k"
+    for d in "${list[@]}"; do
+        i=$((i + 1))
+        echo "advise_ranking: $fn on $(basename "$d")" >&2
+        if ! "$build/augur" --json advise "$file" --function "$fn" --data "$d" --threads "$threads" \
+            --reorder "$reorders" --verify "$nconf" --reps "$reps" --quiet >"$tmp/case-$i.json" \
+            2>"$tmp/case-$i.err"; then
+            echo "advise_ranking: failed: $(tail -n 1 "$tmp/case-$i.err")" >&2
+            exit 1
+        fi
+    done
+done
+
+python3 - "$tmp" "$out" "$started" "$threads" "$reorders" "$reps" "$(uname -m)" "$(nproc)" <<'EOF'
+import glob, json, os, statistics, sys
+tmp, out, started, threads, reorders, reps, arch, cores = sys.argv[1:]
+cases = [json.load(open(f)) for f in sorted(glob.glob(tmp + '/case-*.json'),
+                                            key=lambda f: int(f.split('-')[-1].split('.')[0]))]
+rows, within, taus, speedups = [], 0, [], []
+for c in cases:
+    best = min(r['measured'] for r in c['ranked'])
+    pick = c['ranked'][0]
+    cur = [r for r in c['ranked'] if r['reorder'] == c['current']['reorder']
+           and r['threads'] == c['current']['threads']][0]
+    near = pick['measured'] <= 1.05 * best
+    within += near
+    taus.append(c['kendall_tau'])
+    speedups.append(cur['measured'] / pick['measured'])
+    fastest = min(c['ranked'], key=lambda r: r['measured'])
+    rows.append('| %s | %s | %s, %d | %s, %d | %.2f | %s | %.2f |' % (
+        c['kernel'], os.path.basename(c['dataset']).replace(tmp + '/', ''),
+        pick['reorder'], pick['threads'], fastest['reorder'], fastest['threads'],
+        100 * (pick['measured'] / best - 1), 'yes' if near else 'no', c['kendall_tau']))
+machine = cases[0]['machine_file']
+with open(out, 'w') as f:
+    f.write('# Does augur advise pick the fastest configuration?\n\n')
+    f.write('Each row is one `augur advise --verify ALL` run: every configuration of\n'
+            'the sweep (threads %s x reorderings %s) predicted, then timed\n'
+            'on this host (%s, %s cores) with %s repetitions each, one run, no\n'
+            'best-of. The datasets are shared meshes and road graphs as they are and\n'
+            'renumbered at random ("-scrambled": no locality left, which a reordering\n'
+            'repairs). The machine file is this host\'s own calibration\n'
+            '(`--machine auto`: %s). Started %s. Written by:\n\n'
+            '```\nbench/advise_ranking.sh BUILD_DIR docs/results/advise-ranking.md %s\n```\n\n'
+            % (threads, reorders, arch, cores, reps, os.path.basename(machine), started, reps))
+    f.write('| cases | pick within 5 %% of the fastest measured | median Kendall tau | '
+            'median measured speed-up of the pick over the current |\n|---|---|---|---|\n')
+    f.write('| %d | %d (%.0f %%) | %.2f | %.2fx |\n\n' % (
+        len(cases), within, 100.0 * within / len(cases), statistics.median(taus),
+        statistics.median(speedups)))
+    f.write('The targets are a pick within 5 % of the fastest in at least 90 % of the\n'
+            'cases and a median tau of at least 0.8.\n\n')
+    f.write('| kernel | dataset | pick | fastest measured | pick over fastest (%) | '
+            'within 5 % | tau |\n|---|---|---|---|---|---|---|\n')
+    f.write('\n'.join(rows) + '\n')
+print(open(out).read())
+EOF
