@@ -1,6 +1,7 @@
 /*
  * rt_load.c - format detection and the dataset loader entry point (module: data).
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -305,4 +306,51 @@ fail:
     augur_buf_release(&text);
     augur_dataset_free(ds);
     return rc;
+}
+
+int augur_dataset_from_csr(const struct augur_csr *csr, const char *name,
+                           struct augur_dataset **out, struct augur_diag *diag)
+{
+    struct augur_dataset *ds;
+    size_t n = csr->nnz ? (size_t)csr->nnz : 1;
+    int rc;
+
+    if (csr->rowptr[0] != 0 || csr->rowptr[csr->nrows] != csr->nnz)
+        return augur_diag_set(diag, AUGUR_EINVAL, name, 0, 0,
+                              "row pointers do not span the entries");
+    for (uint32_t i = 0; i < csr->nrows; i++)
+        if (csr->rowptr[i + 1] < csr->rowptr[i])
+            return augur_diag_set(diag, AUGUR_EINVAL, name, 0, 0, "row %u ends before it starts",
+                                  i);
+    for (uint64_t k = 0; k < csr->nnz; k++)
+        if (csr->col[k] >= csr->ncols)
+            return augur_diag_set(diag, AUGUR_EINVAL, name, 0, 0,
+                                  "entry %" PRIu64 ": column %u of %u columns", k, csr->col[k],
+                                  csr->ncols);
+    ds = augur_calloc(1, sizeof(*ds));
+
+    ds->format = AUGUR_FORMAT_MTX;
+    ds->symmetry = AUGUR_SYM_GENERAL;
+    ds->field = csr->val ? AUGUR_FIELD_REAL : AUGUR_FIELD_PATTERN;
+    ds->path = augur_strdup(name ? name : "(memory)");
+    ds->coo.nrows = csr->nrows;
+    ds->coo.ncols = csr->ncols;
+    ds->coo.nnz = csr->nnz;
+    ds->coo.row = augur_mallocarray(n, sizeof(uint32_t));
+    ds->coo.col = augur_mallocarray(n, sizeof(uint32_t));
+    if (csr->val) {
+        ds->coo.val = augur_mallocarray(n, sizeof(double));
+        memcpy(ds->coo.val, csr->val, (size_t)csr->nnz * sizeof(double));
+    }
+    for (uint32_t i = 0; i < csr->nrows; i++)
+        for (uint64_t k = csr->rowptr[i]; k < csr->rowptr[i + 1]; k++)
+            ds->coo.row[k] = i;
+    memcpy(ds->coo.col, csr->col, (size_t)csr->nnz * sizeof(uint32_t));
+    ds->nentries_read = csr->nnz;
+    if ((rc = rt_coo_finish(ds, diag)) != 0) {
+        augur_dataset_free(ds);
+        return rc;
+    }
+    *out = ds;
+    return 0;
 }

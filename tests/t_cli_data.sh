@@ -401,6 +401,24 @@ printf '%%%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 3\n' >"$tmp
 check "reorder a 2 x 3 matrix: exit 1" status 1 data reorder "$tmp/rect.mtx" "$tmp/x.mtx" --method rcm
 check "reorder: nothing written on failure" test ! -e "$tmp/x.mtx"
 
+# ---- data generate ------------------------------------------------------------
+"$augur" --json data generate blocks:1000:50 "$tmp/blocks.mtx" >"$tmp/blocks.json" 2>&1
+jcheck "generate blocks:1000:50: 4 neighbours a node" "$tmp/blocks.json" "" 'd["rows"] == 1000 and d["nnz_stored"] == 4000 and d["symmetry"] == "general"'
+python3 - "$tmp/blocks.mtx" >"$tmp/blocks.out" 2>&1 <<'EOF'
+import sys
+rows = [l.split() for l in open(sys.argv[1]) if not l.startswith('%')][1:]
+assert all((int(i) - 1) // 50 == (int(j) - 1) // 50 and i != j for i, j in rows), "an edge leaves its block"
+EOF
+check "generate blocks: every edge stays in its block of 50" test ! -s "$tmp/blocks.out"
+"$augur" data generate blocks:1000:50 --seed 2 "$tmp/blocks2.mtx" 2>/dev/null
+check "generate --seed: another instance" sh -c "! cmp -s '$tmp/blocks.mtx' '$tmp/blocks2.mtx'"
+"$augur" data generate rmat:8:4 - >"$tmp/rmat.mtx" 2>/dev/null
+check "generate rmat:8:4 to standard output" grep -q "^256 256 " "$tmp/rmat.mtx"
+for bad in foo blocks:10 blocks:10:20 blocks:1000:50:0 rmat:30:4 rmat:8:4:0.99; do
+    check "generate $bad: a usage error" status 2 data generate "$bad" "$tmp/y.mtx"
+done
+check "generate: nothing written on failure" test ! -e "$tmp/y.mtx"
+
 jrun
 echo "1..$n"
 exit $fail

@@ -442,6 +442,36 @@ out:
     augur_dataset_free(ds);
 }
 
+/* A dataset built from CSR holds its entries; a CSR that is not one is refused. */
+static void test_from_csr(void)
+{
+    uint64_t rowptr[4] = { 0, 2, 2, 3 };
+    uint32_t col[3] = { 1, 2, 0 };
+    double val[3] = { 1.5, -2, 3 };
+    struct augur_csr csr = { 3, 3, 3, rowptr, col, val };
+    struct augur_dataset *ds = NULL;
+    struct augur_diag diag;
+    const uint32_t want_row[3] = { 0, 0, 2 };
+
+    augur_diag_init(&diag);
+    if (ok(augur_dataset_from_csr(&csr, "csr", &ds, &diag) == 0, "from CSR")) {
+        ok(ds->coo.nnz == 3 && u32_eq(ds->coo.row, want_row, 3) && u32_eq(ds->coo.col, col, 3) &&
+               dbl_eq(ds->coo.val, val, 3) && ds->field == AUGUR_FIELD_REAL,
+           "from CSR: the same entries, real");
+        augur_dataset_free(ds);
+    }
+    col[1] = 3;
+    ds = NULL;
+    ok(augur_dataset_from_csr(&csr, "csr", &ds, &diag) == AUGUR_EINVAL && !ds &&
+           strstr(diag.msg, "column 3 of 3"),
+       "from CSR: a column outside the matrix is refused");
+    col[1] = 2;
+    rowptr[2] = 3;
+    rowptr[3] = 2;
+    ok(augur_dataset_from_csr(&csr, "csr", &ds, &diag) == AUGUR_EINVAL && !ds,
+       "from CSR: row pointers out of order are refused");
+}
+
 int main(void)
 {
     const char *data = tap_datasets();
@@ -451,6 +481,7 @@ int main(void)
     test_skew();
     test_pattern_general();
     test_random();
+    test_from_csr();
     if (data && *data) {
         snprintf(dir, sizeof(dir), "%s/mtx", data);
         /* Max degrees from the manifest's "maxdeg / cv" column. */

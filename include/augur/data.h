@@ -221,6 +221,14 @@ AUGUR_API int augur_csr_to_sell(const struct augur_csr *csr, uint32_t chunk, str
                                 struct augur_diag *diag);
 
 /*
+ * A dataset holding csr's entries (copied) as a general matrix: real when
+ * csr has values, else a pattern. name is its path in messages and in the
+ * files it is written to. The caller owns *out (augur_dataset_free()).
+ */
+AUGUR_API int augur_dataset_from_csr(const struct augur_csr *csr, const char *name,
+                                     struct augur_dataset **out, struct augur_diag *diag);
+
+/*
  * Writes the dataset as Matrix Market coordinate, keeping its symmetry and
  * field, with a comment naming the source. Atomic; "-" is standard output.
  */
