@@ -488,6 +488,19 @@ status "missing --data" 2 "$augur" predict "$kernel"
 status "bad --sample" 2 "$augur" predict "$kernel" --data "$mtx" --sample 1.5
 status "a sample too small" 1 "$augur" predict "$kernel" --data "$mtx" --sample 0.0001
 grep -q "at least 1000 are needed" "$tmp/err" && pass "too small: says why" || flunk "too small: says why"
+# Langguth et al. section 8: on the Sandy Bridge file (32 KiB L1), the
+# finite-volume kernel on random blocks of b cells leaves its first plateau
+# near b = 4 K, the x entries an L1 holds, and costs about twice as much by 8 K.
+sandy=$src/samples/machines/sandy-bridge-e5-2670.yml
+for b in 1024 2048 8192; do
+    "$augur" data generate "blocks:20000:$b" "$tmp/blocks-$b.mtx" 2>/dev/null
+    status "fv on blocks of $b, Sandy Bridge file" 0 "$augur" --json predict "$src/kernels/fv/omp.c" \
+        --function fv_ell_omp_simple --data "$tmp/blocks-$b.mtx" --machine "$sandy" --threads 1
+    cp "$tmp/out" "$tmp/fv-$b.json"
+done
+is "b = 1 K and 2 K: one plateau" "$(jq_ "$tmp/fv-1024.json" "abs(d['seconds'] / e['seconds'] - 1) < 0.05 and d['bottleneck'] == e['bottleneck']" "$tmp/fv-2048.json")" True
+is "b = 8 K: past the L1, 1.5x to 3x the time and another bottleneck" "$(jq_ "$tmp/fv-8192.json" "1.5 < d['seconds'] / e['seconds'] < 3 and d['bottleneck'] != e['bottleneck']" "$tmp/fv-1024.json")" True
+
 status "bad --method" 2 "$augur" predict "$kernel" --data "$mtx" --sample 0.1 --method xx
 status "unknown option" 2 "$augur" predict "$kernel" --data "$mtx" --frobnicate
 status "--help" 0 "$augur" predict --help
