@@ -1262,19 +1262,54 @@ static void test_from_machine(void)
     }
     augur_machine_free(m);
 
+    /* the seeds' machines, completed from the vendors' documents */
     m = machine("westmere-xeon.yml");
     if (m) {
-        is_int(augur_cache_config_from_machine(m, 1, &cfg, &d), AUGUR_EMODEL,
-               "westmere: no line size, no simulation");
-        ok(strstr(d.msg, "gives no line size") != NULL && d.line > 0, "... naming the level");
+        is_int(augur_cache_config_from_machine(m, 40, &cfg, &d), 0, "westmere: 40 threads");
+        is_int(cfg.level[2].shared_by, 10, "westmere: an L3 per 10 cores");
+        is_int(cfg.level[0].ways, 8, "westmere: L1 8-way");
+        is_int(cfg.level[2].ways, 0, "westmere: L3 associativity unknown, fully associative");
+    }
+    augur_machine_free(m);
+
+    m = machine("knl-7250.yml");
+    if (m) {
+        is_int(augur_cache_config_from_machine(m, 68, &cfg, &d), 0, "knl: 68 threads");
+        is_int(cfg.level[1].shared_by, 2, "knl: an L2 per two-core tile");
+        is_int(cfg.level[1].ways, 16, "knl: L2 16-way");
     }
     augur_machine_free(m);
 
     m = machine("tesla-k40c.yml");
-    if (m)
-        is_int(augur_cache_config_from_machine(m, 1, &cfg, &d), AUGUR_EMODEL,
-               "k40c: no cache levels, no simulation");
+    if (m) {
+        is_int(augur_cache_config_from_machine(m, 15, &cfg, &d), 0, "k40c: 15 SMs");
+        is_int(cfg.nlevels, 1, "k40c: the L2 alone, as Pai et al. AGP'17 simulate it");
+        is_int(augur_cache_config_from_machine(m, 16, &cfg, &d), AUGUR_ERANGE,
+               "k40c: 16 SMs refused");
+    }
     augur_machine_free(m);
+
+    /* a level without a line size, a GPU without a cache: nothing to simulate */
+    {
+        static const char no_line[] = "name: t\nkind: cpu\ncores: 1\n"
+                                      "caches:\n  - {name: L1, size: 32 KiB}\n";
+        static const char no_cache[] = "name: g\nkind: gpu\ngpu: {sms: 2}\n";
+
+        m = NULL;
+        if (is_int(augur_machine_parse(no_line, strlen(no_line), "t.yml", &m, &d), 0,
+                   "a cache without a line size loads")) {
+            is_int(augur_cache_config_from_machine(m, 1, &cfg, &d), AUGUR_EMODEL,
+                   "no line size, no simulation");
+            ok(strstr(d.msg, "gives no line size") != NULL && d.line > 0, "... naming the level");
+        }
+        augur_machine_free(m);
+        m = NULL;
+        if (is_int(augur_machine_parse(no_cache, strlen(no_cache), "g.yml", &m, &d), 0,
+                   "a GPU without caches loads"))
+            is_int(augur_cache_config_from_machine(m, 1, &cfg, &d), AUGUR_EMODEL,
+                   "no cache levels, no simulation");
+        augur_machine_free(m);
+    }
 
     m = machine("h100-sxm.yml");
     if (m) {

@@ -157,6 +157,17 @@ static void test_shipped(void)
         if (m && strcmp(names[i], "tesla-k40c.yml") == 0) {
             is_int(m->gpu.max_warps, 960, "k40c: 960 physical warps");
             is_int(m->memory.row_buffer_bytes, 256, "k40c: 256-byte DRAM blocks");
+            is_int(m->gpu.sms * m->gpu.max_warps_per_sm, 960, "k40c: 15 SMs x 64 warps = 960");
+            is_int(m->caches[0].size, 1536u << 10, "k40c: 1536 KiB L2");
+        }
+        if (m && strcmp(names[i], "knl-7250.yml") == 0) {
+            is_int(m->caches[0].line, 64, "knl: 64-B lines");
+            is_int(m->caches[1].ways, 16, "knl: L2 16-way");
+            is_int(m->threads_per_core, 4, "knl: 4 threads a core");
+        }
+        if (m && strcmp(names[i], "westmere-xeon.yml") == 0) {
+            is_int(m->caches[2].line, 64, "westmere: 64-B L3 lines");
+            is_double(m->memory.latency_ns, 136, 0, "westmere: 136 ns to local memory");
         }
         augur_machine_free(m);
         augur_free(names[i]);

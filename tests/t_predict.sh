@@ -1,8 +1,9 @@
 #!/bin/bash
 # t_predict.sh - end-to-end tests of 'augur predict': the three models on a
 # simulated run of the sample kernel, the JSON schema, determinism, sampling,
-# a whole BFS, --measure, and bad input (a GPU machine for a CPU kernel,
-# more threads than cores, a broken machine file, bad flags). Prints TAP.
+# a whole BFS, --measure, one prediction with every shipped machine file, and
+# bad input (a GPU machine for a CPU kernel, more threads than cores, a broken
+# machine file, bad flags). Prints TAP.
 augur=${AUGUR_BIN:-build/augur}
 src=${AUGUR_SOURCE_DIR:-.}
 tmp=$(mktemp -d)
@@ -296,6 +297,26 @@ is "cuda --launch expressions: the numbers' prediction" "$(jq_ "$tmp/out" "d['se
 status "--launch with an open parenthesis refused" 2 "$augur" predict "$tmp/scale.cu" --data "$mtx" --machine "$h100" --launch '(n + 255 / 256,256'
 status "--launch 0,2 refused" 2 "$augur" predict "$tmp/scale.cu" --data "$mtx" --machine "$h100" --launch 0,2
 status "--round and --rounds" 1 "$augur" predict "$src/kernels/bfs/cuda.cu" --data "$mtx" --machine "$h100" --round 2 --rounds
+
+# every shipped machine file drives a prediction: a CPU file the sample SpMV, a GPU file the
+# CUDA SpMV (default-cpu.yml is the CPU defaults, not a machine). A glob, so that a file
+# added later that cannot predict fails here.
+nshipped=0
+for f in "$src"/samples/machines/*.yml; do
+    b=$(basename "$f")
+    [ "$b" = default-cpu.yml ] && continue
+    nshipped=$((nshipped + 1))
+    if grep -q '^kind: *gpu' "$f"; then
+        status "$b: the CUDA SpMV predicts" 0 "$augur" predict "$src/kernels/spmv/cuda.cu" \
+            --function spmv_csr_scalar_kernel --data "$mtx" --machine "$f" --json
+    else
+        status "$b: the sample SpMV predicts" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$f" --json
+    fi
+    got=$(jq_ "$tmp/out" "d['seconds'] > 0" 2>/dev/null)
+    is "$b: a positive time" "$got" True
+    [ "$got" = True ] || head -c 600 "$tmp/err" "$tmp/out" | sed 's/^/#   /'
+done
+check "the shipped machine files were found" test "$nshipped" -ge 12
 
 # a replay's branches are learned per core: under a dynamic schedule a core meets
 # every part of the work from call to call (dealt_share 1), under a static one its own (0)
