@@ -111,6 +111,14 @@ int cli_parse_fraction(const char *cmd, const char *opt, const char *arg, bool o
 int cli_parse_seconds(const char *cmd, const char *opt, const char *arg, double *out);
 
 /*
+ * A schedule KIND[,CHUNK] (augur_sched_parse()) for option opt of
+ * subcommand cmd. Returns 0, or CLI_USAGE after a usage error naming the
+ * option.
+ */
+int cli_parse_schedule(const char *cmd, const char *opt, const char *arg, enum augur_sched *kind,
+                       uint64_t *chunk);
+
+/*
  * --kernel K of the sampling commands: spmv, fv or ireduce into *k, -1 for
  * "all". Returns 0, or CLI_USAGE after a usage error.
  */

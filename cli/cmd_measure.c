@@ -36,6 +36,11 @@ void cmd_measure_help(FILE *fp)
             "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, ell.idx, vec(n), n=100);\n"
             "                    NAME=VALUE also sets parameters the skeleton does not use\n"
             "  --threads T       OMP_NUM_THREADS for the run (default $OMP_NUM_THREADS, else 1)\n"
+            "  --schedule KIND[,CHUNK]\n"
+            "                    time every OpenMP worksharing loop of the kernel with this\n"
+            "                    schedule (static, dynamic, guided, auto; e.g. dynamic,64)\n"
+            "                    instead of its own: a copy of the file whose directives\n"
+            "                    say schedule(runtime) runs with OMP_SCHEDULE=KIND[,CHUNK]\n"
             "  --reps N          at least N timed repetitions (default 10)\n"
             "  --min-time S      and at least S seconds of them in total (default 0.2)\n"
             "  --timeout S       kill the run after S seconds of wall-clock time (default 60)\n"
@@ -67,6 +72,9 @@ struct opts {
     struct cli_kernel_args k; /* k.compile_commands: the flags' compile_commands */
     const char *cc;
     unsigned threads;
+    bool sched_given; /* --schedule KIND[,CHUNK] */
+    enum augur_sched sched;
+    uint64_t chunk;
     uint64_t reps;
     double min_time, timeout;
     bool keep, openmp, no_counts, allow_empty;
@@ -220,6 +228,11 @@ static void print_text(const struct augur_measurement *m, const struct augur_dat
     for (int k = 0; k < 3; k++)
         printf(" %s=%s (%s)%s", keys[k], env[k], m->omp_from_env[k] ? "environment" : "augur",
                k < 2 ? "," : "\n");
+    if (m->omp_schedule)
+        printf("schedule %s for every worksharing loop, overriding the source's: OMP_SCHEDULE=%s "
+               "(augur), %" PRIu32 " directive%s of the compiled copy say%s schedule(runtime)\n",
+               m->omp_schedule, m->omp_schedule, m->sched_directives,
+               m->sched_directives == 1 ? "" : "s", m->sched_directives == 1 ? "s" : "");
     printf("clock %s; 1 warm-up %s, then %" PRIu64 " timed repetition%s in %.4f s\n", m->clock, per,
            m->reps, m->reps == 1 ? "" : "s", m->total);
     if (m->round_based)
@@ -280,9 +293,29 @@ static void print_text(const struct augur_measurement *m, const struct augur_dat
         printf("\nworking folder kept: %s\n", m->workdir);
 }
 
+/* The OpenMP settings of the run, and which came from the caller's environment. */
+static json_t *omp_json(const struct augur_measurement *m)
+{
+    json_t *omp = json_object(), *a = json_array();
+
+    json_object_set_new(omp, "OMP_NUM_THREADS", json_string(m->omp_num_threads));
+    json_object_set_new(omp, "OMP_PROC_BIND", json_string(m->omp_proc_bind));
+    json_object_set_new(omp, "OMP_PLACES", json_string(m->omp_places));
+    if (m->omp_schedule)
+        json_object_set_new(omp, "OMP_SCHEDULE", json_string(m->omp_schedule));
+    if (m->omp_from_env[0])
+        json_array_append_new(a, json_string("OMP_NUM_THREADS"));
+    if (m->omp_from_env[1])
+        json_array_append_new(a, json_string("OMP_PROC_BIND"));
+    if (m->omp_from_env[2])
+        json_array_append_new(a, json_string("OMP_PLACES"));
+    json_object_set_new(omp, "from_environment", a);
+    return omp;
+}
+
 static json_t *result_json(const struct augur_measurement *m, const struct augur_dataset *ds)
 {
-    json_t *doc = json_object(), *a, *omp;
+    json_t *doc = json_object(), *a;
     uint64_t bytes = m->bytes_read + m->bytes_written;
 
     json_object_set_new(doc, "kernel", json_string(m->kernel));
@@ -292,19 +325,10 @@ static json_t *result_json(const struct augur_measurement *m, const struct augur
     json_object_set_new(doc, "cols", json_integer(ds->coo.ncols));
     json_object_set_new(doc, "nnz", json_integer((json_int_t)augur_dataset_nnz_full(ds)));
     json_object_set_new(doc, "threads", json_integer(m->threads));
-    omp = json_object();
-    json_object_set_new(omp, "OMP_NUM_THREADS", json_string(m->omp_num_threads));
-    json_object_set_new(omp, "OMP_PROC_BIND", json_string(m->omp_proc_bind));
-    json_object_set_new(omp, "OMP_PLACES", json_string(m->omp_places));
-    a = json_array();
-    if (m->omp_from_env[0])
-        json_array_append_new(a, json_string("OMP_NUM_THREADS"));
-    if (m->omp_from_env[1])
-        json_array_append_new(a, json_string("OMP_PROC_BIND"));
-    if (m->omp_from_env[2])
-        json_array_append_new(a, json_string("OMP_PLACES"));
-    json_object_set_new(omp, "from_environment", a);
-    json_object_set_new(doc, "omp", omp);
+    json_object_set_new(doc, "omp", omp_json(m));
+    json_object_set_new(doc, "schedule",
+                        m->omp_schedule ? json_string(m->omp_schedule) : json_null());
+    json_object_set_new(doc, "schedule_directives", json_integer(m->sched_directives));
     json_object_set_new(doc, "clock", json_string(m->clock));
     json_object_set_new(doc, "round_based", json_boolean(m->round_based));
     json_object_set_new(doc, "rounds", json_integer(m->rounds));
@@ -391,6 +415,11 @@ static int measure_option(struct opts *o, int opt, const char *arg, const char *
             return CLI_USAGE;
         o->threads = (unsigned)v;
         break;
+    case 'D':
+        if (cli_parse_schedule("measure", "--schedule", arg, &o->sched, &o->chunk))
+            return CLI_USAGE;
+        o->sched_given = true;
+        break;
     case 'n':
         if (cli_parse_u64("measure", "--reps", arg, 1, 100000000, &o->reps))
             return CLI_USAGE;
@@ -441,6 +470,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
     static const struct option longopts[] = {
         CLI_KERNEL_LONGOPTS,
         { "threads", required_argument, NULL, 't' },
+        { "schedule", required_argument, NULL, 'D' },
         { "reps", required_argument, NULL, 'n' },
         { "min-time", required_argument, NULL, 'M' },
         { "timeout", required_argument, NULL, 'T' },
@@ -537,6 +567,9 @@ static int run(struct opts *o, const char *path, int nargs, char **args)
     mo.cc = o->cc;
     mo.values = values;
     mo.threads = o->threads;
+    mo.sched_given = o->sched_given;
+    mo.sched = o->sched;
+    mo.chunk = o->chunk;
     mo.reps = o->reps;
     mo.min_time = o->min_time;
     mo.timeout = o->timeout;

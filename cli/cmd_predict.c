@@ -40,6 +40,10 @@ void cmd_predict_help(FILE *fp)
         "  --machine FILE    machine file, or 'auto' (the default, else $AUGUR_MACHINE):\n"
         "                    this host, calibrated once and cached\n"
         "  --threads T       OpenMP threads (default 1)\n"
+        "  --schedule KIND[,CHUNK]\n"
+        "                    run every OpenMP worksharing loop with this schedule\n"
+        "                    (static, dynamic, guided, auto; e.g. dynamic,64) instead\n"
+        "                    of its own: what the kernel would take with it\n"
         "  --sample RATE     simulate a sample of RATE (0 < RATE < 1) of the entries and\n"
         "                    scale the counts up; 'full' (default) runs all the data\n"
         "  --method M        the sampler: auto (default: the one the categorizer tree\n"
@@ -97,6 +101,9 @@ struct opts {
     bool method_auto; /* the categorizer picks the sampler */
     uint64_t seed;
     uint32_t tile_size;
+    bool sched_given; /* --schedule KIND[,CHUNK] */
+    enum augur_sched sched;
+    uint64_t chunk;
     bool rounds, cold, measure, explain, allow_empty;
     const char *links[16]; /* --link: what else the measured kernel needs linked */
     size_t nlinks;
@@ -154,13 +161,10 @@ static void sort_lines(size_t *idx, size_t n, const double *sec)
         }
 }
 
-static void print_text(const struct opts *o, const struct shown *r)
+/* What ran on what: the kernel, the data, the machine, the schedule, the sample. */
+static void print_header(const struct opts *o, const struct shown *r)
 {
     const struct augur_workload *w = &r->p->work;
-    const struct augur_prediction *sel = augur_predict_selected(r->p);
-    char t1[32], t2[32];
-    size_t *idx, nshow;
-    double total = 0;
 
     printf("kernel %s (%s:%u) on %s: %" PRIu32 " x %" PRIu32 ", %" PRIu64 " entries\n",
            r->p->kernel_name, file_of(r->p, r->p->kernel_file), r->p->kernel_line,
@@ -169,6 +173,12 @@ static void print_text(const struct opts *o, const struct shown *r)
         printf("counts: the profile %s\n", o->profile);
     printf("machine %s (%s), %u thread%s\n", r->p->machine->name, r->mpath, w->threads,
            w->threads == 1 ? "" : "s");
+    if (r->p->sched_given) {
+        char text[48];
+
+        printf("schedule: %s for every worksharing loop, overriding the source's\n",
+               augur_sched_format(r->p->sched, r->p->chunk, text, sizeof(text)));
+    }
     if (r->p->sampled)
         printf("data: %s sample of %.2f%% (%" PRIu64 " of %" PRIu64 " entries, seed %" PRIu64
                "); counts scaled by %.4g\n",
@@ -180,6 +190,17 @@ static void print_text(const struct opts *o, const struct shown *r)
         printf("data: all of it (%s)\n", r->p->sample_note);
     else
         printf("data: all of it (no sampling)\n");
+}
+
+static void print_text(const struct opts *o, const struct shown *r)
+{
+    const struct augur_workload *w = &r->p->work;
+    const struct augur_prediction *sel = augur_predict_selected(r->p);
+    char t1[32], t2[32];
+    size_t *idx, nshow;
+    double total = 0;
+
+    print_header(o, r);
     if (r->p->tiling.tile_size)
         printf("tiling: tile size %u: SIMD utilization %.4f (%s), avg_MIMD %.4g (%" PRIu64
                " tiles in %" PRIu64 " tile groups)\n",
@@ -342,6 +363,11 @@ static int predict_option(struct opts *o, int opt, const char *arg, const char *
         break;
     case 'S':
         return parse_sample(arg, &o->sample);
+    case 'D':
+        if (cli_parse_schedule("predict", "--schedule", arg, &o->sched, &o->chunk))
+            return CLI_USAGE;
+        o->sched_given = true;
+        break;
     case 'M':
         o->method_auto = strcmp(arg, "auto") == 0;
         if (!o->method_auto && augur_sampler_parse(arg, &o->method) != 0)
@@ -426,6 +452,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         CLI_KERNEL_LONGOPTS,
         { "threads", required_argument, NULL, 't' },
         { "sample", required_argument, NULL, 'S' },
+        { "schedule", required_argument, NULL, 'D' },
         { "method", required_argument, NULL, 'M' },
         { "seed", required_argument, NULL, 'x' },
         { "rounds", no_argument, NULL, 'R' },
@@ -451,7 +478,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { NULL, 0, NULL, 0 },
     };
     /* the options that only a simulation reads */
-    static const char simulation_opts[] = "tSMxRrlTcEALn";
+    static const char simulation_opts[] = "tSDMxRrlTcEALn";
     int opt, rc;
 
     *nopt = argc;
@@ -532,6 +559,9 @@ static void measure(const struct opts *o, struct augur_predict_ctx *ctx,
     mo.allow_empty = o->allow_empty;
     mo.links = o->links;
     mo.nlinks = o->nlinks;
+    mo.sched_given = po->sched_given;
+    mo.sched = po->sched;
+    mo.chunk = po->chunk;
     if (augur_predict_bound(ctx, po, &full, &md) == 0 &&
         augur_measure(skel, kernel, full, &mo, &r->meas, &md) == 0)
         r->measured = true;
@@ -591,6 +621,9 @@ static void predict_opts(const struct opts *o, struct augur_predict_opts *po)
     po->allow_empty = o->allow_empty;
     po->grid = o->grid;
     po->block = o->block;
+    po->sched_given = o->sched_given;
+    po->sched = o->sched;
+    po->chunk = o->chunk;
     po->on_warn = cli_interp_warning;
     po->on_progress = cli_progress_fn();
 }

@@ -532,6 +532,17 @@ int cli_parse_fraction(const char *cmd, const char *opt, const char *arg, bool o
     return 0;
 }
 
+int cli_parse_schedule(const char *cmd, const char *opt, const char *arg, enum augur_sched *kind,
+                       uint64_t *chunk)
+{
+    struct augur_diag d;
+
+    augur_diag_init(&d);
+    if (augur_sched_parse(arg, kind, chunk, &d) != 0)
+        return cli_usage_error(cmd, "%s: %s", opt, d.msg);
+    return 0;
+}
+
 bool cli_quiet;
 
 static struct {

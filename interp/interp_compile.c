@@ -1432,11 +1432,16 @@ static void cloop_ws(struct comp *c, const struct augur_node *n, const struct ca
         if (vt != AUGUR_T_BOOL && no >= 0)
             emit(c, (enum interp_op)no, 0, ops + 3, ops + 3, 0, 0, 0, 0);
     }
-    if (l->omp.chunk)
+    if (l->omp.chunk && !c->in->opts.sched_given)
         chunk = cexpr_as(c, l->omp.chunk, AUGUR_T_I64, newtmp(c));
     wi = augur_vec_push(&c->ws);
     wi->sched = l->omp.sched;
     wi->chunk_reg = (uint16_t)chunk;
+    if (c->in->opts.sched_given) {
+        /* the caller's "what if" replaces the directive's schedule, chunk and all */
+        wi->sched = c->in->opts.sched;
+        wi->chunk = c->in->opts.chunk;
+    }
     wi->var = (uint16_t)l->var;
     wi->ops = (uint16_t)ops;
     wi->vtype = vt;

@@ -87,7 +87,7 @@ struct arr_info {
 /* A worksharing loop: its schedule and where its operands are. */
 struct wsinfo {
     enum augur_sched sched;
-    uint16_t chunk_reg; /* 0xffff: no chunk */
+    uint16_t chunk_reg; /* 0xffff: chunk below */
     uint16_t var;       /* loop variable register */
     uint16_t ops;       /* lb, lb in the comparison type, bound, step: four registers from here */
     enum augur_type vtype, ctype;
@@ -96,6 +96,7 @@ struct wsinfo {
     uint32_t node;      /* local node index + 1 (count slot) */
     uint32_t exit_pc;   /* the WSEND */
     uint32_t red, nred; /* its array-section reductions: reds[red .. red + nred) */
+    uint64_t chunk;     /* without chunk_reg: the schedule override's chunk (0: none) */
 };
 
 /*

@@ -1085,7 +1085,7 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
                 if (S->loop.nthreads == 0) {
                     S->loop.sched = W->sched;
                     S->loop.niter = n;
-                    S->loop.chunk = ch > 0 ? (uint64_t)ch : W->chunk_reg != NO_REG ? 1 : 0;
+                    S->loop.chunk = W->chunk_reg == NO_REG ? W->chunk : ch > 0 ? (uint64_t)ch : 1;
                     S->loop.nthreads = in->team_size;
                 }
             }
@@ -1455,6 +1455,17 @@ int augur_interp_new(const struct augur_skel *skel, const struct augur_node *ker
     rc = AUGUR_EINVAL;
     if (in->opts.nthreads > AUGUR_INTERP_MAX_THREADS || in->opts.sms > AUGUR_INTERP_MAX_THREADS) {
         augur_diag_set(diag, rc, NULL, 0, 0, "at most %u threads", AUGUR_INTERP_MAX_THREADS);
+        goto fail;
+    }
+    if (in->opts.sched_given &&
+        ((in->opts.sched != AUGUR_SCHED_STATIC && in->opts.sched != AUGUR_SCHED_DYNAMIC &&
+          in->opts.sched != AUGUR_SCHED_GUIDED && in->opts.sched != AUGUR_SCHED_AUTO) ||
+         in->opts.chunk > AUGUR_SCHED_MAX_CHUNK ||
+         (in->opts.sched == AUGUR_SCHED_AUTO && in->opts.chunk))) {
+        augur_diag_set(diag, rc, NULL, 0, 0,
+                       "schedule override: static, dynamic, guided or auto, a chunk in [1, "
+                       "%" PRIu64 "] but for auto",
+                       AUGUR_SCHED_MAX_CHUNK);
         goto fail;
     }
     if (in->opts.layout == AUGUR_LAYOUT_ALIGN &&

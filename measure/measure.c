@@ -74,6 +74,10 @@ struct job {
     char **cc; /* the compiler and its own words ($CC may hold several) */
     size_t ncc;
     bool has_omp;
+    /* a schedule override: the copy of the file that runs it, and its name under dir */
+    struct augur_buf copy;
+    char copy_name[NAME_MAX + 16];
+    bool made_copy;
 };
 
 static void note(struct job *j, const char *fmt, ...) AUGUR_PRINTF(2, 3);
@@ -701,6 +705,14 @@ static void remove_dir(struct job *j)
         snprintf(path, sizeof(path), "%s/link%zu.o", j->dir, k);
         unlink(path);
     }
+    if (j->made_copy) {
+        char copy[sizeof(j->dir) + sizeof(j->copy_name)];
+
+        snprintf(copy, sizeof(copy), "%s/%s", j->dir, j->copy_name);
+        unlink(copy);
+        snprintf(path, sizeof(path), "%s/source", j->dir);
+        rmdir(path);
+    }
     rmdir(j->dir);
     j->made_dir = false;
 }
@@ -788,7 +800,7 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
                      "                     const double *augur_f)\n"
                      "{\n"
                      "    (void)augur_a;\n    (void)augur_i;\n    (void)augur_f;\n",
-                     name, j->src, j->src);
+                     name, j->src, j->copy_name[0] ? j->copy_name : j->src);
     for (uint32_t x = j->sig.nparams; x < j->nargs; x++)
         if (j->args[x].global)
             gen_set(j, x, b);
@@ -1081,6 +1093,11 @@ static int pick_flags(struct job *j, struct augur_diag *diag)
     for (size_t i = 0; i < j->nflags; i++)
         fopenmp |= !strcmp(j->flags[i], "-fopenmp") || !strncmp(j->flags[i], "-fopenmp=", 9) ||
                    !strcmp(j->flags[i], "-qopenmp");
+    if (j->o->sched_given && !fopenmp)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "a schedule override needs the kernel compiled with OpenMP, and "
+                              "its flags (%s) lack -fopenmp",
+                              m->flags_from);
     if (j->has_omp && !fopenmp)
         note(j, "the file has OpenMP directives but the compiler flags lack -fopenmp: the kernel "
                 "runs on one thread");
@@ -1188,6 +1205,14 @@ static int compile(struct job *j, struct augur_diag *diag)
         push(&v, j->cc[i]);
     for (size_t i = 0; i < j->nflags; i++)
         push(&v, j->flags[i]);
+    if (j->copy_name[0]) {
+        /* the copy's "" includes: where the original's are */
+        const char *slash = strrchr(j->src, '/');
+
+        push(&v, "-iquote");
+        snprintf(path, sizeof(path), "%.*s", slash > j->src ? (int)(slash - j->src) : 1, j->src);
+        push(&v, path);
+    }
     push(&v, "-c");
     snprintf(path, sizeof(path), "%s/kernel.c", j->dir);
     push(&v, path);
@@ -1321,8 +1346,17 @@ static char **driver_env(struct job *j)
 
         for (int k = 0; k < 3; k++)
             ours |= !strncmp(*e, keys[k], strlen(keys[k])) && (*e)[strlen(keys[k])] == '=';
+        /* the schedule asked for replaces the caller's */
+        ours |= m->omp_schedule && !strncmp(*e, "OMP_SCHEDULE=", 13);
         if (!ours)
             push(&v, *e);
+    }
+    if (m->omp_schedule) {
+        struct augur_buf b;
+
+        augur_buf_init(&b);
+        augur_buf_printf(&b, "OMP_SCHEDULE=%s", m->omp_schedule);
+        *(char **)augur_vec_push(&v) = augur_buf_detach(&b, NULL);
     }
     for (int k = 0; k < 3; k++) {
         const char *env = getenv(keys[k]);
@@ -1602,6 +1636,81 @@ static void count(struct job *j, struct augur_interp *in)
              m->interp_rounds, m->rounds);
 }
 
+/* ---- a schedule override -----------------------------------------------------------------------
+ */
+
+/* The lines of the kernel's worksharing loops; each must lie in the kernel's own file. */
+static int ws_lines(const struct job *j, const struct augur_node *n, struct augur_vec *lines,
+                    struct augur_diag *diag)
+{
+    const struct augur_node *kid;
+
+    if (n->kind == AUGUR_NODE_LOOP && (n->u.loop.omp.flags & AUGUR_OMP_FOR)) {
+        if (n->loc.file != j->kernel->loc.file || n->loc.line == 0)
+            return augur_diag_set(diag, AUGUR_EUNSUP, file_of(j, n->loc.file), n->loc.line,
+                                  n->loc.col,
+                                  "this worksharing loop of kernel '%s' is not in its file: a "
+                                  "schedule override rewrites the kernel's file only",
+                                  j->kernel->u.kernel.name);
+        *(uint32_t *)augur_vec_push(lines) = n->loc.line;
+    }
+    augur_node_for_each_kid(n, kid) {
+        int rc = ws_lines(j, kid, lines, diag);
+
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/*
+ * The schedule asked for: checked, as OMP_SCHEDULE, and the copy of the file that runs it
+ * (written into the working folder later, as source/NAME, its lines those of the original).
+ */
+static int sched_copy(struct job *j, const struct augur_buf *text, struct augur_diag *diag)
+{
+    const struct augur_measure_opts *o = j->o;
+    const char *base = strrchr(j->src, '/');
+    char val[48];
+    enum augur_sched kind;
+    uint64_t chunk;
+    struct augur_vec lines;
+    int rc;
+
+    /* what the interpreter and OMP_SCHEDULE take reads back */
+    augur_sched_format(o->sched, o->chunk, val, sizeof(val));
+    rc = augur_sched_parse(val, &kind, &chunk, diag);
+    if (rc)
+        return rc;
+    augur_vec_init(&lines, sizeof(uint32_t));
+    rc = ws_lines(j, j->kernel, &lines, diag);
+    augur_buf_printf(&j->copy, "#line 1 \"%s\"\n", j->src);
+    if (!rc)
+        rc = rt_sched_rewrite(j->src, text->s, text->len, j->kernel->loc.line, j->kernel->loc.col,
+                              lines.data, lines.len, &j->copy, &j->m->sched_directives, diag);
+    augur_vec_release(&lines);
+    if (rc)
+        return rc;
+    base = base ? base + 1 : j->src;
+    if (strlen(base) > NAME_MAX)
+        return augur_diag_set(diag, AUGUR_EUNSUP, j->src, 0, 0, "the file's name is too long");
+    snprintf(j->copy_name, sizeof(j->copy_name), "source/%.*s", NAME_MAX, base);
+    j->m->omp_schedule = augur_strdup(val);
+    return 0;
+}
+
+static int write_copy(struct job *j, struct augur_diag *diag)
+{
+    char path[PATH_MAX + 32];
+
+    snprintf(path, sizeof(path), "%s/source", j->dir);
+    if (mkdir(path, 0700) != 0)
+        return augur_diag_set(diag, AUGUR_EIO, path, 0, 0, "cannot make a folder: %s",
+                              strerror(errno));
+    j->made_copy = true;
+    return write_file(j, j->copy_name, j->copy.s, j->copy.len, diag);
+}
+
 /* ---- the whole measurement ----------------------------------------------------------------------
  */
 
@@ -1619,6 +1728,7 @@ void augur_measurement_free(struct augur_measurement *m)
     augur_free(m->omp_num_threads);
     augur_free(m->omp_proc_bind);
     augur_free(m->omp_places);
+    augur_free(m->omp_schedule);
     for (uint32_t i = 0; i < m->nargs; i++) {
         augur_free(m->args[i].name);
         augur_free(m->args[i].what);
@@ -1646,6 +1756,7 @@ int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel
     augur_buf_init(&gen);
     augur_buf_init(&j.blob);
     augur_buf_init(&j.notes);
+    augur_buf_init(&j.copy);
     j.skel = skel;
     j.kernel = kernel;
     j.data = data;
@@ -1701,12 +1812,17 @@ int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel
     if (rc)
         goto out;
     rc = check_values(&j, diag);
+    if (!rc && j.o->sched_given)
+        rc = sched_copy(&j, &text, diag);
     if (rc)
         goto out;
     /* the interpreter checks every binding against the data (file:line:col on failure) */
     memset(&io, 0, sizeof(io));
     io.nthreads =
         j.m->threads < AUGUR_CACHESIM_MAX_THREADS ? j.m->threads : AUGUR_CACHESIM_MAX_THREADS;
+    io.sched_given = j.o->sched_given;
+    io.sched = j.o->sched;
+    io.chunk = j.o->chunk;
     rc = augur_interp_new_bound(skel, kernel, data, &io, &in, diag);
     if (rc == AUGUR_EBIND)
         goto out;
@@ -1728,6 +1844,8 @@ int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel
         rc = make_dir(&j, diag);
     if (!rc)
         rc = write_file(&j, "data.bin", j.blob.s, j.blob.len, diag);
+    if (!rc && j.copy_name[0])
+        rc = write_copy(&j, diag);
     if (rc)
         goto out;
     gen_kernel_tu(&j, &gen);
@@ -1772,5 +1890,6 @@ out:
     augur_buf_release(&gen);
     augur_buf_release(&j.blob);
     augur_buf_release(&j.notes);
+    augur_buf_release(&j.copy);
     return rc;
 }

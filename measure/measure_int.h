@@ -55,6 +55,23 @@ int rt_cc_entry(const char *cc_path, const char *source, char ***argv, size_t *a
  * changed, 2 failed, 0 none). AUGUR_ERUN when the output is incomplete
  * (no header, no end line, or a count of times that does not match).
  */
+/*
+ * The kernel's file text[len] (path names it in messages) as the copy that
+ * runs a schedule chosen at run time: into out, every OpenMP worksharing
+ * directive (omp for, parallel for, ... for simd) inside the function whose
+ * definition starts at line:col, and the one right before each of lines[]
+ * (the kernel's worksharing loops, an inlined helper's included), says
+ * schedule(runtime): a schedule clause replaced, else one added after the
+ * directive's name. Line numbers are kept. *ndirectives gets the number
+ * rewritten. AUGUR_EUNSUP, naming the line, when a loop of lines has no
+ * '#pragma omp ... for' line right before it (_Pragma, a macro), when the
+ * kernel's body holds _Pragma or cannot be found, or when there is no
+ * directive to rewrite: the copy would time the source's own schedule.
+ */
+int rt_sched_rewrite(const char *path, const char *text, size_t len, uint32_t line, uint32_t col,
+                     const uint32_t *lines, size_t nlines, struct augur_buf *out,
+                     uint32_t *ndirectives, struct augur_diag *diag);
+
 int rt_measure_output(const char *text, struct augur_measurement *m, int *second_look,
                       struct augur_diag *diag);
 #endif

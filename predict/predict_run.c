@@ -254,6 +254,28 @@ int predict_setup(const struct augur_node *kernel, const struct augur_machine *m
     return 0;
 }
 
+/* The schedule override: only where there are worksharing loops to take it. */
+static int sched_setup(const struct augur_node *kernel, const struct augur_predict_opts *o,
+                       struct augur_sim_opts *so, struct augur_predict_result *r,
+                       struct augur_diag *diag)
+{
+    char text[48];
+
+    augur_sched_format(o->sched, o->chunk, text, sizeof(text));
+    if (kernel->u.kernel.cuda || augur_sched_nloops(kernel) == 0)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "schedule %s: kernel '%s' has no OpenMP worksharing loop (omp for, "
+                              "parallel for) to run it",
+                              text, kernel->u.kernel.name);
+    so->interp.sched_given = true;
+    so->interp.sched = o->sched;
+    so->interp.chunk = o->chunk;
+    r->sched_given = true;
+    r->sched = o->sched;
+    r->chunk = o->chunk;
+    return 0;
+}
+
 /*
  * Binds the data: the full dataset, or a sample whose caches shrink by the
  * ratio of the footprints (rows plus entries), as the full run meets caches
@@ -470,6 +492,8 @@ int augur_predict_run(struct augur_predict_ctx *ctx, const struct augur_skel *sk
         goto out;
     }
     rc = predict_setup(kernel, m, o->threads, 0, o->sample > 0, &threads, &so, diag);
+    if (!rc && o->sched_given)
+        rc = sched_setup(kernel, o, &so, r, diag);
     if (!rc)
         rc = augur_cache_config_from_machine(m, threads, &cfg, diag);
     if (!rc)

@@ -62,6 +62,15 @@ int augur_profile_save(const struct augur_predict_result *r, const char *path,
     json_object_set_new(doc, "row_buffer_bytes", json_integer(r->row_buffer_bytes));
     json_object_set_new(doc, "banks", json_integer(r->banks));
     json_object_set_new(doc, "threads", json_integer(r->threads));
+    if (r->sched_given) {
+        char text[48];
+
+        json_object_set_new(
+            doc, "schedule",
+            json_string(augur_sched_format(r->sched, r->chunk, text, sizeof(text))));
+    } else {
+        json_object_set_new(doc, "schedule", json_null());
+    }
     json_object_set_new(doc, "sampled", json_boolean(r->sampled));
     if (r->sampled)
         json_object_set_new(doc, "sample",
@@ -247,6 +256,22 @@ static int read_sample(struct reader *rd)
     return 0;
 }
 
+/* "schedule": the override the counts were simulated with; absent (older files) or null: none. */
+static int read_schedule(struct reader *rd)
+{
+    json_t *v = json_object_get(rd->doc, "schedule");
+    struct augur_diag d;
+
+    if (!v || json_is_null(v))
+        return 0;
+    augur_diag_init(&d);
+    if (!json_is_string(v) ||
+        augur_sched_parse(json_string_value(v), &rd->r->sched, &rd->r->chunk, &d) != 0)
+        return bad(rd, "schedule", "is not a schedule such as \"dynamic,64\" (or null)");
+    rd->r->sched_given = true;
+    return 0;
+}
+
 static int read_profile(struct reader *rd)
 {
     struct augur_predict_result *r = rd->r;
@@ -275,7 +300,7 @@ static int read_profile(struct reader *rd)
         get_int(rd, doc, "nnz", 0, INT64_MAX, &v[4]) || read_caches(rd) ||
         get_int(rd, doc, "row_buffer_bytes", 0, UINT32_MAX, &v[5]) ||
         get_int(rd, doc, "banks", 0, UINT32_MAX, &v[6]) ||
-        get_int(rd, doc, "threads", 1, AUGUR_INTERP_MAX_THREADS, &v[7]) ||
+        get_int(rd, doc, "threads", 1, AUGUR_INTERP_MAX_THREADS, &v[7]) || read_schedule(rd) ||
         get_bool(rd, doc, "sampled", &r->sampled) || read_sample(rd) ||
         get_int(rd, doc, "simulated_accesses", 0, INT64_MAX, &v[8]) ||
         get_bool(rd, doc, "cold_caches", &r->cold_caches) ||

@@ -331,6 +331,200 @@ static void test_dynamic_balance(void)
     augur_csr_release(&a);
 }
 
+/* augur_sched_parse(): the OMP_SCHEDULE forms, and a message for each refusal. */
+static void test_sched_parse(void)
+{
+    static const struct {
+        const char *text;
+        enum augur_sched kind;
+        uint64_t chunk;
+        const char *back; /* augur_sched_format() of the result */
+    } good[] = {
+        { "static", AUGUR_SCHED_STATIC, 0, "static" },
+        { "static,64", AUGUR_SCHED_STATIC, 64, "static,64" },
+        { "dynamic", AUGUR_SCHED_DYNAMIC, 0, "dynamic" },
+        { "dynamic,16", AUGUR_SCHED_DYNAMIC, 16, "dynamic,16" },
+        { "guided,8", AUGUR_SCHED_GUIDED, 8, "guided,8" },
+        { "auto", AUGUR_SCHED_AUTO, 0, "auto" },
+        { " Dynamic , 4 ", AUGUR_SCHED_DYNAMIC, 4, "dynamic,4" },
+        { "GUIDED,2147483647", AUGUR_SCHED_GUIDED, 2147483647, "guided,2147483647" },
+    };
+    static const struct {
+        const char *text, *says;
+    } bad[] = {
+        { "", "empty schedule" },
+        { "runtime", "names no schedule" },
+        { "none", "unknown schedule kind 'none'" },
+        { "fast,4", "unknown schedule kind 'fast'" },
+        { "monotonic:dynamic", "unknown schedule kind" },
+        { "static;4", "unknown schedule kind" },
+        { "dynamic,0", "at least 1" },
+        { "dynamic,", "not a whole number" },
+        { "dynamic,x", "not a whole number" },
+        { "dynamic,-1", "not a whole number" },
+        { "dynamic,+4", "not a whole number" },
+        { "dynamic,0x10", "not a whole number" },
+        { "dynamic,4,5", "not a whole number" },
+        { "dynamic,1.5", "not a whole number" },
+        { "guided,2147483648", "too large" },
+        { "guided,99999999999999999999999", "too large" },
+        { "auto,4", "auto takes no chunk" },
+    };
+    char name[160], buf[48];
+
+    for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+        enum augur_sched kind = AUGUR_SCHED_NONE;
+        uint64_t chunk = 99;
+        struct augur_diag d;
+
+        augur_diag_init(&d);
+        snprintf(name, sizeof(name), "schedule '%s' parses", good[i].text);
+        ok(augur_sched_parse(good[i].text, &kind, &chunk, &d) == 0 && kind == good[i].kind &&
+               chunk == good[i].chunk,
+           name);
+        snprintf(name, sizeof(name), "schedule '%s' formats as '%s'", good[i].text, good[i].back);
+        is_str(augur_sched_format(kind, chunk, buf, sizeof(buf)), good[i].back, name);
+    }
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        enum augur_sched kind = AUGUR_SCHED_NONE;
+        uint64_t chunk = 99;
+        struct augur_diag d;
+        int rc;
+
+        augur_diag_init(&d);
+        rc = augur_sched_parse(bad[i].text, &kind, &chunk, &d);
+        snprintf(name, sizeof(name), "schedule '%s' is refused: %s, output untouched", bad[i].text,
+                 bad[i].says);
+        ok(rc == AUGUR_EINVAL && d.code == AUGUR_EINVAL && strstr(d.msg, bad[i].says) &&
+               kind == AUGUR_SCHED_NONE && chunk == 99,
+           name);
+        if (!strstr(d.msg, bad[i].says))
+            tap_diag("message: %s", d.msg);
+    }
+}
+
+/*
+ * The schedule override: the skewed loop of test_dynamic_balance (row 0 holds 100 entries, rows
+ * 1-100 one each) dealt as libgomp deals it under the schedule asked for, whatever the source
+ * says; the source's chunk expression is not used.
+ */
+static void test_sched_override(void)
+{
+    static const struct {
+        const char *source; /* the directive's schedule */
+        enum augur_sched sched;
+        uint64_t chunk;
+        uint64_t events0, events1, iter0, iter1, chunks0, dealt1;
+        const char *what;
+    } cases[] = {
+        /* static: rows 0-50 and 51-100, one block each */
+        { "dynamic, 1", AUGUR_SCHED_STATIC, 0, 150, 50, 51, 50, 1, 0, "dynamic, 1 run as static" },
+        { "guided, n", AUGUR_SCHED_AUTO, 0, 150, 50, 51, 50, 1, 0, "guided, n run as auto" },
+        /* dynamic, 1: thread 0 is busy with row 0 while thread 1 takes the 100 short rows */
+        { "static", AUGUR_SCHED_DYNAMIC, 1, 100, 100, 1, 100, 1, 100, "static run as dynamic,1" },
+        { "static, 2", AUGUR_SCHED_DYNAMIC, 0, 100, 100, 1, 100, 1, 100,
+          "static, 2 run as dynamic (chunk 1)" },
+        /* static, 10: 11 chunks round-robin, thread 0 takes 0 2 4 6 8 10 (rows 0-9 ... 100) */
+        { "dynamic, 1", AUGUR_SCHED_STATIC, 10, 150, 50, 51, 50, 6, 0,
+          "dynamic, 1 run as static,10" },
+    };
+    uint32_t len[101];
+    struct augur_csr a;
+    char buf[1024], name[200];
+
+    len[0] = 100;
+    for (int i = 1; i < 101; i++)
+        len[i] = 1;
+    make_csr(&a, 101, 101, len, col_zero);
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        struct augur_skel *s;
+        struct augur_bound *b;
+        struct augur_interp *in;
+        struct augur_interp_opts o;
+        struct augur_diag d;
+        int rc;
+
+        snprintf(buf, sizeof(buf), DYN_SKEL, cases[c].source);
+        s = parse(buf);
+        if (c == 0)
+            is_int(s ? augur_sched_nloops(s->kernels[0]) : 0, 1, "one worksharing loop");
+        memset(&o, 0, sizeof(o));
+        o.nthreads = 2;
+        o.quantum = 1;
+        o.sched_given = true;
+        o.sched = cases[c].sched;
+        o.chunk = cases[c].chunk;
+        in = start(s, &a, &o, &b, &rc, &d);
+        if (in && augur_interp_run(in, &d) == 0) {
+            const struct augur_thread_work *w = augur_interp_thread_work(in);
+
+            snprintf(name, sizeof(name), "%s: events %" PRIu64 " and %" PRIu64, cases[c].what,
+                     cases[c].events0, cases[c].events1);
+            ok(w[0].events == cases[c].events0 && w[1].events == cases[c].events1, name);
+            snprintf(name, sizeof(name), "%s: iterations %" PRIu64 " and %" PRIu64, cases[c].what,
+                     cases[c].iter0, cases[c].iter1);
+            ok(w[0].iterations == cases[c].iter0 && w[1].iterations == cases[c].iter1, name);
+            snprintf(name, sizeof(name), "%s: thread 0 takes %" PRIu64 " chunk%s", cases[c].what,
+                     cases[c].chunks0, cases[c].chunks0 == 1 ? "" : "s");
+            is_int(w[0].chunks, cases[c].chunks0, name);
+            snprintf(name, sizeof(name), "%s: thread 1's iterations %s dealt on demand",
+                     cases[c].what, cases[c].dealt1 ? "are" : "are not");
+            is_int(w[1].dealt, cases[c].dealt1, name);
+        } else {
+            snprintf(name, sizeof(name), "%s: runs", cases[c].what);
+            ok(0, name);
+            tap_diag("%s", d.msg);
+        }
+        augur_interp_free(in);
+        augur_bound_free(b);
+        augur_skel_free(s);
+    }
+    augur_csr_release(&a);
+}
+
+/* Overrides the interpreter refuses: no kind to run, a chunk out of range, auto with one. */
+static void test_sched_override_bad(void)
+{
+    static const struct {
+        enum augur_sched sched;
+        uint64_t chunk;
+        const char *what;
+    } bad[] = {
+        { AUGUR_SCHED_RUNTIME, 0, "runtime" },
+        { AUGUR_SCHED_NONE, 0, "none" },
+        { AUGUR_SCHED_COUNT, 0, "a kind past the table" },
+        { AUGUR_SCHED_DYNAMIC, AUGUR_SCHED_MAX_CHUNK + 1, "a chunk over 2^31 - 1" },
+        { AUGUR_SCHED_AUTO, 4, "auto with a chunk" },
+    };
+    static const uint32_t len[4] = { 1, 2, 3, 4 };
+    struct augur_csr a;
+    char buf[1024], name[160];
+
+    make_csr(&a, 4, 4, len, col_zero);
+    snprintf(buf, sizeof(buf), DYN_SKEL, "static");
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        struct augur_skel *s = parse(buf);
+        struct augur_bound *b;
+        struct augur_interp *in;
+        struct augur_interp_opts o;
+        struct augur_diag d;
+        int rc;
+
+        memset(&o, 0, sizeof(o));
+        o.nthreads = 2;
+        o.sched_given = true;
+        o.sched = bad[i].sched;
+        o.chunk = bad[i].chunk;
+        in = start(s, &a, &o, &b, &rc, &d);
+        snprintf(name, sizeof(name), "schedule override refused: %s", bad[i].what);
+        ok(!in && rc == AUGUR_EINVAL && strstr(d.msg, "schedule override"), name);
+        augur_interp_free(in);
+        augur_bound_free(b);
+        augur_skel_free(s);
+    }
+    augur_csr_release(&a);
+}
+
 /*
  * A continue skips the rest of the body but not the for loop's step: the
  * ops node on the loop's own line (its step and test) counts every
@@ -2096,6 +2290,9 @@ int main(void)
     test_chunks();
     test_sched_run();
     test_dynamic_balance();
+    test_sched_parse();
+    test_sched_override();
+    test_sched_override_bad();
     test_shared_scalars();
     test_continue_step();
     test_branch_predictor();

@@ -3,7 +3,8 @@
 # with the bytes and flops its skeleton implies, a user-style kernel that is
 # not in kernels/ (int indices, a static helper, its own main, a parameter
 # outside the skeleton), compile flags from compile_commands.json and from
-# "--", OpenMP settings, a whole BFS timed round by round, and bad input: a
+# "--", OpenMP settings, a schedule other than the source's (--schedule), a
+# whole BFS timed round by round, and bad input: a
 # kernel the compiler rejects, one that crashes, one that never returns,
 # bindings that do not fit, bad options. Prints TAP.
 augur=${AUGUR_BIN:-build/augur}
@@ -227,6 +228,55 @@ status "a search over interleaved offsets" 0 "$augur" --json measure \
 is "round-based" "$(jq .round_based "$tmp/out")" true
 check "every round of the search" [ "$(jq .rounds "$tmp/out")" -gt 10 ]
 check "and it reached every node" [ "$(jq .work_check.changed "$tmp/out")" -gt 11000 ]
+
+# ---- --schedule: the measured copy runs the schedule asked for, not the source's ----
+status "spmv --schedule dynamic,64 --threads 2" 0 "$augur" --json measure "$src/samples/spmv.c" \
+    --data "$small" --threads 2 --schedule dynamic,64 --keep "${quick[@]}"
+is "the JSON says the schedule" "$(jq -r .schedule "$tmp/out")" dynamic,64
+is "OMP_SCHEDULE as run" "$(jq -r .omp.OMP_SCHEDULE "$tmp/out")" dynamic,64
+is "one directive rewritten" "$(jq .schedule_directives "$tmp/out")" 1
+is "the counts are the same" "$(jq .accesses "$tmp/out")" $((3 * nrows + 3 * nnz))
+wd=$(jq -r .workdir "$tmp/out")
+check "the copy's directive says schedule(runtime)" \
+    grep -q "^#pragma omp parallel for schedule(runtime)$" "$wd/source/spmv.c"
+check "and its lines are the source's" \
+    grep -q "^#line 1 \"$src/samples/spmv.c\"$" "$wd/source/spmv.c"
+is "line for line" "$(tail -n +2 "$wd/source/spmv.c" | sed 's/schedule(runtime)/schedule(static)/' | cmp - "$src/samples/spmv.c" && echo same)" same
+rm -rf "$wd"
+status "without --schedule: no schedule" 0 "$augur" --json measure "$src/samples/spmv.c" \
+    --data "$small" --no-counts "${quick[@]}"
+is "null" "$(jq -c '[.schedule, .schedule_directives, .omp.OMP_SCHEDULE]' "$tmp/out")" "[null,0,null]"
+status "text" 0 "$augur" measure "$src/samples/spmv.c" --data "$small" --threads 2 \
+    --schedule guided,8 --no-counts "${quick[@]}"
+check "says the schedule overrides the source's" grep -q "^schedule guided,8 for every worksharing loop, overriding the source's: OMP_SCHEDULE=guided,8 (augur), 1 directive of the compiled copy says schedule(runtime)$" "$tmp/out"
+# probe.c aborts unless iteration i runs on thread i % 2: schedule(static, 1), not its static
+probe=(--data "$small" --bind "n=n,rowptr=csr.rowptr,y=vec(n)" --threads 2 --no-counts "${quick[@]}")
+status "the probe dies under its own schedule(static)" 1 "$augur" measure \
+    "$src/tests/data/measure/sched/probe.c" "${probe[@]}"
+check "with SIGABRT" grep -q "probe crashed: killed by SIGABRT" "$tmp/err"
+status "and runs with --schedule static,1 (the environment's OMP_SCHEDULE replaced)" 0 \
+    env OMP_SCHEDULE=guided "$augur" --json measure "$src/tests/data/measure/sched/probe.c" \
+    --schedule static,1 "${probe[@]}"
+is "its continued directive rewritten, its \"\" include found" \
+    "$(jq -c '[.schedule, .omp.OMP_SCHEDULE, .schedule_directives, .median > 0]' "$tmp/out")" \
+    '["static,1","static,1",1,true]'
+is "working folder removed, copy and all" "$(ls "$TMPDIR" | wc -l)" 0
+status "a directive written with _Pragma" 1 "$augur" measure \
+    "$src/tests/data/measure/sched/pragma_op.c" --data "$small" --schedule dynamic "${quick[@]}"
+check "is refused, not timed with its own schedule" \
+    grep -q "pragma_op.c:5: the kernel uses _Pragma: a schedule override rewrites #pragma omp lines only" "$tmp/err"
+status "a directive from a macro" 1 "$augur" measure "$src/tests/data/measure/sched/pragma_macro.c" \
+    --data "$small" --schedule dynamic "${quick[@]}"
+check "is refused, naming the loop's line" \
+    grep -q "pragma_macro.c:7: this worksharing loop has no '#pragma omp ... for' line right before it" "$tmp/err"
+status "a kernel without a worksharing loop" 1 "$augur" measure "$crash" --data "$small" \
+    --bind crash=0 --schedule dynamic "${quick[@]}"
+check "is refused" grep -q "the kernel has no OpenMP worksharing directive" "$tmp/err"
+for bad in dynamic,0 static,x auto,8 runtime fast,4; do
+    status "--schedule $bad" 2 "$augur" measure "$src/samples/spmv.c" --data "$small" --schedule "$bad"
+    check "is a usage error naming the option" grep -q "^augur: error: --schedule: " "$tmp/err"
+done
+is "no working folder left behind" "$(ls "$TMPDIR" | wc -l)" 0
 
 status "--reps 0" 2 "$augur" measure "$src/samples/spmv.c" --data "$small" --reps 0
 status "--threads abc" 2 "$augur" measure "$src/samples/spmv.c" --data "$small" --threads abc

@@ -505,6 +505,36 @@ check "says so" grep -q "another version" "$tmp/err"
 status "a JSON file that is no profile" 1 "$augur" predict --profile "$tmp/direct.json" --machine "$tmp/toy.yml"
 check "says so" grep -q "not an augur profile" "$tmp/err"
 
+# --schedule: the worksharing loops run another schedule than the source's schedule(static)
+status "--schedule dynamic,64 predicts" 0 "$augur" --json predict "$kernel" --data "$mtx" \
+    --machine "$tmp/toy.yml" --threads 2 --schedule dynamic,64 --save-profile "$tmp/dyn.profile.json"
+cp "$tmp/out" "$tmp/dyn.json"
+is "the JSON says the schedule" "$(jq_ "$tmp/dyn.json" "d['schedule']")" dynamic,64
+is "and null without --schedule" "$(jq_ "$tmp/direct.json" "d['schedule']")" None
+is "the same accesses" "$(jq_ "$tmp/dyn.json" "d['accesses_per_call'] == e['accesses_per_call']" "$tmp/direct.json")" True
+is "dealt on demand: every iteration (static: none)" \
+    "$(jq_ "$tmp/dyn.json" "(d['workload']['dealt_share'], e['workload']['dealt_share'])" "$tmp/direct.json")" "(1.0, 0.0)"
+# 11,143 rows in chunks of 64: 175 chunks, about 88 for the busiest of two threads (static: 1)
+is "the busiest thread takes chunks of 64 rows" \
+    "$(jq_ "$tmp/dyn.json" "85 <= d['workload']['chunks'] <= 90 and e['workload']['chunks'] == 1" "$tmp/direct.json")" True
+is "the profile keeps the schedule" "$(jq_ "$tmp/dyn.profile.json" "d['schedule']")" dynamic,64
+status "--profile of it" 0 "$augur" predict --profile "$tmp/dyn.profile.json" --machine "$tmp/toy.yml"
+check "says the schedule" grep -q "^schedule: dynamic,64 for every worksharing loop, overriding the source's$" "$tmp/out"
+status "--schedule guided,8, text" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" \
+    --threads 2 --schedule guided,8
+check "says the schedule overrides the source's" \
+    grep -q "^schedule: guided,8 for every worksharing loop, overriding the source's$" "$tmp/out"
+status "--schedule on a kernel without a worksharing loop" 1 "$augur" predict "$src/kernels/spmv/ref.c" \
+    --data "$mtx" --machine "$tmp/toy.yml" --schedule dynamic
+check "says there is none" grep -q "schedule dynamic: kernel '.*' has no OpenMP worksharing loop" "$tmp/err"
+for bad in dynamic,0 dynamic,x auto,4 runtime fast guided,2147483648 ""; do
+    status "--schedule '$bad' is a usage error" 2 "$augur" predict "$kernel" --data "$mtx" \
+        --machine "$tmp/toy.yml" --schedule "$bad"
+    check "naming the option" grep -q "^augur: error: --schedule: .*schedule" "$tmp/err"
+done
+status "--schedule with --profile" 2 "$augur" predict --profile "$tmp/dyn.profile.json" \
+    --machine "$tmp/toy.yml" --schedule static
+
 status "missing --data" 2 "$augur" predict "$kernel"
 status "bad --sample" 2 "$augur" predict "$kernel" --data "$mtx" --sample 1.5
 status "a sample too small" 1 "$augur" predict "$kernel" --data "$mtx" --sample 0.0001

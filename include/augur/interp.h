@@ -163,6 +163,19 @@ struct augur_interp_opts {
      * augur_interp_node_mispredicts() is -1.
      */
     struct augur_bp_config predictor;
+    /*
+     * "What if": every worksharing loop of the kernel (omp for, parallel for)
+     * runs schedule(sched, chunk) in place of the one its directive gives or
+     * implies, as if the source said so; the directive's chunk expression is
+     * not evaluated. sched is STATIC, DYNAMIC, GUIDED or AUTO (libgomp runs
+     * auto as static); chunk 0 means none given (static: one block per
+     * thread; dynamic, guided: 1), at most AUGUR_SCHED_MAX_CHUNK, none with
+     * AUTO. Other loops, CUDA kernels included, are not affected.
+     * augur_sched_parse() reads the "dynamic,64" form.
+     */
+    bool sched_given;
+    enum augur_sched sched;
+    uint64_t chunk;
     /* CUDA: launch override (0: the kernel's launch), and simulator threads (SMs, 0: 1). */
     uint64_t grid, block;
     unsigned sms;
@@ -355,6 +368,32 @@ struct augur_omp_loop {
 
 AUGUR_API bool augur_omp_next_chunk(struct augur_omp_loop *loop, unsigned t, uint64_t *tstate,
                                     uint64_t *lo, uint64_t *hi);
+
+/* The largest chunk a schedule override takes: libgomp's OMP_SCHEDULE holds an int. */
+#define AUGUR_SCHED_MAX_CHUNK UINT64_C(2147483647)
+
+/*
+ * Parses a schedule as OMP_SCHEDULE writes it: KIND or KIND,CHUNK, KIND one
+ * of static, dynamic, guided, auto (any case; blanks around the comma
+ * allowed), CHUNK a whole number in [1, AUGUR_SCHED_MAX_CHUNK] (auto takes
+ * none). *kind and *chunk (0: none) are written only on success; else
+ * AUGUR_EINVAL with a message that quotes the text (unknown kind, a chunk
+ * that is 0, not a number or too large).
+ */
+AUGUR_API int augur_sched_parse(const char *text, enum augur_sched *kind, uint64_t *chunk,
+                                struct augur_diag *diag);
+/*
+ * Writes "kind" or "kind,chunk" into buf (NUL-terminated, truncated to
+ * size): the OMP_SCHEDULE value and the form augur_sched_parse() reads.
+ * Returns buf.
+ */
+AUGUR_API char *augur_sched_format(enum augur_sched kind, uint64_t chunk, char *buf, size_t size);
+/*
+ * The loops a schedule override replaces: those of kernel (a kernel node)
+ * under an OpenMP worksharing directive (omp for, parallel for). 0 for CUDA
+ * kernels.
+ */
+AUGUR_API uint32_t augur_sched_nloops(const struct augur_node *kernel);
 
 /* ---- traces --------------------------------------------------------------------------------- */
 

@@ -51,7 +51,20 @@ struct augur_measure_opts {
      * factor). Others get 1 (integers) or 0.5 (floating point).
      */
     const char *values;
-    unsigned threads;   /* OMP_NUM_THREADS (0: $OMP_NUM_THREADS, else 1) */
+    unsigned threads; /* OMP_NUM_THREADS (0: $OMP_NUM_THREADS, else 1) */
+    /*
+     * Time the kernel as if every OpenMP worksharing loop of it said
+     * schedule(sched, chunk) (chunk 0: none), the override struct
+     * augur_interp_opts gives the interpreter: the driver compiles a copy
+     * of the kernel's file whose worksharing directives in the kernel say
+     * schedule(runtime) (a schedule clause replaced, else one added; lines
+     * keep their numbers, and the original's folder is searched for its
+     * "" includes) and runs it with OMP_SCHEDULE=sched[,chunk] in place of
+     * the caller's. Without it the source's schedules run as written.
+     */
+    bool sched_given;
+    enum augur_sched sched;
+    uint64_t chunk;
     uint64_t reps;      /* at least this many timed repetitions (0: 10) */
     double min_time;    /* and at least this many seconds of them in total (<= 0: 0.2) */
     double timeout;     /* wall-clock limit of the run in seconds (<= 0: 60) */
@@ -97,6 +110,13 @@ struct augur_measurement {
     char *flags_from;  /* "compile_commands.json", "command line" or "defaults" */
     unsigned threads;  /* OMP_NUM_THREADS as run */
     char *omp_num_threads, *omp_proc_bind, *omp_places;
+    /*
+     * The schedule override as run: OMP_SCHEDULE, and the worksharing
+     * directives the copy of the file says schedule(runtime) in (NULL, 0:
+     * none asked; the source's schedules ran).
+     */
+    char *omp_schedule;
+    uint32_t sched_directives;
     bool omp_from_env[3]; /* the value came from the caller's environment */
     struct augur_measure_arg *args;
     uint32_t nargs;
@@ -141,7 +161,11 @@ struct augur_measurement {
  * first error's file:line:col; the compiler's messages went to
  * opts->on_output), AUGUR_ERUN when the driver fails: killed by a signal
  * (named), exited with an error (its message), or ran past opts->timeout
- * (its process group is killed), AUGUR_EIO for the working folder.
+ * (its process group is killed), AUGUR_EIO for the working folder. With
+ * opts->sched_given: AUGUR_EINVAL for a schedule the interpreter refuses
+ * or flags without -fopenmp, AUGUR_EUNSUP when the copy cannot run it
+ * (naming the line): a kernel without a worksharing directive, one written
+ * with _Pragma or a macro, a worksharing loop in another file (a header).
  */
 AUGUR_API int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel,
                             struct augur_bound *data, const struct augur_measure_opts *opts,

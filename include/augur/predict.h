@@ -50,6 +50,14 @@ struct augur_predict_opts {
     uint32_t tile_size;   /* a tiled-and-grouped kernel's tile size (0: none) */
     bool allow_empty;     /* predict a call that did (almost) no work */
     uint64_t grid, block; /* CUDA launch (0: the kernel's) */
+    /*
+     * "What if": every worksharing loop of the kernel runs schedule(sched,
+     * chunk) instead of its own, as struct augur_interp_opts says (chunk 0:
+     * none). A CUDA kernel, or one without a worksharing loop, is AUGUR_EINVAL.
+     */
+    bool sched_given;
+    enum augur_sched sched;
+    uint64_t chunk;
     struct augur_bound_opts
         bound; /* stored_only, ell_width, the BFS source; round/nthreads set here */
     augur_interp_warn_fn *on_warn;         /* the interpreter's warnings (NULL: none) */
@@ -98,6 +106,10 @@ struct augur_predict_result {
     uint32_t ncaches;
     uint32_t row_buffer_bytes, banks; /* the machine's DRAM rows (0: not given) */
     unsigned threads;
+    /* the schedule every worksharing loop ran with in place of its own (sched_given false: none) */
+    bool sched_given;
+    enum augur_sched sched;
+    uint64_t chunk;
     /* the data the kernel ran on */
     bool sampled;
     struct augur_sample_info sample;

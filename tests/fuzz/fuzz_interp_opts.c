@@ -1,10 +1,12 @@
 /*
  * fuzz_interp_opts.c - libFuzzer target for the lists of `augur simulate`
- * --place NAME=ADDRESS,..., --prob LINE=P,... and --trips LINE=N,...
- * (module: interp): the input's first three lines are the three lists,
- * given to the interpreter on a CSR SpMV kernel with a branch. A list it
- * refuses must be refused with a message; one it takes must run, or stop
- * with a message.
+ * --place NAME=ADDRESS,..., --prob LINE=P,... and --trips LINE=N,..., and
+ * the schedule of `augur predict --schedule KIND[,CHUNK]` (module: interp):
+ * the input's first three lines are the three lists, the fourth (when
+ * there is one) the schedule, given to the interpreter on a CSR SpMV
+ * kernel with a branch and a worksharing loop (3 threads with a schedule).
+ * A list or schedule it refuses must be refused with a message, leaving
+ * the parser's outputs alone; one it takes must run, or stop with a message.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,7 +31,8 @@ static const char skel_text[] = "augur-skeleton 1\n"
                                 "  array val f64[] global param @6:80 bind csr.val (cli)\n"
                                 "  array x f64[] global param @7:19 bind vec(m) (cli)\n"
                                 "  array y f64[] global param @7:36 bind vec(n) (cli)\n"
-                                "  for i = (u32)0; i < nrows; i += 1_u32 @9:5  #1\n"
+                                "  for i = (u32)0; i < nrows; i += 1_u32 @9:5 omp(parallel for "
+                                "schedule(static))  #1\n"
                                 "    for j = rowptr[i]; j < rowptr[i + 1]; j += 1_u64 @12:9  #2\n"
                                 "      if val[j] != 0.0 @13:9  #3\n"
                                 "        load x[col[j]] @13:29 indirect(col)  #4\n"
@@ -64,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct augur_interp_opts o;
     struct augur_interp *in = NULL;
     struct augur_diag diag;
-    char *text, *p;
+    char *text, *p, *sched;
 
     augur_diag_init(&diag);
     if (!s && (augur_skel_parse(skel_text, sizeof(skel_text) - 1, "fuzz.skel", &s, &diag) != 0 ||
@@ -81,6 +84,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.probs = next_line(&p);
     o.trips = next_line(&p);
     o.max_steps = 100000;
+    sched = next_line(&p);
+    if (sched) {
+        enum augur_sched kind = AUGUR_SCHED_COUNT;
+        uint64_t chunk = UINT64_MAX;
+
+        if (augur_sched_parse(sched, &kind, &chunk, &diag) != 0) {
+            if (diag.code == 0 || diag.msg[0] == '\0' || kind != AUGUR_SCHED_COUNT ||
+                chunk != UINT64_MAX)
+                __builtin_trap(); /* a refusal says what and writes nothing */
+            goto out;
+        }
+        o.sched_given = true;
+        o.sched = kind;
+        o.chunk = chunk;
+        o.nthreads = 3;
+    }
     if (augur_interp_new_bound(s, s->kernels[0], b, &o, &in, &diag) != 0) {
         if (diag.code == 0 || diag.msg[0] == '\0' || in)
             __builtin_trap(); /* a refusal must say what */

@@ -80,6 +80,7 @@ for bin in "$build"/fuzz_*; do
         seedp "$t" 'metis:8\n' "$data"/mtx/polblogs.mtx "$data"/mtx/ss_watt_2.mtx
         ;;
     fuzz_skel) seed "$t" "$top"/tests/frontend/*.skel "$top"/samples/*.skel ;;
+    fuzz_sched_rewrite) seedp "$t" '1 1\n' "$top"/samples/*.c "$top"/kernels/*/omp.c "$top"/tests/data/measure/sched/*.c ;;
     fuzz_load)
         # the first byte picks the name: 0 .mtx, 1 .el, 2 .gr, 3 .graph, 4 .msh, 5 .mesh, 7 none
         seedp "$t" '\000' "$top"/samples/*.mtx "$data"/mtx/*.mtx "$data"/mtx/road_usa_NY.mtx.gz
