@@ -99,6 +99,9 @@ with open(out, 'w') as f:
             '```\nbench/plateaus.sh BUILD_DIR docs/results/plateaus.md %s %s\n```\n\n'
             % (n, n, threads, arch, started, n, threads))
     f.write('![ns per cell against b](%s)\n\n' % svg_name)
+    ratio = sorted(host[b]['measured']['median'] / host[b]['seconds'] for b in sizes)
+    f.write('Measured median over predicted, this host: median %.2f, from %.2f to %.2f.\n\n'
+            % (ratio[len(ratio) // 2], ratio[0], ratio[-1]))
     f.write('Where the predicted bottleneck changes:\n\n')
     for name, title in (('host', 'this host'), ('seed', 'the Sandy Bridge file')):
         f.write('- %s: %s\n' % (title, '; '.join(changes[name]) or 'nowhere'))

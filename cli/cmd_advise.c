@@ -16,12 +16,15 @@
 #include "augur/measure.h"
 #include "cli.h"
 
-#define MAX_CONFIGS  256
-#define MAX_VARIANTS 16
+#define MAX_CONFIGS   256
+#define MAX_VARIANTS  16
+#define MAX_SCHEDULES 16
 
 /* The reorderings swept when --reorder is not given (METIS blocks as Langguth et al. sweep them).
  */
 static const char default_reorders[] = "none,rcm,metis:64,metis:512,metis:4096,metis:32768";
+/* The schedules swept besides the source's when --schedule is not given. */
+static const char default_schedules[] = "static,dynamic,64,guided";
 
 void cmd_advise_help(FILE *fp)
 {
@@ -49,6 +52,11 @@ void cmd_advise_help(FILE *fp)
             "                    this host, calibrated once and cached\n"
             "  --threads LIST    the thread counts to try: 1,2,4 or 1-8 or both (default:\n"
             "                    1 to the machine's hardware threads, at most 64)\n"
+            "  --schedule LIST   OpenMP schedules to try on the worksharing loops besides\n"
+            "                    the source's, as OMP_SCHEDULE spells them: static,\n"
+            "                    dynamic,64, guided,8, ... (a number after a kind is its\n"
+            "                    chunk; default static,dynamic,64,guided; 'source' alone:\n"
+            "                    the source's only); one thread runs the source's\n"
             "  --reorder LIST    the renumberings of the data to try, as augur data reorder\n"
             "                    makes them: none, rcm, metis:B (default: none, rcm and\n"
             "                    metis:64,512,4096,32768 below the row count, for square\n"
@@ -70,7 +78,7 @@ void cmd_advise_help(FILE *fp)
 
 struct opts {
     struct cli_kernel_args k;
-    const char *threads, *reorder;
+    const char *threads, *reorder, *schedule;
     unsigned verify, reps;
     struct augur_load_opts load;
 };
@@ -85,9 +93,17 @@ struct variant {
     struct augur_predict_ctx *ctx;
 };
 
+/* A schedule of the sweep: the source's (given false), or one every worksharing loop runs. */
+struct schedule {
+    bool given;
+    enum augur_sched kind;
+    uint64_t chunk;
+    char name[40];
+};
+
 /* One configuration: what augur predicts for it, what --verify measured. */
 struct config {
-    unsigned variant, threads;
+    unsigned variant, sched, threads;
     double predicted;
     char bottleneck[64];
     double misses[AUGUR_WORK_MAX_LEVELS]; /* per call, requests that went past cache i */
@@ -105,6 +121,8 @@ struct job {
     char mpath[PATH_MAX];
     struct variant var[MAX_VARIANTS];
     unsigned nvar;
+    struct schedule sched[MAX_SCHEDULES]; /* sched[0]: the source's */
+    unsigned nsched;
     char why_not_reordered[96]; /* the default sweep left reorderings out: why */
     unsigned nlevels;
     char level_name[AUGUR_WORK_MAX_LEVELS][16];
@@ -207,6 +225,56 @@ static int parse_reorders(const char *list, bool given, struct job *j)
     return CLI_OK;
 }
 
+/*
+ * The schedules of list into j->sched after the source's: kinds, each with
+ * the number after it as its chunk ("static,dynamic,64,guided"); "source"
+ * names the source's own. A kernel without worksharing loops sweeps none.
+ */
+static int parse_schedules(const char *list, bool given, struct job *j)
+{
+    const char *p = list;
+
+    j->nsched = 1;
+    snprintf(j->sched[0].name, sizeof(j->sched[0].name), "source");
+    if (augur_sched_nloops(j->kernel) == 0) {
+        if (given)
+            return cli_error("--schedule: kernel '%s' has no OpenMP worksharing loop",
+                             j->kernel->u.kernel.name);
+        return CLI_OK;
+    }
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        struct schedule *sc = &j->sched[j->nsched];
+        char item[48];
+        struct augur_diag diag;
+
+        augur_diag_init(&diag);
+        if (len == 0 || len >= 24)
+            return cli_usage_error("advise",
+                                   "--schedule needs schedules such as "
+                                   "static,dynamic,64,guided, not '%s'",
+                                   list);
+        /* a number after the kind is its chunk */
+        if (p[len] == ',' && p[len + 1] >= '0' && p[len + 1] <= '9')
+            len += 1 + strcspn(p + len + 1, ",");
+        memcpy(item, p, len < sizeof(item) ? len : sizeof(item) - 1);
+        item[len < sizeof(item) ? len : sizeof(item) - 1] = '\0';
+        p += len + (p[len] == ',');
+        if (strcmp(item, "source") == 0)
+            continue;
+        if (j->nsched == MAX_SCHEDULES)
+            return cli_usage_error("advise", "--schedule: at most %d schedules", MAX_SCHEDULES - 1);
+        if (augur_sched_parse(item, &sc->kind, &sc->chunk, &diag) != 0)
+            return cli_usage_error("advise", "--schedule: %s", diag.msg);
+        sc->given = true;
+        augur_sched_format(sc->kind, sc->chunk, sc->name, sizeof(sc->name));
+        j->nsched++;
+    }
+    if (list[strlen(list) - 1] == ',')
+        return cli_usage_error("advise", "--schedule: an empty item in '%s'", list);
+    return CLI_OK;
+}
+
 /* One of advise's own options: CLI_OK, -1 after --help, or an exit status. */
 static int advise_option(struct opts *o, int opt, const char *arg, const char *given)
 {
@@ -215,6 +283,12 @@ static int advise_option(struct opts *o, int opt, const char *arg, const char *g
     switch (opt) {
     case 't':
         o->threads = arg;
+        break;
+    case 's':
+        if (!*arg)
+            return cli_usage_error("advise",
+                                   "--schedule needs schedules such as static,dynamic,64");
+        o->schedule = arg;
         break;
     case 'r':
         if (!*arg)
@@ -249,6 +323,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         CLI_KERNEL_LONGOPTS,
         { "threads", required_argument, NULL, 't' },
         { "reorder", required_argument, NULL, 'r' },
+        { "schedule", required_argument, NULL, 's' },
         { "verify", required_argument, NULL, 'v' },
         { "reps", required_argument, NULL, 'n' },
         { "json", no_argument, NULL, 'j' },
@@ -353,6 +428,9 @@ static int predict_opts(const struct opts *o, const struct job *j, const struct 
 
     memset(po, 0, sizeof(*po));
     po->threads = c->threads;
+    po->sched_given = j->sched[c->sched].given;
+    po->sched = j->sched[c->sched].kind;
+    po->chunk = j->sched[c->sched].chunk;
     po->bound.stored_only = o->k.stored_only;
     po->bound.ell_width = o->k.ell_width;
     po->on_warn = cli_interp_warning;
@@ -418,11 +496,11 @@ static int by_predicted(const void *a, const void *b)
     return x->predicted < y->predicted ? -1 : x->predicted > y->predicted ? 1 : 0;
 }
 
-/* The configuration of variant v at threads, or NULL when the sweep has none. */
-static const struct config *find(const struct job *j, unsigned v, unsigned threads)
+/* The configuration of variant v, schedule s and threads, or NULL when the sweep has none. */
+static const struct config *find(const struct job *j, unsigned v, unsigned s, unsigned threads)
 {
     for (unsigned i = 0; i < j->n; i++)
-        if (j->cfg[i].variant == v && j->cfg[i].threads == threads)
+        if (j->cfg[i].variant == v && j->cfg[i].sched == s && j->cfg[i].threads == threads)
             return &j->cfg[i];
     return NULL;
 }
@@ -469,6 +547,9 @@ static int verify(const struct opts *o, struct job *j, int nargs, char **args)
         mo.args_given = args != NULL;
         mo.compile_commands = o->k.compile_commands;
         mo.threads = c->threads;
+        mo.sched_given = po.sched_given;
+        mo.sched = po.sched;
+        mo.chunk = po.chunk;
         mo.reps = o->reps;
         mo.no_counts = true;
         rc = augur_predict_bound(j->var[c->variant].ctx, &po, &full, &diag);
@@ -513,7 +594,7 @@ static double kendall_tau(const struct job *j, unsigned *pairs)
 static double payoff_calls(const struct job *j, const struct config *c, bool measured)
 {
     int none = none_variant(j);
-    const struct config *b = none >= 0 ? find(j, (unsigned)none, c->threads) : NULL;
+    const struct config *b = none >= 0 ? find(j, (unsigned)none, c->sched, c->threads) : NULL;
     double gain;
 
     if (!b || !j->var[c->variant].order || (measured && !(b->measured && c->measured)))
@@ -526,7 +607,7 @@ static double payoff_calls(const struct job *j, const struct config *c, bool mea
 static void reason(const struct job *j, const struct config *c, char *buf, size_t size)
 {
     int none = none_variant(j);
-    const struct config *b = none >= 0 ? find(j, (unsigned)none, c->threads) : NULL;
+    const struct config *b = none >= 0 ? find(j, (unsigned)none, c->sched, c->threads) : NULL;
     size_t len = 0;
 
     buf[0] = '\0';
@@ -543,9 +624,10 @@ static void reason(const struct job *j, const struct config *c, char *buf, size_
 
 static json_t *config_json(const struct job *j, const struct config *c, const struct config *cur)
 {
-    json_t *e = json_pack("{s:s,s:i,s:f,s:f,s:s}", "reorder", j->var[c->variant].name, "threads",
-                          (int)c->threads, "predicted", c->predicted, "speedup",
-                          cur->predicted / c->predicted, "bottleneck", c->bottleneck);
+    json_t *e =
+        json_pack("{s:s,s:s,s:i,s:f,s:f,s:s}", "reorder", j->var[c->variant].name, "schedule",
+                  j->sched[c->sched].name, "threads", (int)c->threads, "predicted", c->predicted,
+                  "speedup", cur->predicted / c->predicted, "bottleneck", c->bottleneck);
     json_t *misses = json_object();
     double calls = payoff_calls(j, c, false), mcalls = payoff_calls(j, c, true);
     char why[160];
@@ -593,11 +675,12 @@ static int report_json(const struct opts *o, const struct job *j, const struct c
         json_array_append_new(a, config_json(j, &j->cfg[i], cur));
     json_object_set_new(doc, "ranked", a);
     json_object_set_new(doc, "pick",
-                        json_pack("{s:s,s:i}", "reorder", j->var[j->cfg[0].variant].name, "threads",
+                        json_pack("{s:s,s:s,s:i}", "reorder", j->var[j->cfg[0].variant].name,
+                                  "schedule", j->sched[j->cfg[0].sched].name, "threads",
                                   (int)j->cfg[0].threads));
-    json_object_set_new(
-        doc, "current",
-        json_pack("{s:s,s:i}", "reorder", j->var[cur->variant].name, "threads", (int)cur->threads));
+    json_object_set_new(doc, "current",
+                        json_pack("{s:s,s:s,s:i}", "reorder", j->var[cur->variant].name, "schedule",
+                                  j->sched[cur->sched].name, "threads", (int)cur->threads));
     if (o->verify) {
         json_object_set_new(doc, "kendall_tau", json_real(tau));
         json_object_set_new(doc, "pick_measured_speedup",
@@ -608,27 +691,28 @@ static int report_json(const struct opts *o, const struct job *j, const struct c
     return cli_print_json(doc);
 }
 
-/* "rcm, 2 threads" */
+/* "rcm, schedule dynamic,64, 2 threads" */
 static void config_name(const struct job *j, const struct config *c, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s, %u thread%s", j->var[c->variant].name, c->threads,
-             c->threads == 1 ? "" : "s");
+    snprintf(buf, size, "%s, schedule %s, %u thread%s", j->var[c->variant].name,
+             j->sched[c->sched].name, c->threads, c->threads == 1 ? "" : "s");
 }
 
 static void report_rows(const struct job *j)
 {
     const struct config *cur = &j->cfg[j->current];
 
-    printf("%-5s %-12s %7s %14s %9s %-18s %s\n", "rank", "reorder", "threads", "predicted",
-           "speed-up", "bottleneck", "why");
+    printf("%-5s %-12s %-12s %7s %14s %9s %-18s %s\n", "rank", "reorder", "schedule", "threads",
+           "predicted", "speed-up", "bottleneck", "why");
     for (unsigned i = 0; i < j->n; i++) {
         const struct config *c = &j->cfg[i];
         double calls = payoff_calls(j, c, false), mcalls = payoff_calls(j, c, true);
         char why[160];
 
         reason(j, c, why, sizeof(why));
-        printf("%-5u %-12s %7u %12.4g s %8.2fx %-18s %s", i + 1, j->var[c->variant].name,
-               c->threads, c->predicted, cur->predicted / c->predicted, c->bottleneck, why);
+        printf("%-5u %-12s %-12s %7u %12.4g s %8.2fx %-18s %s", i + 1, j->var[c->variant].name,
+               j->sched[c->sched].name, c->threads, c->predicted, cur->predicted / c->predicted,
+               c->bottleneck, why);
         if (calls > 0)
             printf("; pays off after %.0f call%s", calls, calls == 1 ? "" : "s");
         if (c->measured)
@@ -644,7 +728,7 @@ static int report(const struct opts *o, const struct job *j)
     const struct config *cur = &j->cfg[j->current], *best_meas = NULL;
     unsigned pairs = 0;
     double tau = kendall_tau(j, &pairs);
-    char pick[64], cur_name[64], best_name[64];
+    char pick[96], cur_name[96], best_name[96];
 
     for (unsigned i = 0; i < j->n; i++)
         if (j->cfg[i].measured && (!best_meas || j->cfg[i].seconds < best_meas->seconds))
@@ -698,21 +782,30 @@ static int configure(const struct opts *o, struct job *j)
     snprintf(buf, sizeof(buf), "1-%u", hw < 64 ? hw : 64);
     if ((rc = parse_threads(o->threads ? o->threads : buf, hw, counts, &ncounts)) != 0 ||
         (rc = parse_reorders(o->reorder ? o->reorder : default_reorders, o->reorder != NULL, j)) !=
-            0)
+            0 ||
+        (rc = parse_schedules(o->schedule ? o->schedule : default_schedules, o->schedule != NULL,
+                              j)) != 0)
         return rc;
-    if ((size_t)ncounts * j->nvar > MAX_CONFIGS)
+    if ((size_t)ncounts * j->nvar * j->nsched > MAX_CONFIGS)
         return cli_usage_error("advise",
-                               "%u thread counts x %u reorderings: at most %d "
-                               "configurations",
-                               ncounts, j->nvar, MAX_CONFIGS);
-    j->n = 0;
-    for (unsigned v = 0; v < j->nvar; v++)
-        for (unsigned t = 0; t < ncounts; t++) {
-            j->cfg[j->n].variant = v;
-            j->cfg[j->n++].threads = counts[t];
-        }
+                               "%u thread counts x %u reorderings x %u schedules: more "
+                               "than %d configurations",
+                               ncounts, j->nvar, j->nsched, MAX_CONFIGS);
     none = none_variant(j);
-    j->current = none >= 0 ? (unsigned)none * ncounts : 0;
+    j->n = 0;
+    j->current = 0;
+    for (unsigned v = 0; v < j->nvar; v++)
+        for (unsigned t = 0; t < ncounts; t++)
+            for (unsigned sc = 0; sc < j->nsched; sc++) {
+                /* one thread: a schedule deals nothing out; the source's alone */
+                if (sc > 0 && counts[t] == 1)
+                    continue;
+                if (v == (unsigned)none && t == 0 && sc == 0)
+                    j->current = j->n;
+                j->cfg[j->n].variant = v;
+                j->cfg[j->n].sched = sc;
+                j->cfg[j->n++].threads = counts[t];
+            }
     return CLI_OK;
 }
 
@@ -737,7 +830,7 @@ int cmd_advise(int argc, char **argv)
         goto out;
     current = j.cfg[j.current];
     qsort(j.cfg, j.n, sizeof(j.cfg[0]), by_predicted);
-    j.current = (unsigned)(find(&j, current.variant, current.threads) - j.cfg);
+    j.current = (unsigned)(find(&j, current.variant, current.sched, current.threads) - j.cfg);
     if (o.verify && (rc = verify(&o, &j, nargs, args)) != 0)
         goto out;
     rc = report(&o, &j);

@@ -20,12 +20,12 @@ is "two counts on a two-core file" "$(jq_ "$tmp/all.json" "sorted(set(c['threads
 is "the default reorderings, METIS blocks below the 11143 rows" \
     "$(jq_ "$tmp/all.json" "[v['reorder'] for v in d['reorders']]")" \
     "['none', 'rcm', 'metis:64', 'metis:512', 'metis:4096']"
-is "every reordering at every count" "$(jq_ "$tmp/all.json" "len(d['ranked'])")" 10
+is "every reordering at every count, the schedules at two threads" "$(jq_ "$tmp/all.json" "len(d['ranked'])")" 25
 is "the current configuration is the data as it is at the first count" \
-    "$(jq_ "$tmp/all.json" "d['current'] == {'reorder': 'none', 'threads': 1}")" True
+    "$(jq_ "$tmp/all.json" "d['current'] == {'reorder': 'none', 'schedule': 'source', 'threads': 1}")" True
 is "a reordering's cost is measured, and its misses are compared" \
     "$(jq_ "$tmp/all.json" "all(v['seconds'] > 0 for v in d['reorders'][1:]) and all('reason' in c for c in d['ranked'] if c['reorder'] != 'none')")" True
-status "advise --reorder none: the thread sweep alone" 0 "$augur" --json advise "${kernel[@]}" --reorder none
+status "advise --reorder none --schedule source: the thread sweep alone" 0 "$augur" --json advise "${kernel[@]}" --reorder none --schedule source
 cp "$tmp/out" "$tmp/a.json"
 is "two configurations" "$(jq_ "$tmp/a.json" "sorted(c['threads'] for c in d['ranked'])")" "[1, 2]"
 is "ranked by predicted time" \
@@ -36,13 +36,19 @@ is "speed-ups over one thread" \
 status "each count as augur predict answers it" 0 "$augur" --json predict "${kernel[@]}" --threads 2
 is "the same time" "$(jq_ "$tmp/out" "d['seconds']")" \
     "$(jq_ "$tmp/a.json" "[c['predicted'] for c in d['ranked'] if c['threads'] == 2][0]")"
+status "each schedule as augur predict --schedule answers it" 0 "$augur" --json predict "${kernel[@]}" \
+    --threads 2 --schedule dynamic,64
+is "the same time" "$(jq_ "$tmp/out" "d['seconds']")" \
+    "$(jq_ "$tmp/all.json" "[c['predicted'] for c in d['ranked'] if c['threads'] == 2 and c['reorder'] == 'none' and c['schedule'] == 'dynamic,64'][0]")"
+is "the default schedules" "$(jq_ "$tmp/all.json" "sorted(set(c['schedule'] for c in d['ranked']))")" \
+    "['dynamic,64', 'guided', 'source', 'static']"
 status "rcm as augur predict prices the reordered data" 0 "$augur" data reorder "$mtx" "$tmp/rcm.mtx" --method rcm
 status "rcm: predict on the reordered file" 0 "$augur" --json predict "$src/kernels/spmv/omp.c" \
     --function spmv_csr_omp_static --data "$tmp/rcm.mtx" --machine "$machine" --threads 2
 is "the same time" "$(jq_ "$tmp/out" "d['seconds']")" \
-    "$(jq_ "$tmp/all.json" "[c['predicted'] for c in d['ranked'] if c['threads'] == 2 and c['reorder'] == 'rcm'][0]")"
-status "text" 0 "$augur" advise "${kernel[@]}" --threads 1-2 --reorder none,rcm
-check "advice line" grep -Eq "^advice: (none|rcm), [12] thread" "$tmp/out"
+    "$(jq_ "$tmp/all.json" "[c['predicted'] for c in d['ranked'] if c['threads'] == 2 and c['reorder'] == 'rcm' and c['schedule'] == 'source'][0]")"
+status "text" 0 "$augur" advise "${kernel[@]}" --threads 1-2 --reorder none,rcm --schedule static,1,guided
+check "advice line" grep -Eq "^advice: (none|rcm), schedule (source|static,1|guided), [12] thread" "$tmp/out"
 check "the reordering's cost" grep -Eq "^reorder rcm: [0-9.e-]+ s once" "$tmp/out"
 
 # A mesh with its locality destroyed: renumbering it back saves misses.
@@ -65,13 +71,18 @@ is "RCM and METIS blocks cut its L1 misses, and pay off after some calls" \
 
 if command -v "${CC:-cc}" >/dev/null 2>&1; then
     status "--verify 1 times the pick and the first count" 0 "$augur" --json advise "${kernel[@]}" \
-        --threads 1,2 --reorder none --verify 1 --reps 3
+        --threads 1,2 --reorder none --schedule source --verify 1 --reps 3
     is "both measured" "$(jq_ "$tmp/out" "sorted(c['threads'] for c in d['ranked'] if 'measured' in c)")" "[1, 2]"
     is "the rankings compared" "$(jq_ "$tmp/out" "-1 <= d['kendall_tau'] <= 1 and d['pick_measured_speedup'] > 0")" True
+    status "--verify times a schedule the source does not say" 0 "$augur" --json advise "${kernel[@]}" \
+        --threads 2 --reorder none --schedule dynamic,64 --verify 2 --reps 3
+    is "both schedules measured" "$(jq_ "$tmp/out" "sorted(c['schedule'] for c in d['ranked'] if 'measured' in c)")" \
+        "['dynamic,64', 'source']"
 else
     skip "--verify 1 times the pick and the first count" "no C compiler"
     skip "both measured" "no C compiler"
     skip "the rankings compared" "no C compiler"
+    skip "--verify times a schedule the source does not say" "no C compiler"
 fi
 
 status "a count the machine does not run" 1 "$augur" advise "${kernel[@]}" --threads 1,3
@@ -81,6 +92,12 @@ status "a CUDA kernel" 1 "$augur" advise "$src/kernels/spmv/cuda.cu" --function 
     --data "$mtx" --machine "$machine"
 check "says why" grep -q "advise sweeps OpenMP threads" "$tmp/err"
 status "missing --data" 2 "$augur" advise "$src/kernels/spmv/omp.c"
+for bad in static, "" dynamic,0 often "64" "static,,guided"; do
+    status "--schedule '$bad': a usage error" 2 "$augur" advise "${kernel[@]}" --schedule "$bad"
+done
+printf 'void k(int n, const double *a, double *y) { for (int i = 0; i < n; i++) y[i] = a[i]; }\n' >"$tmp/serial.c"
+status "--schedule on a kernel without worksharing loops" 1 "$augur" advise "$tmp/serial.c" --data "$mtx" \
+    --machine "$machine" --bind "n=100,a=vec(100),y=vec(100)" --schedule dynamic
 for bad in foo "" "rcm," ",rcm" "metis" "metis:0" "rcm:3"; do
     status "--reorder '$bad': a usage error" 2 "$augur" advise "${kernel[@]}" --reorder "$bad"
 done
