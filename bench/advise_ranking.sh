@@ -1,7 +1,7 @@
 #!/bin/bash
 # advise_ranking.sh - does `augur advise` pick what runs fastest? For each
 # kernel x dataset, one `augur advise --verify ALL` run sweeps thread counts
-# x reorderings, predicts every configuration and times every one of them
+# x reorderings x schedules, predicts every configuration and times every one of them
 # on this host; the page gets, per case, whether the pick is within 5 % of
 # the fastest configuration measured, Kendall's tau of the predicted
 # against the measured order, and the measured speed-up of the pick over the
@@ -20,6 +20,7 @@ reps=${3:-10}
 data=${AUGUR_DATASETS:-$here/../shared/datasets}
 threads=${ADVISE_THREADS:-1,2}
 reorders=${ADVISE_REORDERS:-none,rcm,metis:512,metis:4096}
+schedules=${ADVISE_SCHEDULES:-source,dynamic,64}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -61,7 +62,6 @@ for d in $sets; do
 done
 [ ${#list[@]} -gt 0 ] || { echo "advise_ranking: no datasets in $data" >&2; exit 1; }
 
-nconf=$(( $(tr ',' '\n' <<<"$threads" | wc -l) * $(tr ',' '\n' <<<"$reorders" | wc -l) ))
 started=$(date -u '+%Y-%m-%d %H:%M UTC')
 i=0
 for k in "${kernels[@]}"; do
@@ -70,7 +70,7 @@ for k in "${kernels[@]}"; do
         i=$((i + 1))
         echo "advise_ranking: $fn on $(basename "$d")" >&2
         if ! "$build/augur" --json advise "$file" --function "$fn" --data "$d" --threads "$threads" \
-            --reorder "$reorders" --verify "$nconf" --reps "$reps" --quiet >"$tmp/case-$i.json" \
+            --reorder "$reorders" --schedule "$schedules" --verify 256 --reps "$reps" --quiet >"$tmp/case-$i.json" \
             2>"$tmp/case-$i.err"; then
             echo "advise_ranking: failed: $(tail -n 1 "$tmp/case-$i.err")" >&2
             exit 1
@@ -78,38 +78,40 @@ for k in "${kernels[@]}"; do
     done
 done
 
-python3 - "$tmp" "$out" "$started" "$threads" "$reorders" "$reps" "$(uname -m)" "$(nproc)" <<'EOF'
+python3 - "$tmp" "$out" "$started" "$threads" "$reorders" "$schedules" "$reps" "$(uname -m)" "$(nproc)" <<'EOF'
 import glob, json, os, statistics, sys
-tmp, out, started, threads, reorders, reps, arch, cores = sys.argv[1:]
+tmp, out, started, threads, reorders, schedules, reps, arch, cores = sys.argv[1:]
 cases = [json.load(open(f)) for f in sorted(glob.glob(tmp + '/case-*.json'),
                                             key=lambda f: int(f.split('-')[-1].split('.')[0]))]
 rows, within, taus, speedups = [], 0, [], []
 for c in cases:
     best = min(r['measured'] for r in c['ranked'])
     pick = c['ranked'][0]
-    cur = [r for r in c['ranked'] if r['reorder'] == c['current']['reorder']
-           and r['threads'] == c['current']['threads']][0]
+    cur = [r for r in c['ranked'] if all(r[k] == v for k, v in c['current'].items())][0]
     near = pick['measured'] <= 1.05 * best
     within += near
     taus.append(c['kendall_tau'])
     speedups.append(cur['measured'] / pick['measured'])
     fastest = min(c['ranked'], key=lambda r: r['measured'])
-    rows.append('| %s | %s | %s, %d | %s, %d | %.2f | %s | %.2f |' % (
+    rows.append('| %s | %s | %s, %s, %d | %s, %s, %d | %.2f | %s | %.2f |' % (
         c['kernel'], os.path.basename(c['dataset']).replace(tmp + '/', ''),
-        pick['reorder'], pick['threads'], fastest['reorder'], fastest['threads'],
+        pick['reorder'], pick['schedule'], pick['threads'], fastest['reorder'],
+        fastest['schedule'], fastest['threads'],
         100 * (pick['measured'] / best - 1), 'yes' if near else 'no', c['kendall_tau']))
 machine = cases[0]['machine_file']
 with open(out, 'w') as f:
     f.write('# Does augur advise pick the fastest configuration?\n\n')
     f.write('Each row is one `augur advise --verify ALL` run: every configuration of\n'
-            'the sweep (threads %s x reorderings %s) predicted, then timed\n'
+            'the sweep (threads %s x reorderings %s x schedules %s at counts\n'
+            'above one) predicted, then timed\n'
             'on this host (%s, %s cores) with %s repetitions each, one run, no\n'
             'best-of. The datasets are shared meshes and road graphs as they are and\n'
             'renumbered at random ("-scrambled": no locality left, which a reordering\n'
             'repairs). The machine file is this host\'s own calibration\n'
             '(`--machine auto`: %s). Started %s. Written by:\n\n'
             '```\nbench/advise_ranking.sh BUILD_DIR docs/results/advise-ranking.md %s\n```\n\n'
-            % (threads, reorders, arch, cores, reps, os.path.basename(machine), started, reps))
+            % (threads, reorders, schedules, arch, cores, reps, os.path.basename(machine), started,
+               reps))
     f.write('| cases | pick within 5 %% of the fastest measured | median Kendall tau | '
             'median measured speed-up of the pick over the current |\n|---|---|---|---|\n')
     f.write('| %d | %d (%.0f %%) | %.2f | %.2fx |\n\n' % (
