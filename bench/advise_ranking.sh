@@ -102,17 +102,17 @@ machine = cases[0]['machine_file']
 with open(out, 'w') as f:
     f.write('# Does augur advise pick the fastest configuration?\n\n')
     f.write('Each row is one `augur advise --verify ALL` run: every configuration of\n'
-            'the sweep (threads %s x reorderings %s x schedules %s at counts\n'
-            'above one) predicted, then timed\n'
-            'on this host (%s, %s cores) with %s repetitions each, one run, no\n'
-            'best-of. The datasets are shared meshes and road graphs as they are and\n'
-            'renumbered at random ("-scrambled": no locality left, which a reordering\n'
-            'repairs). The machine file is this host\'s own calibration\n'
-            '(`--machine auto`: %s). Started %s. Written by:\n\n'
+            'the sweep (threads %s; reorderings %s;\n'
+            'schedules %s at counts above one) predicted, then timed on this\n'
+            'host (%s, %s cores) with %s repetitions each: one run, no best-of.\n'
+            'The datasets are shared meshes and road graphs as they are and\n'
+            'renumbered at random ("-scrambled": no locality left, which a\n'
+            'reordering repairs). The machine file is this host\'s own calibration\n'
+            '(`--machine auto`: %s). Started %s.\nWritten by:\n\n'
             '```\nbench/advise_ranking.sh BUILD_DIR docs/results/advise-ranking.md %s\n```\n\n'
             % (threads, reorders, schedules, arch, cores, reps, os.path.basename(machine), started,
                reps))
-    f.write('| cases | pick within 5 %% of the fastest measured | median Kendall tau | '
+    f.write('| cases | pick within 5 % of the fastest measured | median Kendall tau | '
             'median measured speed-up of the pick over the current |\n|---|---|---|---|\n')
     f.write('| %d | %d (%.0f %%) | %.2f | %.2fx |\n\n' % (
         len(cases), within, 100.0 * within / len(cases), statistics.median(taus),

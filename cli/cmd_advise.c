@@ -257,8 +257,10 @@ static int parse_schedules(const char *list, bool given, struct job *j)
         /* a number after the kind is its chunk */
         if (p[len] == ',' && p[len + 1] >= '0' && p[len + 1] <= '9')
             len += 1 + strcspn(p + len + 1, ",");
-        memcpy(item, p, len < sizeof(item) ? len : sizeof(item) - 1);
-        item[len < sizeof(item) ? len : sizeof(item) - 1] = '\0';
+        if (len >= sizeof(item))
+            return cli_usage_error("advise", "--schedule: '%.*s' is too long", (int)len, p);
+        memcpy(item, p, len);
+        item[len] = '\0';
         p += len + (p[len] == ',');
         if (strcmp(item, "source") == 0)
             continue;
