@@ -1,5 +1,6 @@
 /*
- * cmd_data.c - "augur data": load, inspect and convert datasets (module: cli).
+ * cmd_data.c - "augur data": load, inspect, convert, reorder and generate
+ * datasets (module: cli).
  */
 #include <errno.h>
 #include <inttypes.h>

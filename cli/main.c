@@ -28,11 +28,11 @@ static void cmd_help_help(FILE *fp);
 static void main_help(FILE *fp);
 
 static const struct cli_cmd commands[] = {
-    { "advise", cmd_advise, cmd_advise_help, "rank thread counts by predicted time, and verify" },
+    { "advise", cmd_advise, cmd_advise_help, "rank threads, schedules and reorderings; verify" },
     { "batch", cmd_batch, cmd_batch_help, "many predictions from a manifest, by make or Slurm" },
     { "calibrate", cmd_calibrate, cmd_calibrate_help,
       "measure this machine, write its machine file" },
-    { "data", cmd_data, cmd_data_help, "load, inspect and convert datasets" },
+    { "data", cmd_data, cmd_data_help, "load, inspect, convert, reorder and generate datasets" },
     { "help", cmd_help, cmd_help_help, "show help for a command" },
     { "measure", cmd_measure, cmd_measure_help, "time a kernel on a dataset (generated driver)" },
     { "predict", cmd_predict, cmd_predict_help,

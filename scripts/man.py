@@ -12,8 +12,29 @@ import re
 import subprocess
 import sys
 
-COMMANDS = ["advise", "batch", "calibrate", "data", "data info", "data convert", "data sample", "measure", "predict",
-            "simulate", "skeleton", "train", "train categorizer", "train model"]
+
+def listed(augur, cmd):
+    """The subcommands a command's --help lists under "commands:" ("help" aside)."""
+    text = subprocess.run([augur] + cmd + ["--help"], capture_output=True, text=True,
+                          check=True).stdout
+    names, inside = [], False
+    for line in text.splitlines():
+        if line == "commands:":
+            inside = True
+        elif inside and not line.strip():
+            break
+        elif inside and line.startswith("  ") and line.split()[0] != "help":
+            names.append(line.split()[0])
+    return names
+
+
+def commands(augur):
+    """Every command and subcommand, as augur's own help lists them: "advise", "data info", ..."""
+    out = []
+    for top in listed(augur, []):
+        out.append(top)
+        out += [top + " " + sub for sub in listed(augur, [top])]
+    return out
 
 
 def esc(text):
@@ -92,7 +113,7 @@ def main():
     os.makedirs(outdir, exist_ok=True)
     version = subprocess.run([augur, "--version"], capture_output=True, text=True,
                              check=True).stdout.split()[-1]
-    for cmd in [""] + COMMANDS:
+    for cmd in [""] + commands(augur):
         args = [augur] + cmd.split() + ["--help"]
         help_text = subprocess.run(args, capture_output=True, text=True, check=True).stdout
         name = "-".join(["augur"] + cmd.split())

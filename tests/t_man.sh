@@ -8,8 +8,18 @@ man=$(dirname "$augur")/man
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for cmd in "" advise batch calibrate data "data info" "data convert" "data sample" measure predict simulate \
-    skeleton train "train categorizer" "train model"; do
+# listed CMD...: the subcommands CMD's --help lists under "commands:" (help aside)
+listed() {
+    # shellcheck disable=SC2068
+    "$augur" $@ --help | sed -n '/^commands:$/,/^$/p' | awk 'NR > 1 && NF && $1 != "help" { print $1 }'
+}
+cmds=("")
+for top in $(listed); do
+    cmds+=("$top")
+    for sub in $(listed "$top"); do cmds+=("$top $sub"); done
+done
+is "every command has a page: augur's help lists them" "$([ ${#cmds[@]} -ge 15 ] && echo yes)" yes
+for cmd in "${cmds[@]}"; do
     name=augur${cmd:+-${cmd// /-}}
     page=$man/$name.1
     if [ ! -f "$page" ]; then
