@@ -3059,6 +3059,15 @@ static void set_launch(struct fe_conv *cv, struct augur_node *k, const char *tex
                     text);
             return;
         }
+        /* a constant that folds to no block or no thread is no launch (255 / 256 is 0) */
+        if (g && b &&
+            ((g->kind == AUGUR_EXPR_INT && g->u.i <= 0) ||
+             (b->kind == AUGUR_EXPR_INT && b->u.i <= 0))) {
+            fe_note(cv, AUGUR_NOTE_WARNING, at,
+                    "cannot read the launch configuration '%s': it launches no %s", text,
+                    g->kind == AUGUR_EXPR_INT && g->u.i <= 0 ? "block" : "thread");
+            return;
+        }
         if (g && b) {
             k->u.kernel.grid = g;
             k->u.kernel.block = b;
