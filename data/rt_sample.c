@@ -683,32 +683,13 @@ int augur_sample_dataset(const struct augur_sample *s, enum augur_field field,
                          struct augur_diag *diag)
 {
     const struct augur_csr *c = &s->csr;
-    struct augur_dataset *ds;
+    int rc;
 
     if (c->nrows > 0 && (!c->rowptr || c->rowptr[c->nrows] != c->nnz))
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "sample csr is inconsistent");
-    ds = augur_calloc(1, sizeof(*ds));
-    ds->format = AUGUR_FORMAT_MTX;
-    ds->symmetry = AUGUR_SYM_GENERAL;
-    ds->field = c->val ? field : AUGUR_FIELD_PATTERN;
-    ds->path = augur_strdup(description ? description : "sample");
-    ds->coo.nrows = c->nrows;
-    ds->coo.ncols = c->ncols;
-    ds->coo.nnz = c->nnz;
-    ds->coo.row = augur_mallocarray(c->nnz ? c->nnz : 1, sizeof(uint32_t));
-    ds->coo.col = augur_mallocarray(c->nnz ? c->nnz : 1, sizeof(uint32_t));
-    memcpy(ds->coo.col, c->col, c->nnz * sizeof(uint32_t));
-    if (c->val) {
-        ds->coo.val = augur_mallocarray(c->nnz ? c->nnz : 1, sizeof(double));
-        memcpy(ds->coo.val, c->val, c->nnz * sizeof(double));
-    }
-    for (uint32_t i = 0; i < c->nrows; i++)
-        for (uint64_t k = c->rowptr[i]; k < c->rowptr[i + 1]; k++) {
-            ds->coo.row[k] = i;
-            if (c->col[k] == i)
-                ds->ndiagonal++;
-        }
-    ds->nentries_read = c->nnz;
-    *out = ds;
+    if ((rc = augur_dataset_from_csr(c, description ? description : "sample", out, diag)) != 0)
+        return rc;
+    if (c->val)
+        (*out)->field = field;
     return 0;
 }

@@ -52,13 +52,23 @@ static size_t splice(const char *t, size_t len, size_t i)
     return 0;
 }
 
-/* Past the comment at i ("/ *" or "//", splices honoured); *line counts the newlines crossed. */
+/* One more line crossed, where lines are counted (line not NULL). */
+static void count_line(uint32_t *line)
+{
+    if (line)
+        (*line)++;
+}
+
+/*
+ * Past the comment at i ("/ *" or "//", splices honoured); *line counts the
+ * newlines crossed (line NULL: not counted).
+ */
 static size_t skip_comment(const char *t, size_t len, size_t i, uint32_t *line)
 {
     if (t[i + 1] == '*') {
         for (i += 2; i < len; i++) {
             if (t[i] == '\n')
-                (*line)++;
+                count_line(line);
             else if (t[i] == '*' && i + 1 < len && t[i + 1] == '/')
                 return i + 2;
         }
@@ -68,7 +78,7 @@ static size_t skip_comment(const char *t, size_t len, size_t i, uint32_t *line)
         size_t s = splice(t, len, i);
 
         if (s) {
-            (*line)++;
+            count_line(line);
             i += s;
         } else {
             i++;
@@ -84,7 +94,7 @@ static bool comment_at(const char *t, size_t len, size_t i)
 
 /*
  * Past the string or character literal at i: it ends at its quote or the line's end, and
- * continues over splices (*line counts them).
+ * continues over splices (*line counts them; line NULL: not counted).
  */
 static size_t skip_literal(const char *t, size_t len, size_t i, uint32_t *line)
 {
@@ -94,7 +104,7 @@ static size_t skip_literal(const char *t, size_t len, size_t i, uint32_t *line)
         size_t s = splice(t, len, i);
 
         if (s) {
-            (*line)++;
+            count_line(line);
             i += s;
         } else {
             i += t[i] == '\\' && i + 1 < len && t[i + 1] != '\n' ? 2 : 1;
@@ -109,7 +119,6 @@ static size_t skip_literal(const char *t, size_t len, size_t i, uint32_t *line)
  */
 static bool dir_token(const char *t, size_t end, size_t *p, size_t *ts, size_t *te)
 {
-    uint32_t dummy = 0;
     size_t i = *p;
 
     for (;;) {
@@ -122,7 +131,7 @@ static bool dir_token(const char *t, size_t end, size_t *p, size_t *ts, size_t *
         else if (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\f' || t[i] == '\v')
             i++;
         else if (comment_at(t, end, i))
-            i = skip_comment(t, end, i, &dummy);
+            i = skip_comment(t, end, i, NULL);
         else
             break;
     }
@@ -131,7 +140,7 @@ static bool dir_token(const char *t, size_t end, size_t *p, size_t *ts, size_t *
         while (i < end && is_ident((unsigned char)t[i]))
             i++;
     else if (t[i] == '"' || t[i] == '\'')
-        i = skip_literal(t, end, i, &dummy); /* one token: no clause inside */
+        i = skip_literal(t, end, i, NULL); /* one token: no clause inside */
     else
         i++;
     *te = *p = i;

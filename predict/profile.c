@@ -36,6 +36,14 @@ static json_t *caches_json(const struct augur_predict_result *r)
     return a;
 }
 
+json_t *augur_schedule_to_json(const struct augur_predict_result *r)
+{
+    char text[48];
+
+    return r->sched_given ? json_string(augur_sched_format(r->sched, r->chunk, text, sizeof(text)))
+                          : json_null();
+}
+
 int augur_profile_save(const struct augur_predict_result *r, const char *path,
                        struct augur_diag *diag)
 {
@@ -62,15 +70,7 @@ int augur_profile_save(const struct augur_predict_result *r, const char *path,
     json_object_set_new(doc, "row_buffer_bytes", json_integer(r->row_buffer_bytes));
     json_object_set_new(doc, "banks", json_integer(r->banks));
     json_object_set_new(doc, "threads", json_integer(r->threads));
-    if (r->sched_given) {
-        char text[48];
-
-        json_object_set_new(
-            doc, "schedule",
-            json_string(augur_sched_format(r->sched, r->chunk, text, sizeof(text))));
-    } else {
-        json_object_set_new(doc, "schedule", json_null());
-    }
+    json_object_set_new(doc, "schedule", augur_schedule_to_json(r));
     json_object_set_new(doc, "sampled", json_boolean(r->sampled));
     if (r->sampled)
         json_object_set_new(doc, "sample",

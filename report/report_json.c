@@ -108,15 +108,7 @@ json_t *augur_report_json(const struct augur_predict_result *r, const struct aug
     json_object_set_new(doc, "machine_file",
                         json_string(o->machine_file ? o->machine_file : r->machine->name));
     json_object_set_new(doc, "threads", json_integer(w->threads));
-    if (r->sched_given) {
-        char text[48];
-
-        json_object_set_new(
-            doc, "schedule",
-            json_string(augur_sched_format(r->sched, r->chunk, text, sizeof(text))));
-    } else {
-        json_object_set_new(doc, "schedule", json_null());
-    }
+    json_object_set_new(doc, "schedule", augur_schedule_to_json(r));
     json_object_set_new(doc, "sample", sample_json(r));
     if (r->sample_note[0])
         json_object_set_new(doc, "sample_declined", json_string(r->sample_note));

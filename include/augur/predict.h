@@ -192,6 +192,8 @@ AUGUR_API int augur_profile_load(const char *path, struct augur_predict_result *
 /* The workload as JSON and back (jansson's json_t; the caller owns what to_json returns). */
 struct json_t;
 AUGUR_API struct json_t *augur_workload_to_json(const struct augur_workload *w);
+/* The schedule override r's counts ran with, "dynamic,64", or JSON null for none. */
+AUGUR_API struct json_t *augur_schedule_to_json(const struct augur_predict_result *r);
 AUGUR_API int augur_workload_from_json(const struct json_t *j, struct augur_workload *out,
                                        struct augur_diag *diag);
 
