@@ -153,6 +153,8 @@ static json_t *caches_json(const struct augur_calib_result *r)
         json_object_set_new(c, "size", json_integer((json_int_t)cc->size));
         json_object_set_new(c, "os_size", json_integer((json_int_t)cc->os_size));
         json_object_set_new(c, "size_measured", json_boolean(cc->size_measured));
+        if (cc->streamed_to)
+            json_object_set_new(c, "streamed_to", json_integer((json_int_t)cc->streamed_to));
         json_object_set_new(c, "line", json_integer(cc->line));
         json_object_set_new(c, "ways", json_integer(cc->ways));
         json_object_set_new(c, "shared_by", json_integer(cc->shared_by));
@@ -549,7 +551,13 @@ static int check_loads(const struct augur_buf *text, const char *path)
 static void warn_cache_sizes(const struct augur_calib_result *res)
 {
     for (uint32_t i = 0; i < res->ncaches; i++) {
-        if (res->caches[i].size_measured)
+        if (res->caches[i].size_measured && res->caches[i].streamed_to)
+            cli_warning("the OS reports %s = %llu KiB, but the latency curve is as slow as "
+                        "memory well before that; a load streams at the cache's rate up to "
+                        "%llu KiB, which the file gives",
+                        res->caches[i].name, (unsigned long long)(res->caches[i].os_size >> 10),
+                        (unsigned long long)(res->caches[i].size >> 10));
+        else if (res->caches[i].size_measured)
             cli_warning("the OS reports %s = %llu KiB, but working sets well inside that are as "
                         "slow as memory; the file gives %llu KiB from the latency curve",
                         res->caches[i].name, (unsigned long long)(res->caches[i].os_size >> 10),

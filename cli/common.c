@@ -244,6 +244,24 @@ bool cli_auto_machine_path(char *path, size_t size, bool make_dir)
     return true;
 }
 
+/*
+ * Whether the cached calibration at path was made by this augur's method
+ * (its first line names it): an older one is measured again.
+ */
+static bool current_method(const char *path)
+{
+    char line[512], want[32];
+    FILE *f = fopen(path, "r");
+    bool ok;
+
+    if (!f)
+        return false;
+    ok = fgets(line, sizeof(line), f) != NULL;
+    fclose(f);
+    snprintf(want, sizeof(want), ", method %d)", AUGUR_CALIB_METHOD);
+    return ok && strstr(line, want) != NULL;
+}
+
 static bool auto_machine(char *path, size_t size)
 {
     struct augur_calib_opts co;
@@ -254,11 +272,12 @@ static bool auto_machine(char *path, size_t size)
 
     if (!cli_auto_machine_path(path, size, false))
         return false;
-    if (access(path, R_OK) == 0)
+    if (access(path, R_OK) == 0 && current_method(path))
         return true;
     if (!cli_auto_machine_path(path, size, true))
         return false;
-    fprintf(stderr, "augur: calibrating this machine once (augur calibrate --quick) into %s\n",
+    fprintf(stderr, "augur: calibrating this machine %s (augur calibrate --quick) into %s\n",
+            access(path, R_OK) == 0 ? "again, its cached calibration made the old way" : "once",
             path);
     memset(&co, 0, sizeof(co));
     co.quick = true;

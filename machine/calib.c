@@ -1480,39 +1480,85 @@ static double best_load_gbs(struct ctx *c, uint64_t ws)
 }
 
 /*
- * The OS's size of the last-level cache is checked against the latency
- * curve when the curve reaches twice that size: if a working set of at most
- * half the claimed size (and a quarter of the curve's end) takes over 60 % of
- * memory's latency (the curve's end, which a huge working set's page walks
- * inflate), the cache may not hold it. But a random chase can find a
- * shared level smaller than a stream does (on a VM whose 32 MiB L3 other
- * tenants share, a chase over 12 MiB or so is as slow as memory while a
- * load keeps 87 % of 16 MiB there; page walks are not it: a chase of one
- * line a page over 64 MiB of pages takes 35 ns, bench/llc/chase.sh), so
- * streaming decides: where a
- * load over that half streams
- * nearer the level's rate (an eighth of its size) than memory's (four times
- * its size), the cache holds it and the OS's size stands; the chase then
- * measures the level's latency no further than the curve stayed under half
- * of memory's (chase_cap). Otherwise the size written is that estimate: the
- * largest working set whose latency is under half of memory's (still above
- * the level before).
+ * The OS's size beyond the curve's reach: the curve's last point at most
+ * a quarter of the size (probe_x) is checked against memory's latency,
+ * a chase over twice that. Where it takes over 60 % of memory's latency
+ * the level does not hold a working set a quarter its claimed size, and
+ * the size written is the largest working set a load still streams nearer
+ * the level's rate (half the chase's estimate) than memory's (twice
+ * probe_x), doubling from the chase's estimate: the largest working set
+ * whose latency is under half of memory's.
  */
-static void check_llc(struct ctx *c)
+static void check_beyond(const struct augur_calib_curve *lat, uint64_t os_size, uint64_t above_size,
+                         const struct augur_calib_probes *pr, struct augur_calib_llc_check *out)
 {
-    struct augur_calib_result *r = c->res;
-    struct augur_calib_cache *llc = r->ncaches ? &r->caches[r->ncaches - 1] : NULL;
-    const struct augur_calib_curve *lat = &r->latency;
+    uint64_t probe_x = 0, est = 0;
+    double probe_y = 0, mem_ns, in, mem;
+
+    for (uint32_t i = 0; i < lat->n; i++)
+        if (lat->x[i] <= (double)os_size / 4) {
+            probe_x = (uint64_t)lat->x[i];
+            probe_y = lat->y[i].best;
+        }
+    if (!probe_x || probe_x <= 2 * above_size || !pr->chase_ns)
+        return;
+    mem_ns = pr->chase_ns(pr->ud, 2 * probe_x);
+    if (!(mem_ns > 0) || probe_y < 0.6 * mem_ns)
+        return;
+    for (uint32_t i = 0; i < lat->n && lat->x[i] <= (double)probe_x; i++)
+        if (lat->y[i].best < 0.5 * mem_ns)
+            est = (uint64_t)lat->x[i];
+    if (!est || est <= above_size)
+        return;
+    out->size = out->chase_cap = est;
+    out->size_measured = true;
+    in = pr->load_gbs(pr->ud, est / 2 > above_size ? est / 2 : est);
+    mem = pr->load_gbs(pr->ud, 2 * probe_x);
+    if (!(in > 0 && mem > 0))
+        return;
+    for (uint64_t ws = 2 * est; ws <= probe_x; ws *= 2) {
+        if (!(pr->load_gbs(pr->ud, ws) > 0.5 * (in + mem)))
+            break;
+        out->size = out->streamed_to = ws;
+    }
+}
+
+/*
+ * The OS's size of the last-level cache is checked against the latency
+ * curve when the curve reaches twice that size (else check_beyond): if a
+ * working set of at most half the claimed size (and a quarter of the
+ * curve's end) takes over 60 % of memory's latency (the curve's end, which
+ * a huge working set's page walks inflate), the cache may not hold it. But
+ * a random chase can find a shared level smaller than a stream does (on a
+ * VM whose 32 MiB L3 other tenants share, a chase over 12 MiB or so is as
+ * slow as memory while a load keeps 87 % of 16 MiB there; page walks are
+ * not it: a chase of one line a page over 64 MiB of pages takes 35 ns,
+ * bench/llc/chase.sh), so streaming decides: where a load over that half
+ * streams nearer the level's rate (an eighth of its size) than memory's
+ * (four times its size), the cache holds it and the OS's size stands; the
+ * chase then measures the level's latency no further than the curve stayed
+ * under half of memory's (chase_cap). Otherwise the size written is that
+ * estimate: the largest working set whose latency is under half of
+ * memory's (still above the level before).
+ */
+void augur_calib_check_llc(const struct augur_calib_curve *lat, uint64_t os_size,
+                           uint64_t above_size, const struct augur_calib_probes *pr,
+                           struct augur_calib_llc_check *out)
+{
     double mem_ns, inside = 0, in, half, mem;
     uint64_t inside_ws = 0, est = 0;
 
-    for (uint32_t i = 0; i < r->ncaches; i++)
-        r->caches[i].size = r->caches[i].os_size;
-    if (!llc || lat->n < 4 || lat->x[lat->n - 1] < (double)llc->os_size * 2)
+    memset(out, 0, sizeof(*out));
+    out->size = os_size;
+    if (!lat || lat->n < 4 || !os_size || !pr || !pr->load_gbs)
         return;
+    if (lat->x[lat->n - 1] < 2.0 * (double)os_size) {
+        check_beyond(lat, os_size, above_size, pr, out);
+        return;
+    }
     mem_ns = curve_mem(lat);
     for (uint32_t i = 0; i < lat->n; i++) {
-        if (lat->x[i] <= (double)llc->os_size / 2 && lat->x[i] <= lat->x[lat->n - 1] / 4) {
+        if (lat->x[i] <= (double)os_size / 2 && lat->x[i] <= lat->x[lat->n - 1] / 4) {
             inside = lat->y[i].best;
             inside_ws = (uint64_t)lat->x[i];
         }
@@ -1523,18 +1569,51 @@ static void check_llc(struct ctx *c)
         if (lat->y[i].best < 0.5 * mem_ns)
             est = (uint64_t)lat->x[i];
     }
-    if (!est || (r->ncaches >= 2 && est <= r->caches[r->ncaches - 2].os_size))
+    if (!est || est <= above_size)
         return;
-    in = best_load_gbs(c, llc->os_size / 8);
-    half = best_load_gbs(c, inside_ws);
-    mem = best_load_gbs(c, 4 * llc->os_size);
-    llc->streamed_half_gbs = half;
+    in = pr->load_gbs(pr->ud, os_size / 8);
+    half = pr->load_gbs(pr->ud, inside_ws);
+    mem = pr->load_gbs(pr->ud, 4 * os_size);
+    out->streamed_half_gbs = half;
     if (in > 0 && mem > 0 && half > 0.5 * (in + mem)) {
-        llc->chase_cap = est;
+        out->chase_cap = est;
         return;
     }
-    llc->size = est;
-    llc->size_measured = true;
+    out->size = est;
+    out->size_measured = true;
+}
+
+static double load_probe(void *ud, uint64_t bytes)
+{
+    return best_load_gbs(ud, bytes);
+}
+
+static double chase_probe(void *ud, uint64_t bytes)
+{
+    struct augur_calib_stat st;
+
+    latency_at(ud, bytes, &st);
+    return st.best;
+}
+
+static void check_llc(struct ctx *c)
+{
+    struct augur_calib_result *r = c->res;
+    struct augur_calib_cache *llc = r->ncaches ? &r->caches[r->ncaches - 1] : NULL;
+    struct augur_calib_llc_check chk;
+    const struct augur_calib_probes probes = { load_probe, chase_probe, c };
+
+    for (uint32_t i = 0; i < r->ncaches; i++)
+        r->caches[i].size = r->caches[i].os_size;
+    if (!llc)
+        return;
+    augur_calib_check_llc(&r->latency, llc->os_size,
+                          r->ncaches >= 2 ? r->caches[r->ncaches - 2].os_size : 0, &probes, &chk);
+    llc->size = chk.size;
+    llc->size_measured = chk.size_measured;
+    llc->chase_cap = chk.chase_cap;
+    llc->streamed_to = chk.streamed_to;
+    llc->streamed_half_gbs = chk.streamed_half_gbs;
 }
 
 /*

@@ -183,9 +183,11 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
     double ghz = r->clock_ghz.best;
     const char *kernel = r->avx512 ? "AVX-512" : "scalar C";
 
-    augur_buf_printf(b, "# This machine, measured by `augur calibrate`%s (augur %s) on %s, %s.\n",
-                     r->quick ? " --quick" : "", augur_version(), r->host[0] ? r->host : "?",
-                     r->date);
+    augur_buf_printf(b,
+                     "# This machine, measured by `augur calibrate`%s (augur %s, method %d) on "
+                     "%s, %s.\n",
+                     r->quick ? " --quick" : "", augur_version(), AUGUR_CALIB_METHOD,
+                     r->host[0] ? r->host : "?", r->date);
     augur_buf_printf(b, "# CPU: %s%s%s%s; %u cores, %u thread%s per core (topology: %s).\n",
                      r->cpu_model[0] ? r->cpu_model : "unknown", r->cpu_vendor[0] ? " [" : "",
                      r->cpu_vendor, r->cpu_vendor[0] ? "]" : "", r->cores, r->threads_per_core,
@@ -339,7 +341,12 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
         augur_buf_printf(b, "  - name: %s\n    size: ", cc->name);
         put_size(b, cc->size);
         comment(b);
-        if (cc->size_measured) {
+        if (cc->size_measured && cc->streamed_to) {
+            augur_buf_puts(b, "load: the largest working set streamed nearer the level's rate "
+                              "than memory's (doubling); the OS reports ");
+            put_size(b, cc->os_size);
+            augur_buf_puts(b, ", beyond the latency curve, whose end is as slow as memory\n");
+        } else if (cc->size_measured) {
             augur_buf_puts(b, "chase: the largest working set under half of memory's latency; "
                               "the OS reports ");
             put_size(b, cc->os_size);

@@ -1,7 +1,8 @@
 /*
- * t_calib.c - tests of calibration's statistic (module: data): one
+ * t_calib.c - tests of calibration's decisions (module: machine): one
  * value's passes merged into the file's value, on synthetic timings whose
- * noise only ever slows a repetition down, as another process does.
+ * noise only ever slows a repetition down, as another process does; and the
+ * check of the OS's last-level cache size on made-up latency curves.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -30,6 +31,80 @@ static void pass_of(double t, double noise, unsigned reps, uint64_t *seed,
     st->best = st->min;
     st->median = 0.5 * (st->min + st->max);
     st->reps = reps;
+}
+
+#define KIB 1024ull
+#define MIB (1024ull * KIB)
+
+/* A latency curve from 4 KiB by factors of four: n points, ns each. */
+static void curve_of(struct augur_calib_curve *c, const double *ns, uint32_t n)
+{
+    memset(c, 0, sizeof(*c));
+    for (uint32_t i = 0; i < n; i++) {
+        c->x[i] = (double)(4 * KIB << (2 * i));
+        c->y[i].best = ns[i];
+    }
+    c->n = n;
+}
+
+/* A load that streams at 380 GB/s up to *ud bytes and at 25 GB/s beyond. */
+static double stream_to(void *ud, uint64_t bytes)
+{
+    return bytes <= *(uint64_t *)ud ? 380 : 25;
+}
+
+/* Memory's latency: 200 ns. */
+static double chase_mem(void *ud, uint64_t bytes)
+{
+    (void)ud;
+    (void)bytes;
+    return 200;
+}
+
+/* A VM that reports a host's whole L3 (508 MiB), and hosts whose curve reaches twice theirs. */
+static void check_llc_cases(void)
+{
+    /* 4K 16K 64K 256K 1M 4M 16M 64M */
+    static const double vm[] = { 1.1, 1.2, 4.0, 4.0, 10.4, 17.3, 97.5, 169.5 };
+    static const double l3_32m[] = { 1.1, 1.2, 4.0, 4.0, 11.0, 12.0, 14.0, 90.0 };
+    static const double l3_8m[] = { 1.1, 1.2, 4.0, 4.0, 11.0, 13.0, 95.0, 100.0 };
+    struct augur_calib_curve c;
+    struct augur_calib_llc_check k;
+    uint64_t streams = 32 * MIB;
+    struct augur_calib_probes pr = { stream_to, chase_mem, &streams };
+
+    curve_of(&c, vm, 8);
+    augur_calib_check_llc(&c, 508 * MIB, 1 * MIB, &pr, &k);
+    ok(k.size_measured && k.size == 32 * MIB && k.streamed_to == 32 * MIB,
+       "an OS size beyond the curve, a quarter of it as slow as memory: the size streamed");
+    ok(k.chase_cap == 16 * MIB, "... and the chase measures the latency within the chase's 16 MiB");
+    streams = 2 * MIB;
+    augur_calib_check_llc(&c, 508 * MIB, 1 * MIB, &pr, &k);
+    ok(k.size_measured && k.size == 16 * MIB && !k.streamed_to,
+       "... and where streams agree with the chase, the chase's estimate");
+    augur_calib_check_llc(&c, 128 * MIB, 1 * MIB, &pr, &k);
+    ok(!k.size_measured && k.size == 128 * MIB,
+       "a quarter of the size faster than memory leaves it unchecked");
+
+    curve_of(&c, l3_32m, 8);
+    streams = 64 * MIB;
+    augur_calib_check_llc(&c, 508 * MIB, 1 * MIB, &pr, &k);
+    ok(!k.size_measured && k.size == 508 * MIB && !k.chase_cap,
+       "a curve under memory's latency at its end leaves the OS's size unchecked");
+    augur_calib_check_llc(&c, 16 * MIB, 1 * MIB, &pr, &k);
+    ok(!k.size_measured && k.size == 16 * MIB, "a curve past twice the size that agrees with it");
+
+    curve_of(&c, l3_8m, 8);
+    streams = 8 * MIB;
+    augur_calib_check_llc(&c, 32 * MIB, 1 * MIB, &pr, &k);
+    ok(k.size_measured && k.size == 4 * MIB,
+       "a curve past twice the size that contradicts it, and streams agree: the estimate");
+    streams = 64 * MIB;
+    augur_calib_check_llc(&c, 32 * MIB, 1 * MIB, &pr, &k);
+    ok(!k.size_measured && k.size == 32 * MIB && k.chase_cap == 4 * MIB,
+       "... streams that keep the level's rate keep the OS's size, the chase capped");
+    augur_calib_check_llc(&c, 32 * MIB, 1 * MIB, NULL, &k);
+    ok(!k.size_measured && k.size == 32 * MIB, "no probes: the OS's size");
 }
 
 int main(void)
@@ -80,5 +155,6 @@ int main(void)
         pass_of(10.0, 0.05, 5, &seed, &p[k]);
     ok(!augur_calib_stat_merge(ps, 3, true, &out) && !out.unstable, "quiet passes: stable");
     ok(!augur_calib_stat_merge(ps, 0, true, &out), "no pass: nothing merged");
+    check_llc_cases();
     return tap_done();
 }

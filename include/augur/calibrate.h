@@ -15,6 +15,13 @@
 #define AUGUR_CALIB_MAX_THREADS 64 /* thread counts measured in one run */
 #define AUGUR_CALIB_MAX_LEVELS  4  /* cache levels */
 #define AUGUR_CALIB_MAX_POINTS  32 /* points of one curve */
+/*
+ * The calibration's method, written in the machine file's first line:
+ * raised whenever augur_calibrate() measures or decides differently, so
+ * that a cached calibration (--machine auto) made the old way is measured
+ * again.
+ */
+#define AUGUR_CALIB_METHOD 2
 
 /* The streaming kernels of the bandwidth benchmarks. */
 enum augur_calib_kernel {
@@ -100,6 +107,13 @@ struct augur_calib_cache {
      */
     uint64_t chase_cap;
     double streamed_half_gbs;
+    /*
+     * The last level, when the OS's size lies beyond the latency curve and
+     * the curve's end is already as slow as memory: the largest working set
+     * a load streamed nearer the level's rate than memory's, which is the
+     * size written (size_measured is set too).
+     */
+    uint64_t streamed_to;
     struct augur_calib_stat latency_ns;
     struct augur_calib_stat bw[AUGUR_CALIB_NKERNELS][AUGUR_CALIB_MAX_THREADS]; /* GB/s */
 };
@@ -231,6 +245,38 @@ AUGUR_API void augur_calib_yaml(const struct augur_calib_result *res, struct aug
  * different types, gets another name.
  */
 AUGUR_API void augur_calib_host_id(char *out, size_t size);
+
+/*
+ * What augur_calib_check_llc() may measure: one thread's load rate in GB/s,
+ * and a random chase's latency in ns, over a working set of bytes.
+ */
+struct augur_calib_probes {
+    double (*load_gbs)(void *ud, uint64_t bytes);
+    double (*chase_ns)(void *ud, uint64_t bytes);
+    void *ud;
+};
+
+/* What augur_calib_check_llc() decided about the last level. */
+struct augur_calib_llc_check {
+    uint64_t size;            /* bytes to write: the OS's unless contradicted */
+    bool size_measured;       /* size is an estimate that replaced the OS's */
+    uint64_t chase_cap;       /* the latency's working set at most this (0: no cap) */
+    uint64_t streamed_to;     /* see struct augur_calib_cache */
+    double streamed_half_gbs; /* the load's rate over the working set the chase found slow */
+};
+
+/*
+ * Checks the OS's size of the last level (os_size; the level above holds
+ * above_size) against the latency curve lat, measuring with probes where
+ * the chase and the OS disagree: when the curve reaches twice the size,
+ * or, short of that, when a working set of at most a quarter of the size
+ * is as slow as memory (an OS that reports a socket's or a host's whole
+ * cache to a VM's core names more than one core can keep). Pure but for
+ * the probes: the decision of augur_calibrate(), tested on made-up curves.
+ */
+AUGUR_API void augur_calib_check_llc(const struct augur_calib_curve *lat, uint64_t os_size,
+                                     uint64_t above_size, const struct augur_calib_probes *probes,
+                                     struct augur_calib_llc_check *out);
 
 /* The name of a streaming kernel: "load", "copy", "triad". */
 AUGUR_API const char *augur_calib_kernel_name(enum augur_calib_kernel k);
