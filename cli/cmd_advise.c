@@ -104,6 +104,7 @@ struct schedule {
 /* One configuration: what augur predicts for it, what --verify measured. */
 struct config {
     unsigned variant, sched, threads;
+    unsigned effort; /* what the user must do for it: its reordering's kind, then schedule */
     double predicted;
     char bottleneck[64];
     double misses[AUGUR_WORK_MAX_LEVELS]; /* per call, requests that went past cache i */
@@ -491,11 +492,20 @@ static int sweep(const struct opts *o, struct job *j)
     return CLI_OK;
 }
 
+/*
+ * By predicted time; equal predictions (the model sees no difference, as
+ * when every configuration's counts are the same) by the effort they ask
+ * of the user, then by fewer threads: the simpler configuration first.
+ */
 static int by_predicted(const void *a, const void *b)
 {
     const struct config *x = a, *y = b;
 
-    return x->predicted < y->predicted ? -1 : x->predicted > y->predicted ? 1 : 0;
+    if (x->predicted != y->predicted)
+        return x->predicted < y->predicted ? -1 : 1;
+    if (x->effort != y->effort)
+        return x->effort < y->effort ? -1 : 1;
+    return x->threads < y->threads ? -1 : x->threads > y->threads ? 1 : 0;
 }
 
 /* The configuration of variant v, schedule s and threads, or NULL when the sweep has none. */
@@ -806,6 +816,8 @@ static int configure(const struct opts *o, struct job *j)
                     j->current = j->n;
                 j->cfg[j->n].variant = v;
                 j->cfg[j->n].sched = sc;
+                /* none, rcm, metis; then the source's schedule before another */
+                j->cfg[j->n].effort = 2 * (unsigned)j->var[v].how.method + (sc > 0);
                 j->cfg[j->n++].threads = counts[t];
             }
     return CLI_OK;

@@ -51,6 +51,19 @@ status "text" 0 "$augur" advise "${kernel[@]}" --threads 1-2 --reorder none,rcm 
 check "advice line" grep -Eq "^advice: (none|rcm), schedule (source|static,1|guided), [12] thread" "$tmp/out"
 check "the reordering's cost" grep -Eq "^reorder rcm: [0-9.e-]+ s once" "$tmp/out"
 
+# A diagonal matrix: every numbering is the same to the model, and a tie
+# goes to what asks least of the user (no reordering, the source's
+# schedule, fewer threads).
+{
+    printf '%%%%MatrixMarket matrix coordinate real general\n64 64 64\n'
+    for i in $(seq 1 64); do echo "$i $i 1.0"; done
+} >"$tmp/diag.mtx"
+status "a diagonal matrix" 0 "$augur" --json advise "$src/kernels/spmv/omp.c" --function spmv_csr_omp_static \
+    --data "$tmp/diag.mtx" --machine "$machine" --threads 1,2 --reorder metis:16,rcm,none --schedule static,guided
+is "equal predictions rank the simpler first" \
+    "$(jq_ "$tmp/out" "all(a['predicted'] < b['predicted'] or ['none', 'rcm', 'metis:16'].index(a['reorder']) <= ['none', 'rcm', 'metis:16'].index(b['reorder']) for a, b in zip(d['ranked'], d['ranked'][1:]))")" True
+is "the pick asks no reordering" "$(jq_ "$tmp/out" "d['pick']['reorder']")" none
+
 # A mesh with its locality destroyed: renumbering it back saves misses.
 python3 - "$mtx" "$tmp/scrambled.mtx" <<'EOF'
 import random, sys
