@@ -19,6 +19,7 @@
 #define MAX_CONFIGS   256
 #define MAX_VARIANTS  16
 #define MAX_SCHEDULES 16
+#define MAX_ROUNDS    16
 
 /* The reorderings swept when --reorder is not given (METIS blocks as Langguth et al. sweep them).
  */
@@ -69,6 +70,9 @@ void cmd_advise_help(FILE *fp)
             "                    measure) and compare the rankings (machine files of this\n"
             "                    host only)\n"
             "  --reps N          --verify: repetitions per configuration (default 10)\n"
+            "  --rounds R        --verify: time the configurations in R interleaved rounds\n"
+            "                    of REPS/R repetitions each (default 3), and say how well\n"
+            "                    the measured order repeats from one round to the next\n"
             "  --json            the result as JSON\n" CLI_LOAD_HELP
             "  --quiet           no progress line (drawn on a terminal for a long simulation)\n"
             "  -h, --help        print this help\n"
@@ -79,7 +83,7 @@ void cmd_advise_help(FILE *fp)
 struct opts {
     struct cli_kernel_args k;
     const char *threads, *reorder, *schedule;
-    unsigned verify, reps;
+    unsigned verify, reps, rounds;
     struct augur_load_opts load;
 };
 
@@ -110,7 +114,10 @@ struct config {
     double misses[AUGUR_WORK_MAX_LEVELS]; /* per call, requests that went past cache i */
     double busiest_share;
     bool measured;
-    double seconds; /* the measured median */
+    double seconds;             /* the measured median, over every round's repetitions */
+    double round_s[MAX_ROUNDS]; /* each round's median */
+    double *times;              /* every round's repetitions */
+    size_t ntimes;
 };
 
 /* What advise loaded and swept; freed together. */
@@ -308,6 +315,11 @@ static int advise_option(struct opts *o, int opt, const char *arg, const char *g
             return CLI_USAGE;
         o->reps = (unsigned)v;
         break;
+    case 'R':
+        if (cli_parse_u64("advise", "--rounds", arg, 1, MAX_ROUNDS, &v))
+            return CLI_USAGE;
+        o->rounds = (unsigned)v;
+        break;
     case 'j':
         cli_json = true;
         break;
@@ -329,6 +341,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "schedule", required_argument, NULL, 's' },
         { "verify", required_argument, NULL, 'v' },
         { "reps", required_argument, NULL, 'n' },
+        { "rounds", required_argument, NULL, 'R' },
         { "json", no_argument, NULL, 'j' },
         { "help", no_argument, NULL, 'h' },
         CLI_LOAD_LONGOPTS,
@@ -418,6 +431,8 @@ static void job_free(struct job *j)
         augur_dataset_free(j->var[v].ds);
         augur_free(j->var[v].order);
     }
+    for (unsigned i = 0; i < j->n; i++)
+        augur_free(j->cfg[i].times);
     augur_dataset_free(j->ds);
     augur_machine_free(j->m);
     augur_skel_free(j->skel);
@@ -535,46 +550,145 @@ static const struct config *best_of_variant(const struct job *j, int v)
     return NULL;
 }
 
-/* --verify: the K best and the current configuration, timed on this machine. */
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+
+    return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/* The median of v[0 .. n) (n > 0), sorting v. */
+static double median_sorted(double *v, size_t n)
+{
+    qsort(v, n, sizeof(*v), cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Times configuration c once (round r): its repetitions join c->times. */
+static int time_once(const struct opts *o, struct job *j, struct config *c, unsigned r, int nargs,
+                     char **args, struct augur_diag *diag)
+{
+    struct augur_predict_opts po;
+    struct augur_measure_opts mo;
+    struct augur_measurement *meas = NULL;
+    struct augur_bound *full = NULL;
+    int rc;
+
+    if (predict_opts(o, j, c, &po))
+        return CLI_USAGE;
+    memset(&mo, 0, sizeof(mo));
+    mo.args = (const char *const *)args;
+    mo.nargs = nargs > 0 ? (size_t)nargs : 0;
+    mo.args_given = args != NULL;
+    mo.compile_commands = o->k.compile_commands;
+    mo.threads = c->threads;
+    mo.sched_given = po.sched_given;
+    mo.sched = po.sched;
+    mo.chunk = po.chunk;
+    mo.reps = (o->reps + o->rounds - 1) / o->rounds;
+    mo.min_time = 0.2 / o->rounds;
+    mo.no_counts = true;
+    rc = augur_predict_bound(j->var[c->variant].ctx, &po, &full, diag);
+    if (!rc)
+        rc = augur_measure(j->skel, j->kernel, full, &mo, &meas, diag);
+    augur_bound_free(full);
+    if (rc)
+        return cli_diag_error(diag);
+    c->times = augur_realloc(c->times, (c->ntimes + meas->reps) * sizeof(*c->times));
+    memcpy(c->times + c->ntimes, meas->times, meas->reps * sizeof(*c->times));
+    c->ntimes += meas->reps;
+    c->round_s[r] = meas->median;
+    augur_measurement_free(meas);
+    return CLI_OK;
+}
+
+/*
+ * --verify: the K best and the current configuration, timed on this
+ * machine in o->rounds rounds, each timing every one of them once (from a
+ * different first one each round), so that a machine that slows down for
+ * a minute slows every configuration's round rather than some
+ * configurations' whole measurement. A configuration's time is the median
+ * of all its repetitions.
+ */
 static int verify(const struct opts *o, struct job *j, int nargs, char **args)
 {
+    unsigned sel[MAX_CONFIGS], nsel = 0;
     struct augur_diag diag;
+    int rc;
 
     augur_diag_init(&diag);
-    for (unsigned i = 0; i < j->n; i++) {
-        struct config *c = &j->cfg[i];
-        struct augur_predict_opts po;
-        struct augur_measure_opts mo;
-        struct augur_measurement *meas = NULL;
-        struct augur_bound *full = NULL;
-        int rc;
+    for (unsigned i = 0; i < j->n; i++)
+        if (i < o->verify || i == j->current)
+            sel[nsel++] = i;
+    for (unsigned r = 0; r < o->rounds; r++)
+        for (unsigned k = 0; k < nsel; k++) {
+            struct config *c = &j->cfg[sel[(k + r) % nsel]];
 
-        if (i >= o->verify && i != j->current)
-            continue;
-        if (predict_opts(o, j, c, &po))
-            return CLI_USAGE;
-        memset(&mo, 0, sizeof(mo));
-        mo.args = (const char *const *)args;
-        mo.nargs = nargs > 0 ? (size_t)nargs : 0;
-        mo.args_given = args != NULL;
-        mo.compile_commands = o->k.compile_commands;
-        mo.threads = c->threads;
-        mo.sched_given = po.sched_given;
-        mo.sched = po.sched;
-        mo.chunk = po.chunk;
-        mo.reps = o->reps;
-        mo.no_counts = true;
-        rc = augur_predict_bound(j->var[c->variant].ctx, &po, &full, &diag);
-        if (!rc)
-            rc = augur_measure(j->skel, j->kernel, full, &mo, &meas, &diag);
-        augur_bound_free(full);
-        if (rc)
-            return cli_diag_error(&diag);
+            if ((rc = time_once(o, j, c, r, nargs, args, &diag)) != CLI_OK)
+                return rc;
+        }
+    for (unsigned k = 0; k < nsel; k++) {
+        struct config *c = &j->cfg[sel[k]];
+
         c->measured = true;
-        c->seconds = meas->median;
-        augur_measurement_free(meas);
+        c->seconds = median_sorted(c->times, c->ntimes);
     }
     return CLI_OK;
+}
+
+/*
+ * How well the measured order repeats: over every pair of rounds, Kendall's
+ * tau of one round's order against the other's (the median over the
+ * pairs), and in how many pairs the fastest of one round is within 5 % of
+ * the other round's fastest. The ceiling on this host of what any
+ * prediction can be shown to reach.
+ */
+struct repeat {
+    double tau;
+    unsigned within5, pairs;
+};
+
+static struct repeat repeatability(const struct opts *o, const struct job *j)
+{
+    struct repeat rp = { 0, 0, 0 };
+    double taus[MAX_ROUNDS * MAX_ROUNDS];
+    unsigned ntaus = 0;
+
+    for (unsigned a = 0; a < o->rounds; a++)
+        for (unsigned b = 0; b < o->rounds; b++) {
+            const struct config *fa = NULL, *fb = NULL;
+            long c = 0, d = 0;
+
+            if (a == b)
+                continue;
+            for (unsigned x = 0; x < j->n; x++) {
+                const struct config *p = &j->cfg[x];
+
+                if (!p->measured)
+                    continue;
+                if (!fa || p->round_s[a] < fa->round_s[a])
+                    fa = p;
+                if (!fb || p->round_s[b] < fb->round_s[b])
+                    fb = p;
+                for (unsigned y = x + 1; a < b && y < j->n; y++) {
+                    const struct config *q = &j->cfg[y];
+                    double s;
+
+                    if (!q->measured)
+                        continue;
+                    s = (p->round_s[a] - q->round_s[a]) * (p->round_s[b] - q->round_s[b]);
+                    c += s > 0;
+                    d += s < 0;
+                }
+            }
+            /* ordered pairs: does a's fastest hold up in b? */
+            rp.pairs++;
+            rp.within5 += fa && fb && fa->round_s[b] <= 1.05 * fb->round_s[b];
+            if (a < b && c + d)
+                taus[ntaus++] = (double)(c - d) / (double)(c + d);
+        }
+    rp.tau = ntaus ? median_sorted(taus, ntaus) : 0;
+    return rp;
 }
 
 /* Kendall's tau of the predicted against the measured order, over the measured ones. */
@@ -661,7 +775,7 @@ static json_t *config_json(const struct job *j, const struct config *c, const st
 }
 
 static int report_json(const struct opts *o, const struct job *j, const struct config *best_meas,
-                       double tau)
+                       double tau, const struct repeat *rp)
 {
     const struct config *cur = &j->cfg[j->current];
     json_t *doc = json_object(), *a = json_array(), *vars = json_array();
@@ -699,6 +813,12 @@ static int report_json(const struct opts *o, const struct job *j, const struct c
                             json_real(cur->seconds / j->cfg[0].seconds));
         json_object_set_new(doc, "pick_from_best_measured",
                             json_real(j->cfg[0].seconds / best_meas->seconds - 1));
+        json_object_set_new(doc, "rounds", json_integer(o->rounds));
+        if (rp->pairs) {
+            json_object_set_new(doc, "rounds_kendall_tau", json_real(rp->tau));
+            json_object_set_new(doc, "rounds_fastest_within_5",
+                                json_real((double)rp->within5 / rp->pairs));
+        }
     }
     return cli_print_json(doc);
 }
@@ -741,12 +861,15 @@ static int report(const struct opts *o, const struct job *j)
     unsigned pairs = 0;
     double tau = kendall_tau(j, &pairs);
     char pick[96], cur_name[96], best_name[96];
+    struct repeat rp = { 0, 0, 0 };
 
     for (unsigned i = 0; i < j->n; i++)
         if (j->cfg[i].measured && (!best_meas || j->cfg[i].seconds < best_meas->seconds))
             best_meas = &j->cfg[i];
+    if (o->verify)
+        rp = repeatability(o, j);
     if (cli_json)
-        return report_json(o, j, best_meas, tau);
+        return report_json(o, j, best_meas, tau, &rp);
     printf("kernel %s on %s, machine %s (%s)\n", j->kernel->u.kernel.name, j->ds->path, j->m->name,
            j->mpath);
     for (unsigned v = 0; v < j->nvar; v++)
@@ -778,6 +901,11 @@ static int report(const struct opts *o, const struct job *j)
                "measured (%s); Kendall's tau of the rankings %.2f over %u pairs\n",
                cur->seconds / j->cfg[0].seconds, 100 * (j->cfg[0].seconds / best_meas->seconds - 1),
                best_name, tau, pairs);
+        if (rp.pairs)
+            printf("repeatability: %u interleaved rounds; the measured order of one round against "
+                   "another's, Kendall's tau %.2f (median); the fastest of one round within 5 %% "
+                   "of another's fastest in %u of %u\n",
+                   o->rounds, rp.tau, rp.within5, rp.pairs);
     }
     return cli_flush_stdout();
 }
@@ -837,6 +965,11 @@ int cmd_advise(int argc, char **argv)
     rc = parse_args(argc, argv, &o, &nopt, &path);
     if (rc)
         return rc < 0 ? CLI_OK : rc;
+    if ((o.reps || o.rounds) && !o.verify)
+        return cli_usage_error("advise",
+                               "--reps and --rounds time configurations: give --verify K");
+    o.reps = o.reps ? o.reps : 10;
+    o.rounds = o.rounds ? o.rounds : 3;
     nargs = nopt < argc ? argc - nopt - 1 : 0;
     args = nopt < argc ? argv + nopt + 1 : NULL;
     if ((rc = load(&o, path, nargs, args, &j)) != 0 || (rc = configure(&o, &j)) != 0 ||

@@ -87,6 +87,11 @@ if command -v "${CC:-cc}" >/dev/null 2>&1; then
         --threads 1,2 --reorder none --schedule source --verify 1 --reps 3
     is "both measured" "$(jq_ "$tmp/out" "sorted(c['threads'] for c in d['ranked'] if 'measured' in c)")" "[1, 2]"
     is "the rankings compared" "$(jq_ "$tmp/out" "-1 <= d['kendall_tau'] <= 1 and d['pick_measured_speedup'] > 0")" True
+    is "in three interleaved rounds, whose orders are compared" \
+        "$(jq_ "$tmp/out" "d['rounds'] == 3 and -1 <= d['rounds_kendall_tau'] <= 1 and 0 <= d['rounds_fastest_within_5'] <= 1")" True
+    status "--rounds 2, text" 0 "$augur" advise "${kernel[@]}" --threads 1,2 --reorder none --schedule source \
+        --verify 1 --reps 2 --rounds 2
+    check "says how well the measured order repeats" grep -q "^repeatability: 2 interleaved rounds" "$tmp/out"
     status "--verify times a schedule the source does not say" 0 "$augur" --json advise "${kernel[@]}" \
         --threads 2 --reorder none --schedule dynamic,64 --verify 2 --reps 3
     is "both schedules measured" "$(jq_ "$tmp/out" "sorted(c['schedule'] for c in d['ranked'] if 'measured' in c)")" \
@@ -95,12 +100,19 @@ else
     skip "--verify 1 times the pick and the first count" "no C compiler"
     skip "both measured" "no C compiler"
     skip "the rankings compared" "no C compiler"
+    skip "in three interleaved rounds, whose orders are compared" "no C compiler"
+    skip "--rounds 2, text" "no C compiler"
+    skip "says how well the measured order repeats" "no C compiler"
     skip "--verify times a schedule the source does not say" "no C compiler"
 fi
 
 status "a count the machine does not run" 1 "$augur" advise "${kernel[@]}" --threads 1,3
 check "says so" grep -q "threads 3: the machine runs 2 threads" "$tmp/err"
 status "a bad list" 2 "$augur" advise "${kernel[@]}" --threads 2-x
+status "--rounds without --verify" 2 "$augur" advise "${kernel[@]}" --rounds 2
+check "says what it needs" grep -q "give --verify K" "$tmp/err"
+status "--rounds 0" 2 "$augur" advise "${kernel[@]}" --verify 1 --rounds 0
+status "--rounds 17" 2 "$augur" advise "${kernel[@]}" --verify 1 --rounds 17
 status "a CUDA kernel" 1 "$augur" advise "$src/kernels/spmv/cuda.cu" --function spmv_csr_scalar_kernel \
     --data "$mtx" --machine "$machine"
 check "says why" grep -q "advise sweeps OpenMP threads" "$tmp/err"
