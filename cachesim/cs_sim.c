@@ -1403,6 +1403,18 @@ static inline void access_one(struct augur_cachesim *sim, unsigned thread, uint6
     access_unmemoized(sim, thread, addr, size, w, tag);
 }
 
+bool augur_cachesim_holds(const struct augur_cachesim *sim, unsigned thread, unsigned level,
+                          uint64_t addr)
+{
+    const struct cs_level *L;
+    struct pos p;
+
+    if (!sim || level >= sim->nlevels || thread >= sim->nthreads)
+        return false;
+    L = &sim->lv[level];
+    return lookup(L, iof(sim, level, thread), addr >> L->line_bits, &p);
+}
+
 void augur_cachesim_access(struct augur_cachesim *sim, unsigned thread, uint64_t addr,
                            uint32_t size, bool is_write, uint32_t tag)
 {

@@ -20,9 +20,13 @@ _Static_assert(AUGUR_WORK_MAX_LEVELS >= AUGUR_CACHESIM_MAX_LEVELS + 1, "levels f
  * stream the thread's prefetcher follows: a stream prefetcher follows steps
  * of a line or two, and keeps a table of the streams touched last (the
  * machine's core.prefetch_streams). A far request opens a stream in place
- * of the oldest. So a gather that comes back to a few regions (a road
- * graph's far neighbours, numbered in runs) is followed, and one beside
- * many column streams (a column-major ELLPACK's) is not.
+ * of the oldest. The prefetcher sees the requests the L1 misses, as a
+ * core's L2 streamer does: an access whose line the L1 holds is near and
+ * moves no stream. So a gather that comes back to a few regions (a road
+ * graph's far neighbours, numbered in runs) is followed, and so is one
+ * through a band whose new lines come in order (a matrix renumbered by
+ * RCM), while one at random, or beside more column streams than the table
+ * holds, is not.
  */
 #define NO_STREAM (UINT64_MAX / 2) /* far from every line of a 64-bit address space */
 
@@ -140,6 +144,9 @@ static uint32_t tag_of(struct simsub *s, const struct augur_event *e, uint64_t a
 {
     uint32_t tag = (uint32_t)s->acc_map[e->node - s->kernel_id];
 
+    /* CPU: an L1 hit is no request (the batch's earlier accesses are not in yet) */
+    if (s->streams && !s->cuda && augur_cachesim_holds(s->sim, e->thread, 0, addr))
+        return 2 * tag;
     if (s->streams) {
         const uint32_t ns = s->nstreams;
         const uint64_t reach = s->stream_reach;

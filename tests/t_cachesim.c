@@ -111,6 +111,33 @@ static void test_two_way_lru(void)
     augur_cachesim_free(sim);
 }
 
+/* augur_cachesim_holds: a look at a level that changes neither its order nor its counts. */
+static void test_holds(void)
+{
+    struct augur_cache_config cfg = { 0 };
+    struct augur_cachesim *sim;
+    struct augur_cache_counts c;
+
+    cfg.nlevels = 2;
+    cfg.level[0] = lvl("L1", 256, 64, 2); /* 2 sets of 2 ways */
+    cfg.level[1] = lvl("L2", 1024, 64, 4);
+    sim = make(&cfg, 2, 1);
+    rd(sim, 0 * 64);
+    rd(sim, 2 * 64); /* set 0: [2 0] */
+    ok(augur_cachesim_holds(sim, 0, 0, 0 * 64 + 8) && augur_cachesim_holds(sim, 0, 1, 2 * 64),
+       "holds: lines read are in L1 and L2");
+    ok(!augur_cachesim_holds(sim, 0, 0, 4 * 64) && !augur_cachesim_holds(sim, 1, 0, 0),
+       "holds: not a line never read, nor another thread's private L1");
+    ok(!augur_cachesim_holds(sim, 0, 2, 0) && !augur_cachesim_holds(sim, 2, 0, 0),
+       "holds: false for a level or thread out of range");
+    rd(sim, 4 * 64); /* evicts 0, the LRU line, had the look above moved it */
+    ok(!augur_cachesim_holds(sim, 0, 0, 0) && augur_cachesim_holds(sim, 0, 0, 2 * 64),
+       "holds: the look left the LRU order as it was");
+    c = cnt(sim, 0, -1);
+    is_int(c.accesses, 3, "holds: and counted nothing");
+    augur_cachesim_free(sim);
+}
+
 static void test_fully_associative(void)
 {
     struct augur_cache_config cfg = { 0 };
@@ -1331,6 +1358,7 @@ int main(void)
     test_replacement();
     test_direct_mapped();
     test_two_way_lru();
+    test_holds();
     test_fully_associative();
     test_write_back();
     test_write_through();

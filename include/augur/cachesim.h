@@ -194,6 +194,14 @@ struct augur_cache_counts {
     uint64_t transfers;
 };
 
+/*
+ * Whether the instance of cache level (0 .. nlevels - 1) that thread uses
+ * holds the line of addr now: a look that changes nothing (no replacement
+ * state, no count). False for a level out of range.
+ */
+AUGUR_API bool augur_cachesim_holds(const struct augur_cachesim *sim, unsigned thread,
+                                    unsigned level, uint64_t addr);
+
 /* The number of cache levels (memory is level nlevels in augur_cachesim_counts). */
 AUGUR_API unsigned augur_cachesim_nlevels(const struct augur_cachesim *sim);
 AUGUR_API unsigned augur_cachesim_ntags(const struct augur_cachesim *sim);
