@@ -244,6 +244,9 @@ static json_t *result_json(const struct augur_calib_result *r, const char *path)
     json_object_set_new(o, "chain_runs",
                         curve_json(&r->chain_runs, "run length", "cycles per update"));
     json_object_set_new(o, "first_touch", curve_json(&r->first_touch, "bytes", "ns per page"));
+    json_object_set_new(o, "streams", curve_json(&r->streams, "streams", "ns per line"));
+    json_object_set_new(o, "prefetch_streams",
+                        json_integer(augur_calib_prefetch_streams(&r->streams)));
     json_object_set_new(o, "branch_learned",
                         curve_json(&r->branch_learned, "mispredictions per repeat", "share left"));
     if (r->region1_ns.best > 0)

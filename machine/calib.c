@@ -1364,6 +1364,82 @@ static void run_chain_runs(struct ctx *c, struct update_ud *u)
     memset(u->idx, 0, sizeof(u->idx));
 }
 
+/* ---- prefetch streams ------------------------------------------------------ */
+
+struct streams_ud {
+    const double *base;
+    size_t len, gap; /* doubles per stream, and between streams' starts */
+    uint32_t k;      /* streams */
+};
+
+static double run_streams_walk(struct ctx *c, void *ud, uint64_t iters)
+{
+    const struct streams_ud *u = ud;
+    double s = 0;
+
+    (void)c;
+    for (uint64_t it = 0; it < iters; it++)
+        for (size_t i = 0; i < u->len; i++)
+            for (uint32_t k = 0; k < u->k; k++)
+                s += u->base[k * u->gap + i];
+    return s;
+}
+
+/*
+ * The streams curve: k sequential streams of loads interleaved element by
+ * element, one load instruction for all of them (as the k loop of a
+ * column-major ELLPACK row walks its columns), over an array of memory's
+ * working set. Each stream starts 17 lines past a multiple of its share, so
+ * the streams do not share cache sets.
+ */
+static void run_streams(struct ctx *c)
+{
+    static const uint32_t counts[] = { 1, 2, 4, 8, 12, 16, 20, 24, 32, 48, 64 };
+    struct augur_calib_curve *cv = &c->res->streams;
+    uint64_t bytes = c->res->mem_ws_thread ? c->res->mem_ws_thread : 64 * MIB;
+    struct streams_ud u;
+    void *raw;
+    double *a;
+
+    bytes = bytes > 256 * MIB ? 256 * MIB : bytes;
+    pin(c, 0);
+    a = alloc_aligned(bytes, &raw);
+    for (size_t i = 0; i < bytes / sizeof(double); i++)
+        a[i] = 1.0;
+    cv->n = 0;
+    for (size_t j = 0; j < sizeof(counts) / sizeof(counts[0]); j++) {
+        u.k = counts[j];
+        u.gap = (bytes / sizeof(double) - 17 * 8 * 64) / u.k / 8 * 8 + 17 * 8;
+        u.len = u.gap - 17 * 8;
+        u.base = a;
+        time_per_unit(c, run_streams_walk, &u, &cv->y[cv->n]);
+        scaled(&cv->y[cv->n], 8.0 / ((double)u.len * u.k), &cv->y[cv->n]);
+        cv->x[cv->n++] = u.k;
+    }
+    augur_free(raw);
+    progress(c, "prefetch streams");
+}
+
+uint32_t augur_calib_prefetch_streams(const struct augur_calib_curve *cv)
+{
+    double lo = 0, hi = 0, mid;
+
+    if (!cv || cv->n < 3)
+        return 0;
+    for (uint32_t i = 0; i < cv->n && cv->x[i] <= 4; i++)
+        if (cv->y[i].best > 0 && (lo == 0 || cv->y[i].best < lo))
+            lo = cv->y[i].best;
+    for (uint32_t i = cv->n - 2; i < cv->n; i++)
+        hi = cv->y[i].best > hi ? cv->y[i].best : hi;
+    if (!(lo > 0) || hi < 1.5 * lo)
+        return 0;
+    mid = 0.5 * (lo + hi);
+    for (uint32_t i = 1; i < cv->n; i++)
+        if (cv->y[i].best > mid)
+            return (uint32_t)cv->x[i - 1];
+    return 0;
+}
+
 static void run_core(struct ctx *c, uint32_t maxt)
 {
     struct augur_calib_result *r = c->res;
@@ -1931,6 +2007,7 @@ static void list_stats(struct augur_calib_result *r, struct augur_vec *v)
     add_curve(v, &r->branch_run_left, false);
     add_curve(v, &r->chain_runs, false);
     add_curve(v, &r->first_touch, false);
+    add_curve(v, &r->streams, true);
 }
 
 static double median_of(double *v, uint32_t n)
@@ -2028,7 +2105,7 @@ static void reset_curves(struct augur_calib_result *r)
 {
     r->mlp.n = r->latency.n = r->gather.n = r->transfer.n = 0;
     r->branch_learned.n = r->branch_run_cycles.n = r->branch_run_left.n = 0;
-    r->chain_runs.n = r->first_touch.n = 0;
+    r->chain_runs.n = r->first_touch.n = r->streams.n = 0;
 }
 
 /* One more pass over every measurement, on the first pass's plan, into its own result. */
@@ -2045,6 +2122,7 @@ static struct augur_calib_result *one_pass(struct ctx *c, const struct augur_cal
     run_level_latency_and_mlp(c, pp->nmlp);
     run_bandwidth(c);
     run_gather(c, pp->gmax, pp->gstep);
+    run_streams(c);
     run_core(c, pp->maxt);
     return r;
 }
@@ -2138,7 +2216,7 @@ int augur_calibrate(const struct augur_calib_opts *opts, struct augur_calib_resu
     gstep = quick ? 16 : 4;
     c.nsteps = 1 + (int)nlat + (int)r->ncaches + 1 + nmlp +
                (int)((r->ncaches + 1) * AUGUR_CALIB_NKERNELS * r->nthreads) +
-               (int)count_doublings(4 * KIB, gmax, gstep) + 2 + 6 +
+               (int)count_doublings(4 * KIB, gmax, gstep) + 2 + 6 + 1 +
                (int)(nsweep * AUGUR_CALIB_NKERNELS * r->nthreads);
 
     c.nsteps *= AUGUR_CALIB_PASSES;
@@ -2163,6 +2241,7 @@ int augur_calibrate(const struct augur_calib_opts *opts, struct augur_calib_resu
     run_level_latency_and_mlp(&c, nmlp);
     run_bandwidth(&c);
     run_gather(&c, gmax, gstep);
+    run_streams(&c);
     run_core(&c, maxt);
     {
         struct pass_plan pp = { quick, curve_max, nmlp, gmax, gstep, maxt };

@@ -74,6 +74,35 @@ static void comment(struct augur_buf *b)
     augur_buf_puts(b, " # ");
 }
 
+/*
+ * core.prefetch_streams from the streams curve, with the curve in its
+ * comment; where the curve has no step, a comment saying so (the
+ * default stands).
+ */
+static void put_prefetch_streams(struct augur_buf *b, const struct augur_calib_result *r)
+{
+    const struct augur_calib_curve *cv = &r->streams;
+    uint32_t k = augur_calib_prefetch_streams(cv);
+
+    if (!cv->n)
+        return;
+    augur_buf_puts(b, "\n  # streams: [sequential streams interleaved, ns per line]: one load\n"
+                      "  # instruction walks k parts of an array in memory element by element:");
+    for (uint32_t i = 0; i < cv->n; i++) {
+        augur_buf_printf(b, "%s %.0f: ", i % 6 ? "," : "\n  #  ", cv->x[i]);
+        put_num(b, cv->y[i].best);
+    }
+    if (k) {
+        augur_buf_printf(b, "\n  prefetch_streams: %u", k);
+        comment(b);
+        augur_buf_puts(b, "streams: the last count before the cost per line passes half-way "
+                          "from few streams' to the most's");
+    } else {
+        augur_buf_puts(b, "\n  # prefetch_streams: not written, the cost per line does not step "
+                          "up with the streams (the default stands)");
+    }
+}
+
 /* "median M, range min..max" of a stat. */
 static void put_spread(struct augur_buf *b, const struct augur_calib_stat *st)
 {
@@ -298,6 +327,7 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
         augur_buf_puts(b, "instructions of one update of chain_runs's loop: three loads, the "
                           "store, the add, the loop's add and compare");
     }
+    put_prefetch_streams(b, r);
     put_pairs(b, "first_touch",
               "[bytes, ns per 4 KiB page]: malloc, a store to every page,\n"
               "  # free, repeated (a local array made in every call; best of the reps)",

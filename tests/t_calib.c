@@ -107,6 +107,37 @@ static void check_llc_cases(void)
     ok(!k.size_measured && k.size == 32 * MIB, "no probes: the OS's size");
 }
 
+/* The streams curve: counts and ns per line. */
+static void streams_of(struct augur_calib_curve *c, const double *ns)
+{
+    static const uint32_t counts[] = { 1, 2, 4, 8, 12, 16, 20, 24, 32, 48, 64 };
+
+    memset(c, 0, sizeof(*c));
+    for (uint32_t i = 0; i < 11; i++) {
+        c->x[i] = counts[i];
+        c->y[i].best = ns[i];
+    }
+    c->n = 11;
+}
+
+static void prefetch_streams_cases(void)
+{
+    static const double step16[] = { 2.6, 2.5, 2.6, 2.7, 2.8, 3.0, 9.5, 11.0, 12.0, 12.5, 12.0 };
+    static const double noisy[] = { 2.6, 3.9, 2.5, 2.7, 2.8, 3.0, 3.1, 3.4, 11.0, 12.5, 12.0 };
+    static const double flat[] = { 2.6, 2.5, 2.6, 2.7, 2.8, 3.0, 3.1, 3.2, 3.3, 3.4, 3.5 };
+    struct augur_calib_curve c;
+
+    streams_of(&c, step16);
+    is_int(augur_calib_prefetch_streams(&c), 16, "a step after 16 streams: 16");
+    streams_of(&c, noisy);
+    is_int(augur_calib_prefetch_streams(&c), 24, "one noisy point below half-way does not move it");
+    streams_of(&c, flat);
+    is_int(augur_calib_prefetch_streams(&c), 0, "no step: nothing to write");
+    c.n = 2;
+    is_int(augur_calib_prefetch_streams(&c), 0, "too few points: nothing");
+    is_int(augur_calib_prefetch_streams(NULL), 0, "no curve: nothing");
+}
+
 int main(void)
 {
     struct augur_calib_stat p[5], out;
@@ -156,5 +187,6 @@ int main(void)
     ok(!augur_calib_stat_merge(ps, 3, true, &out) && !out.unstable, "quiet passes: stable");
     ok(!augur_calib_stat_merge(ps, 0, true, &out), "no pass: nothing merged");
     check_llc_cases();
+    prefetch_streams_cases();
     return tap_done();
 }

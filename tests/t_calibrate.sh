@@ -58,6 +58,8 @@ check "calibrate --quick exits 0 (its output loaded with the machine loader)" te
 # a failed run says why (one in a CI run of session 9, not reproduced in 26 since)
 [ $rc -eq 0 ] || sed 's/^/# /' "$tmp/err"
 check "the machine file is written" test -s "$yml"
+check "the streams the prefetcher follows: measured, written or said why not" \
+    grep -Eq "^  (prefetch_streams: [0-9]+|# prefetch_streams: not written)" "$yml"
 check "no progress on a non-terminal" test ! -s "$tmp/err" -o -z "$(grep -v '^augur: warning' "$tmp/err")"
 check "it says when and on what it ran" grep -q '^# This machine, measured by `augur calibrate` --quick' "$yml"
 check "it names the CPU" grep -q '^# CPU: .*cores' "$yml"

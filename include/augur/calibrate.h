@@ -21,7 +21,7 @@
  * that a cached calibration (--machine auto) made the old way is measured
  * again.
  */
-#define AUGUR_CALIB_METHOD 2
+#define AUGUR_CALIB_METHOD 3
 
 /* The streaming kernels of the bandwidth benchmarks. */
 enum augur_calib_kernel {
@@ -216,6 +216,12 @@ struct augur_calib_result {
     struct augur_calib_curve chain_runs;
     /* ns per 4 KiB page of malloc(x bytes), a first touch of every page, free (repeated) */
     struct augur_calib_curve first_touch;
+    /*
+     * ns per line of x sequential loads interleaved (one load instruction,
+     * each stream its own part of an array in memory): the prefetcher
+     * follows up to prefetch_streams of them (augur_calib_prefetch_streams)
+     */
+    struct augur_calib_curve streams;
 };
 
 /*
@@ -277,6 +283,15 @@ struct augur_calib_llc_check {
 AUGUR_API void augur_calib_check_llc(const struct augur_calib_curve *lat, uint64_t os_size,
                                      uint64_t above_size, const struct augur_calib_probes *probes,
                                      struct augur_calib_llc_check *out);
+
+/*
+ * The streams the prefetcher follows at once, from the streams curve: the
+ * last count before the first whose cost per line passes half-way from
+ * the cheapest of at most four streams to the dearest of the last two
+ * counts. 0 when that cost does not reach 1.5 times the cheapest (no step:
+ * the prefetcher follows every count measured, or there is none).
+ */
+AUGUR_API uint32_t augur_calib_prefetch_streams(const struct augur_calib_curve *streams);
 
 /* The name of a streaming kernel: "load", "copy", "triad". */
 AUGUR_API const char *augur_calib_kernel_name(enum augur_calib_kernel k);
