@@ -1368,10 +1368,12 @@ static void run_chain_runs(struct ctx *c, struct update_ud *u)
 
 struct streams_ud {
     const double *base;
-    size_t len, gap; /* doubles per stream, and between streams' starts */
-    uint32_t k;      /* streams */
+    size_t start[64]; /* each stream's first element */
+    size_t len;       /* elements per stream, a multiple of a line's 8 */
+    uint32_t k;       /* streams */
 };
 
+/* A line of each stream in turn, summed as a tree: the loads wait on memory, not on the adds. */
 static double run_streams_walk(struct ctx *c, void *ud, uint64_t iters)
 {
     const struct streams_ud *u = ud;
@@ -1379,18 +1381,23 @@ static double run_streams_walk(struct ctx *c, void *ud, uint64_t iters)
 
     (void)c;
     for (uint64_t it = 0; it < iters; it++)
-        for (size_t i = 0; i < u->len; i++)
-            for (uint32_t k = 0; k < u->k; k++)
-                s += u->base[k * u->gap + i];
+        for (size_t i = 0; i < u->len; i += 8)
+            for (uint32_t k = 0; k < u->k; k++) {
+                const double *p = u->base + u->start[k] + i;
+
+                s += ((p[0] + p[1]) + (p[2] + p[3])) + ((p[4] + p[5]) + (p[6] + p[7]));
+            }
     return s;
 }
 
 /*
- * The streams curve: k sequential streams of loads interleaved element by
- * element, one load instruction for all of them (as the k loop of a
- * column-major ELLPACK row walks its columns), over an array of memory's
- * working set. Each stream starts 17 lines past a multiple of its share, so
- * the streams do not share cache sets.
+ * The streams curve: k sequential streams of loads interleaved line by
+ * line, one load instruction for all of them (as the k loop of a
+ * column-major ELLPACK row walks its columns, whose misses come a line of
+ * each stream in turn), over an array of memory's working set. Stream q
+ * walks half of the array's q-th k-th part from a random line of its first
+ * half, so that no two streams keep a fixed distance (equal spacing makes
+ * some counts collide in the caches' sets or the memory's banks).
  */
 static void run_streams(struct ctx *c)
 {
@@ -1407,11 +1414,14 @@ static void run_streams(struct ctx *c)
     for (size_t i = 0; i < bytes / sizeof(double); i++)
         a[i] = 1.0;
     cv->n = 0;
+    u.base = a;
     for (size_t j = 0; j < sizeof(counts) / sizeof(counts[0]); j++) {
+        size_t part = bytes / sizeof(double) / counts[j] / 8 * 8;
+
         u.k = counts[j];
-        u.gap = (bytes / sizeof(double) - 17 * 8 * 64) / u.k / 8 * 8 + 17 * 8;
-        u.len = u.gap - 17 * 8;
-        u.base = a;
+        u.len = part / 2 / 8 * 8;
+        for (uint32_t q = 0; q < u.k; q++)
+            u.start[q] = q * part + (size_t)(augur_rand(&c->seed) % (part / 2 / 8)) * 8;
         time_per_unit(c, run_streams_walk, &u, &cv->y[cv->n]);
         scaled(&cv->y[cv->n], 8.0 / ((double)u.len * u.k), &cv->y[cv->n]);
         cv->x[cv->n++] = u.k;

@@ -86,8 +86,9 @@ static void put_prefetch_streams(struct augur_buf *b, const struct augur_calib_r
 
     if (!cv->n)
         return;
-    augur_buf_puts(b, "\n  # streams: [sequential streams interleaved, ns per line]: one load\n"
-                      "  # instruction walks k parts of an array in memory element by element:");
+    augur_buf_puts(b,
+                   "\n  # streams: [sequential streams interleaved, ns per line]: one load\n"
+                   "  # instruction walks k parts of an array in memory a line of each in turn:");
     for (uint32_t i = 0; i < cv->n; i++) {
         augur_buf_printf(b, "%s %.0f: ", i % 6 ? "," : "\n  #  ", cv->x[i]);
         put_num(b, cv->y[i].best);
