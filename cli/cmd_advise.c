@@ -38,9 +38,10 @@ void cmd_advise_help(FILE *fp)
             "as augur predict makes it), ranks them by predicted time with the speed-up\n"
             "over the current configuration (the data as it is, the first count), the\n"
             "bottleneck and the cache misses a reordering saves, and says after how many\n"
-            "calls a reordering pays for its own cost. With --verify K it times the K\n"
-            "best and the current configuration on this machine to say whether the\n"
-            "ranking held.\n"
+            "calls a reordering pays for its own cost; with two METIS block sizes or\n"
+            "more, the bottleneck by block size per count (the plateaus). With --verify K\n"
+            "it times the K best and the current configuration on this machine to say\n"
+            "whether the ranking held.\n"
             "\n"
             "options:\n"
             "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
@@ -774,6 +775,105 @@ static json_t *config_json(const struct job *j, const struct config *c, const st
     return e;
 }
 
+/*
+ * Langguth et al.'s plateaus: the sweep's METIS block sizes at one thread
+ * count and the source's schedule, ascending, each with its bottleneck.
+ * Returns how many (out holds MAX_VARIANTS).
+ */
+static unsigned by_block(const struct job *j, unsigned threads, const struct config **out)
+{
+    unsigned n = 0;
+
+    for (unsigned v = 0; v < j->nvar; v++) {
+        const struct config *c;
+        unsigned k = n;
+
+        if (j->var[v].how.method != AUGUR_REORDER_METIS || !(c = find(j, v, 0, threads)))
+            continue;
+        for (; k > 0 && j->var[out[k - 1]->variant].how.block > j->var[v].how.block; k--)
+            out[k] = out[k - 1];
+        out[k] = c;
+        n++;
+    }
+    return n;
+}
+
+/* The sweep's thread counts, ascending; returns how many. */
+static unsigned thread_counts(const struct job *j, unsigned *out)
+{
+    unsigned n = 0;
+
+    for (unsigned i = 0; i < j->n; i++) {
+        unsigned t = j->cfg[i].threads, k = n;
+
+        for (unsigned m = 0; m < n; m++)
+            if (out[m] == t)
+                k = UINT32_MAX;
+        if (k == UINT32_MAX)
+            continue;
+        for (; k > 0 && out[k - 1] > t; k--)
+            out[k] = out[k - 1];
+        out[k] = t;
+        n++;
+    }
+    return n;
+}
+
+/*
+ * "memory latency at 64-512, issue at 4096-32768": the block sizes where
+ * the predicted bottleneck stays the same, run by run.
+ */
+static void print_plateaus(const struct job *j)
+{
+    unsigned counts[MAX_CONFIGS], nc = thread_counts(j, counts);
+    bool header = false;
+
+    for (unsigned t = 0; t < nc; t++) {
+        const struct config *b[MAX_VARIANTS];
+        unsigned n = by_block(j, counts[t], b);
+
+        if (n < 2)
+            continue;
+        if (!header)
+            printf("plateaus (the bottleneck by METIS block size, the source's schedule):\n");
+        header = true;
+        printf("  %u thread%s:", counts[t], counts[t] == 1 ? "" : "s");
+        for (unsigned i = 0, first = 0; i < n; i++) {
+            if (i + 1 < n && strcmp(b[i + 1]->bottleneck, b[first]->bottleneck) == 0)
+                continue;
+            printf("%s %s at %u", first ? "," : "", b[first]->bottleneck,
+                   j->var[b[first]->variant].how.block);
+            if (i > first)
+                printf("-%u", j->var[b[i]->variant].how.block);
+            first = i + 1;
+        }
+        printf("\n");
+    }
+}
+
+static json_t *plateaus_json(const struct job *j)
+{
+    unsigned counts[MAX_CONFIGS], nc = thread_counts(j, counts);
+    json_t *a = json_array();
+
+    for (unsigned t = 0; t < nc; t++) {
+        const struct config *b[MAX_VARIANTS];
+        unsigned n = by_block(j, counts[t], b);
+        json_t *blocks = json_array();
+
+        for (unsigned i = 0; i < n; i++)
+            json_array_append_new(
+                blocks, json_pack("{s:i,s:s,s:f}", "block", (int)j->var[b[i]->variant].how.block,
+                                  "bottleneck", b[i]->bottleneck, "predicted", b[i]->predicted));
+        if (n >= 2)
+            json_array_append_new(
+                a, json_pack("{s:i,s:o}", "threads", (int)counts[t], "blocks", blocks));
+        else
+            json_decref(blocks);
+    }
+    return a;
+}
+
 static int report_json(const struct opts *o, const struct job *j, const struct config *best_meas,
                        double tau, const struct repeat *rp)
 {
@@ -800,6 +900,7 @@ static int report_json(const struct opts *o, const struct job *j, const struct c
     for (unsigned i = 0; i < j->n; i++)
         json_array_append_new(a, config_json(j, &j->cfg[i], cur));
     json_object_set_new(doc, "ranked", a);
+    json_object_set_new(doc, "plateaus", plateaus_json(j));
     json_object_set_new(doc, "pick",
                         json_pack("{s:s,s:s,s:i}", "reorder", j->var[j->cfg[0].variant].name,
                                   "schedule", j->sched[j->cfg[0].sched].name, "threads",
@@ -895,6 +996,7 @@ static int report(const struct opts *o, const struct job *j)
                    j->var[j->cfg[0].variant].info.seconds);
         }
     }
+    print_plateaus(j);
     if (o->verify) {
         config_name(j, best_meas, best_name, sizeof(best_name));
         printf("verified: the pick runs %.2fx the current time, %.1f %% from the fastest "

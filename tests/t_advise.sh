@@ -51,6 +51,17 @@ status "text" 0 "$augur" advise "${kernel[@]}" --threads 1-2 --reorder none,rcm 
 check "advice line" grep -Eq "^advice: (none|rcm), schedule (source|static,1|guided), [12] thread" "$tmp/out"
 check "the reordering's cost" grep -Eq "^reorder rcm: [0-9.e-]+ s once" "$tmp/out"
 
+# Plateaus: the bottleneck by METIS block size, per thread count, blocks ascending
+status "plateaus" 0 "$augur" --json advise "${kernel[@]}" --threads 1,2 --reorder metis:4096,none,metis:64,metis:512 \
+    --schedule source
+is "plateaus: each count, its METIS blocks ascending" \
+    "$(jq_ "$tmp/out" "[(p['threads'], [b['block'] for b in p['blocks']]) for p in d['plateaus']]")" \
+    "[(1, [64, 512, 4096]), (2, [64, 512, 4096])]"
+is "plateaus: the ranking's bottleneck and time" \
+    "$(jq_ "$tmp/out" "all(any(c['reorder'] == 'metis:%d' % b['block'] and c['threads'] == p['threads'] and c['bottleneck'] == b['bottleneck'] and c['predicted'] == b['predicted'] for c in d['ranked']) for p in d['plateaus'] for b in p['blocks'])")" True
+status "plateaus, text" 0 "$augur" advise "${kernel[@]}" --threads 2 --reorder none,metis:64,metis:512 --schedule source
+check "a line per count, runs of block sizes" grep -Eq "^  2 threads: [a-z ]+ at 64(-512)?" "$tmp/out"
+
 # A diagonal matrix: every numbering is the same to the model, and a tie
 # goes to what asks least of the user (no reordering, the source's
 # schedule, fewer threads).
