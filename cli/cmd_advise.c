@@ -137,6 +137,7 @@ struct job {
     char level_name[AUGUR_WORK_MAX_LEVELS][16];
     struct config cfg[MAX_CONFIGS];
     unsigned n;
+    unsigned counts[MAX_CONFIGS], ncounts; /* the sweep's thread counts, as given */
     unsigned current; /* index in cfg of the current configuration (after ranking) */
 };
 
@@ -551,17 +552,10 @@ static const struct config *best_of_variant(const struct job *j, int v)
     return NULL;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return x < y ? -1 : x > y ? 1 : 0;
-}
-
 /* The median of v[0 .. n) (n > 0), sorting v. */
 static double median_sorted(double *v, size_t n)
 {
-    qsort(v, n, sizeof(*v), cmp_double);
+    qsort(v, n, sizeof(*v), augur_cmp_double);
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
@@ -798,46 +792,24 @@ static unsigned by_block(const struct job *j, unsigned threads, const struct con
     return n;
 }
 
-/* The sweep's thread counts, ascending; returns how many. */
-static unsigned thread_counts(const struct job *j, unsigned *out)
-{
-    unsigned n = 0;
-
-    for (unsigned i = 0; i < j->n; i++) {
-        unsigned t = j->cfg[i].threads, k = n;
-
-        for (unsigned m = 0; m < n; m++)
-            if (out[m] == t)
-                k = UINT32_MAX;
-        if (k == UINT32_MAX)
-            continue;
-        for (; k > 0 && out[k - 1] > t; k--)
-            out[k] = out[k - 1];
-        out[k] = t;
-        n++;
-    }
-    return n;
-}
-
 /*
  * "memory latency at 64-512, issue at 4096-32768": the block sizes where
  * the predicted bottleneck stays the same, run by run.
  */
 static void print_plateaus(const struct job *j)
 {
-    unsigned counts[MAX_CONFIGS], nc = thread_counts(j, counts);
     bool header = false;
 
-    for (unsigned t = 0; t < nc; t++) {
+    for (unsigned t = 0; t < j->ncounts; t++) {
         const struct config *b[MAX_VARIANTS];
-        unsigned n = by_block(j, counts[t], b);
+        unsigned n = by_block(j, j->counts[t], b);
 
         if (n < 2)
             continue;
         if (!header)
             printf("plateaus (the bottleneck by METIS block size, the source's schedule):\n");
         header = true;
-        printf("  %u thread%s:", counts[t], counts[t] == 1 ? "" : "s");
+        printf("  %u thread%s:", j->counts[t], j->counts[t] == 1 ? "" : "s");
         for (unsigned i = 0, first = 0; i < n; i++) {
             if (i + 1 < n && strcmp(b[i + 1]->bottleneck, b[first]->bottleneck) == 0)
                 continue;
@@ -853,12 +825,11 @@ static void print_plateaus(const struct job *j)
 
 static json_t *plateaus_json(const struct job *j)
 {
-    unsigned counts[MAX_CONFIGS], nc = thread_counts(j, counts);
     json_t *a = json_array();
 
-    for (unsigned t = 0; t < nc; t++) {
+    for (unsigned t = 0; t < j->ncounts; t++) {
         const struct config *b[MAX_VARIANTS];
-        unsigned n = by_block(j, counts[t], b);
+        unsigned n = by_block(j, j->counts[t], b);
         json_t *blocks = json_array();
 
         for (unsigned i = 0; i < n; i++)
@@ -867,7 +838,7 @@ static json_t *plateaus_json(const struct job *j)
                                   "bottleneck", b[i]->bottleneck, "predicted", b[i]->predicted));
         if (n >= 2)
             json_array_append_new(
-                a, json_pack("{s:i,s:o}", "threads", (int)counts[t], "blocks", blocks));
+                a, json_pack("{s:i,s:o}", "threads", (int)j->counts[t], "blocks", blocks));
         else
             json_decref(blocks);
     }
@@ -1016,31 +987,31 @@ static int report(const struct opts *o, const struct job *j)
  * the first count. */
 static int configure(const struct opts *o, struct job *j)
 {
-    unsigned counts[MAX_CONFIGS], ncounts = 0, hw;
+    unsigned hw;
     char buf[32];
     int rc, none;
 
     hw = j->m->cores * (j->m->threads_per_core ? j->m->threads_per_core : 1);
     snprintf(buf, sizeof(buf), "1-%u", hw < 64 ? hw : 64);
-    if ((rc = parse_threads(o->threads ? o->threads : buf, hw, counts, &ncounts)) != 0 ||
+    if ((rc = parse_threads(o->threads ? o->threads : buf, hw, j->counts, &j->ncounts)) != 0 ||
         (rc = parse_reorders(o->reorder ? o->reorder : default_reorders, o->reorder != NULL, j)) !=
             0 ||
         (rc = parse_schedules(o->schedule ? o->schedule : default_schedules, o->schedule != NULL,
                               j)) != 0)
         return rc;
-    if ((size_t)ncounts * j->nvar * j->nsched > MAX_CONFIGS)
+    if ((size_t)j->ncounts * j->nvar * j->nsched > MAX_CONFIGS)
         return cli_usage_error("advise",
                                "%u thread counts x %u reorderings x %u schedules: more "
                                "than %d configurations",
-                               ncounts, j->nvar, j->nsched, MAX_CONFIGS);
+                               j->ncounts, j->nvar, j->nsched, MAX_CONFIGS);
     none = none_variant(j);
     j->n = 0;
     j->current = 0;
     for (unsigned v = 0; v < j->nvar; v++)
-        for (unsigned t = 0; t < ncounts; t++)
+        for (unsigned t = 0; t < j->ncounts; t++)
             for (unsigned sc = 0; sc < j->nsched; sc++) {
                 /* one thread: a schedule deals nothing out; the source's alone */
-                if (sc > 0 && counts[t] == 1)
+                if (sc > 0 && j->counts[t] == 1)
                     continue;
                 if (v == (unsigned)none && t == 0 && sc == 0)
                     j->current = j->n;
@@ -1048,7 +1019,7 @@ static int configure(const struct opts *o, struct job *j)
                 j->cfg[j->n].sched = sc;
                 /* none, rcm, metis; then the source's schedule before another */
                 j->cfg[j->n].effort = 2 * (unsigned)j->var[v].how.method + (sc > 0);
-                j->cfg[j->n++].threads = counts[t];
+                j->cfg[j->n++].threads = j->counts[t];
             }
     return CLI_OK;
 }
