@@ -121,7 +121,7 @@ int cli_flush_stdout(void)
 
 int cli_kernel_option(const char *cmd, int opt, const char *arg, struct cli_kernel_args *k)
 {
-    uint64_t v;
+    uint64_t v = 0;
 
     switch (opt) {
     case 0x110:

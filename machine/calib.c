@@ -136,7 +136,7 @@ static void sort_doubles(double *v, uint32_t n)
  */
 static void reps_stat(struct reps *rp, bool rate, struct augur_calib_stat *st)
 {
-    double s[MAX_TRIES];
+    double s[MAX_TRIES] = { 0 };
     uint32_t n = rp->nok;
 
     memcpy(s, rp->ok, n * sizeof(*s));
@@ -148,6 +148,10 @@ static void reps_stat(struct reps *rp, bool rate, struct augur_calib_stat *st)
     }
     sort_doubles(s, n);
     st->reps = n;
+    if (n == 0) { /* nothing timed: zeros, which every reader takes as not measured */
+        st->min = st->max = st->median = st->best = 0;
+        return;
+    }
     st->min = s[0];
     st->max = s[n - 1];
     st->median = n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);

@@ -585,7 +585,7 @@ static int parse_bw(struct loader *ld, const yaml_node_t *n, const struct field 
                       AUGUR_MACHINE_MAX_POINTS);
     pts = augur_arena_alloc(&ld->m->arena, len * sizeof(*pts));
     for (i = 0; i < len; i++) {
-        const yaml_node_t *a, *b;
+        const yaml_node_t *a = NULL, *b = NULL;
         uint64_t t;
 
         rc = table_entry(ld, n, i, f->key, &a, &b);
@@ -622,7 +622,7 @@ static int parse_curve(struct loader *ld, const yaml_node_t *n, const struct fie
                       AUGUR_MACHINE_MAX_POINTS);
     pts = augur_arena_alloc(&ld->m->arena, len * sizeof(*pts));
     for (i = 0; i < len; i++) {
-        const yaml_node_t *a, *b;
+        const yaml_node_t *a = NULL, *b = NULL;
 
         rc = table_entry(ld, n, i, f->key, &a, &b);
         if (!rc)

@@ -175,7 +175,7 @@ static int read_caches(struct reader *rd)
         json_t *c = json_array_get(a, i);
         struct augur_predict_cache *p = &r->caches[i];
         const char *name;
-        int64_t v[10];
+        int64_t v[10] = { 0 };
         static const char *const keys[] = { "size",           "line",         "sector",
                                             "ways",           "shared_by",    "inclusive",
                                             "write_allocate", "write_policy", "prefetch",
@@ -235,7 +235,7 @@ static int read_sample(struct reader *rd)
     json_t *s = json_object_get(rd->doc, "sample");
     json_t *rate = json_object_get(s, "rate"), *ach = json_object_get(s, "achieved");
     const char *method, *chosen;
-    int64_t seed, nnz, full;
+    int64_t seed = 0, nnz = 0, full = 0;
 
     if (!r->sampled)
         return 0;
@@ -278,7 +278,7 @@ static int read_profile(struct reader *rd)
     json_t *doc = rd->doc, *scale = json_object_get(doc, "scale"),
            *secs = json_object_get(doc, "simulation_seconds");
     const char *fmt = json_string_value(json_object_get(doc, "format"));
-    int64_t v[9];
+    int64_t v[9] = { 0 };
 
     if (!fmt || strcmp(fmt, PROFILE_FORMAT) != 0)
         return augur_diag_set(rd->diag, AUGUR_EPARSE, rd->path, 0, 0,
