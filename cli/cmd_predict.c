@@ -232,6 +232,12 @@ static void print_text(const struct opts *o, const struct shown *r)
     printf("\nprediction: %s per call (model %s, bottleneck %s): %s\n",
            augur_report_time(sel->seconds, t1, sizeof(t1)), sel->model,
            sel->bottleneck ? sel->bottleneck : "-", r->p->selected_why);
+    if (sel->unlearned_seconds > 0)
+        printf("branches:   it counts on the core learning across calls the %.4g mispredictions "
+               "per call a fresh predictor makes, as this machine's calibration says it can; a "
+               "core that learns none of them takes %s per call\n",
+               w->total.guessed + w->total.branch_misses,
+               augur_report_time(sel->unlearned_seconds, t1, sizeof(t1)));
     if (r->measured)
         printf("measured:   %s per call (median of %" PRIu64
                ", min %s; %s, OMP_PROC_BIND=%s OMP_PLACES=%s); error %.1f%%\n",

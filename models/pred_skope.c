@@ -375,7 +375,12 @@ struct skope_result {
     const char *bottleneck;
 };
 
-static int skope_eval(const struct augur_model_input *in, struct skope_result *res,
+/*
+ * The aggregate of in's workload into res (and each line's seconds into
+ * line_seconds, unless NULL); unlearned: as if the core learned none of
+ * the branch outcomes a call replays.
+ */
+static int skope_eval(const struct augur_model_input *in, bool unlearned, struct skope_result *res,
                       double *line_seconds, struct augur_diag *diag)
 {
     const struct augur_workload *w;
@@ -395,6 +400,8 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
     w = in->work;
     if ((rc = pred_rates_of(in->machine, w, &r, diag)) < 0)
         return rc;
+    if (unlearned)
+        r.branch_left = 1;
     if (w->nlines && !(iss = augur_mallocarray(w->nlines, sizeof(*iss))))
         return augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "aggregate model: out of memory");
     for (size_t i = 0; i < w->nlines; i++)
@@ -457,15 +464,18 @@ static int skope_eval(const struct augur_model_input *in, struct skope_result *r
 static int skope_predict(const struct augur_model_input *in, struct augur_prediction *out,
                          struct augur_diag *diag)
 {
-    struct skope_result res;
+    struct skope_result res, none;
     int rc;
 
     if (!out)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "aggregate model: no output");
-    if ((rc = skope_eval(in, &res, out->line_seconds, diag)) < 0)
+    if ((rc = skope_eval(in, false, &res, out->line_seconds, diag)) < 0 ||
+        (rc = skope_eval(in, true, &none, NULL, diag)) < 0)
         return rc;
     out->model = augur_model_skope.name;
     out->seconds = res.seconds;
+    /* a thousandth apart: the learning counted on moves the estimate */
+    out->unlearned_seconds = none.seconds > res.seconds * 1.001 ? none.seconds : 0;
     out->rate = res.seconds > 0 ? 1.0 / res.seconds : 0;
     out->rate_unit = "calls/s";
     out->bottleneck = res.bottleneck;
@@ -481,7 +491,7 @@ static int skope_explain(const struct augur_model_input *in, struct augur_buf *b
 
     if (!buf)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "aggregate model: no output");
-    if ((rc = skope_eval(in, &res, NULL, diag)) < 0)
+    if ((rc = skope_eval(in, false, &res, NULL, diag)) < 0)
         return rc;
     pred_rates_of(in->machine, in->work, &r, NULL);
     augur_buf_printf(
@@ -502,6 +512,17 @@ static int skope_explain(const struct augur_model_input *in, struct augur_buf *b
         "\n  T_MIMD %.4g s; parallel regions and chunks %.4g s; fresh memory (%.4g bytes of local "
         "arrays, busiest thread) %.4g s; total %.6g s per call\n",
         res.mimd_s, res.region_s, in->work->alloc_bytes, res.alloc_s, res.seconds);
+    if (in->work->total.guessed + in->work->total.branch_misses > 0) {
+        struct skope_result none;
+
+        if ((rc = skope_eval(in, true, &none, NULL, diag)) < 0)
+            return rc;
+        augur_buf_printf(buf,
+                         "  branch replay: %.4g mispredictions per call, %.3g of them left after "
+                         "the core learns across calls; none learned: %.6g s per call\n",
+                         in->work->total.guessed + in->work->total.branch_misses, r.branch_left,
+                         none.seconds);
+    }
     return 0;
 }
 

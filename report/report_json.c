@@ -80,6 +80,9 @@ static json_t *models_json(const struct augur_predict_result *r)
             json_object_set_new(m, "rate", json_real(p->rate));
             json_object_set_new(m, "rate_unit", json_string(p->rate_unit));
             json_object_set_new(m, "bottleneck", json_string(p->bottleneck ? p->bottleneck : ""));
+            json_object_set_new(m, "unlearned_seconds",
+                                p->unlearned_seconds > 0 ? json_real(p->unlearned_seconds)
+                                                         : json_null());
         } else {
             json_object_set_new(m, "seconds", json_null());
             json_object_set_new(m, "error", json_string(r->why[i]));
@@ -122,6 +125,9 @@ json_t *augur_report_json(const struct augur_predict_result *r, const struct aug
     json_object_set_new(doc, "selected", json_string(sel->model));
     json_object_set_new(doc, "selected_why", json_string(r->selected_why));
     json_object_set_new(doc, "seconds", json_real(sel->seconds));
+    json_object_set_new(doc, "unlearned_seconds",
+                        sel->unlearned_seconds > 0 ? json_real(sel->unlearned_seconds)
+                                                   : json_null());
     json_object_set_new(doc, "bottleneck", json_string(sel->bottleneck ? sel->bottleneck : ""));
     json_object_set_new(doc, "lines", lines_json(r));
     if (o->meas) {

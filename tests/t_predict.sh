@@ -46,6 +46,15 @@ is "per-line times add up to the selected time" \
     "$(jq_ "$tmp/a.json" "abs(sum(l['seconds'] for l in d['lines']) - d['seconds']) <= 1e-9 * d['seconds']")" True
 is "the indirect line is marked" "$(jq_ "$tmp/a.json" "[l['indirect'] for l in d['lines'] if l['line'] == 15][0]")" True
 is "no sample by default" "$(jq_ "$tmp/a.json" "d['sample']")" None
+is "no learning curve: no branch replay counted on" "$(jq_ "$tmp/a.json" "d['unlearned_seconds']")" None
+# the row loop's exits: a fresh predictor misses thousands, which the epyc's capacity learns
+status "a machine that learns branch replays" 0 "$augur" predict "$kernel" --data "$mtx" \
+    --machine "$src/samples/machines/dev-epyc-2vcpu.yml" --json
+is "the time if the core learns none of them is longer" \
+    "$(jq_ "$tmp/out" "d['unlearned_seconds'] > d['seconds'] and d['models'][2]['unlearned_seconds'] == d['unlearned_seconds']")" True
+status "and in text" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$src/samples/machines/dev-epyc-2vcpu.yml"
+grep -q "^branches: .* a core that learns none of them takes .* per call" "$tmp/out" &&
+    pass "text: the branch replay's line" || flunk "text: the branch replay's line"
 status "predict again" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --json
 is "deterministic" "$(jq_ "$tmp/out" "d['seconds']")" "$(jq_ "$tmp/a.json" "d['seconds']")"
 

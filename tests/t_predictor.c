@@ -886,7 +886,20 @@ static void test_core_costs(void)
     augur_model_find("skope")->predict(&in, &p, &d);
     is_double(p.seconds, (100 + 550 * 0.5 * 20) / 2.0 * 1e-9, 1e-12,
               "run unknown: as a machine without the curves");
+    is_double(p.unlearned_seconds, (100 + 550 * 20) / 2.0 * 1e-9, 1e-12,
+              "and if the core learned none of them: every one left");
     line.branch_run = 0;
+    line.branch_misses = 0;
+    line.guessed = 50; /* a fresh simulated predictor's: all learned, or none */
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.seconds, 50e-9, 1e-15, "50 wrong guesses within the capacity: learned");
+    is_double(p.unlearned_seconds, (100 + 50 * 20) / 2.0 * 1e-9, 1e-12,
+              "none learned: 20 cycles each");
+    line.guessed = 0;
+    w.total = line;
+    augur_model_find("skope")->predict(&in, &p, &d);
+    is_double(p.unlearned_seconds, 0, 0, "no mispredictions: nothing counted on");
     augur_machine_free(m);
 
     /* fresh memory: two blocks of 1 MiB take the 1 MiB point's cost per page, 4 MiB ones the next

@@ -379,6 +379,14 @@ struct augur_prediction {
     const char *rate_unit;  /* "GFLOP/s", "jobs per time unit" */
     const char *bottleneck; /* the level or server's name, borrowed from the input */
     double seconds;         /* time of one call (from a workload), else 0 */
+    /*
+     * The time of one call if the core learned none of the branch outcomes
+     * a call replays, where seconds counts on the calibrated capacity
+     * learning them (whether a core does can turn on how its history hashes
+     * the code's addresses: one binary learns what another does not); 0
+     * when no learning was counted on.
+     */
+    double unlearned_seconds;
     /* Per source line (work->lines order), seconds of one call; NULL when the model has none. */
     double *line_seconds;
 };
