@@ -246,6 +246,10 @@ static void print_text(const struct opts *o, const struct shown *r)
                r->meas->omp_proc_bind ? r->meas->omp_proc_bind : "-",
                r->meas->omp_places ? r->meas->omp_places : "-",
                100 * augur_error_rate(r->meas->median, sel->seconds));
+    if (r->measured && sel->unlearned_seconds > 0 && r->meas->median > sel->seconds &&
+        r->meas->median <= sel->unlearned_seconds)
+        printf("            between the estimate and the time with no branch replay learned: "
+               "this run's core learned part of it at most\n");
     else if (r->measure_error[0])
         printf("measured:   failed: %s\n", r->measure_error);
 
