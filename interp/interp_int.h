@@ -265,6 +265,7 @@ struct augur_interp {
     struct rt_arr *arrfile;     /* nctx x narrays */
     uint64_t *counts;           /* nthreads x (nnodes + 1) */
     struct bpred *bp;           /* per simulator thread (CPU kernels), or NULL */
+    bool bp_off;                /* augur_interp_predict_branches(in, false) */
     struct bp_shape bps;
     uint64_t *mispredicts; /* per node of the kernel: its jumps the predictor got wrong */
     unsigned team_size;

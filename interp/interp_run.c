@@ -674,7 +674,7 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
     size_t nev = in->nev;
     uint64_t budget = budget0, steps = in->steps, limit = in->max_steps;
     uint32_t pc = c->pc;
-    struct bpred *bp = in->bp ? &in->bp[c->simthread] : NULL;
+    struct bpred *bp = in->bp && !in->bp_off ? &in->bp[c->simthread] : NULL;
     int st = 0;
 
     for (;;) {
@@ -1832,6 +1832,12 @@ void augur_interp_unsubscribe_all(struct augur_interp *in)
 const struct augur_interp_stats *augur_interp_stats(const struct augur_interp *in)
 {
     return &in->stats;
+}
+
+void augur_interp_predict_branches(struct augur_interp *in, bool on)
+{
+    if (in)
+        in->bp_off = !on;
 }
 
 void augur_interp_reset_stats(struct augur_interp *in)

@@ -707,10 +707,13 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     sub->grain = cfg->nlevels && cfg->level[0].sector ? cfg->level[0].sector : sub->line;
     augur_interp_subscribe(in, sub->cuda ? on_cuda_events : on_events, sub);
     if (o.warm) {
+        /* the counts below start from an empty predictor: the warm-up's jumps teach it nothing */
+        augur_interp_predict_branches(in, false);
         if (o.rounds)
             rc = augur_interp_run_rounds(in, 0, &rounds, diag);
         else
             rc = augur_interp_run(in, diag);
+        augur_interp_predict_branches(in, true);
         if (rc)
             goto out;
         finish_events(sub);

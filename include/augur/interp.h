@@ -334,6 +334,13 @@ AUGUR_API uint64_t augur_interp_node_count(const struct augur_interp *in, uint32
  * they learn within the runs counted, not from the runs before.
  */
 AUGUR_API int64_t augur_interp_node_mispredicts(const struct augur_interp *in, uint32_t node);
+/*
+ * Whether the runs from now on send their jumps through the predictors
+ * (on, the default, where there are predictors). A warm-up run whose
+ * statistics are reset before the counted one gains nothing from them,
+ * as the reset empties the predictors, and runs faster without.
+ */
+AUGUR_API void augur_interp_predict_branches(struct augur_interp *in, bool on);
 
 /*
  * Operation totals by kind over every thread: the ops nodes' counts
