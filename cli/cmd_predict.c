@@ -246,12 +246,12 @@ static void print_text(const struct opts *o, const struct shown *r)
                r->meas->omp_proc_bind ? r->meas->omp_proc_bind : "-",
                r->meas->omp_places ? r->meas->omp_places : "-",
                100 * augur_error_rate(r->meas->median, sel->seconds));
+    else if (r->measure_error[0])
+        printf("measured:   failed: %s\n", r->measure_error);
     if (r->measured && sel->unlearned_seconds > 0 && r->meas->median > sel->seconds &&
         r->meas->median <= sel->unlearned_seconds)
         printf("            between the estimate and the time with no branch replay learned: "
-               "this run's core learned part of it at most\n");
-    else if (r->measure_error[0])
-        printf("measured:   failed: %s\n", r->measure_error);
+               "this run's core learned less of the replay than the calibration says\n");
 
     if (sel->line_seconds && w->nlines) {
         idx = augur_mallocarray(w->nlines, sizeof(*idx));
