@@ -308,6 +308,7 @@ struct directive {
     enum augur_sync_kind sync;
     struct augur_omp omp;
     char word[64];
+    char bad_op[16]; /* a reduction operator augur does not know, left out */
 };
 
 /* The words and parenthesised groups of a pragma. */
@@ -357,7 +358,20 @@ static bool next_word(struct words *w, char *word, size_t wsize, const char **gr
     return true;
 }
 
-static void parse_reduction(struct fe_conv *cv, const char *g, size_t len, struct augur_vec *reds)
+/* The reduction operators the skeleton knows (augur_skel_parse's list). */
+static bool known_reduction_op(const char *op)
+{
+    static const char *const ops[] = { "+", "*", "-", "&", "|", "^", "&&", "||", "max", "min" };
+
+    for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+        if (!strcmp(op, ops[i]))
+            return true;
+    return false;
+}
+
+/* A reduction clause's variables; an operator augur does not know goes to bad_op instead. */
+static void parse_reduction(struct fe_conv *cv, const char *g, size_t len, struct augur_vec *reds,
+                            char *bad_op, size_t bad_size)
 {
     const char *colon = memchr(g, ':', len), *p;
     char op[16];
@@ -377,6 +391,10 @@ static void parse_reduction(struct fe_conv *cv, const char *g, size_t len, struc
         n = (size_t)(p - s) < sizeof(op) ? (size_t)(p - s) : sizeof(op) - 1;
         memcpy(op, s, n);
         op[n] = '\0';
+    }
+    if (n && !known_reduction_op(op)) {
+        snprintf(bad_op, bad_size, "%s", op);
+        return;
     }
     for (p = colon + 1; p < g + len;) {
         char var[128];
@@ -497,7 +515,7 @@ static void parse_directive(struct fe_conv *cv, const char *text, struct directi
         } else if (!strcmp(word, "num_threads") && g) {
             d->omp.num_threads = fe_pragma_expr(cv, g, glen);
         } else if (!strcmp(word, "reduction") && g) {
-            parse_reduction(cv, g, glen, &reds);
+            parse_reduction(cv, g, glen, &reds, d->bad_op, sizeof(d->bad_op));
         } else if (!strcmp(word, "nowait")) {
             d->omp.flags |= AUGUR_OMP_NOWAIT;
         }
@@ -594,6 +612,11 @@ static void take_pragmas(struct fe_conv *cv, CXCursor at, unsigned lo, unsigned 
             struct directive d;
 
             parse_directive(cv, p->text, &d);
+            if (d.bad_op[0])
+                fe_note(cv, AUGUR_NOTE_WARNING, at,
+                        "reduction operator '%s' (line %u) is not one augur reads "
+                        "(+ * - & | ^ && || max min): the clause is left out",
+                        d.bad_op, p->line);
             switch (d.kind) {
             case DIR_SYNC: {
                 struct augur_node *n;
