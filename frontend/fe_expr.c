@@ -1135,6 +1135,10 @@ static struct fe_val assign(struct fe_conv *cv, CXCursor at, CXCursor lhs, const
 
         if (where.array < 0) {
             /* an lvalue we cannot place (a member of a local struct, ...): keep the reads */
+            if (is_kind(fe_strip(lhs), CXCursor_ArraySubscriptExpr))
+                fe_note(cv, AUGUR_NOTE_UNSUPPORTED, lhs,
+                        "cannot tell which array this element lies in (a subscript of a pointer "
+                        "loaded from memory, such as (*p)[i]): the store is left out");
             if (!incdec)
                 fe_expr(cv, rhs, FE_DISCARD);
             return none();
@@ -1807,6 +1811,11 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
             return fe_pointer(cv, c);
         where = fe_lvalue(cv, c, &off, &et);
         if (where.array < 0) {
+            /* a pointer element (argv[1]) is an address, not data the kernel works on */
+            if (k == CXCursor_ArraySubscriptExpr && t.kind != CXType_Pointer)
+                fe_note(cv, AUGUR_NOTE_UNSUPPORTED, c,
+                        "cannot tell which array this element lies in (a subscript of a pointer "
+                        "loaded from memory, such as (*p)[i]): the load is left out");
             if (k == CXCursor_MemberRefExpr && nkids(c) == 1)
                 expr_at(cv, kid(c, 0), depth + 1);
             return scalar(fe_opaque(cv, at == AUGUR_T_VOID || at == AUGUR_T_REC ? AUGUR_T_I64 : at,
