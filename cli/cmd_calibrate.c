@@ -415,44 +415,25 @@ out:
     return rc;
 }
 
-/* The section a line of the machine file belongs to: "L3", "memory", "core" or "". */
-static void section_of(const char *text, const char *line, char *out, size_t size)
+/* Adds name to the list in ud (a struct augur_buf). */
+static void add_name(void *ud, const char *name)
 {
-    out[0] = '\0';
-    while (line > text) {
-        const char *prev = line - 1;
+    struct augur_buf *b = ud;
 
-        while (prev > text && prev[-1] != '\n')
-            prev--;
-        line = prev;
-        if (!strncmp(line, "  - name: ", 10)) {
-            snprintf(out, size, "%.*s", (int)strcspn(line + 10, " \n"), line + 10);
-            return;
-        }
-        if (line[0] != ' ' && line[0] != '#' && line[0] != '\n') {
-            snprintf(out, size, "%.*s", (int)strcspn(line, ":\n"), line);
-            return;
-        }
-    }
+    augur_buf_printf(b, "%s%s", b->len ? ", " : "", name);
 }
 
-/* Names the values a prediction reads that the run measured unstable. */
-static void warn_unstable(const char *text)
+/* Names, in one warning, the values a prediction reads that the run measured unstable. */
+static void warn_unstable(const struct augur_calib_result *res)
 {
-    for (const char *p = strstr(text, "UNSTABLE"); p; p = strstr(p + 1, "UNSTABLE")) {
-        const char *line = p, *key;
-        char sect[32];
+    struct augur_buf names;
 
-        while (line > text && line[-1] != '\n')
-            line--;
-        key = line;
-        while (*key == ' ' || *key == '-')
-            key++;
-        section_of(text, line, sect, sizeof(sect));
-        cli_warning("unstable: %s%s%.*s (its passes differ by more than 10 %%: is the machine "
-                    "busy?)",
-                    sect, sect[0] && line[0] == ' ' ? "." : "", (int)strcspn(key, ":"), key);
-    }
+    augur_buf_init(&names);
+    augur_calib_each_unstable(res, add_name, &names);
+    if (names.len)
+        cli_warning("unstable (the passes differ by more than %g %%: is the machine busy?): %s",
+                    AUGUR_CALIB_UNSTABLE * 100, names.s);
+    augur_buf_release(&names);
 }
 
 /* The options of calibrate. */
@@ -597,7 +578,7 @@ static int calibrate_to(struct calib_args *a)
     augur_calib_yaml(res, &text);
     if ((rc = check_loads(&text, a->path)) != CLI_OK)
         goto out;
-    warn_unstable(text.s);
+    warn_unstable(res);
     warn_cache_sizes(res);
     if (fwrite(text.s, 1, text.len, fout.fp) != text.len || augur_out_commit(&fout, &diag)) {
         rc = diag.code ? cli_diag_error(&diag)

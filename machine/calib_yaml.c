@@ -4,6 +4,7 @@
  * benchmark and the spread of its repetitions, the curves as comments
  * (module: machine).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -513,4 +514,62 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
             augur_buf_putc(b, '\n');
         }
     }
+}
+
+/* fn(ud, name) when st is flagged unstable; name is printf's format over the rest. */
+static void name_unstable(const struct augur_calib_stat *st, void (*fn)(void *, const char *),
+                          void *ud, const char *fmt, ...) AUGUR_PRINTF(4, 5);
+
+static void name_unstable(const struct augur_calib_stat *st, void (*fn)(void *, const char *),
+                          void *ud, const char *fmt, ...)
+{
+    char name[96];
+    va_list ap;
+
+    if (!st->unstable)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(name, sizeof(name), fmt, ap);
+    va_end(ap);
+    fn(ud, name);
+}
+
+void augur_calib_each_unstable(const struct augur_calib_result *r,
+                               void (*fn)(void *ud, const char *name), void *ud)
+{
+    const struct {
+        const struct augur_calib_stat *st;
+        const char *name;
+    } core[] = {
+        { &r->gather_cycles, "simd.gather_cycles_per_element" },
+        { &r->scatter_cycles, "simd.scatter_cycles_per_element" },
+        { &r->chain_cycles, "core.chain_cycles" },
+        { &r->branch_miss_cycles, "core.branch_miss_cycles" },
+        { &r->region_ns, "core.region_ns" },
+        { &r->region1_ns, "core.region1_ns" },
+        { &r->fadd_cycles, "core.fadd_latency" },
+        { &r->fma_cycles, "core.fma_latency" },
+        { &r->atomic_cycles, "core.atomic_cycles" },
+    };
+
+    name_unstable(&r->clock_ghz, fn, ud, "clock_ghz");
+    for (uint32_t i = 0; i < r->ncaches; i++) {
+        const struct augur_calib_cache *c = &r->caches[i];
+
+        name_unstable(&c->latency_ns, fn, ud, "%s.latency_ns", c->name);
+        for (uint32_t t = 0; t < r->nthreads; t++)
+            name_unstable(&c->bw[AUGUR_CALIB_LOAD][t], fn, ud, "%s.bandwidth_gbs.%u", c->name,
+                          r->threads[t]);
+    }
+    name_unstable(&r->mem_latency_ns, fn, ud, "memory.latency_ns");
+    for (uint32_t t = 0; t < r->nthreads; t++)
+        name_unstable(&r->mem_bw[AUGUR_CALIB_LOAD][t], fn, ud, "memory.bandwidth_gbs.%u",
+                      r->threads[t]);
+    for (uint32_t k = 0; k < r->mlp.n; k++)
+        name_unstable(&r->mlp.y[k], fn, ud, "memory.mlp.%g", r->mlp.x[k]);
+    for (uint32_t k = 0; k < r->streams.n; k++)
+        name_unstable(&r->streams.y[k], fn, ud, "core.prefetch_streams (its curve at %g streams)",
+                      r->streams.x[k]);
+    for (size_t k = 0; k < sizeof(core) / sizeof(core[0]); k++)
+        name_unstable(core[k].st, fn, ud, "%s", core[k].name);
 }

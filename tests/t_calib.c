@@ -5,6 +5,7 @@
  * check of the OS's last-level cache size on made-up latency curves.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,6 +139,47 @@ static void prefetch_streams_cases(void)
     is_int(augur_calib_prefetch_streams(NULL), 0, "no curve: nothing");
 }
 
+/* Collects the names augur_calib_each_unstable() gives, comma-separated. */
+static void collect(void *ud, const char *name)
+{
+    char *out = ud;
+    size_t n = strlen(out);
+
+    snprintf(out + n, 256 - n, "%s%s", n ? "," : "", name);
+}
+
+/* The unstable values are named as the machine file names them. */
+static void unstable_names_cases(void)
+{
+    struct augur_calib_result *r = calloc(1, sizeof(*r));
+    char names[256] = "";
+
+    if (!r)
+        return;
+    r->ncaches = 2;
+    strcpy(r->caches[0].name, "L1");
+    strcpy(r->caches[1].name, "L3");
+    r->nthreads = 2;
+    r->threads[0] = 1;
+    r->threads[1] = 2;
+    r->caches[1].latency_ns.unstable = true;
+    r->mem_bw[AUGUR_CALIB_LOAD][1].unstable = true;
+    r->mem_bw[AUGUR_CALIB_TRIAD][0].unstable = true; /* no prediction reads it: never flagged */
+    r->mlp.n = 2;
+    r->mlp.x[0] = 1;
+    r->mlp.x[1] = 4;
+    r->mlp.y[1].unstable = true;
+    r->region_ns.unstable = true;
+    augur_calib_each_unstable(r, collect, names);
+    is_str(names, "L3.latency_ns,memory.bandwidth_gbs.2,memory.mlp.4,core.region_ns",
+           "unstable values named as in the machine file");
+    names[0] = '\0';
+    memset(r, 0, sizeof(*r));
+    augur_calib_each_unstable(r, collect, names);
+    is_str(names, "", "none unstable: none named");
+    free(r);
+}
+
 int main(void)
 {
     struct augur_calib_stat p[5], out;
@@ -188,5 +230,6 @@ int main(void)
     ok(!augur_calib_stat_merge(ps, 0, true, &out), "no pass: nothing merged");
     check_llc_cases();
     prefetch_streams_cases();
+    unstable_names_cases();
     return tap_done();
 }

@@ -243,6 +243,14 @@ AUGUR_API void augur_calib_free(struct augur_calib_result *res);
 AUGUR_API void augur_calib_yaml(const struct augur_calib_result *res, struct augur_buf *buf);
 
 /*
+ * Calls fn once for each value a prediction reads that res flagged
+ * unstable, named as the machine file names it ("L3.latency_ns",
+ * "memory.bandwidth_gbs.2", "memory.mlp.4", "core.region_ns").
+ */
+AUGUR_API void augur_calib_each_unstable(const struct augur_calib_result *res,
+                                         void (*fn)(void *ud, const char *name), void *ud);
+
+/*
  * A name for this host's processor, as 16 hex digits into out (size at
  * least 17): a hash of what /proc/cpuinfo says of the first processor
  * (vendor, family, model, stepping, name), the number of online CPUs and
