@@ -1624,8 +1624,10 @@ static void check_beyond(const struct augur_calib_curve *lat, uint64_t os_size, 
  * slow as memory while a load keeps 87 % of 16 MiB there; page walks are
  * not it: a chase of one line a page over 64 MiB of pages takes 35 ns,
  * bench/llc/chase.sh), so streaming decides: where a load over that half
- * streams nearer the level's rate (an eighth of its size) than memory's
- * (four times its size), the cache holds it and the OS's size stands; the
+ * streams nearer the level's rate (over an eighth of its size, or half the
+ * chase's estimate where that is less: an OS size far beyond the real one
+ * would put the first probe in memory too, and noise would decide) than
+ * memory's (four times its size), the cache holds it and the OS's size stands; the
  * chase then measures the level's latency no further than the curve stayed
  * under half of memory's (chase_cap). Otherwise the size written is that
  * estimate: the largest working set whose latency is under half of
@@ -1661,7 +1663,8 @@ void augur_calib_check_llc(const struct augur_calib_curve *lat, uint64_t os_size
     }
     if (!est || est <= above_size)
         return;
-    in = pr->load_gbs(pr->ud, os_size / 8);
+    /* the level's rate inside what the chase found held, at most an eighth of the OS's size */
+    in = pr->load_gbs(pr->ud, os_size / 8 < est / 2 ? os_size / 8 : est / 2);
     half = pr->load_gbs(pr->ud, inside_ws);
     mem = pr->load_gbs(pr->ud, 4 * os_size);
     out->streamed_half_gbs = half;

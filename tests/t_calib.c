@@ -54,6 +54,16 @@ static double stream_to(void *ud, uint64_t bytes)
     return bytes <= *(uint64_t *)ud ? 380 : 25;
 }
 
+/*
+ * The same, but memory's rate read a little high (30 GB/s) below 1 GiB: a
+ * noisy host, where a load over a few hundred MiB and one over 2 GiB differ
+ * by chance.
+ */
+static double stream_noisy(void *ud, uint64_t bytes)
+{
+    return bytes <= *(uint64_t *)ud ? 380 : bytes >= 1024 * MIB ? 22 : 30;
+}
+
 /* Memory's latency: 200 ns. */
 static double chase_mem(void *ud, uint64_t bytes)
 {
@@ -69,6 +79,8 @@ static void check_llc_cases(void)
     static const double vm[] = { 1.1, 1.2, 4.0, 4.0, 10.4, 17.3, 97.5, 169.5 };
     static const double l3_32m[] = { 1.1, 1.2, 4.0, 4.0, 11.0, 12.0, 14.0, 90.0 };
     static const double l3_8m[] = { 1.1, 1.2, 4.0, 4.0, 11.0, 13.0, 95.0, 100.0 };
+    /* 4K .. 1G */
+    static const double vm_1g[] = { 1.1, 1.2, 4.0, 4.0, 11.0, 12.0, 14.0, 150.0, 200.0, 210.0 };
     struct augur_calib_curve c;
     struct augur_calib_llc_check k;
     uint64_t streams = 32 * MIB;
@@ -106,6 +118,16 @@ static void check_llc_cases(void)
        "... streams that keep the level's rate keep the OS's size, the chase capped");
     augur_calib_check_llc(&c, 32 * MIB, 1 * MIB, NULL, &k);
     ok(!k.size_measured && k.size == 32 * MIB, "no probes: the OS's size");
+
+    /* a curve to 1 GiB past a 16 MiB level, the OS saying 508 MiB: its eighth is memory too */
+    curve_of(&c, vm_1g, 10);
+    streams = 16 * MIB;
+    pr.load_gbs = stream_noisy;
+    augur_calib_check_llc(&c, 508 * MIB, 1 * MIB, &pr, &k);
+    ok(k.size_measured && k.size == 16 * MIB,
+       "an OS size 30 times the level's: its rate probed inside the chase's estimate, not at an "
+       "eighth of the OS's size (where memory's noise decided)");
+    pr.load_gbs = stream_to;
 }
 
 /* The streams curve: counts and ns per line. */

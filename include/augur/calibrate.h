@@ -21,7 +21,7 @@
  * that a cached calibration (--machine auto) made the old way is measured
  * again.
  */
-#define AUGUR_CALIB_METHOD 3
+#define AUGUR_CALIB_METHOD 4
 
 /* The streaming kernels of the bandwidth benchmarks. */
 enum augur_calib_kernel {
