@@ -44,6 +44,7 @@ struct arg {
     bool written;     /* an array the kernel stores into */
     bool real;        /* its elements are floating-point (the work check's second look) */
     bool always;      /* ... outside every if */
+    bool restore;     /* written, and its values decide branches or addresses: reset each call */
     bool by_value;    /* A_STRUCT: passed by value, not by address */
     char *ctype;      /* A_STRUCT: the struct type as the declaration writes it */
     uint32_t elem;    /* A_ARRAY: bytes per element */
@@ -249,6 +250,84 @@ static bool writes(const struct augur_node *n, uint32_t a, bool always)
     return false;
 }
 
+/* Whether e reads array a, directly or through a scalar that holds a value read from it. */
+static bool expr_reads(const struct augur_expr *e, uint32_t a, const bool *tainted)
+{
+    if (!e)
+        return false;
+    switch (e->kind) {
+    case AUGUR_EXPR_LOAD:
+        return e->u.load.array == a || expr_reads(e->u.load.index, a, tainted);
+    case AUGUR_EXPR_SYM:
+        return tainted[e->u.sym];
+    case AUGUR_EXPR_UNARY:
+        return expr_reads(e->u.un.a, a, tainted);
+    case AUGUR_EXPR_BINARY:
+        return expr_reads(e->u.bin.a, a, tainted) || expr_reads(e->u.bin.b, a, tainted);
+    case AUGUR_EXPR_SELECT:
+        return expr_reads(e->u.sel.cond, a, tainted) || expr_reads(e->u.sel.a, a, tainted) ||
+               expr_reads(e->u.sel.b, a, tainted);
+    case AUGUR_EXPR_CAST:
+        return expr_reads(e->u.cast.a, a, tainted);
+    default:
+        return false;
+    }
+}
+
+/* Marks the scalars set from values of array a; true when it marked a new one. */
+static bool taint(const struct augur_node *n, uint32_t a, bool *tainted)
+{
+    const struct augur_node *kid;
+    bool more = false;
+
+    if (n->kind == AUGUR_NODE_ASSIGN && !tainted[n->u.assign.sym] &&
+        expr_reads(n->u.assign.value, a, tainted))
+        more = tainted[n->u.assign.sym] = true;
+    augur_node_for_each_kid(n, kid) {
+        more |= taint(kid, a, tainted);
+    }
+    return more;
+}
+
+/* Whether a value of array a decides a branch, a loop's bounds or an address under n. */
+static bool decides(const struct augur_node *n, uint32_t a, const bool *tainted)
+{
+    const struct augur_node *kid;
+
+    if (n->kind == AUGUR_NODE_BRANCH && expr_reads(n->u.branch.cond, a, tainted))
+        return true;
+    if (n->kind == AUGUR_NODE_LOOP &&
+        (expr_reads(n->u.loop.init, a, tainted) || expr_reads(n->u.loop.cond, a, tainted) ||
+         expr_reads(n->u.loop.next, a, tainted)))
+        return true;
+    if (n->kind == AUGUR_NODE_ACCESS &&
+        (expr_reads(n->u.access.index, a, tainted) || expr_reads(n->u.access.mask, a, tainted)))
+        return true;
+    augur_node_for_each_kid(n, kid) {
+        if (decides(kid, a, tainted))
+            return true;
+    }
+    return false;
+}
+
+/*
+ * Whether the kernel's own stores into array a change what its next call does: a value of a
+ * decides one of its branches, loop bounds or addresses (a BFS's visited check, union-find's
+ * parents), so that a call after the warm-up would do other work than the first.
+ */
+static bool feeds_back(const struct augur_node *k, uint32_t a)
+{
+    bool *tainted = augur_calloc(k->u.kernel.nsyms + 1, sizeof(*tainted)), yes;
+
+    if (!tainted)
+        return true; /* out of memory: restoring is the safe side */
+    while (taint(k, a, tainted))
+        ;
+    yes = decides(k, a, tainted);
+    augur_free(tainted);
+    return yes;
+}
+
 /* A new value for the driver, after the parameters; returns its index. */
 static uint32_t add_arg(struct job *j)
 {
@@ -304,6 +383,7 @@ static int array_arg(struct job *j, int pi, const struct augur_array *A, struct 
     g->written = writes(j->kernel, (uint32_t)(A - j->kernel->u.kernel.arrays), false);
     g->real = augur_type_is_float(A->elem);
     g->always = writes(j->kernel, (uint32_t)(A - j->kernel->u.kernel.arrays), true);
+    g->restore = g->written && feeds_back(j->kernel, (uint32_t)(A - j->kernel->u.kernel.arrays));
     g->name = A->name;
     return 0;
 fail : {
@@ -772,6 +852,24 @@ static void gen_set(const struct job *j, uint32_t x, struct augur_buf *b)
     augur_buf_release(&lv);
 }
 
+/* Names the arrays the driver resets before each timed call, and why. */
+static void note_restored(struct job *j)
+{
+    struct augur_buf names;
+
+    augur_buf_init(&names);
+    for (uint32_t x = 0; x < j->nargs; x++)
+        if (j->args[x].kind == A_ARRAY && j->args[x].restore)
+            augur_buf_printf(&names, "%s'%s'", names.len ? ", " : "", j->args[x].name);
+    if (names.len)
+        note(j,
+             "%s restored to the data's values before each timed call: the kernel stores into "
+             "them and their values decide its branches, loop bounds or addresses, so a call "
+             "after the warm-up would do other work than the one predicted",
+             names.s);
+    augur_buf_release(&names);
+}
+
 /*
  * The kernel's translation unit: the user's file (its main renamed) and three functions the
  * driver calls: setup (the file's variables, once), written (where the arrays the kernel stores
@@ -793,7 +891,7 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
                      "                     const double *augur_f);\n"
                      "unsigned augur_drv_written(void *const *augur_a, void **where,\n"
                      "                           unsigned long long *bytes, unsigned *elem,\n"
-                     "                           unsigned char *real);\n"
+                     "                           unsigned char *real, unsigned char *restore);\n"
                      "void augur_drv_call(void *const *augur_a, const long long *augur_i,\n"
                      "                    const double *augur_f);\n\n"
                      "void augur_drv_setup(void *const *augur_a, const long long *augur_i,\n"
@@ -807,11 +905,11 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
     augur_buf_puts(b, "}\n\n"
                       "unsigned augur_drv_written(void *const *augur_a, void **where,\n"
                       "                           unsigned long long *bytes, unsigned *elem,\n"
-                      "                           unsigned char *real)\n"
+                      "                           unsigned char *real, unsigned char *restore)\n"
                       "{\n"
                       "    unsigned n = 0;\n\n"
                       "    (void)augur_a;\n    (void)where;\n    (void)bytes;\n    (void)elem;\n"
-                      "    (void)real;\n");
+                      "    (void)real;\n    (void)restore;\n");
     for (uint32_t x = 0; x < j->nargs; x++) {
         const struct arg *g = &j->args[x];
 
@@ -821,9 +919,10 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
             augur_buf_printf(b, "    where[n] = (void *)%s;\n", g->cname);
         else
             augur_buf_printf(b, "    where[n] = augur_a[%" PRIu32 "];\n", x);
-        augur_buf_printf(
-            b, "    bytes[n] = %" PRIu64 "ULL;\n    real[n] = %d;\n    elem[n++] = %" PRIu32 ";\n",
-            g->bytes, g->real, g->elem);
+        augur_buf_printf(b,
+                         "    bytes[n] = %" PRIu64 "ULL;\n    real[n] = %d;\n    restore[n] = %d;\n"
+                         "    elem[n++] = %" PRIu32 ";\n",
+                         g->bytes, g->real, g->restore, g->elem);
     }
     augur_buf_puts(b, "    return n;\n}\n\n"
                       "void augur_drv_call(void *const *augur_a, const long long *augur_i,\n"
@@ -869,7 +968,7 @@ static void gen_driver(struct job *j, struct augur_buf *b)
                      "void augur_drv_setup(void *const *a, const long long *i, const double *f);\n"
                      "unsigned augur_drv_written(void *const *a, void **where,\n"
                      "                           unsigned long long *bytes, unsigned *elem,\n"
-                     "                           unsigned char *real);\n"
+                     "                           unsigned char *real, unsigned char *restore);\n"
                      "void augur_drv_call(void *const *a, const long long *i, const double *f);\n"
                      "volatile int augur_drv_sink;\n\n"
                      "#define NP %" PRIu32 "\n",
@@ -917,7 +1016,7 @@ static void gen_driver(struct job *j, struct augur_buf *b)
         "    void *a[NP], *where[NP];\n"
         "    unsigned long long wbytes[NP], changed = 0, elements = 0;\n"
         "    unsigned welem[NP], nw;\n"
-        "    unsigned char wreal[NP];\n"
+        "    unsigned char wreal[NP], wrestore[NP];\n"
         "    FILE *fp;\n\n"
         "    if (argc != 6)\n        return 2;\n"
         "    reps = strtoull(argv[2], NULL, 10);\n"
@@ -935,7 +1034,7 @@ static void gen_driver(struct job *j, struct augur_buf *b)
         "        a[k] = off[k] == ~0ULL ? NULL : blob + off[k];\n"
         "    augur_drv_setup(a, iv, fv);\n"
         "    /* the work check: what the warm-up changes in the arrays the kernel stores into */\n"
-        "    nw = augur_drv_written(a, where, wbytes, welem, wreal);\n"
+        "    nw = augur_drv_written(a, where, wbytes, welem, wreal, wrestore);\n"
         "    for (unsigned w = 0; w < nw; w++) {\n"
         "        before[w] = malloc(wbytes[w] + 1);\n"
         "        if (!before[w])\n            return 3;\n"
@@ -967,7 +1066,10 @@ static void gen_driver(struct job *j, struct augur_buf *b)
         "            changed += memcmp(before[w] + e, (unsigned char *)where[w] + e, welem[w]) "
         "!= 0;\n"
         "        elements += wbytes[w] / welem[w];\n"
-        "        free(before[w]);\n"
+        "        if (!wrestore[w]) {\n"
+        "            free(before[w]);\n"
+        "            before[w] = NULL;\n"
+        "        }\n"
         "    }\n"
         "    printf(\"@augur-measure 1\\n@augur rounds %%llu\\n\", rounds);\n"
         "    if (nw)\n"
@@ -1002,6 +1104,10 @@ static void gen_driver(struct job *j, struct augur_buf *b)
         "        double t0, t;\n\n"
         "        if (level_param >= 0)\n"
         "            memcpy(a[level_param], pristine, len[level_param]);\n"
+        "        /* arrays whose values decide the kernel's work: as the data gave them */\n"
+        "        for (unsigned w = 0; w < nw; w++)\n"
+        "            if (before[w])\n"
+        "                memcpy(where[w], before[w], wbytes[w]);\n"
         "        t0 = now();\n"
         "        if (round_param >= 0) {\n"
         "            for (r = 1; r <= rounds; r++) {\n"
@@ -1013,6 +1119,8 @@ static void gen_driver(struct job *j, struct augur_buf *b)
         "        printf(\"@augur time %%.9e\\n\", t);\n"
         "        total += t;\n        n++;\n    }\n"
         "    printf(\"@augur end %%llu\\n\", n);\n"
+        "    for (unsigned w = 0; w < nw; w++)\n"
+        "        free(before[w]);\n"
         "    free(pristine);\n    free(prev);\n    free(blob);\n"
         "    return fflush(stdout) == 0 ? 0 : 3;\n}\n",
         j->round_param, j->level_param, (long long)j->round_offset, j->blob.len);
@@ -1837,6 +1945,7 @@ int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel
     rc = build_args(&j, diag);
     if (rc)
         goto out;
+    note_restored(&j);
     j.m->round_based = j.round_param >= 0;
     find_cc(&j);
     rc = pick_flags(&j, diag);

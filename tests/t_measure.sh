@@ -212,6 +212,19 @@ status "a result that equals the data" 0 "$augur" measure "$src/bench/unseen/uni
     --data "$tmp/star.mtx" --no-counts "${quick[@]}"
 check "the second look finds the work" grep -q "refilled with ones, they changed in a call" \
     "$tmp/out"
+check "its parents, which decide its branches, are restored before each timed call" \
+    grep -q "'parent' restored to the data's values before each timed call" "$tmp/out"
+status "a BFS step over every node" 0 "$augur" measure "$src/bench/unseen/bfs_macro_omp.c" \
+    --data "$small" --no-counts --keep "${quick[@]}"
+check "its visited check's array is restored" \
+    grep -q "'bfs_tree' restored to the data's values" "$tmp/out"
+wd=$(sed -n 's/^working folder kept: *//p' "$tmp/out" | head -1)
+check "the driver resets it, and it alone" \
+    [ "$(grep -c 'restore\[n\] = 1' "${wd:-/nonexistent}/kernel.c")" = 1 ]
+rm -rf "${wd:-/nonexistent}"
+status "spmv" 0 "$augur" measure "$src/samples/spmv.c" --data "$small" --no-counts "${quick[@]}"
+check "writes y but never reads it: nothing restored" \
+    [ "$(grep -c "restored to the data" "$tmp/out")" = 0 ]
 status "stores all under an if: a call that changed nothing" 0 "$augur" measure \
     "$src/bench/unseen/bellman_ford.c" --data "$small" --no-counts "${quick[@]}"
 check "is a note" grep -q "every store is under an if, and the data called for none" "$tmp/out"
