@@ -39,7 +39,9 @@ static double measured_overlap(const struct augur_workload *w, unsigned i, doubl
  * level i stalls the window, and the reads of level i or beyond that
  * enter the window behind it overlap its wait: the simulation counted how
  * many per stall (its epochs, at the window's reach in accesses: the
- * kernel's accesses per instruction). Without them, the mean: the
+ * window times the kernel's accesses per instruction, where a vector load,
+ * gather or store is one instruction of many accesses, its lanes). Without
+ * them, the mean: the
  * requests of level i or beyond among the window's instructions, so sparse
  * misses (one load in a hundred) wait nearly alone and dense ones share
  * the latency mlp ways. The instructions are the kernel's loads, stores
@@ -51,7 +53,7 @@ static void inflight_of(const struct augur_workload *w, struct pred_rates *r, do
     const struct augur_work_line *t = &w->total;
     double instr = r->instr, slow = 0, reach;
 
-    reach = instr > 0 ? r->window * (t->loads + t->stores) / instr : 0;
+    reach = instr > 0 ? r->window * t->accesses / instr : 0;
     for (unsigned i = 0; i <= r->nlevels; i++)
         slow += t->transfers[i];
     for (unsigned i = r->nlevels + 1; i-- > 0;) {

@@ -478,6 +478,23 @@ static void test_workload_models(void)
             is_double(p[0].seconds,
                       norm6(250, 260 + 135 + 40 + 500 / (6 + log2(160.0 / 128)), 0) * 1e-9, 1e-15,
                       "skope: the misses per stall the simulation counted");
+            /*
+             * The same accesses as 125 vector loads of 8 lanes: the window's 320
+             * instructions reach 320 x 1000 / 1125 accesses (its loads are lanes,
+             * not scalar loads), 7 + log2(284.4 / 256) of memory's in flight.
+             */
+            line.loads = 0;
+            line.instr[AUGUR_OPK_VLOAD] = 125;
+            line.elems[AUGUR_OPK_VLOAD] = 1000;
+            w.total = line;
+            is_int(augur_model_find("skope")->predict(&si, &p[0], &d), 0, "skope, vector loads");
+            is_double(p[0].seconds,
+                      norm6(250, 260 + 135 + 40 + 500 / (7 + log2(320000.0 / 1125 / 256)), 0) *
+                          1e-9,
+                      1e-15, "skope: a vector load's lanes count in the window's reach");
+            line.loads = 1000;
+            line.instr[AUGUR_OPK_VLOAD] = line.elems[AUGUR_OPK_VLOAD] = 0;
+            w.total = line;
             memset(w.overlap, 0, sizeof(w.overlap));
             w.parallel = 3; /* a team of one enters and leaves the runtime: region1_ns each */
             is_int(augur_model_find("skope")->predict(&si, &p[0], &d), 0, "skope, 3 regions");
