@@ -1617,8 +1617,12 @@ static void check_beyond(const struct augur_calib_curve *lat, uint64_t os_size, 
  * The OS's size of the last-level cache is checked against the latency
  * curve when the curve reaches twice that size (else check_beyond): if a
  * working set of at most half the claimed size (and a quarter of the
- * curve's end) takes over 60 % of memory's latency (the curve's end, which
- * a huge working set's page walks inflate), the cache may not hold it. But
+ * curve's end) takes longer than the geometric mean of the level's own
+ * latency (the curve just past twice the level above) and memory's (the
+ * curve's end), it lies nearer memory's, and the cache may not hold it.
+ * (Memory's end keeps rising with the page walks of huge working sets, by
+ * 3x from 16 MiB to 1 GiB on a VM under nested paging, so a fraction of it
+ * alone, once 60 %, let a 128 MiB chase at 190 ns pass as held.) But
  * a random chase can find a shared level smaller than a stream does (on a
  * VM whose 32 MiB L3 other tenants share, a chase over 12 MiB or so is as
  * slow as memory while a load keeps 87 % of 16 MiB there; page walks are
@@ -1629,15 +1633,17 @@ static void check_beyond(const struct augur_calib_curve *lat, uint64_t os_size, 
  * would put the first probe in memory too, and noise would decide) than
  * memory's (four times its size), the cache holds it and the OS's size stands; the
  * chase then measures the level's latency no further than the curve stayed
- * under half of memory's (chase_cap). Otherwise the size written is that
- * estimate: the largest working set whose latency is under half of
- * memory's (still above the level before).
+ * nearer the level's latency (chase_cap). Otherwise the size written is
+ * the largest working set a load streams nearer the level's rate than
+ * memory's, doubling from the chase's estimate (the largest working set
+ * whose latency is nearer the level's, still above the level before),
+ * with the latency chased within that estimate.
  */
 void augur_calib_check_llc(const struct augur_calib_curve *lat, uint64_t os_size,
                            uint64_t above_size, const struct augur_calib_probes *pr,
                            struct augur_calib_llc_check *out)
 {
-    double mem_ns, inside = 0, in, half, mem;
+    double mem_ns, inside = 0, in, half, mem, level_ns = 0, held;
     uint64_t inside_ws = 0, est = 0;
 
     memset(out, 0, sizeof(*out));
@@ -1654,11 +1660,14 @@ void augur_calib_check_llc(const struct augur_calib_curve *lat, uint64_t os_size
             inside = lat->y[i].best;
             inside_ws = (uint64_t)lat->x[i];
         }
+        if (!level_ns && lat->x[i] >= 2.0 * (double)above_size && lat->y[i].best > 0)
+            level_ns = lat->y[i].best;
     }
-    if (!inside_ws || inside < 0.6 * mem_ns)
+    held = level_ns > 0 && level_ns < mem_ns ? sqrt(level_ns * mem_ns) : 0.5 * mem_ns;
+    if (!inside_ws || inside < held)
         return;
     for (uint32_t i = 0; i < lat->n; i++) {
-        if (lat->y[i].best < 0.5 * mem_ns)
+        if (lat->y[i].best < held)
             est = (uint64_t)lat->x[i];
     }
     if (!est || est <= above_size)
@@ -1672,8 +1681,14 @@ void augur_calib_check_llc(const struct augur_calib_curve *lat, uint64_t os_size
         out->chase_cap = est;
         return;
     }
-    out->size = est;
+    out->size = out->chase_cap = est;
     out->size_measured = true;
+    /* a stream keeps more of a shared level than a random chase: as far as it streams nearer */
+    for (uint64_t ws = 2 * est; in > 0 && mem > 0 && ws < inside_ws; ws *= 2) {
+        if (!(pr->load_gbs(pr->ud, ws) > 0.5 * (in + mem)))
+            break;
+        out->size = out->streamed_to = ws;
+    }
 }
 
 static double load_probe(void *ud, uint64_t bytes)

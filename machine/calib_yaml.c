@@ -374,13 +374,15 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
         put_size(b, cc->size);
         comment(b);
         if (cc->size_measured && cc->streamed_to) {
-            augur_buf_puts(b, "load: the largest working set streamed nearer the level's rate "
-                              "than memory's (doubling); the OS reports ");
+            augur_buf_puts(b,
+                           "load: the largest working set streamed nearer the level's rate "
+                           "than memory's (doubling from the chase's estimate); the OS reports ");
             put_size(b, cc->os_size);
-            augur_buf_puts(b, ", beyond the latency curve, whose end is as slow as memory\n");
+            augur_buf_puts(b, ", but a chase over working sets well inside that is as slow as "
+                              "memory\n");
         } else if (cc->size_measured) {
-            augur_buf_puts(b, "chase: the largest working set under half of memory's latency; "
-                              "the OS reports ");
+            augur_buf_puts(b, "chase: the largest working set whose latency is nearer the "
+                              "level's than memory's; the OS reports ");
             put_size(b, cc->os_size);
             augur_buf_puts(b, ", but working sets well inside that are as slow as memory\n");
         } else if (cc->chase_cap) {

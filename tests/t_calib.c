@@ -81,6 +81,7 @@ static void check_llc_cases(void)
     static const double l3_8m[] = { 1.1, 1.2, 4.0, 4.0, 11.0, 13.0, 95.0, 100.0 };
     /* 4K .. 1G */
     static const double vm_1g[] = { 1.1, 1.2, 4.0, 4.0, 11.0, 12.0, 14.0, 150.0, 200.0, 210.0 };
+    static const double walks[] = { 1.1, 1.1, 3.9, 4.0, 8.4, 15.8, 91.8, 159.3, 220.0, 338.2 };
     struct augur_calib_curve c;
     struct augur_calib_llc_check k;
     uint64_t streams = 32 * MIB;
@@ -108,10 +109,14 @@ static void check_llc_cases(void)
     ok(!k.size_measured && k.size == 16 * MIB, "a curve past twice the size that agrees with it");
 
     curve_of(&c, l3_8m, 8);
+    streams = 4 * MIB;
+    augur_calib_check_llc(&c, 32 * MIB, 1 * MIB, &pr, &k);
+    ok(k.size_measured && k.size == 4 * MIB && k.chase_cap == 4 * MIB,
+       "a curve past twice the size that contradicts it, and streams agree: the estimate");
     streams = 8 * MIB;
     augur_calib_check_llc(&c, 32 * MIB, 1 * MIB, &pr, &k);
-    ok(k.size_measured && k.size == 4 * MIB,
-       "a curve past twice the size that contradicts it, and streams agree: the estimate");
+    ok(k.size_measured && k.size == 8 * MIB && k.streamed_to == 8 * MIB && k.chase_cap == 4 * MIB,
+       "... streams a little further: as far as they stream, the chase within its estimate");
     streams = 64 * MIB;
     augur_calib_check_llc(&c, 32 * MIB, 1 * MIB, &pr, &k);
     ok(!k.size_measured && k.size == 32 * MIB && k.chase_cap == 4 * MIB,
@@ -128,6 +133,17 @@ static void check_llc_cases(void)
        "an OS size 30 times the level's: its rate probed inside the chase's estimate, not at an "
        "eighth of the OS's size (where memory's noise decided)");
     pr.load_gbs = stream_to;
+
+    /*
+     * A VM's curve that keeps rising with page walks (16 MiB: 92 ns, 1 GiB:
+     * 338): 64 MiB at 159 ns is under 60 % of the end, yet nowhere near the
+     * level's 16 ns; streams keep 32 MiB.
+     */
+    curve_of(&c, walks, 10);
+    streams = 32 * MIB;
+    augur_calib_check_llc(&c, 508 * MIB, 1 * MIB, &pr, &k);
+    ok(k.size_measured && k.size == 32 * MIB && k.streamed_to == 32 * MIB && k.chase_cap == 4 * MIB,
+       "a curve inflated by page walks: the level's latency, not memory's alone, says what it holds");
 }
 
 /* The streams curve: counts and ns per line. */
