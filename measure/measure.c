@@ -1602,10 +1602,25 @@ static int run_driver(struct job *j, struct augur_diag *diag)
                             done, done == 1 ? "" : "s");
     } else if (WIFSIGNALED(ch.status)) {
         int sig = WTERMSIG(ch.status);
+        struct augur_buf nulls;
 
-        rc = augur_diag_set(diag, AUGUR_ERUN, NULL, 0, 0, "%s crashed: killed by %s (%s)%s",
+        /* a pointer the skeleton does not use went in as NULL: the likeliest cause, named */
+        augur_buf_init(&nulls);
+        for (uint32_t i = 0; i < j->sig.nparams; i++)
+            if (j->args[i].kind == A_NULL)
+                augur_buf_printf(&nulls, "%s'%s'", nulls.len ? ", " : "",
+                                 j->sig.params[i].name ? j->sig.params[i].name : "?");
+        rc = augur_diag_set(diag, AUGUR_ERUN, NULL, 0, 0, "%s crashed: killed by %s (%s)%s%s%s%s",
                             j->kernel->u.kernel.name, signal_name(sig), strsignal(sig),
-                            strstr(out.s, "@augur-measure") ? "" : " in the warm-up call");
+                            strstr(out.s, "@augur-measure") ? "" : " in the warm-up call",
+                            nulls.len ? "; passed as NULL, since the skeleton does not access "
+                                        "them: "
+                                      : "",
+                            nulls.len ? nulls.s : "",
+                            nulls.len ? " (does the kernel use them in a way augur leaves out? "
+                                        "see the notes of augur skeleton)"
+                                      : "");
+        augur_buf_release(&nulls);
     } else if (WEXITSTATUS(ch.status) != 0) {
         const char *nl = strchr(err.s, '\n');
 

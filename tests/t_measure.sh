@@ -181,6 +181,11 @@ check "index data into a double array is refused" grep -q "null_write.c:9:[0-9]*
 status "a value for no parameter" 1 "$augur" measure "$src/samples/spmv.c" --data "$small" \
     --bind zzz=3
 check "unknown names are refused" grep -q "cannot bind 'zzz'" "$tmp/err"
+status "a pointer the skeleton leaves out, passed as NULL" 1 "$augur" measure \
+    "$src/tests/data/measure/loaded_pointer.c" --data "$small" --bind 'x=vec(n)' "${quick[@]}"
+check "the crash names it" \
+    grep -q "crashed: killed by SIGSEGV .*passed as NULL, since the skeleton does not access them: 'out'" \
+    "$tmp/err"
 status "an unbound scalar" 1 "$augur" measure "$crash" --data "$small" "${quick[@]}"
 check "the unbound scalar is named" grep -q "null_write.c:9:[0-9]*: scalar 'crash'" "$tmp/err"
 
