@@ -1621,8 +1621,8 @@ static void check_beyond(const struct augur_calib_curve *lat, uint64_t os_size, 
  * latency (the curve just past twice the level above) and memory's (the
  * curve's end), it lies nearer memory's, and the cache may not hold it.
  * (Memory's end keeps rising with the page walks of huge working sets, by
- * 3x from 16 MiB to 1 GiB on a VM under nested paging, so a fraction of it
- * alone, once 60 %, let a 128 MiB chase at 190 ns pass as held.) But
+ * 3x from 16 MiB to 1 GiB on a VM under nested paging, where a 128 MiB
+ * chase at 190 ns lies under 60 % of the end though no cache holds it.) But
  * a random chase can find a shared level smaller than a stream does (on a
  * VM whose 32 MiB L3 other tenants share, a chase over 12 MiB or so is as
  * slow as memory while a load keeps 87 % of 16 MiB there; page walks are
