@@ -8,15 +8,23 @@
 #
 # usage: bench/calibrate_spread.sh [BUILD_DIR] [N] [--quick]
 #   BUILD_DIR: default build; N: default 5. LOAD=1 runs a busy loop on one
-#   core for the whole run (a second process loading one core).
+#   core for the whole run (a second process loading one core). KEEP=DIR
+#   writes the N machine files into DIR and keeps them (else a temporary
+#   folder, removed at the end).
 set -uo pipefail
 build=${1:-build}
 n=${2:-5}
 quick=${3:-}
 augur=$build/augur
-tmp=$(mktemp -d)
 busy=
-trap 'rm -rf "$tmp"; [ -n "$busy" ] && kill "$busy" 2>/dev/null' EXIT
+if [ -n "${KEEP:-}" ]; then
+    tmp=$KEEP
+    mkdir -p "$tmp" || exit 1
+    trap '[ -n "$busy" ] && kill "$busy" 2>/dev/null' EXIT
+else
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"; [ -n "$busy" ] && kill "$busy" 2>/dev/null' EXIT
+fi
 
 if [ "${LOAD:-0}" = 1 ]; then
     (while :; do :; done) &
@@ -37,9 +45,17 @@ import sys, yaml, statistics
 tmp, n = sys.argv[1], int(sys.argv[2])
 files = [yaml.safe_load(open(f"{tmp}/m{i}.yml")) for i in range(1, n + 1)]
 
+def kib(size):
+    """A machine file's size ("8 MiB", "48 KiB" or bytes) in KiB."""
+    if isinstance(size, (int, float)):
+        return size / 1024
+    num, unit = str(size).split()
+    return float(num) * {"KiB": 1, "MiB": 1024, "GiB": 1024 * 1024}[unit]
+
 def values(m):
     v = {"clock_ghz": m["clock_ghz"]}
     for c in m.get("caches", []):
+        v[f"{c['name']}.size_kib"] = kib(c["size"])
         v[f"{c['name']}.latency_ns"] = c["latency_ns"]
         for t, bw in c["bandwidth_gbs"].items():
             v[f"{c['name']}.bandwidth_gbs.{t}"] = bw

@@ -374,9 +374,10 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
         put_size(b, cc->size);
         comment(b);
         if (cc->size_measured && cc->streamed_to) {
-            augur_buf_puts(b,
-                           "load: the largest working set streamed nearer the level's rate "
-                           "than memory's (doubling from the chase's estimate); the OS reports ");
+            augur_buf_puts(b, "load: the largest working set streamed nearer the level's rate "
+                              "than memory's, doubling from the chase's estimate ");
+            augur_buf_puts(b, r->nsweep ? "(the passes' best sweep)" : "(one probe, --quick)");
+            augur_buf_puts(b, "; the OS reports ");
             put_size(b, cc->os_size);
             augur_buf_puts(b, ", but a chase over working sets well inside that is as slow as "
                               "memory\n");
@@ -430,8 +431,15 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
         put_num(b, cc->latency_ns.best * ghz);
         comment(b);
         augur_buf_puts(b, "latency_ns x clock_ghz\n    bandwidth_gbs: ");
-        snprintf(what, sizeof(what), "load: %s sum over half the level per thread (%s)", kernel,
-                 cc->shared_by > 1 ? "of its share" : "private");
+        {
+            struct augur_buf ws;
+
+            augur_buf_init(&ws);
+            put_size(&ws, cc->ws_thread);
+            snprintf(what, sizeof(what), "load: %s sum over %s at one thread (%s)", kernel, ws.s,
+                     cc->shared_by > 1 ? "threads sharing the level split it" : "private");
+            augur_buf_release(&ws);
+        }
         put_bw(b, r, cc->bw[AUGUR_CALIB_LOAD], what);
         put_other_kernels(b, r, cc->bw, "    ");
     }

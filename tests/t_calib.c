@@ -146,6 +146,37 @@ static void check_llc_cases(void)
        "a curve inflated by page walks: the level's latency, not memory's alone, says what it holds");
 }
 
+/*
+ * The last level's size from the passes' best sweep: one thread's load
+ * GB/s at 16 KiB .. 256 MiB, as this development VM measured it (level
+ * 100.3, memory 34.7 GB/s; the chase's estimate 8 MiB, the OS's 508 MiB).
+ */
+static void streamed_size_cases(void)
+{
+    static const double vm[] = { 421.7, 426.4, 155.1, 161.3, 164.7, 218.3, 132.4, 99.0,
+                                 100.1, 99.2,  89.4,  68.8,  51.6,  40.2,  36.6 };
+    struct augur_calib_stat g[15];
+    double bytes[15];
+
+    memset(g, 0, sizeof(g));
+    for (uint32_t i = 0; i < 15; i++) {
+        bytes[i] = (double)(16 * KIB << i);
+        g[i].best = vm[i];
+    }
+    ok(augur_calib_streamed_size(bytes, g, 15, 8 * MIB, 508 * MIB, 100.3, 34.7) == 32 * MIB,
+       "the VM's sweep: 32 MiB streams at 68.8 GB/s, over the rates' geometric mean (59), "
+       "64 MiB under it");
+    ok(augur_calib_streamed_size(bytes, g, 15, 8 * MIB, 16 * MIB, 100.3, 34.7) == 16 * MIB,
+       "... never past the OS's size");
+    g[10].best = 50;
+    ok(augur_calib_streamed_size(bytes, g, 15, 8 * MIB, 508 * MIB, 100.3, 34.7) == 8 * MIB,
+       "a run broken at 16 MiB: the chase's estimate, not the 32 MiB beyond");
+    ok(augur_calib_streamed_size(bytes, g, 15, 8 * MIB, 508 * MIB, 34.7, 34.7) == 0,
+       "a level no faster than memory cannot decide");
+    ok(augur_calib_streamed_size(bytes, g, 0, 8 * MIB, 508 * MIB, 100.3, 34.7) == 8 * MIB,
+       "an empty sweep keeps the estimate");
+}
+
 /* The streams curve: counts and ns per line. */
 static void streams_of(struct augur_calib_curve *c, const double *ns)
 {
@@ -267,6 +298,7 @@ int main(void)
     ok(!augur_calib_stat_merge(ps, 3, true, &out) && !out.unstable, "quiet passes: stable");
     ok(!augur_calib_stat_merge(ps, 0, true, &out), "no pass: nothing merged");
     check_llc_cases();
+    streamed_size_cases();
     prefetch_streams_cases();
     unstable_names_cases();
     return tap_done();

@@ -21,7 +21,7 @@
  * that a cached calibration (--machine auto) made the old way is measured
  * again.
  */
-#define AUGUR_CALIB_METHOD 4
+#define AUGUR_CALIB_METHOD 5
 
 /* The streaming kernels of the bandwidth benchmarks. */
 enum augur_calib_kernel {
@@ -291,6 +291,20 @@ struct augur_calib_llc_check {
 AUGUR_API void augur_calib_check_llc(const struct augur_calib_curve *lat, uint64_t os_size,
                                      uint64_t above_size, const struct augur_calib_probes *probes,
                                      struct augur_calib_llc_check *out);
+
+/*
+ * The last level's size from a bandwidth sweep (n working sets bytes[i],
+ * doubling, one thread's load rate gbs[i], the best over the passes): from
+ * the chase's estimate `from`, the largest working set of an unbroken run
+ * of points that stream nearer the level's rate (in_gbs) than memory's
+ * (mem_gbs) by ratio (over their geometric mean), at most limit bytes. Returns from when no point
+ * past it does, 0 when the rates cannot decide (a rate not positive, or the level no faster than
+ * memory).
+ */
+AUGUR_API uint64_t augur_calib_streamed_size(const double *bytes,
+                                             const struct augur_calib_stat *gbs, uint32_t n,
+                                             uint64_t from, uint64_t limit, double in_gbs,
+                                             double mem_gbs);
 
 /*
  * The streams the prefetcher follows at once, from the streams curve: the
