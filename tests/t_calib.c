@@ -164,10 +164,14 @@ static void streamed_size_cases(void)
         g[i].best = vm[i];
     }
     ok(augur_calib_streamed_size(bytes, g, 15, 8 * MIB, 508 * MIB, 100.3, 34.7) == 32 * MIB,
-       "the VM's sweep: 32 MiB streams at 68.8 GB/s, over the rates' geometric mean (59), "
+       "the VM's sweep: 32 MiB streams at 68.8 GB/s, over the rates' midpoint (67.5), "
        "64 MiB under it");
     ok(augur_calib_streamed_size(bytes, g, 15, 8 * MIB, 16 * MIB, 100.3, 34.7) == 16 * MIB,
        "... never past the OS's size");
+    g[12].best = 55.3;
+    ok(augur_calib_streamed_size(bytes, g, 15, 8 * MIB, 508 * MIB, 81.2, 35.4) == 32 * MIB,
+       "the partial hits at 64 MiB (55.3 GB/s, over the geometric mean of 81.2 and 35.4 but "
+       "under their midpoint) are not the level");
     g[10].best = 50;
     ok(augur_calib_streamed_size(bytes, g, 15, 8 * MIB, 508 * MIB, 100.3, 34.7) == 8 * MIB,
        "a run broken at 16 MiB: the chase's estimate, not the 32 MiB beyond");

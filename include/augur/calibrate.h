@@ -297,7 +297,7 @@ AUGUR_API void augur_calib_check_llc(const struct augur_calib_curve *lat, uint64
  * doubling, one thread's load rate gbs[i], the best over the passes): from
  * the chase's estimate `from`, the largest working set of an unbroken run
  * of points that stream nearer the level's rate (in_gbs) than memory's
- * (mem_gbs) by ratio (over their geometric mean), at most limit bytes. Returns from when no point
+ * (mem_gbs), over their midpoint, at most limit bytes. Returns from when no point
  * past it does, 0 when the rates cannot decide (a rate not positive, or the level no faster than
  * memory).
  */
