@@ -1570,17 +1570,18 @@ static double best_load_gbs(struct ctx *c, uint64_t ws)
 }
 
 /*
- * Whether a load's rate lies nearer the level's rate than memory's: over
- * their midpoint. A working set twice a cache's size, of which the cache
- * keeps half the lines, streams at the two rates' harmonic mean, under
- * the midpoint (and under their geometric mean), so on working sets that
- * double the largest one over it is the cache's size, not twice it. (The
- * geometric mean let the partial hits of a shared 32 MiB L3 at 64 MiB,
- * 55.3 GB/s between 81.2 and 35.4, pass for the level.)
+ * Whether a load's rate lies nearer the level's rate than memory's, by
+ * ratio: over their geometric mean. A working set twice a cache's size,
+ * of which the cache keeps half the lines, streams at the two rates'
+ * harmonic mean, under the geometric mean, so on working sets that double
+ * the largest one over it is the cache's size, not twice it; and a working
+ * set the cache holds while other tenants take part of it (a shared L3's
+ * own size) keeps more margin over the geometric mean than over the
+ * midpoint, where one run's noise decided.
  */
 static bool nearer_level(double gbs, double level_gbs, double mem_gbs)
 {
-    return gbs > 0.5 * (level_gbs + mem_gbs);
+    return gbs > sqrt(level_gbs * mem_gbs);
 }
 
 /*
@@ -1706,17 +1707,23 @@ void augur_calib_check_llc(const struct augur_calib_curve *lat, uint64_t os_size
 }
 
 uint64_t augur_calib_streamed_size(const double *bytes, const struct augur_calib_stat *gbs,
-                                   uint32_t n, uint64_t from, uint64_t limit, double in_gbs,
+                                   uint32_t n, uint64_t above, uint64_t from, uint64_t limit,
                                    double mem_gbs)
 {
     uint64_t size = from;
+    double in = 0;
 
-    if (!bytes || !gbs || !from || !(in_gbs > mem_gbs && mem_gbs > 0))
+    if (!bytes || !gbs || !from || !(mem_gbs > 0))
+        return 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (bytes[i] >= 2.0 * (double)above && bytes[i] <= (double)from && gbs[i].best > in)
+            in = gbs[i].best;
+    if (!(in > mem_gbs))
         return 0;
     for (uint32_t i = 0; i < n; i++) {
         if (bytes[i] <= (double)from)
             continue;
-        if (bytes[i] > (double)limit || !nearer_level(gbs[i].best, in_gbs, mem_gbs))
+        if (bytes[i] > (double)limit || !nearer_level(gbs[i].best, in, mem_gbs))
             break;
         size = (uint64_t)bytes[i];
     }
@@ -1785,7 +1792,10 @@ static void check_replacement(struct augur_calib_result *r)
  * tenants share one slowed probe there halves the size from one run to the
  * next (8 MiB written where the passes' best load streamed 16 MiB at
  * 89 GB/s, the level's rate 100 and memory's 35): the best of every pass
- * is the witness that repeats. The replacement is then checked at the
+ * is the witness that repeats. The level's rate is the sweep's own within
+ * the chase's estimate, not the level's bandwidth, which was measured
+ * over half the size the first pass chose (81 GB/s over 32 MiB where the
+ * sweep streamed 96 within 8 MiB). The replacement is then checked at the
  * size written.
  */
 static void settle_llc(struct augur_calib_result *r)
@@ -1798,9 +1808,10 @@ static void settle_llc(struct augur_calib_result *r)
         t++;
     if (!llc || !llc->size_measured || !llc->chase_cap || !r->nsweep || t == r->nthreads)
         return;
-    size = augur_calib_streamed_size(
-        r->sweep_bytes, r->sweep[AUGUR_CALIB_LOAD][t], r->nsweep, llc->chase_cap, llc->os_size,
-        llc->bw[AUGUR_CALIB_LOAD][t].best, r->mem_bw[AUGUR_CALIB_LOAD][t].best);
+    size = augur_calib_streamed_size(r->sweep_bytes, r->sweep[AUGUR_CALIB_LOAD][t], r->nsweep,
+                                     r->ncaches >= 2 ? r->caches[r->ncaches - 2].size : 0,
+                                     llc->chase_cap, llc->os_size,
+                                     r->mem_bw[AUGUR_CALIB_LOAD][t].best);
     if (!size || size == llc->size)
         return;
     llc->size = size;

@@ -148,8 +148,8 @@ static void check_llc_cases(void)
 
 /*
  * The last level's size from the passes' best sweep: one thread's load
- * GB/s at 16 KiB .. 256 MiB, as this development VM measured it (level
- * 100.3, memory 34.7 GB/s; the chase's estimate 8 MiB, the OS's 508 MiB).
+ * GB/s at 16 KiB .. 256 MiB, as this development VM measured it (the L2
+ * 1 MiB, the chase's estimate 8 MiB, the OS's 508 MiB, memory 34.7 GB/s).
  */
 static void streamed_size_cases(void)
 {
@@ -163,22 +163,39 @@ static void streamed_size_cases(void)
         bytes[i] = (double)(16 * KIB << i);
         g[i].best = vm[i];
     }
-    ok(augur_calib_streamed_size(bytes, g, 15, 8 * MIB, 508 * MIB, 100.3, 34.7) == 32 * MIB,
-       "the VM's sweep: 32 MiB streams at 68.8 GB/s, over the rates' midpoint (67.5), "
-       "64 MiB under it");
-    ok(augur_calib_streamed_size(bytes, g, 15, 8 * MIB, 16 * MIB, 100.3, 34.7) == 16 * MIB,
+    ok(augur_calib_streamed_size(bytes, g, 15, 1 * MIB, 8 * MIB, 508 * MIB, 34.7) == 32 * MIB,
+       "the VM's sweep: the level streams 100.1 GB/s within 8 MiB; 32 MiB at 68.8, over its "
+       "geometric mean with memory (58.9), 64 MiB under it");
+    ok(augur_calib_streamed_size(bytes, g, 15, 1 * MIB, 8 * MIB, 16 * MIB, 34.7) == 16 * MIB,
        "... never past the OS's size");
+    {
+        /* another run: the shared L3's own size at 68.6, a hair under the midpoint 69.4 */
+        static const double run2[] = { 424.2, 429.1, 156.2, 161.7, 164.4, 214.5, 138.0, 98.7,
+                                       101.3, 99.9,  87.3,  68.6,  47.6,  33.4,  30.8 };
+        struct augur_calib_stat g2[15];
+
+        memset(g2, 0, sizeof(g2));
+        for (uint32_t i = 0; i < 15; i++)
+            g2[i].best = run2[i];
+        ok(augur_calib_streamed_size(bytes, g2, 15, 1 * MIB, 8 * MIB, 508 * MIB, 37.48) == 32 * MIB,
+           "a run whose 32 MiB streams at 68.6 GB/s, under the midpoint of 101.3 and 37.5 but "
+           "well over their geometric mean (61.6): 32 MiB, as the other runs");
+    }
     g[12].best = 55.3;
-    ok(augur_calib_streamed_size(bytes, g, 15, 8 * MIB, 508 * MIB, 81.2, 35.4) == 32 * MIB,
-       "the partial hits at 64 MiB (55.3 GB/s, over the geometric mean of 81.2 and 35.4 but "
-       "under their midpoint) are not the level");
+    g[7].best = 96.3, g[8].best = 95.1, g[9].best = 92.0;
+    ok(augur_calib_streamed_size(bytes, g, 15, 1 * MIB, 8 * MIB, 508 * MIB, 35.4) == 32 * MIB,
+       "a shared L3's partial hits at twice its size (55.3 GB/s, under the geometric mean 58.4 "
+       "of the sweep's 96.3 and memory's 35.4) are not the level");
     g[10].best = 50;
-    ok(augur_calib_streamed_size(bytes, g, 15, 8 * MIB, 508 * MIB, 100.3, 34.7) == 8 * MIB,
+    ok(augur_calib_streamed_size(bytes, g, 15, 1 * MIB, 8 * MIB, 508 * MIB, 35.4) == 8 * MIB,
        "a run broken at 16 MiB: the chase's estimate, not the 32 MiB beyond");
-    ok(augur_calib_streamed_size(bytes, g, 15, 8 * MIB, 508 * MIB, 34.7, 34.7) == 0,
+    ok(augur_calib_streamed_size(bytes, g, 15, 1 * MIB, 8 * MIB, 508 * MIB, 200) == 0,
        "a level no faster than memory cannot decide");
-    ok(augur_calib_streamed_size(bytes, g, 0, 8 * MIB, 508 * MIB, 100.3, 34.7) == 8 * MIB,
-       "an empty sweep keeps the estimate");
+    ok(augur_calib_streamed_size(bytes, g, 15, 8 * MIB, 8 * MIB, 508 * MIB, 35.4) == 0,
+       "no sweep point within the level (twice the level above is past the estimate): no "
+       "decision");
+    ok(augur_calib_streamed_size(bytes, g, 0, 1 * MIB, 8 * MIB, 508 * MIB, 34.7) == 0,
+       "an empty sweep cannot decide");
 }
 
 /* The streams curve: counts and ns per line. */

@@ -296,14 +296,15 @@ AUGUR_API void augur_calib_check_llc(const struct augur_calib_curve *lat, uint64
  * The last level's size from a bandwidth sweep (n working sets bytes[i],
  * doubling, one thread's load rate gbs[i], the best over the passes): from
  * the chase's estimate `from`, the largest working set of an unbroken run
- * of points that stream nearer the level's rate (in_gbs) than memory's
- * (mem_gbs), over their midpoint, at most limit bytes. Returns from when no point
- * past it does, 0 when the rates cannot decide (a rate not positive, or the level no faster than
- * memory).
+ * of points that stream nearer the level's rate than memory's (mem_gbs),
+ * by ratio (over their geometric mean), at most limit bytes. The level's
+ * rate is the sweep's best from twice the level above (above bytes) to
+ * from. Returns from when no point past it streams so, 0 when the sweep
+ * cannot decide (no point within the level, or none faster than memory).
  */
 AUGUR_API uint64_t augur_calib_streamed_size(const double *bytes,
                                              const struct augur_calib_stat *gbs, uint32_t n,
-                                             uint64_t from, uint64_t limit, double in_gbs,
+                                             uint64_t above, uint64_t from, uint64_t limit,
                                              double mem_gbs);
 
 /*
