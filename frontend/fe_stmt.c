@@ -309,6 +309,7 @@ struct directive {
     struct augur_omp omp;
     char word[64];
     char bad_op[16]; /* a reduction operator augur does not know, left out */
+    bool bad_var;    /* a reduction item that is not a name (or a name's section), left out */
 };
 
 /* The words and parenthesised groups of a pragma. */
@@ -369,9 +370,35 @@ static bool known_reduction_op(const char *op)
     return false;
 }
 
-/* A reduction clause's variables; an operator augur does not know goes to bad_op instead. */
+/*
+ * Whether a reduction item is a variable's name, or a name and an array
+ * section of names, numbers, ':' and arithmetic (y[0 : n]): what the
+ * skeleton's reader takes back.
+ */
+static bool reduction_item(const char *v)
+{
+    const char *p = v;
+
+    if (!(isalpha((unsigned char)*p) || *p == '_'))
+        return false;
+    while (isalnum((unsigned char)*p) || *p == '_')
+        p++;
+    if (!*p)
+        return true;
+    if (*p != '[' || v[strlen(v) - 1] != ']')
+        return false;
+    for (p++; p[1]; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("_:+-*/()[]", *p))
+            return false;
+    return true;
+}
+
+/*
+ * A reduction clause's variables; an operator augur does not know goes to
+ * bad_op instead, and an item that is not a name sets *bad_var.
+ */
 static void parse_reduction(struct fe_conv *cv, const char *g, size_t len, struct augur_vec *reds,
-                            char *bad_op, size_t bad_size)
+                            char *bad_op, size_t bad_size, bool *bad_var)
 {
     const char *colon = memchr(g, ':', len), *p;
     char op[16];
@@ -410,6 +437,10 @@ static void parse_reduction(struct fe_conv *cv, const char *g, size_t len, struc
             p++;
         }
         var[k] = '\0';
+        if (k && n && !reduction_item(var)) {
+            *bad_var = true;
+            continue;
+        }
         if (k && n) {
             struct augur_reduction *r = augur_vec_push(reds);
 
@@ -515,7 +546,7 @@ static void parse_directive(struct fe_conv *cv, const char *text, struct directi
         } else if (!strcmp(word, "num_threads") && g) {
             d->omp.num_threads = fe_pragma_expr(cv, g, glen);
         } else if (!strcmp(word, "reduction") && g) {
-            parse_reduction(cv, g, glen, &reds, d->bad_op, sizeof(d->bad_op));
+            parse_reduction(cv, g, glen, &reds, d->bad_op, sizeof(d->bad_op), &d->bad_var);
         } else if (!strcmp(word, "nowait")) {
             d->omp.flags |= AUGUR_OMP_NOWAIT;
         }
@@ -617,6 +648,11 @@ static void take_pragmas(struct fe_conv *cv, CXCursor at, unsigned lo, unsigned 
                         "reduction operator '%s' (line %u) is not one augur reads "
                         "(+ * - & | ^ && || max min): the clause is left out",
                         d.bad_op, p->line);
+            if (d.bad_var)
+                fe_note(cv, AUGUR_NOTE_WARNING, at,
+                        "a reduction item (line %u) is not a variable or an array section of one: "
+                        "it is left out",
+                        p->line);
             switch (d.kind) {
             case DIR_SYNC: {
                 struct augur_node *n;
