@@ -426,11 +426,11 @@ static void parse_reduction(struct fe_conv *cv, const char *g, size_t len, struc
     for (p = colon + 1; p < g + len;) {
         char var[128];
         size_t k = 0;
-        int depth = 0; /* inside an array section: y[0 : n] is one variable */
+        int depth = 0; /* items split at commas outside a section; y [0 : n] is one */
 
         while (p < g + len && (*p == ' ' || *p == ','))
             p++;
-        while (p < g + len && ((*p != ',' && *p != ' ') || depth > 0)) {
+        while (p < g + len && (*p != ',' || depth > 0)) {
             depth += *p == '[' ? 1 : *p == ']' ? -1 : 0;
             if (k + 1 < sizeof(var) && *p != ' ')
                 var[k++] = *p;
