@@ -1806,7 +1806,7 @@ static void settle_llc(struct augur_calib_result *r)
 
     while (t < r->nthreads && r->threads[t] != 1)
         t++;
-    if (!llc || !llc->size_measured || !llc->chase_cap || !r->nsweep || t == r->nthreads)
+    if (!llc || !llc->size_measured || t == r->nthreads)
         return;
     size = augur_calib_streamed_size(r->sweep_bytes, r->sweep[AUGUR_CALIB_LOAD][t], r->nsweep,
                                      r->ncaches >= 2 ? r->caches[r->ncaches - 2].size : 0,

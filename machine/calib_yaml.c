@@ -41,6 +41,18 @@ static void put_size(struct augur_buf *b, uint64_t v)
         augur_buf_printf(b, "%llu", (unsigned long long)v);
 }
 
+/* put_size's text in out (a comment's phrase built with snprintf). */
+static const char *size_text(uint64_t v, char *out, size_t size)
+{
+    struct augur_buf tmp;
+
+    augur_buf_init(&tmp);
+    put_size(&tmp, v);
+    snprintf(out, size, "%s", tmp.s ? tmp.s : "");
+    augur_buf_release(&tmp);
+    return out;
+}
+
 /*
  * A curve of the core section as "key: [[x, y], ...]" of the best values,
  * after a comment saying what they are; y clamped to [0, cap] when cap > 0.
@@ -368,7 +380,7 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
         augur_buf_puts(b, "caches:\n");
     for (uint32_t i = 0; i < r->ncaches; i++) {
         const struct augur_calib_cache *cc = &r->caches[i];
-        char what[200];
+        char what[200], sz[32];
 
         augur_buf_printf(b, "  - name: %s\n    size: ", cc->name);
         put_size(b, cc->size);
@@ -431,15 +443,9 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
         put_num(b, cc->latency_ns.best * ghz);
         comment(b);
         augur_buf_puts(b, "latency_ns x clock_ghz\n    bandwidth_gbs: ");
-        {
-            struct augur_buf ws;
-
-            augur_buf_init(&ws);
-            put_size(&ws, cc->ws_thread);
-            snprintf(what, sizeof(what), "load: %s sum over %s at one thread (%s)", kernel, ws.s,
-                     cc->shared_by > 1 ? "threads sharing the level split it" : "private");
-            augur_buf_release(&ws);
-        }
+        snprintf(what, sizeof(what), "load: %s sum over %s at one thread (%s)", kernel,
+                 size_text(cc->ws_thread, sz, sizeof(sz)),
+                 cc->shared_by > 1 ? "threads sharing the level split it" : "private");
         put_bw(b, r, cc->bw[AUGUR_CALIB_LOAD], what);
         put_other_kernels(b, r, cc->bw, "    ");
     }
@@ -447,13 +453,9 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
     augur_buf_puts(b, "memory:\n  bandwidth_gbs: ");
     {
         char what[200], sz[32];
-        struct augur_buf tmp;
 
-        augur_buf_init(&tmp);
-        put_size(&tmp, r->mem_ws_thread);
-        snprintf(sz, sizeof(sz), "%s", tmp.s);
-        augur_buf_release(&tmp);
-        snprintf(what, sizeof(what), "load: %s sum over %s (all threads together)", kernel, sz);
+        snprintf(what, sizeof(what), "load: %s sum over %s (all threads together)", kernel,
+                 size_text(r->mem_ws_thread, sz, sizeof(sz)));
         put_bw(b, r, r->mem_bw[AUGUR_CALIB_LOAD], what);
     }
     put_other_kernels(b, r, r->mem_bw, "  ");

@@ -151,6 +151,15 @@ static void check_llc_cases(void)
  * GB/s at 16 KiB .. 256 MiB, as this development VM measured it (the L2
  * 1 MiB, the chase's estimate 8 MiB, the OS's 508 MiB, memory 34.7 GB/s).
  */
+static void sweep_of(struct augur_calib_stat *g, double *bytes, const double *gbs)
+{
+    memset(g, 0, 15 * sizeof(*g));
+    for (uint32_t i = 0; i < 15; i++) {
+        bytes[i] = (double)(16 * KIB << i);
+        g[i].best = gbs[i];
+    }
+}
+
 static void streamed_size_cases(void)
 {
     static const double vm[] = { 421.7, 426.4, 155.1, 161.3, 164.7, 218.3, 132.4, 99.0,
@@ -158,11 +167,7 @@ static void streamed_size_cases(void)
     struct augur_calib_stat g[15];
     double bytes[15];
 
-    memset(g, 0, sizeof(g));
-    for (uint32_t i = 0; i < 15; i++) {
-        bytes[i] = (double)(16 * KIB << i);
-        g[i].best = vm[i];
-    }
+    sweep_of(g, bytes, vm);
     ok(augur_calib_streamed_size(bytes, g, 15, 1 * MIB, 8 * MIB, 508 * MIB, 34.7) == 32 * MIB,
        "the VM's sweep: the level streams 100.1 GB/s within 8 MiB; 32 MiB at 68.8, over its "
        "geometric mean with memory (58.9), 64 MiB under it");
@@ -174,9 +179,7 @@ static void streamed_size_cases(void)
                                        101.3, 99.9,  87.3,  68.6,  47.6,  33.4,  30.8 };
         struct augur_calib_stat g2[15];
 
-        memset(g2, 0, sizeof(g2));
-        for (uint32_t i = 0; i < 15; i++)
-            g2[i].best = run2[i];
+        sweep_of(g2, bytes, run2);
         ok(augur_calib_streamed_size(bytes, g2, 15, 1 * MIB, 8 * MIB, 508 * MIB, 37.48) == 32 * MIB,
            "a run whose 32 MiB streams at 68.6 GB/s, under the midpoint of 101.3 and 37.5 but "
            "well over their geometric mean (61.6): 32 MiB, as the other runs");
