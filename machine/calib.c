@@ -53,7 +53,8 @@ struct ctx {
     const struct augur_calib_opts *opts;
     uint32_t reps, tries; /* repetitions wanted, tries allowed */
     double min_rep;
-    uint64_t ram; /* bytes of memory, 0 when unknown */
+    uint64_t clock_n; /* iterations of the add chain in a clock reference (a quarter repetition) */
+    uint64_t ram;     /* bytes of memory, 0 when unknown */
     int step, nsteps;
     uint64_t seed;
 #ifdef AUGUR_HAVE_HWLOC
@@ -576,6 +577,7 @@ static void measure_clock(struct ctx *c)
         n *= 2;
     }
     n = (uint64_t)((double)n * c->min_rep / (el > 0 ? el : 1e-9)) + 1;
+    c->clock_n = n / 4 + 1;
     reps_init(&rp, c->reps, c->tries);
     while (!reps_done(&rp)) {
         span_start(&sp);
@@ -797,8 +799,31 @@ static void latency_at(struct ctx *c, uint64_t bytes, struct augur_calib_stat *o
 /* A microbenchmark: runs iters units of work; returns a value the compiler must keep. */
 typedef double unit_fn(struct ctx *c, void *ud, uint64_t iters);
 
-/* ns per unit of fn: the count grown to an eighth of a repetition, then sized to one. */
-static void time_per_unit(struct ctx *c, unit_fn *fn, void *ud, struct augur_calib_stat *out)
+/* The clock at this moment, GHz: a quarter repetition of the add chain; *pre when preempted. */
+static double clock_ref(struct ctx *c, bool *pre)
+{
+    struct span sp;
+    double el;
+    bool p;
+
+    span_start(&sp);
+    calib_sink_p = (uintptr_t)calib_add_chain(c->clock_n);
+    el = span_end(&sp, &p);
+    *pre |= p;
+    return el > 0 ? 16.0 * (double)c->clock_n / el / 1e9 : 0;
+}
+
+/*
+ * ns per unit of fn: the count grown to an eighth of a repetition, then sized
+ * to one. cycles: cycles per unit instead, each repetition against the mean
+ * of two clock references timed before and after it, so that a change of
+ * the core's clock (or of the share a host's other tenants leave it) between
+ * measure_clock and this measurement cancels; the best is then the median
+ * of the repetitions (out->ratio), as noise in a reference moves the ratio
+ * down as surely as noise in fn moves it up.
+ */
+static void per_unit(struct ctx *c, unit_fn *fn, void *ud, bool cycles,
+                     struct augur_calib_stat *out)
 {
     uint64_t iters = 1;
     struct reps rp;
@@ -817,12 +842,31 @@ static void time_per_unit(struct ctx *c, unit_fn *fn, void *ud, struct augur_cal
     iters = (uint64_t)((double)iters * c->min_rep / (el > 0 ? el : 1e-9)) + 1;
     reps_init(&rp, c->reps, c->tries);
     while (!reps_done(&rp)) {
+        bool pre_ref = false;
+        double ghz = !cycles ? 1 : c->clock_n ? clock_ref(c, &pre_ref) : c->res->clock_ghz.best;
+
         span_start(&sp);
         calib_sink += fn(c, ud, iters);
         el = span_end(&sp, &pre);
-        reps_add(&rp, el / (double)iters * 1e9, pre);
+        if (cycles && c->clock_n)
+            ghz = 0.5 * (ghz + clock_ref(c, &pre_ref));
+        reps_add(&rp, el / (double)iters * 1e9 * ghz, pre || pre_ref);
     }
     reps_stat(&rp, false, out);
+    if (cycles) {
+        out->best = out->median;
+        out->ratio = true;
+    }
+}
+
+static void time_per_unit(struct ctx *c, unit_fn *fn, void *ud, struct augur_calib_stat *out)
+{
+    per_unit(c, fn, ud, false, out);
+}
+
+static void cycles_per_unit(struct ctx *c, unit_fn *fn, void *ud, struct augur_calib_stat *out)
+{
+    per_unit(c, fn, ud, true, out);
 }
 
 /* A time stat less a baseline's best time (what an operation adds to a loop). */
@@ -877,10 +921,10 @@ static double run_gather_iters(struct ctx *c, void *ud, uint64_t iters)
 }
 
 /*
- * ns per element of gathers (or scatters) at random indices in the first
- * range bytes of x (a power of two), fresh indices for every gather.
+ * ns (or cycles) per element of gathers (or scatters) at random indices in
+ * the first range bytes of x (a power of two), fresh indices for every gather.
  */
-static void gather_at(struct ctx *c, double *x, uint64_t range, bool scatter,
+static void gather_at(struct ctx *c, double *x, uint64_t range, bool scatter, bool cycles,
                       struct augur_calib_stat *out)
 {
     struct gather_ud g = { x, (uint32_t)(range / 8 ? range / 8 - 1 : 0), scatter, { 0 } };
@@ -889,7 +933,7 @@ static void gather_at(struct ctx *c, double *x, uint64_t range, bool scatter,
     pin(c, 0);
     for (int j = 0; j < 16; j++)
         g.state[j] = augur_rand(&c->seed) | 1;
-    time_per_unit(c, run_gather_iters, &g, &st);
+    per_unit(c, run_gather_iters, &g, cycles, &st);
     scaled(&st, 1.0 / 16, out); /* an iteration is 16 elements */
 }
 
@@ -1005,11 +1049,11 @@ static void run_atomic(struct ctx *c, struct update_ud *u)
     for (uint32_t e = 0; e < UPDATE_LEN; e++)
         u->idx[e] = e;
     shuffle_u32(c, u->idx, UPDATE_LEN);
-    time_per_unit(c, run_update, u, &plain);
-    time_per_unit(c, run_atomic_update, u, &atomic);
-    run_atomic_far(c, atomic.best / UPDATE_LEN);
+    cycles_per_unit(c, run_update, u, &plain);
+    cycles_per_unit(c, run_atomic_update, u, &atomic);
+    run_atomic_far(c, atomic.best / UPDATE_LEN / c->res->clock_ghz.best);
     less_best(&atomic, &plain);
-    scaled(&atomic, c->res->clock_ghz.best / UPDATE_LEN, &c->res->atomic_cycles);
+    scaled(&atomic, 1.0 / UPDATE_LEN, &c->res->atomic_cycles);
     if (c->res->atomic_cycles.best < 0)
         memset(&c->res->atomic_cycles, 0, sizeof(c->res->atomic_cycles));
     progress(c, "atomic update");
@@ -1043,8 +1087,8 @@ static void run_fdiv_rate(struct ctx *c)
 {
     struct augur_calib_stat st;
 
-    time_per_unit(c, run_fdiv, NULL, &st);
-    scaled(&st, c->res->clock_ghz.best / 8, &c->res->fdiv_cycles);
+    cycles_per_unit(c, run_fdiv, NULL, &st);
+    scaled(&st, 1.0 / 8, &c->res->fdiv_cycles);
     progress(c, "divisions");
 }
 
@@ -1059,12 +1103,12 @@ static void run_fp_latency(struct ctx *c)
         return;
     for (uint32_t e = 0; e < UPDATE_LEN; e++)
         f->w[e] = 1e-9;
-    time_per_unit(c, run_fp_chain, f, &st);
-    scaled(&st, r->clock_ghz.best / UPDATE_LEN, &r->fadd_cycles);
+    cycles_per_unit(c, run_fp_chain, f, &st);
+    scaled(&st, 1.0 / UPDATE_LEN, &r->fadd_cycles);
     if (calib_has_fma()) {
         f->fma = true;
-        time_per_unit(c, run_fp_chain, f, &st);
-        scaled(&st, r->clock_ghz.best / UPDATE_LEN, &r->fma_cycles);
+        cycles_per_unit(c, run_fp_chain, f, &st);
+        scaled(&st, 1.0 / UPDATE_LEN, &r->fma_cycles);
     }
     augur_free(f);
     progress(c, "floating-point chains");
@@ -1143,14 +1187,11 @@ static void run_branch_runs(struct ctx *c, bool quick)
     uint8_t *bits = augur_malloc(BRANCH_TABLE_MAX);
     struct augur_calib_stat zero, fresh, rep;
     struct table_ud t = { bits, BRANCH_TABLE_MAX - 1 };
-    double ghz = r->clock_ghz.best;
 
-    if (!bits || !(ghz > 0)) {
-        augur_free(bits);
+    if (!bits)
         return;
-    }
     memset(bits, 0, BRANCH_TABLE_MAX);
-    time_per_unit(c, run_branch_table, &t, &zero);
+    cycles_per_unit(c, run_branch_table, &t, &zero);
     for (uint64_t run = 1; run <= 1024 && r->branch_run_cycles.n < AUGUR_CALIB_MAX_POINTS;
          run *= quick ? 4 : 2) {
         uint64_t rare = 0, len = 1;
@@ -1162,11 +1203,11 @@ static void run_branch_runs(struct ctx *c, bool quick)
             rare += bits[i];
         }
         t.mask = BRANCH_TABLE_MAX - 1;
-        time_per_unit(c, run_branch_table, &t, &fresh);
+        cycles_per_unit(c, run_branch_table, &t, &fresh);
         while (len < BRANCH_TABLE_MAX && (double)len * (double)rare / BRANCH_TABLE_MAX < 2048)
             len *= 2;
         t.mask = len - 1;
-        time_per_unit(c, run_branch_table, &t, &rep);
+        cycles_per_unit(c, run_branch_table, &t, &rep);
         /* a loaded machine can time the table at or below the all-zero one: no point */
         if (!rare || !(fresh.best > zero.best))
             continue;
@@ -1175,10 +1216,10 @@ static void run_branch_runs(struct ctx *c, bool quick)
         share = clamp01((rep.best - zero.best) / (fresh.best - zero.best));
         cy->x[cy->n] = (double)run;
         cy->y[cy->n] = fresh;
-        cy->y[cy->n].best = (fresh.best - zero.best) * per * ghz;
-        cy->y[cy->n].median = fmax(0, (fresh.median - zero.best) * per * ghz);
-        cy->y[cy->n].min = fmax(0, (fresh.min - zero.best) * per * ghz);
-        cy->y[cy->n].max = fmax(0, (fresh.max - zero.best) * per * ghz);
+        cy->y[cy->n].best = (fresh.best - zero.best) * per;
+        cy->y[cy->n].median = fmax(0, (fresh.median - zero.best) * per);
+        cy->y[cy->n].min = fmax(0, (fresh.min - zero.best) * per);
+        cy->y[cy->n].max = fmax(0, (fresh.max - zero.best) * per);
         cy->n++;
         cl->x[cl->n] = (double)run;
         cl->y[cl->n] = rep;
@@ -1355,14 +1396,13 @@ static void run_transfer(struct ctx *c)
 static void run_chain_runs(struct ctx *c, struct update_ud *u)
 {
     struct augur_calib_curve *cv = &c->res->chain_runs;
-    double ghz = c->res->clock_ghz.best;
 
     for (uint32_t m = 1; m <= UPDATE_LEN && cv->n < AUGUR_CALIB_MAX_POINTS;
          m *= c->opts->quick ? 4 : 2) {
         for (uint32_t e = 0; e < UPDATE_LEN; e++)
             u->idx[e] = e / m;
-        time_per_unit(c, run_update, u, &cv->y[cv->n]);
-        scaled(&cv->y[cv->n], ghz / UPDATE_LEN, &cv->y[cv->n]);
+        cycles_per_unit(c, run_update, u, &cv->y[cv->n]);
+        scaled(&cv->y[cv->n], 1.0 / UPDATE_LEN, &cv->y[cv->n]);
         cv->x[cv->n++] = m;
     }
     memset(u->idx, 0, sizeof(u->idx));
@@ -1459,15 +1499,14 @@ static void run_core(struct ctx *c, uint32_t maxt)
     struct augur_calib_result *r = c->res;
     struct update_ud *u = augur_calloc(1, sizeof(*u));
     struct augur_calib_stat st, never, chunk;
-    double ghz = r->clock_ghz.best;
     uint64_t mask;
     int t = (int)maxt;
 
     pin(c, 0);
     for (uint32_t e = 0; e < UPDATE_LEN; e++)
         u->w[e] = 1e-9;
-    time_per_unit(c, run_update, u, &st); /* every idx[e] is 0: one chain */
-    scaled(&st, ghz / UPDATE_LEN, &r->chain_cycles);
+    cycles_per_unit(c, run_update, u, &st); /* every idx[e] is 0: one chain */
+    scaled(&st, 1.0 / UPDATE_LEN, &r->chain_cycles);
     run_chain_runs(c, u);
     progress(c, "update chain");
     run_atomic(c, u);
@@ -1477,11 +1516,11 @@ static void run_core(struct ctx *c, uint32_t maxt)
 
     /* half the jumps mispredicted: the difference to never taken, per miss */
     mask = 0;
-    time_per_unit(c, run_branch, &mask, &never);
+    cycles_per_unit(c, run_branch, &mask, &never);
     mask = 1;
-    time_per_unit(c, run_branch, &mask, &st);
+    cycles_per_unit(c, run_branch, &mask, &st);
     less_best(&st, &never);
-    scaled(&st, 2 * ghz, &r->branch_miss_cycles);
+    scaled(&st, 2, &r->branch_miss_cycles);
     if (r->branch_miss_cycles.best < 0)
         memset(&r->branch_miss_cycles, 0, sizeof(r->branch_miss_cycles));
     progress(c, "branch miss");
@@ -2000,39 +2039,26 @@ static void run_bandwidth(struct ctx *c)
     }
 }
 
-static void cycles_of(const struct augur_calib_stat *ns, double ghz, struct augur_calib_stat *out)
-{
-    out->best = ns->best * ghz;
-    out->preempted = ns->preempted;
-    out->median = ns->median * ghz;
-    out->min = ns->min * ghz;
-    out->max = ns->max * ghz;
-    out->reps = ns->reps;
-}
-
 static void run_gather(struct ctx *c, uint64_t gmax, uint64_t step)
 {
     struct augur_calib_result *r = c->res;
     void *xraw;
     double *x = alloc_aligned(gmax, &xraw);
     uint64_t l1 = r->ncaches ? pow2_floor(r->caches[0].size) : 32 * KIB;
-    struct augur_calib_stat st;
 
     for (size_t i = 0; i < gmax / 8; i++)
         x[i] = 1.0;
     for (uint64_t range = 4 * KIB; range <= gmax && r->gather.n < AUGUR_CALIB_MAX_POINTS;
          range *= step) {
         r->gather.x[r->gather.n] = (double)range;
-        gather_at(c, x, range, false, &r->gather.y[r->gather.n]);
+        gather_at(c, x, range, false, false, &r->gather.y[r->gather.n]);
         r->gather.n++;
         progress(c, "gather vs range");
     }
     seq_load_at(c, l1 / 2, &r->load_ns_per_element);
-    gather_at(c, x, l1 / 2, false, &st);
-    cycles_of(&st, r->clock_ghz.best, &r->gather_cycles);
+    gather_at(c, x, l1 / 2, false, true, &r->gather_cycles);
     progress(c, "gather in L1");
-    gather_at(c, x, l1 / 2, true, &st);
-    cycles_of(&st, r->clock_ghz.best, &r->scatter_cycles);
+    gather_at(c, x, l1 / 2, true, true, &r->scatter_cycles);
     progress(c, "scatter in L1");
     augur_free(xraw);
 }
@@ -2129,22 +2155,26 @@ enum { MAX_PASSES = AUGUR_CALIB_PASSES + AUGUR_CALIB_EXTRA_PASSES };
  * Merges the stats s[0 .. n) of the passes into *out: the best of the
  * passes' bests (a rate's highest, a time's lowest: other load only ever
  * slows a repetition, and passes spread over the run let one of them find a
- * quiet moment), the median of their medians; true when key and unstable.
+ * quiet moment; a ratio's median: noise moves it either way), the median of
+ * their medians; true when key and unstable.
  */
 bool augur_calib_stat_merge(const struct augur_calib_stat *const *s, uint32_t n, bool key,
                             struct augur_calib_stat *out)
 {
-    double med[MAX_PASSES];
+    double med[MAX_PASSES], bests[MAX_PASSES];
     struct augur_calib_stat st;
     bool rate = false;
 
     if (n == 0 || n > MAX_PASSES)
         return false;
     memset(&st, 0, sizeof(st));
-    for (uint32_t k = 0; k < n; k++)
+    for (uint32_t k = 0; k < n; k++) {
         rate |= s[k]->best == s[k]->max && s[k]->max != s[k]->min;
+        st.ratio |= s[k]->ratio;
+    }
     for (uint32_t k = 0; k < n; k++) {
         med[k] = s[k]->median;
+        bests[k] = s[k]->best;
         st.min = k == 0 || s[k]->min < st.min ? s[k]->min : st.min;
         st.max = k == 0 || s[k]->max > st.max ? s[k]->max : st.max;
         st.pass_lo = k == 0 || s[k]->best < st.pass_lo ? s[k]->best : st.pass_lo;
@@ -2153,7 +2183,7 @@ bool augur_calib_stat_merge(const struct augur_calib_stat *const *s, uint32_t n,
         st.preempted += s[k]->preempted;
     }
     st.passes = n;
-    st.best = rate ? st.pass_hi : st.pass_lo;
+    st.best = st.ratio ? median_of(bests, n) : rate ? st.pass_hi : st.pass_lo;
     st.median = median_of(med, n);
     st.unstable = key && n > 1 && fabs(st.best) > 0 &&
                   st.pass_hi - st.pass_lo > AUGUR_CALIB_UNSTABLE * fabs(st.best);

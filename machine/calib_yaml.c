@@ -235,18 +235,20 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
                      r->cpu_model[0] ? r->cpu_model : "unknown", r->cpu_vendor[0] ? " [" : "",
                      r->cpu_vendor, r->cpu_vendor[0] ? "]" : "", r->cores, r->threads_per_core,
                      r->threads_per_core == 1 ? "" : "s", r->topology_source);
-    augur_buf_printf(
-        b,
-        "# Each measured value is the best of %u passes (each pass measures\n"
-        "# everything once, so a noisy minute disturbs one pass of every value) of\n"
-        "# %u repetitions each of at least %g ms (the fastest: other load only\n"
-        "# ever slows a repetition down), after a warm-up, timed with\n"
-        "# CLOCK_MONOTONIC, threads pinned one per core; its comment names the\n"
-        "# benchmark and gives the median and range of the repetitions and the\n"
-        "# range of the passes. %u value%s a prediction reads %s unstable (passes over\n"
-        "# 10 %% apart). The whole run took %.1f s.\n",
-        r->passes, r->reps, r->min_rep_seconds * 1e3, r->nunstable, r->nunstable == 1 ? "" : "s",
-        r->nunstable == 1 ? "is" : "are", r->seconds);
+    augur_buf_printf(b,
+                     "# Each measured value is the best of %u passes (each pass measures\n"
+                     "# everything once, so a noisy minute disturbs one pass of every value) of\n"
+                     "# %u repetitions each of at least %g ms (the fastest: other load only\n"
+                     "# ever slows a repetition down), after a warm-up, timed with\n"
+                     "# CLOCK_MONOTONIC, threads pinned one per core. A value \"in cycles\" is\n"
+                     "# each repetition's time against the add chain of clock_ghz run before\n"
+                     "# and after it; a pass takes the repetitions' median, the value the\n"
+                     "# passes' median. Each comment names the benchmark and gives the median\n"
+                     "# and range of the repetitions and the range of the passes. %u value%s\n"
+                     "# a prediction reads %s unstable (passes over\n"
+                     "# 10 %% apart). The whole run took %.1f s.\n",
+                     r->passes, r->reps, r->min_rep_seconds * 1e3, r->nunstable,
+                     r->nunstable == 1 ? "" : "s", r->nunstable == 1 ? "is" : "are", r->seconds);
     augur_buf_puts(b, "name: ");
     {
         char name[200];
@@ -284,13 +286,13 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
                                            : "baseline");
     put_num(b, r->gather_cycles.best);
     comment(b);
-    augur_buf_printf(b, "gather: %s, random indices in half of L1, x clock; ",
+    augur_buf_printf(b, "gather: %s, random indices in half of L1, in cycles; ",
                      r->avx512 ? "_mm512_i32gather_pd" : "scalar loads");
     put_spread(b, &r->gather_cycles);
     augur_buf_puts(b, "\n  scatter_cycles_per_element: ");
     put_num(b, r->scatter_cycles.best);
     comment(b);
-    augur_buf_printf(b, "scatter: %s, random indices in half of L1, x clock; ",
+    augur_buf_printf(b, "scatter: %s, random indices in half of L1, in cycles; ",
                      r->avx512 ? "_mm512_i32scatter_pd" : "scalar stores");
     put_spread(b, &r->scatter_cycles);
     augur_buf_putc(b, '\n');
@@ -298,9 +300,9 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
     /* the core's data-dependent costs; its issue rates are left to the defaults or a fit */
     augur_buf_puts(b, "core:");
     put_core_stat(b, "chain_cycles", &r->chain_cycles,
-                  "update chain: y[i[e]] += w[e] with every i[e] equal, in L1, x clock");
-    put_core_stat(b, "fadd_latency", &r->fadd_cycles, "s += w[e], in L1, x clock");
-    put_core_stat(b, "fma_latency", &r->fma_cycles, "s = fma(w[e], k, s), in L1, x clock");
+                  "update chain: y[i[e]] += w[e] with every i[e] equal, in L1, in cycles");
+    put_core_stat(b, "fadd_latency", &r->fadd_cycles, "s += w[e], in L1, in cycles");
+    put_core_stat(b, "fma_latency", &r->fma_cycles, "s = fma(w[e], k, s), in L1, in cycles");
     if (r->fused_chains >= 0) {
         augur_buf_printf(b, "\n  fused_chains: %s", r->fused_chains ? "true" : "false");
         comment(b);
@@ -308,15 +310,15 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
                          r->fused_cc, r->fused_chains ? "keeps" : "does not keep");
     }
     put_core_stat(b, "fdiv_cycles", &r->fdiv_cycles,
-                  "8 independent scalar divisions a = k / (a + w), per division, x clock");
+                  "8 independent scalar divisions a = k / (a + w), per division, in cycles");
     put_core_stat(b, "atomic_cycles", &r->atomic_cycles,
                   "y[i[e]] += w[e] under omp atomic against plain, i a permutation in L1, per "
-                  "update, x clock");
+                  "update, in cycles");
     put_core_stat(b, "atomic_mlp", &r->atomic_mlp,
                   "memory latency over what an omp atomic update at random over 4x the last "
                   "level adds to one in L1");
     put_core_stat(b, "branch_miss_cycles", &r->branch_miss_cycles,
-                  "jumps on random bits against never taken, per miss (half), x clock");
+                  "jumps on random bits against never taken, per miss (half), in cycles");
     /* a share in [0, 1]: noise can put a learned pattern a little below zero */
     put_pairs(b, "branch_learned",
               "[mispredictions per repeat, share left]: a pattern of\n"
@@ -325,7 +327,7 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
               &r->branch_learned, 1);
     put_pairs(b, "branch_run_cycles",
               "[mean run, cycles per rare outcome]: jumps rare\n"
-              "  # after runs of random length, against never taken, x clock",
+              "  # after runs of random length, against never taken, in cycles",
               &r->branch_run_cycles, 0);
     put_pairs(b, "branch_run_left",
               "[mean run, share left]: the same with 2048 rare\n"
@@ -333,7 +335,7 @@ void augur_calib_yaml(const struct augur_calib_result *r, struct augur_buf *b)
               &r->branch_run_left, 1);
     put_pairs(b, "chain_runs",
               "[run length, cycles per update]: y[i[e]] += w[e] with runs of\n"
-              "  # equal i[e], each run its own element, in L1, x clock",
+              "  # equal i[e], each run its own element, in L1, in cycles",
               &r->chain_runs, 0);
     if (r->chain_runs.n) {
         augur_buf_printf(b, "\n  chain_loop_instr: %d", CALIB_UPDATE_INSTR);

@@ -34,6 +34,61 @@ static void pass_of(double t, double noise, unsigned reps, uint64_t *seed,
     st->reps = reps;
 }
 
+/*
+ * A pass of a ratio (cycles against a clock timed beside each repetition):
+ * reps values v (1 + noise (2u - 1)), noise either way; its best is the
+ * median, as per_unit() makes it.
+ */
+static void ratio_pass_of(double v, double noise, unsigned reps, uint64_t *seed,
+                          struct augur_calib_stat *st)
+{
+    double x[15];
+
+    memset(st, 0, sizeof(*st));
+    for (unsigned r = 0; r < reps; r++) {
+        double u;
+
+        *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        u = (double)(*seed >> 11) / 9007199254740992.0;
+        x[r] = v * (1 + noise * (2 * u - 1));
+        for (unsigned j = r; j > 0 && x[j - 1] > x[j]; j--) {
+            double t = x[j];
+
+            x[j] = x[j - 1];
+            x[j - 1] = t;
+        }
+    }
+    st->min = x[0];
+    st->max = x[reps - 1];
+    st->median = st->best = x[reps / 2];
+    st->reps = reps;
+    st->ratio = true;
+}
+
+/* Twenty runs of three passes of a ratio noisy by 10 % either way: the passes' median repeats. */
+static void ratio_cases(uint64_t *seed)
+{
+    struct augur_calib_stat p[3], out;
+    const struct augur_calib_stat *ps[3] = { &p[0], &p[1], &p[2] };
+    unsigned close = 0, low = 0;
+
+    for (int run = 0; run < 20; run++) {
+        double least = 0;
+
+        for (int k = 0; k < 3; k++) {
+            ratio_pass_of(2.0, 0.10, 7, seed, &p[k]);
+            least = k == 0 || p[k].best < least ? p[k].best : least;
+        }
+        augur_calib_stat_merge(ps, 3, true, &out);
+        close += fabs(out.best - 2.0) < 0.1;
+        low += least < out.best;
+    }
+    ok(out.ratio, "a ratio's passes merge into a ratio");
+    ok(close >= 19, "a ratio: twenty runs within 5 % of its value");
+    ok(low >= 15, "a ratio's value is not its lowest pass (which noise pulls down)");
+    printf("# %u of 20 runs within 5 %%; the lowest pass under the value in %u\n", close, low);
+}
+
 #define KIB 1024ull
 #define MIB (1024ull * KIB)
 
@@ -321,6 +376,7 @@ int main(void)
         pass_of(10.0, 0.05, 5, &seed, &p[k]);
     ok(!augur_calib_stat_merge(ps, 3, true, &out) && !out.unstable, "quiet passes: stable");
     ok(!augur_calib_stat_merge(ps, 0, true, &out), "no pass: nothing merged");
+    ratio_cases(&seed);
     check_llc_cases();
     streamed_size_cases();
     prefetch_streams_cases();

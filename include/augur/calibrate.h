@@ -21,7 +21,7 @@
  * that a cached calibration (--machine auto) made the old way is measured
  * again.
  */
-#define AUGUR_CALIB_METHOD 5
+#define AUGUR_CALIB_METHOD 6
 
 /* The streaming kernels of the bandwidth benchmarks. */
 enum augur_calib_kernel {
@@ -54,6 +54,12 @@ struct augur_calib_stat {
     uint32_t passes;
     double pass_lo, pass_hi;
     bool unstable;
+    /*
+     * A ratio to a reference timed beside each repetition (cycles against
+     * the clock's add chain): noise moves it either way, so a pass's best
+     * is its repetitions' median and the merged best the passes' median.
+     */
+    bool ratio;
 };
 
 /* Passes of a run, and the extra passes run while a value's passes differ by more than ... */
@@ -66,7 +72,8 @@ struct augur_calib_stat {
  * Merges one value's passes s[0 .. n) (n at most AUGUR_CALIB_PASSES +
  * AUGUR_CALIB_EXTRA_PASSES) into *out: the best of the passes' bests (a
  * rate's highest, a time's lowest, told apart by which end of its
- * repetitions each pass's best is), the median of their medians, the range of
+ * repetitions each pass's best is; a ratio's median, as any pass's ratio
+ * flag says), the median of their medians, the range of
  * every repetition and of the passes' bests. Returns true when key (a value a
  * prediction reads) and the passes' bests differ by more than
  * AUGUR_CALIB_UNSTABLE of the result (out->unstable).
