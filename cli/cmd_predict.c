@@ -179,14 +179,15 @@ static void print_header(const struct opts *o, const struct shown *r)
         printf("schedule: %s for every worksharing loop, overriding the source's\n",
                augur_sched_format(r->p->sched, r->p->chunk, text, sizeof(text)));
     }
-    if (r->p->sampled)
+    if (r->p->sampled) {
         printf("data: %s sample of %.2f%% (%" PRIu64 " of %" PRIu64 " entries, seed %" PRIu64
-               "); counts scaled by %.4g\n",
+               "); counts scaled by loop: a loop over a size of the data (n, nnz) by its ratio, "
+               "one whose trips the data decide by the entries' (%.4g)\n",
                augur_sampler_name(r->p->sample.method), 100 * r->p->sample.achieved,
                r->p->sample.nnz, r->p->sample.nnz_full, r->p->sample.seed, r->p->scale);
-    if (r->p->sampled && r->p->sampler_why[0])
-        printf("sampler: %s\n", r->p->sampler_why);
-    else if (r->p->sample_note[0])
+        if (r->p->sampler_why[0])
+            printf("sampler: %s\n", r->p->sampler_why);
+    } else if (r->p->sample_note[0])
         printf("data: all of it (%s)\n", r->p->sample_note);
     else
         printf("data: all of it (no sampling)\n");

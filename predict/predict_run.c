@@ -331,13 +331,158 @@ static int bind_data(struct augur_predict_ctx *ctx, const struct augur_predict_o
     return 0;
 }
 
+/*
+ * The value of a scalar expression of the kernel's parameters under a
+ * binding (n, nnz, ell.width, constants); false where it reads anything
+ * else (an array, a local, a value outside the slice).
+ */
+static bool scalar_value(const struct augur_node *kernel, const struct augur_expr *e,
+                         struct augur_bound *b, double *out)
+{
+    const struct augur_sym *y;
+    double x, z;
+
+    switch (e->kind) {
+    case AUGUR_EXPR_INT:
+        *out = (double)e->u.i;
+        return true;
+    case AUGUR_EXPR_FP:
+        *out = e->u.f;
+        return true;
+    case AUGUR_EXPR_CAST:
+        return scalar_value(kernel, e->u.cast.a, b, out);
+    case AUGUR_EXPR_SYM:
+        y = &kernel->u.kernel.syms[e->u.sym];
+        return y->kind == AUGUR_SYM_PARAM && y->bind &&
+               augur_bound_scalar(b, y->bind, out, NULL) == 0;
+    case AUGUR_EXPR_UNARY:
+        if (e->u.un.op != AUGUR_OP_NEG || !scalar_value(kernel, e->u.un.a, b, &x))
+            return false;
+        *out = -x;
+        return true;
+    case AUGUR_EXPR_BINARY:
+        if (!scalar_value(kernel, e->u.bin.a, b, &x) || !scalar_value(kernel, e->u.bin.b, b, &z))
+            return false;
+        switch (e->u.bin.op) {
+        case AUGUR_OP_ADD:
+            *out = x + z;
+            return true;
+        case AUGUR_OP_SUB:
+            *out = x - z;
+            return true;
+        case AUGUR_OP_MUL:
+            *out = x * z;
+            return true;
+        case AUGUR_OP_DIV:
+            *out = z != 0 ? x / z : 0;
+            return z != 0;
+        case AUGUR_OP_MIN:
+            *out = x < z ? x : z;
+            return true;
+        case AUGUR_OP_MAX:
+            *out = x > z ? x : z;
+            return true;
+        default:
+            return false;
+        }
+    default:
+        return false;
+    }
+}
+
+static bool is_sym(const struct augur_expr *e, int32_t sym)
+{
+    while (e && e->kind == AUGUR_EXPR_CAST)
+        e = e->u.cast.a;
+    return e && sym >= 0 && e->kind == AUGUR_EXPR_SYM && e->u.sym == (uint32_t)sym;
+}
+
+/*
+ * The span a for loop's variable runs over under a binding, |bound - start|,
+ * when both are scalar expressions of the parameters (for i = 0; i < n);
+ * false where the data decide the trips (rowptr[i + 1], a while loop).
+ */
+static bool loop_span(const struct augur_node *kernel, const struct augur_node *loop,
+                      struct augur_bound *b, double *out)
+{
+    const struct augur_loop_info *l = &loop->u.loop;
+    const struct augur_expr *c = l->cond, *end;
+    double lo, hi;
+
+    if (!c && l->trips >= 0) {
+        *out = l->trips;
+        return true;
+    }
+    if (l->form != AUGUR_LOOP_FOR || !l->init || !c || c->kind != AUGUR_EXPR_BINARY)
+        return false;
+    end = is_sym(c->u.bin.a, l->var) ? c->u.bin.b : is_sym(c->u.bin.b, l->var) ? c->u.bin.a : NULL;
+    if (!end || !scalar_value(kernel, end, b, &hi) || !scalar_value(kernel, l->init, b, &lo))
+        return false;
+    *out = fabs(hi - lo);
+    return true;
+}
+
+/*
+ * How many times more often the nodes under loop run on the data than on
+ * the sample: the loops around them from the innermost out, each whose
+ * span is a scalar of the binding by its span on the data over the
+ * sample's (the rows of SpMV's outer loop: the sample has its own rows,
+ * each with fewer entries than the data's); at the first loop whose trips
+ * the data decide, the entries' ratio, which counts that loop's iterations
+ * over all the loops around it. Outside every loop, once per call.
+ */
+static double loop_scale(const struct augur_node *kernel, const struct augur_node *loop,
+                         struct augur_bound *full, struct augur_bound *sample, double entries)
+{
+    double f = 1, on_data, on_sample;
+
+    for (const struct augur_node *p = loop; p && p != kernel; p = p->parent) {
+        if (p->kind != AUGUR_NODE_LOOP)
+            continue;
+        if (!loop_span(kernel, p, full, &on_data) || !loop_span(kernel, p, sample, &on_sample) ||
+            !(on_data > 0) || !(on_sample > 0))
+            return f * entries;
+        f *= on_data / on_sample;
+    }
+    return f;
+}
+
+/*
+ * Scales a sampled run's counts up to the data's, each line by the loops
+ * around it (loop_scale). full: the data's binding, for the loops' spans.
+ */
+static int scale_sampled(const struct augur_skel *skel, const struct augur_node *kernel,
+                         struct augur_predict_ctx *ctx, const struct augur_predict_opts *o,
+                         struct augur_bound *sample, struct augur_predict_result *r,
+                         struct augur_diag *diag)
+{
+    struct augur_bound_opts bo = bound_opts(o, r->threads);
+    struct augur_bound *full = NULL;
+    double *f;
+    int rc = augur_bound_from_csr(&ctx->csr, &bo, &full, diag);
+
+    if (rc)
+        return rc;
+    f = augur_mallocarray(r->work.nlines ? r->work.nlines : 1, sizeof(*f));
+    for (size_t i = 0; i < r->work.nlines; i++) {
+        uint32_t loop = r->work.lines[i].loop;
+
+        f[i] = loop_scale(kernel, loop && loop <= skel->nnodes ? skel->nodes[loop - 1] : NULL, full,
+                          sample, r->scale);
+    }
+    augur_workload_scale_lines(&r->work, f, r->scale);
+    augur_free(f);
+    augur_bound_free(full);
+    return 0;
+}
+
 /* The simulation's counts as the models read them: one call, scaled up from a sample. */
 static int build_workload(const struct augur_skel *skel, const struct augur_node *kernel,
                           const struct augur_machine *m, const struct augur_predict_opts *o,
-                          const struct augur_cache_config *cfg, struct augur_bound *bound,
-                          struct augur_sim_opts *so, const struct augur_sim_profile *prof,
-                          const struct augur_interp *in, struct augur_predict_result *r,
-                          struct augur_diag *diag)
+                          struct augur_predict_ctx *ctx, const struct augur_cache_config *cfg,
+                          struct augur_bound *bound, struct augur_sim_opts *so,
+                          const struct augur_sim_profile *prof, const struct augur_interp *in,
+                          struct augur_predict_result *r, struct augur_diag *diag)
 {
     double calls = o->rounds ? 1.0 : (prof->rounds ? prof->rounds : 1);
     struct augur_codegen cg;
@@ -348,13 +493,16 @@ static int build_workload(const struct augur_skel *skel, const struct augur_node
     rc = augur_workload_from_profile(skel, kernel, in, prof, calls, &cg, &r->work, diag);
     if (rc)
         return rc;
-    if (r->sampled)
-        augur_workload_scale(&r->work, r->scale);
-    if (kernel->u.kernel.cuda)
+    if (kernel->u.kernel.cuda) {
+        if (r->sampled)
+            augur_workload_scale(&r->work, r->scale);
         return augur_workload_gpu(prof, m, calls, o->rounds ? prof->rounds : 1, &r->work, diag);
+    }
     /* chains and mispredicted exits are a CPU core's costs */
-    rc = augur_workload_count_chains(skel, kernel, bound, &so->interp, o->rounds, r->scale,
+    rc = augur_workload_count_chains(skel, kernel, bound, &so->interp, o->rounds, 1,
                                      r->sampled ? NULL : prof, &r->work, diag);
+    if (!rc && r->sampled)
+        rc = scale_sampled(skel, kernel, ctx, o, bound, r, diag);
     if (rc)
         return rc;
     /*
@@ -522,7 +670,7 @@ int augur_predict_run(struct augur_predict_ctx *ctx, const struct augur_skel *sk
     r->sim_events = prof->events;
     r->rounds = prof->rounds;
     r->sim_seconds = prof->seconds;
-    rc = build_workload(skel, kernel, m, o, &cfg, bound, &so, prof, in, r, diag);
+    rc = build_workload(skel, kernel, m, o, ctx, &cfg, bound, &so, prof, in, r, diag);
     if (!rc && !o->allow_empty && !o->round)
         rc = check_work(r, diag);
     if (!rc && o->tile_size)

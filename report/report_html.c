@@ -189,7 +189,9 @@ static void summary(struct augur_buf *out, const struct augur_predict_result *r,
     augur_buf_puts(out, "</p>\n<p>");
     if (r->sampled)
         augur_buf_printf(out,
-                         "Simulated a %s sample of %.2f%% of the entries, counts scaled by %.4g. ",
+                         "Simulated a %s sample of %.2f%% of the entries, counts scaled by "
+                         "loop (a loop over a size of the data by its ratio, one whose trips "
+                         "the data decide by the entries', %.4g). ",
                          augur_sampler_name(r->sample.method), 100 * r->sample.achieved, r->scale);
     else
         augur_buf_puts(out, "Simulated all of the data. ");

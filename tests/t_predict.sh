@@ -75,6 +75,10 @@ is "counts scaled up to the full data" "$(jq_ "$tmp/out" "d['sample']['scale'] >
 # unscaled, they were a seventh on the development machine's file)
 is "carried iterations scaled up: about the 65,636 entries" "$(jq_ "$tmp/out" "abs(d['workload']['total']['carried_iters'] - 65636) < 0.5 * 65636")" True
 is "irregular requests beyond L1 scaled up with the rest" "$(jq_ "$tmp/out" "sum(d['workload']['total']['irr_served'][1:]) > 0.25 * sum(e['workload']['total']['irr_served'][1:])" "$tmp/a.json")" True
+# a loop over the rows runs as often on the data as its binding's n says, whatever the
+# sample's rows hold; the entries' loop by the entries' ratio: every line's accesses as the full run's
+is "sampled: each line's accesses as the full run's (rows by n, entries by nnz)" \
+    "$(jq_ "$tmp/out" "all(abs(a['accesses'] - b['accesses']) <= 1e-6 * b['accesses'] + 1e-9 for a, b in zip(d['workload']['lines'], e['workload']['lines'])) and len(d['workload']['lines']) == len(e['workload']['lines']) == 4" "$tmp/a.json")" True
 is "auto (the default): the categorizer's pick, and why" \
     "$(jq_ "$tmp/out" "'picked by the categorizer' in d['sample']['chosen']")" True
 status "--method rb" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --sample 0.2 --method rb --json

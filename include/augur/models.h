@@ -359,6 +359,15 @@ AUGUR_API void augur_workload_release(struct augur_workload *w);
  * stay.
  */
 AUGUR_API void augur_workload_scale(struct augur_workload *w, double f);
+/*
+ * The same with a factor per line, f[0 .. w->nlines): a sample's lines
+ * scale by their loops (a row loop by the rows' ratio, an entry loop by
+ * the entries'). The whole kernel's counts take the lines' factors
+ * weighted by each line's part of the count; fallback where no line holds
+ * any of it (and for the footprint).
+ */
+AUGUR_API void augur_workload_scale_lines(struct augur_workload *w, const double *f,
+                                          double fallback);
 
 /*
  * What a model needs; each model reads its own member (NULL: not

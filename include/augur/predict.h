@@ -115,7 +115,12 @@ struct augur_predict_result {
     struct augur_sample_info sample;
     char sampler_why[PATH_MAX + 96]; /* how the sampler was chosen */
     char sample_note[160];           /* why a sample asked for was not taken (empty: none) */
-    double scale; /* counts multiplied by this (full entries / sampled entries) */
+    /*
+     * Full entries / sampled entries: the counts of a loop whose trips the
+     * data decide are multiplied by this; a loop over a scalar of the
+     * binding (for i < n) by that scalar's ratio (docs/sampling.md).
+     */
+    double scale;
     /* the simulation */
     uint64_t sim_events;
     uint32_t rounds;
