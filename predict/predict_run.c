@@ -331,13 +331,95 @@ static int bind_data(struct augur_predict_ctx *ctx, const struct augur_predict_o
     return 0;
 }
 
+/* What a loop's bounds are evaluated in: a binding, and the nodes before the loop. */
+struct scalar_env {
+    const struct augur_skel *skel;
+    const struct augur_node *kernel;
+    struct augur_bound *b;
+    int depth;
+};
+
+static bool scalar_value(const struct scalar_env *env, const struct augur_expr *e, uint32_t before,
+                         double *out);
+
 /*
- * The value of a scalar expression of the kernel's parameters under a
- * binding (n, nnz, ell.width, constants); false where it reads anything
- * else (an array, a local, a value outside the slice).
+ * A local's value where node before runs: its last assignment before it
+ * in the kernel's order (set up, then loop: tid = omp.thread; lo = n * tid
+ * / nthreads); false where that reads anything but scalars.
  */
-static bool scalar_value(const struct augur_node *kernel, const struct augur_expr *e,
-                         struct augur_bound *b, double *out)
+static bool local_value(const struct scalar_env *env, uint32_t sym, uint32_t before, double *out)
+{
+    struct scalar_env deeper = *env;
+
+    if (env->depth >= 16)
+        return false;
+    deeper.depth++;
+    for (uint32_t id = before; id-- > env->kernel->id + 1;) {
+        const struct augur_node *n = env->skel->nodes[id];
+
+        if (n->kind == AUGUR_NODE_ASSIGN && n->u.assign.sym == sym &&
+            augur_node_kernel(n) == env->kernel)
+            return n->u.assign.value && scalar_value(&deeper, n->u.assign.value, id, out);
+    }
+    return false;
+}
+
+static bool binary_value(enum augur_op op, double x, double z, double *out)
+{
+    switch (op) {
+    case AUGUR_OP_ADD:
+        *out = x + z;
+        return true;
+    case AUGUR_OP_SUB:
+        *out = x - z;
+        return true;
+    case AUGUR_OP_MUL:
+        *out = x * z;
+        return true;
+    case AUGUR_OP_DIV: /* the integer division of a split (n / nthreads) is near enough */
+        *out = z != 0 ? x / z : 0;
+        return z != 0;
+    case AUGUR_OP_MOD:
+        *out = z != 0 ? fmod(x, z) : 0;
+        return z != 0;
+    case AUGUR_OP_MIN:
+        *out = x < z ? x : z;
+        return true;
+    case AUGUR_OP_MAX:
+        *out = x > z ? x : z;
+        return true;
+    case AUGUR_OP_LT:
+        *out = x < z;
+        return true;
+    case AUGUR_OP_LE:
+        *out = x <= z;
+        return true;
+    case AUGUR_OP_GT:
+        *out = x > z;
+        return true;
+    case AUGUR_OP_GE:
+        *out = x >= z;
+        return true;
+    case AUGUR_OP_EQ:
+        *out = x == z;
+        return true;
+    case AUGUR_OP_NE:
+        *out = x != z;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/*
+ * The value of a scalar expression under a binding where node before runs:
+ * parameters by their binding (n, nnz, ell.width, constants), locals by
+ * their last assignment, OpenMP's thread as the first of one (a split of
+ * n over the threads spans n); false where it reads an array or a value
+ * outside the slice.
+ */
+static bool scalar_value(const struct scalar_env *env, const struct augur_expr *e, uint32_t before,
+                         double *out)
 {
     const struct augur_sym *y;
     double x, z;
@@ -350,41 +432,27 @@ static bool scalar_value(const struct augur_node *kernel, const struct augur_exp
         *out = e->u.f;
         return true;
     case AUGUR_EXPR_CAST:
-        return scalar_value(kernel, e->u.cast.a, b, out);
+        return scalar_value(env, e->u.cast.a, before, out);
     case AUGUR_EXPR_SYM:
-        y = &kernel->u.kernel.syms[e->u.sym];
-        return y->kind == AUGUR_SYM_PARAM && y->bind &&
-               augur_bound_scalar(b, y->bind, out, NULL) == 0;
+        y = &env->kernel->u.kernel.syms[e->u.sym];
+        if (y->kind == AUGUR_SYM_PARAM)
+            return y->bind && augur_bound_scalar(env->b, y->bind, out, NULL) == 0;
+        if (y->kind == AUGUR_SYM_LOCAL)
+            return local_value(env, e->u.sym, before, out);
+        *out = strcmp(y->name, "omp.nthreads") == 0;
+        return strcmp(y->name, "omp.thread") == 0 || *out == 1;
     case AUGUR_EXPR_UNARY:
-        if (e->u.un.op != AUGUR_OP_NEG || !scalar_value(kernel, e->u.un.a, b, &x))
+        if (e->u.un.op != AUGUR_OP_NEG || !scalar_value(env, e->u.un.a, before, &x))
             return false;
         *out = -x;
         return true;
+    case AUGUR_EXPR_SELECT:
+        if (!scalar_value(env, e->u.sel.cond, before, &x))
+            return false;
+        return scalar_value(env, x != 0 ? e->u.sel.a : e->u.sel.b, before, out);
     case AUGUR_EXPR_BINARY:
-        if (!scalar_value(kernel, e->u.bin.a, b, &x) || !scalar_value(kernel, e->u.bin.b, b, &z))
-            return false;
-        switch (e->u.bin.op) {
-        case AUGUR_OP_ADD:
-            *out = x + z;
-            return true;
-        case AUGUR_OP_SUB:
-            *out = x - z;
-            return true;
-        case AUGUR_OP_MUL:
-            *out = x * z;
-            return true;
-        case AUGUR_OP_DIV:
-            *out = z != 0 ? x / z : 0;
-            return z != 0;
-        case AUGUR_OP_MIN:
-            *out = x < z ? x : z;
-            return true;
-        case AUGUR_OP_MAX:
-            *out = x > z ? x : z;
-            return true;
-        default:
-            return false;
-        }
+        return scalar_value(env, e->u.bin.a, before, &x) &&
+               scalar_value(env, e->u.bin.b, before, &z) && binary_value(e->u.bin.op, x, z, out);
     default:
         return false;
     }
@@ -397,52 +465,76 @@ static bool is_sym(const struct augur_expr *e, int32_t sym)
     return e && sym >= 0 && e->kind == AUGUR_EXPR_SYM && e->u.sym == (uint32_t)sym;
 }
 
+/* True when a break or a return in loop's body (not in a loop inside it) can leave it early. */
+static bool leaves_early(const struct augur_node *n, bool top)
+{
+    const struct augur_node *k;
+
+    if (n->kind == AUGUR_NODE_JUMP)
+        return n->u.jump != AUGUR_JUMP_CONTINUE;
+    if (n->kind == AUGUR_NODE_LOOP && !top)
+        return false;
+    augur_node_for_each_kid(n, k) {
+        if (leaves_early(k, false))
+            return true;
+    }
+    return false;
+}
+
 /*
- * The span a for loop's variable runs over under a binding, |bound - start|,
- * when both are scalar expressions of the parameters (for i = 0; i < n);
- * false where the data decide the trips (rowptr[i + 1], a while loop).
+ * How a loop's trips on the data compare with the sample's: *ratio, and
+ * true when the ratio is known. A for loop whose span, |bound - start|,
+ * is a scalar of the binding: the spans' ratio (for i = 0; i < n); a loop
+ * whose condition is a constant (do ... while (0)): 1; a loop that leaves
+ * early on what it finds (a search with break): 1, the same trips per
+ * entry into it; the others (k < rowptr[i + 1], a while over loaded
+ * values): not known.
  */
-static bool loop_span(const struct augur_node *kernel, const struct augur_node *loop,
-                      struct augur_bound *b, double *out)
+static bool loop_ratio(const struct scalar_env *full, const struct scalar_env *sample,
+                       const struct augur_node *loop, double *ratio)
 {
     const struct augur_loop_info *l = &loop->u.loop;
     const struct augur_expr *c = l->cond, *end;
-    double lo, hi;
+    double lo[2], hi[2];
 
-    if (!c && l->trips >= 0) {
-        *out = l->trips;
+    *ratio = 1;
+    if (!c)
+        return l->trips >= 0;
+    if (c->kind == AUGUR_EXPR_INT || leaves_early(loop, true))
         return true;
-    }
-    if (l->form != AUGUR_LOOP_FOR || !l->init || !c || c->kind != AUGUR_EXPR_BINARY)
+    if (l->form != AUGUR_LOOP_FOR || !l->init || c->kind != AUGUR_EXPR_BINARY)
         return false;
     end = is_sym(c->u.bin.a, l->var) ? c->u.bin.b : is_sym(c->u.bin.b, l->var) ? c->u.bin.a : NULL;
-    if (!end || !scalar_value(kernel, end, b, &hi) || !scalar_value(kernel, l->init, b, &lo))
+    if (!end || !scalar_value(full, end, loop->id, &hi[0]) ||
+        !scalar_value(full, l->init, loop->id, &lo[0]) ||
+        !scalar_value(sample, end, loop->id, &hi[1]) ||
+        !scalar_value(sample, l->init, loop->id, &lo[1]) || !(fabs(hi[1] - lo[1]) > 0) ||
+        !(fabs(hi[0] - lo[0]) > 0))
         return false;
-    *out = fabs(hi - lo);
+    *ratio = fabs(hi[0] - lo[0]) / fabs(hi[1] - lo[1]);
     return true;
 }
 
 /*
  * How many times more often the nodes under loop run on the data than on
- * the sample: the loops around them from the innermost out, each whose
- * span is a scalar of the binding by its span on the data over the
- * sample's (the rows of SpMV's outer loop: the sample has its own rows,
- * each with fewer entries than the data's); at the first loop whose trips
- * the data decide, the entries' ratio, which counts that loop's iterations
- * over all the loops around it. Outside every loop, once per call.
+ * the sample: the loops around them from the innermost out, each by its
+ * ratio (loop_ratio: the rows of SpMV's outer loop, for the sample has its
+ * own rows, each with fewer entries than the data's); at the first loop
+ * whose trips the data decide, the entries' ratio, which counts that
+ * loop's iterations over all the loops around it. Outside every loop,
+ * once per call.
  */
-static double loop_scale(const struct augur_node *kernel, const struct augur_node *loop,
-                         struct augur_bound *full, struct augur_bound *sample, double entries)
+static double loop_scale(const struct scalar_env *full, const struct scalar_env *sample,
+                         const struct augur_node *loop, double entries)
 {
-    double f = 1, on_data, on_sample;
+    double f = 1, ratio;
 
-    for (const struct augur_node *p = loop; p && p != kernel; p = p->parent) {
+    for (const struct augur_node *p = loop; p && p != full->kernel; p = p->parent) {
         if (p->kind != AUGUR_NODE_LOOP)
             continue;
-        if (!loop_span(kernel, p, full, &on_data) || !loop_span(kernel, p, sample, &on_sample) ||
-            !(on_data > 0) || !(on_sample > 0))
+        if (!loop_ratio(full, sample, p, &ratio))
             return f * entries;
-        f *= on_data / on_sample;
+        f *= ratio;
     }
     return f;
 }
@@ -458,17 +550,19 @@ static int scale_sampled(const struct augur_skel *skel, const struct augur_node 
 {
     struct augur_bound_opts bo = bound_opts(o, r->threads);
     struct augur_bound *full = NULL;
+    struct scalar_env on_data = { skel, kernel, NULL, 0 }, on_sample = { skel, kernel, sample, 0 };
     double *f;
     int rc = augur_bound_from_csr(&ctx->csr, &bo, &full, diag);
 
     if (rc)
         return rc;
+    on_data.b = full;
     f = augur_mallocarray(r->work.nlines ? r->work.nlines : 1, sizeof(*f));
     for (size_t i = 0; i < r->work.nlines; i++) {
         uint32_t loop = r->work.lines[i].loop;
 
-        f[i] = loop_scale(kernel, loop && loop <= skel->nnodes ? skel->nodes[loop - 1] : NULL, full,
-                          sample, r->scale);
+        f[i] = loop_scale(&on_data, &on_sample,
+                          loop && loop <= skel->nnodes ? skel->nodes[loop - 1] : NULL, r->scale);
     }
     augur_workload_scale_lines(&r->work, f, r->scale);
     augur_free(f);

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""sampling_vs_full.py - what a sampled prediction gives a user: the time `augur predict
+--sample RATE` predicts against the time it predicts from all the data, for every kernel of
+bench/validate on every shared dataset it applies to, at one thread, per sampler.
+
+usage: bench/sampling_vs_full.py BUILD [--old BUILD] [--rate R] [--methods auto,sa,rt,rb,re]
+                                 [--machine FILE] [--jobs N] [--page FILE]
+
+--old runs a second build on the same cases in the same run (as ratios, nothing timed), so a
+change to the scaling is seen beside what it replaced. The page (default: standard output)
+gives, per build and sampler, the cases, the median, p90 and largest deviation
+|sampled - full| / full, and the cases off by more than 25 %. Searches by rounds (BFS) are
+left out: augur runs them on the whole data whatever the rate.
+"""
+import argparse
+import concurrent.futures
+import datetime
+import importlib.machinery
+import importlib.util
+import os
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def load_validate():
+    path = os.path.join(HERE, "bench", "validate")
+    loader = importlib.machinery.SourceFileLoader("validate", path)
+    spec = importlib.util.spec_from_loader("validate", loader)
+    mod = importlib.util.module_from_spec(spec)
+    loader.exec_module(mod)
+    return mod
+
+
+V = load_validate()
+
+
+def cases(augur, datasets_dir):
+    """(kernel, dataset path) pairs bench/validate runs, without the searches by rounds."""
+    infos = {}
+    for d in V.find_datasets(datasets_dir):
+        infos[d] = V.dataset_info(augur, d)
+    out = []
+    for k in V.KERNELS:
+        if k[0].startswith("bfs_") or k[0] == "main_kernel":
+            continue
+        for d, info in infos.items():
+            if info and V.applies(k[5], info, info["mesh"]):
+                out.append((k, d))
+    return out
+
+
+def one(augur, machine, rate, methods, case):
+    k, data = case
+    full, why = V.predict(augur, k, data, machine, 1)
+    row = {"kernel": k[0], "dataset": V.stem(data), "full": full["seconds"] if full else None,
+           "why": why}
+    for m in methods:
+        extra = ["--sample", str(rate)] + (["--method", m] if m != "auto" else [])
+        s, why = V.predict(augur, k, data, machine, 1, extra)
+        row[m] = s["seconds"] if s else None
+        if s and m == "auto":
+            row["auto_method"] = s.get("sample", {}).get("method", "")
+    return row
+
+
+def pct(x):
+    return "%.1f %%" % (100 * x)
+
+
+def table(rows, methods, label):
+    lines = []
+    for m in methods:
+        dev = [abs(r[m] - r["full"]) / r["full"] for r in rows if r.get(m) and r.get("full")]
+        if not dev:
+            lines.append("| %s | %s | 0 | - | - | - | - |" % (label, m))
+            continue
+        dev.sort()
+        p90 = dev[min(len(dev) - 1, int(round(0.9 * (len(dev) - 1))))]
+        lines.append("| %s | %s | %d | %s | %s | %s | %d |" %
+                     (label, m, len(dev), pct(statistics.median(dev)), pct(p90), pct(dev[-1]),
+                      sum(1 for x in dev if x > 0.25)))
+    return lines
+
+
+def worst(rows, m, n=8):
+    bad = [r for r in rows if r.get(m) and r.get("full")]
+    bad.sort(key=lambda r: -abs(r[m] - r["full"]) / r["full"])
+    return ["| %s | %s | %.3g | %.3g | %+.0f %% |" %
+            (r["kernel"], r["dataset"], r["full"], r[m], 100 * (r[m] - r["full"]) / r["full"])
+            for r in bad[:n]]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("build")
+    ap.add_argument("--old", default="")
+    ap.add_argument("--rate", type=float, default=0.05)
+    ap.add_argument("--methods", default="auto,sa,rt,rb,re")
+    ap.add_argument("--machine", default=os.path.join(HERE, "samples", "machines",
+                                                      "dev-epyc-2vcpu.yml"))
+    ap.add_argument("--datasets", default=os.path.join(HERE, "..", "shared", "datasets"))
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--page", default="")
+    args = ap.parse_args()
+    methods = args.methods.split(",")
+    builds = [("this build", args.build)] + ([("--old", args.old)] if args.old else [])
+    augur = os.path.join(os.path.abspath(args.build), "augur")
+    todo = cases(augur, args.datasets)
+    results = []
+    for label, b in builds:
+        exe = os.path.join(os.path.abspath(b), "augur")
+        with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as ex:
+            rows = list(ex.map(lambda c: one(exe, args.machine, args.rate, methods, c), todo))
+        results.append((label, rows))
+        V.log("%s: %d cases" % (label, len(rows)))
+    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    cmd = "bench/sampling_vs_full.py " + " ".join(sys.argv[1:])
+    out = ["# Sampled against full-data predictions", "",
+           "What `augur predict --sample %g` predicts against what it predicts from all of the "
+           "data, one thread, every kernel of `bench/validate` on every shared dataset it "
+           "applies to (searches by rounds left out: they run on the whole data); machine "
+           "file `%s`. Deviation: |sampled - full| / full. Written %s by:" %
+           (args.rate, os.path.relpath(args.machine, HERE), when), "", "```", cmd, "```", "",
+           "| build | sampler | cases | median | p90 | max | over 25 % |",
+           "|---|---|---|---|---|---|---|"]
+    for label, rows in results:
+        out += table(rows, methods, label)
+    label, rows = results[0]
+    for m in methods:
+        out += ["", "The largest deviations of `%s` (%s):" % (m, label), "",
+                "| kernel | dataset | full s | sampled s | deviation |", "|---|---|---|---|---|"]
+        out += worst(rows, m)
+    failed = [r for r in rows if not r.get("full")]
+    if failed:
+        out += ["", "%d case%s failed on all the data (first: %s on %s: %s)." %
+                (len(failed), "" if len(failed) == 1 else "s", failed[0]["kernel"],
+                 failed[0]["dataset"], failed[0]["why"])]
+    text = "\n".join(out) + "\n"
+    if args.page:
+        with open(args.page, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main()
