@@ -465,6 +465,57 @@ static bool is_sym(const struct augur_expr *e, int32_t sym)
     return e && sym >= 0 && e->kind == AUGUR_EXPR_SYM && e->u.sym == (uint32_t)sym;
 }
 
+/*
+ * The side of a loop's condition that holds its variable v: v, v + x,
+ * x + v or v - x, so that v = side - sign * shift (shift NULL: none).
+ */
+static bool var_side(const struct augur_expr *e, int32_t var, const struct augur_expr **shift,
+                     double *sign)
+{
+    while (e && e->kind == AUGUR_EXPR_CAST)
+        e = e->u.cast.a;
+    *shift = NULL;
+    *sign = 0;
+    if (is_sym(e, var))
+        return true;
+    if (!e || e->kind != AUGUR_EXPR_BINARY)
+        return false;
+    if ((e->u.bin.op == AUGUR_OP_ADD || e->u.bin.op == AUGUR_OP_SUB) && is_sym(e->u.bin.a, var)) {
+        *shift = e->u.bin.b;
+        *sign = e->u.bin.op == AUGUR_OP_ADD ? 1 : -1;
+        return true;
+    }
+    if (e->u.bin.op == AUGUR_OP_ADD && is_sym(e->u.bin.b, var)) {
+        *shift = e->u.bin.a;
+        *sign = 1;
+        return true;
+    }
+    return false;
+}
+
+/*
+ * The span a for loop's variable runs over under a binding: from its
+ * start to where the condition's other side stops it (i + 8 <= n: n - 8).
+ */
+static bool loop_span(const struct scalar_env *env, const struct augur_node *loop, double *out)
+{
+    const struct augur_loop_info *l = &loop->u.loop;
+    const struct augur_expr *c = l->cond, *end, *shift;
+    double hi, lo, sign, by = 0;
+
+    if (var_side(c->u.bin.a, l->var, &shift, &sign))
+        end = c->u.bin.b;
+    else if (var_side(c->u.bin.b, l->var, &shift, &sign))
+        end = c->u.bin.a;
+    else
+        return false;
+    if (!scalar_value(env, end, loop->id, &hi) || !scalar_value(env, l->init, loop->id, &lo) ||
+        (shift && !scalar_value(env, shift, loop->id, &by)))
+        return false;
+    *out = fabs(hi - sign * by - lo);
+    return *out > 0;
+}
+
 /* True when a break or a return in loop's body (not in a loop inside it) can leave it early. */
 static bool leaves_early(const struct augur_node *n, bool top)
 {
@@ -483,8 +534,8 @@ static bool leaves_early(const struct augur_node *n, bool top)
 
 /*
  * How a loop's trips on the data compare with the sample's: *ratio, and
- * true when the ratio is known. A for loop whose span, |bound - start|,
- * is a scalar of the binding: the spans' ratio (for i = 0; i < n); a loop
+ * true when the ratio is known. A for loop whose span (loop_span) is a
+ * scalar of the binding: the spans' ratio (for i = 0; i < n); a loop
  * whose condition is a constant (do ... while (0)): 1; a loop that leaves
  * early on what it finds (a search with break): 1, the same trips per
  * entry into it; the others (k < rowptr[i + 1], a while over loaded
@@ -494,8 +545,8 @@ static bool loop_ratio(const struct scalar_env *full, const struct scalar_env *s
                        const struct augur_node *loop, double *ratio)
 {
     const struct augur_loop_info *l = &loop->u.loop;
-    const struct augur_expr *c = l->cond, *end;
-    double lo[2], hi[2];
+    const struct augur_expr *c = l->cond;
+    double on_data, on_sample;
 
     *ratio = 1;
     if (!c)
@@ -504,14 +555,9 @@ static bool loop_ratio(const struct scalar_env *full, const struct scalar_env *s
         return true;
     if (l->form != AUGUR_LOOP_FOR || !l->init || c->kind != AUGUR_EXPR_BINARY)
         return false;
-    end = is_sym(c->u.bin.a, l->var) ? c->u.bin.b : is_sym(c->u.bin.b, l->var) ? c->u.bin.a : NULL;
-    if (!end || !scalar_value(full, end, loop->id, &hi[0]) ||
-        !scalar_value(full, l->init, loop->id, &lo[0]) ||
-        !scalar_value(sample, end, loop->id, &hi[1]) ||
-        !scalar_value(sample, l->init, loop->id, &lo[1]) || !(fabs(hi[1] - lo[1]) > 0) ||
-        !(fabs(hi[0] - lo[0]) > 0))
+    if (!loop_span(full, loop, &on_data) || !loop_span(sample, loop, &on_sample))
         return false;
-    *ratio = fabs(hi[0] - lo[0]) / fabs(hi[1] - lo[1]);
+    *ratio = on_data / on_sample;
     return true;
 }
 
