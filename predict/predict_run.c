@@ -439,8 +439,12 @@ static bool scalar_value(const struct scalar_env *env, const struct augur_expr *
             return y->bind && augur_bound_scalar(env->b, y->bind, out, NULL) == 0;
         if (y->kind == AUGUR_SYM_LOCAL)
             return local_value(env, e->u.sym, before, out);
-        *out = strcmp(y->name, "omp.nthreads") == 0;
-        return strcmp(y->name, "omp.thread") == 0 || *out == 1;
+        /* builtins: OpenMP's thread as the first of one; CUDA's are no scalar of the data */
+        if (strcmp(y->name, "omp.thread") == 0 || strcmp(y->name, "omp.nthreads") == 0) {
+            *out = strcmp(y->name, "omp.nthreads") == 0;
+            return true;
+        }
+        return false;
     case AUGUR_EXPR_UNARY:
         if (e->u.un.op != AUGUR_OP_NEG || !scalar_value(env, e->u.un.a, before, &x))
             return false;

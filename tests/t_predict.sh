@@ -79,6 +79,8 @@ is "irregular requests beyond L1 scaled up with the rest" "$(jq_ "$tmp/out" "sum
 # sample's rows hold; the entries' loop by the entries' ratio: every line's accesses as the full run's
 is "sampled: each line's accesses as the full run's (rows by n, entries by nnz)" \
     "$(jq_ "$tmp/out" "all(abs(a['accesses'] - b['accesses']) <= 1e-6 * b['accesses'] + 1e-9 for a, b in zip(d['workload']['lines'], e['workload']['lines'])) and len(d['workload']['lines']) == len(e['workload']['lines']) == 4" "$tmp/a.json")" True
+is "auto (the default): the categorizer's pick, and why" \
+    "$(jq_ "$tmp/out" "'picked by the categorizer' in d['sample']['chosen']")" True
 # the same through a do { } while (0) wrapper, over each thread's rows lo .. hi (locals set
 # from n, omp.thread and omp.nthreads before the loop), and eight rows a step (i + 8 <= n)
 for k in "$src/bench/unseen/loop_macro.c" "$src/kernels/fv/omp.c --function fv_ell_omp_private" \
@@ -91,8 +93,6 @@ for k in "$src/bench/unseen/loop_macro.c" "$src/kernels/fv/omp.c --function fv_e
     is "sampled $(basename "${k%% *}"): each line's accesses as the full run's" \
         "$(jq_ "$tmp/out" "all(abs(a['accesses'] - b['accesses']) <= 0.01 * b['accesses'] + 1e-9 for a, b in zip(d['workload']['lines'], e['workload']['lines'])) and len(d['workload']['lines']) == len(e['workload']['lines']) > 3" "$tmp/kfull.json")" True
 done
-is "auto (the default): the categorizer's pick, and why" \
-    "$(jq_ "$tmp/out" "'picked by the categorizer' in d['sample']['chosen']")" True
 status "--method rb" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --sample 0.2 --method rb --json
 is "rb recorded, nothing to say how" "$(jq_ "$tmp/out" "(d['sample']['method'], 'chosen' in d['sample'])")" "('rb', False)"
 hinge=${AUGUR_DATASETS:-}/mesh/hinge_stl_tetgen_tet.ele.gz
