@@ -140,9 +140,9 @@ static void reps_stat(struct reps *rp, bool rate, struct augur_calib_stat *st)
     double s[MAX_TRIES] = { 0 };
     uint32_t n = rp->nok;
 
+    memset(st, 0, sizeof(*st)); /* a pass's stat: no passes merged, not a ratio */
     memcpy(s, rp->ok, n * sizeof(*s));
     sort_doubles(rp->bad, rp->nbad);
-    st->preempted = 0;
     while (n < rp->want && st->preempted < rp->nbad) {
         s[n++] = rate ? rp->bad[rp->nbad - 1 - st->preempted] : rp->bad[st->preempted];
         st->preempted++;
