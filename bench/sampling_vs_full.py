@@ -107,12 +107,12 @@ def main():
     methods = args.methods.split(",")
     builds = [("this build", args.build)] + ([("--old", args.old)] if args.old else [])
     augur = os.path.join(os.path.abspath(args.build), "augur")
-    todo = cases(augur, args.datasets)
+    work = cases(augur, args.datasets)
     results = []
     for label, b in builds:
         exe = os.path.join(os.path.abspath(b), "augur")
         with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as ex:
-            rows = list(ex.map(lambda c: one(exe, args.machine, args.rate, methods, c), todo))
+            rows = list(ex.map(lambda c: one(exe, args.machine, args.rate, methods, c), work))
         results.append((label, rows))
         V.log("%s: %d cases" % (label, len(rows)))
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
