@@ -4,19 +4,23 @@
 bench/validate on every shared dataset it applies to, at one thread, per sampler.
 
 usage: bench/sampling_vs_full.py BUILD [--old BUILD] [--rate R] [--methods auto,sa,rt,rb,re]
-                                 [--machine FILE] [--jobs N] [--page FILE]
+                                 [--interval K] [--machine FILE] [--jobs N] [--page FILE]
 
 --old runs a second build on the same cases in the same run (as ratios, nothing timed), so a
 change to the scaling is seen beside what it replaced. The page (default: standard output)
 gives, per build and sampler, the cases, the median, p90 and largest deviation
-|sampled - full| / full, and the cases off by more than 25 %. Searches by rounds (BFS) are
-left out: augur runs them on the whole data whatever the rate.
+|sampled - full| / full, and the cases off by more than 25 %; with --interval K (default 4;
+0: none) the share of the cases whose 95 % interval holds the full-data time, the interval's
+median width (hi / lo), and the deviation of the samples' geometric mean, the estimate the
+same K + 1 samples would give if averaged. Searches by rounds (BFS) are left out: augur runs
+them on the whole data whatever the rate.
 """
 import argparse
 import concurrent.futures
 import datetime
 import importlib.machinery
 import importlib.util
+import math
 import os
 import statistics
 import sys
@@ -51,15 +55,20 @@ def cases(augur, datasets_dir):
     return out
 
 
-def one(augur, machine, rate, methods, case):
+def one(augur, machine, rate, methods, interval, case):
     k, data = case
     full, why = V.predict(augur, k, data, machine, 1)
     row = {"kernel": k[0], "dataset": V.stem(data), "full": full["seconds"] if full else None,
            "why": why}
     for m in methods:
-        extra = ["--sample", str(rate)] + (["--method", m] if m != "auto" else [])
+        extra = ["--sample", str(rate)] + (["--method", m] if m != "auto" else []) + \
+            (["--interval", str(interval)] if interval is not None else [])
         s, why = V.predict(augur, k, data, machine, 1, extra)
         row[m] = s["seconds"] if s else None
+        iv = s.get("interval") if s else None
+        if iv:
+            row[m + ":iv"] = (iv["lo"], iv["hi"])
+            row[m + ":gm"] = math.exp(statistics.mean(math.log(x) for x in iv["seconds"]))
         if s and m == "auto":
             row["auto_method"] = s.get("sample", {}).get("method", "")
     return row
@@ -69,18 +78,41 @@ def pct(x):
     return "%.1f %%" % (100 * x)
 
 
+def p90(xs):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(0.9 * (len(xs) - 1))))]
+
+
+def deviations(rows, key):
+    return sorted(abs(r[key] - r["full"]) / r["full"] for r in rows
+                  if r.get(key) and r.get("full"))
+
+
 def table(rows, methods, label):
     lines = []
     for m in methods:
-        dev = [abs(r[m] - r["full"]) / r["full"] for r in rows if r.get(m) and r.get("full")]
+        dev = deviations(rows, m)
         if not dev:
             lines.append("| %s | %s | 0 | - | - | - | - |" % (label, m))
             continue
-        dev.sort()
-        p90 = dev[min(len(dev) - 1, int(round(0.9 * (len(dev) - 1))))]
         lines.append("| %s | %s | %d | %s | %s | %s | %d |" %
-                     (label, m, len(dev), pct(statistics.median(dev)), pct(p90), pct(dev[-1]),
-                      sum(1 for x in dev if x > 0.25)))
+                     (label, m, len(dev), pct(statistics.median(dev)), pct(p90(dev)),
+                      pct(dev[-1]), sum(1 for x in dev if x > 0.25)))
+    return lines
+
+
+def interval_table(rows, methods, label):
+    lines = []
+    for m in methods:
+        ivs = [(r["full"], r[m + ":iv"]) for r in rows if r.get("full") and r.get(m + ":iv")]
+        if not ivs:
+            continue
+        covered = sum(1 for f, (lo, hi) in ivs if lo <= f <= hi)
+        width = statistics.median(hi / lo for f, (lo, hi) in ivs)
+        gm = deviations(rows, m + ":gm")
+        lines.append("| %s | %s | %d | %d (%s) | %.2f | %s | %s | %s |" %
+                     (label, m, len(ivs), covered, pct(covered / len(ivs)), width,
+                      pct(statistics.median(gm)), pct(p90(gm)), pct(gm[-1])))
     return lines
 
 
@@ -98,6 +130,7 @@ def main():
     ap.add_argument("--old", default="")
     ap.add_argument("--rate", type=float, default=0.05)
     ap.add_argument("--methods", default="auto,sa,rt,rb,re")
+    ap.add_argument("--interval", type=int, default=4)
     ap.add_argument("--machine", default=os.path.join(HERE, "samples", "machines",
                                                       "dev-epyc-2vcpu.yml"))
     ap.add_argument("--datasets", default=os.path.join(HERE, "..", "shared", "datasets"))
@@ -111,8 +144,9 @@ def main():
     results = []
     for label, b in builds:
         exe = os.path.join(os.path.abspath(b), "augur")
+        iv = args.interval if label == "this build" else None  # --old may predate --interval
         with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as ex:
-            rows = list(ex.map(lambda c: one(exe, args.machine, args.rate, methods, c), work))
+            rows = list(ex.map(lambda c: one(exe, args.machine, args.rate, methods, iv, c), work))
         results.append((label, rows))
         V.log("%s: %d cases" % (label, len(rows)))
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -127,6 +161,16 @@ def main():
            "|---|---|---|---|---|---|---|"]
     for label, rows in results:
         out += table(rows, methods, label)
+    ivt = []
+    for label, rows in results:
+        ivt += interval_table(rows, methods, label)
+    if ivt:
+        out += ["", "The 95 %% intervals from %d more samples (seeds 1..%d): the cases with one, "
+                "those whose interval holds the full-data time, the median width (hi / lo), and "
+                "the deviation of the samples' geometric mean from the full-data time:" %
+                (args.interval, args.interval), "",
+                "| build | sampler | with interval | holds full | width | mean of samples: "
+                "median | p90 | max |", "|---|---|---|---|---|---|---|---|"] + ivt
     label, rows = results[0]
     for m in methods:
         out += ["", "The largest deviations of `%s` (%s):" % (m, label), "",

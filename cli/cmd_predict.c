@@ -45,11 +45,17 @@ void cmd_predict_help(FILE *fp)
         "                    (static, dynamic, guided, auto; e.g. dynamic,64) instead\n"
         "                    of its own: what the kernel would take with it\n"
         "  --sample RATE     simulate a sample of RATE (0 < RATE < 1) of the entries and\n"
-        "                    scale the counts up; 'full' (default) runs all the data\n"
+        "                    scale the counts up; 'full' runs all the data; 'auto'\n"
+        "                    (default): all of it up to --sample-budget entries, above\n"
+        "                    it a sample of that many\n"
+        "  --sample-budget N --sample auto: the entries simulated whole (default\n"
+        "                    4194304)\n"
         "  --method M        the sampler: auto (default: the one the categorizer tree\n"
         "                    picks for the data, sa without a tree), sa, rt, rb or re\n"
         "                    (docs/sampling.md)\n"
         "  --seed S          seed of the sampler and of the random stand-ins (default 0)\n"
+        "  --interval K      a sampled prediction's 95 %% interval from K more samples\n"
+        "                    (seeds S+1 .. S+K; default 4, at most 16; 0: none)\n"
         "  --rounds          a topology-driven BFS: one call is every round until the\n"
         "                    levels stop changing (default for a kernel with a round)\n"
         "  --round R         a topology-driven BFS: one call is round R alone (the levels\n"
@@ -97,9 +103,12 @@ struct opts {
     struct cli_kernel_args k;
     unsigned threads, top, reps;
     double sample;
+    bool sample_auto;       /* --sample auto (the default) */
+    uint64_t sample_budget; /* --sample-budget (0: the library's) */
     enum augur_sampler method;
     bool method_auto; /* the categorizer picks the sampler */
     uint64_t seed;
+    int replicas; /* --interval K: K, or -1 for 0 (none); 0: the default */
     uint32_t tile_size;
     bool sched_given; /* --schedule KIND[,CHUNK] */
     enum augur_sched sched;
@@ -185,18 +194,46 @@ static void print_header(const struct opts *o, const struct shown *r)
                "one whose trips the data decide by the entries' (%.4g)\n",
                augur_sampler_name(r->p->sample.method), 100 * r->p->sample.achieved,
                r->p->sample.nnz, r->p->sample.nnz_full, r->p->sample.seed, r->p->scale);
+        if (r->p->sample_auto[0])
+            printf("sampled: %s\n", r->p->sample_auto);
         if (r->p->sampler_why[0])
             printf("sampler: %s\n", r->p->sampler_why);
     } else if (r->p->sample_note[0])
         printf("data: all of it (%s)\n", r->p->sample_note);
+    else if (r->p->sample_auto[0])
+        printf("data: all of it (%s)\n", r->p->sample_auto);
     else
         printf("data: all of it (no sampling)\n");
+}
+
+/* The samples behind a sampled prediction's interval, or why it has none. */
+static void print_interval(const struct augur_predict_result *p)
+{
+    const struct augur_predict_interval *iv = &p->interval;
+    char t[32];
+
+    if (iv->why[0]) {
+        printf("interval:   %s\n", iv->why);
+        return;
+    }
+    if (!iv->samples)
+        return;
+    printf("interval:   where the time on all the data lies if samples scatter around it "
+           "without bias; the %s samples of seeds %" PRIu64 "..%" PRIu64 " predict",
+           augur_sampler_name(p->sample.method), p->sample.seed,
+           p->sample.seed + iv->samples + iv->failed - 1);
+    for (uint32_t i = 0; i < iv->samples; i++)
+        printf("%s %s", i ? "," : "", augur_report_time(iv->seconds[i], t, sizeof(t)));
+    if (iv->failed)
+        printf(" (%u failed)", iv->failed);
+    printf("\n");
 }
 
 static void print_text(const struct opts *o, const struct shown *r)
 {
     const struct augur_workload *w = &r->p->work;
     const struct augur_prediction *sel = augur_predict_selected(r->p);
+    const struct augur_predict_interval *iv = &r->p->interval;
     char t1[32], t2[32];
     size_t *idx, nshow;
     double total = 0;
@@ -230,9 +267,21 @@ static void print_text(const struct opts *o, const struct shown *r)
                p->bottleneck ? p->bottleneck : "-", ops->source,
                i == r->p->selected ? "  <- selected" : "");
     }
-    printf("\nprediction: %s per call (model %s, bottleneck %s): %s\n",
-           augur_report_time(sel->seconds, t1, sizeof(t1)), sel->model,
+    printf("\nprediction: %s", augur_report_time(sel->seconds, t1, sizeof(t1)));
+    if (iv->samples) {
+        char *unit;
+
+        /* 14.3 us (13.8-14.9 us, 95 %): the low end's unit only where it differs */
+        augur_report_time(iv->lo, t1, sizeof(t1));
+        augur_report_time(iv->hi, t2, sizeof(t2));
+        unit = strchr(t1, ' ');
+        if (unit && strchr(t2, ' ') && strcmp(unit, strchr(t2, ' ')) == 0)
+            *unit = '\0';
+        printf(" (%s-%s, %.0f %%)", t1, t2, 100 * iv->level);
+    }
+    printf(" per call (model %s, bottleneck %s): %s\n", sel->model,
            sel->bottleneck ? sel->bottleneck : "-", r->p->selected_why);
+    print_interval(r->p);
     if (sel->unlearned_seconds > 0)
         printf("branches:   it counts on the core learning across calls the %.4g mispredictions "
                "per call a fresh predictor makes, as this machine's calibration says it can; a "
@@ -306,20 +355,20 @@ static void print_explain(const struct augur_model_input *in)
 
 /* ---- the command -------------------------------------------------------------------------- */
 
-/* Parses the options; returns CLI_OK with *path set, or an exit status. */
-/* --sample: a rate in (0, 1], or "full" (0, as a rate of 1 is). */
-static int parse_sample(const char *arg, double *rate)
+/* --sample: a rate in (0, 1], "full" (0, as a rate of 1 is) or "auto". */
+static int parse_sample(const char *arg, double *rate, bool *is_auto)
 {
     char *end;
 
     *rate = 0;
-    if (strcmp(arg, "full") == 0)
+    *is_auto = strcmp(arg, "auto") == 0;
+    if (*is_auto || strcmp(arg, "full") == 0)
         return CLI_OK;
     errno = 0;
     *rate = strtod(arg, &end);
     if (errno || end == arg || *end || !(*rate > 0 && *rate <= 1))
-        return cli_usage_error("predict", "--sample needs a rate in (0, 1] or 'full', not '%s'",
-                               arg);
+        return cli_usage_error("predict",
+                               "--sample needs a rate in (0, 1], 'full' or 'auto', not '%s'", arg);
     if (*rate == 1)
         *rate = 0;
     return CLI_OK;
@@ -373,7 +422,12 @@ static int predict_option(struct opts *o, int opt, const char *arg, const char *
         o->threads = (unsigned)v;
         break;
     case 'S':
-        return parse_sample(arg, &o->sample);
+        return parse_sample(arg, &o->sample, &o->sample_auto);
+    case 'b':
+        if (cli_parse_u64("predict", "--sample-budget", arg, AUGUR_PREDICT_MIN_SAMPLE, UINT64_MAX,
+                          &o->sample_budget))
+            return CLI_USAGE;
+        break;
     case 'D':
         if (cli_parse_schedule("predict", "--schedule", arg, &o->sched, &o->chunk))
             return CLI_USAGE;
@@ -388,6 +442,11 @@ static int predict_option(struct opts *o, int opt, const char *arg, const char *
     case 'x':
         if (cli_parse_u64("predict", "--seed", arg, 0, UINT64_MAX, &o->seed))
             return CLI_USAGE;
+        break;
+    case 'I':
+        if (cli_parse_u64("predict", "--interval", arg, 0, AUGUR_PREDICT_MAX_REPLICAS, &v))
+            return CLI_USAGE;
+        o->replicas = v ? (int)v : -1;
         break;
     case 'R':
         o->rounds = true;
@@ -457,15 +516,18 @@ static int check_report(const struct opts *o)
     return CLI_OK;
 }
 
+/* Parses the options; returns CLI_OK with *path set, or an exit status. */
 static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const char **path)
 {
     static const struct option longopts[] = {
         CLI_KERNEL_LONGOPTS,
         { "threads", required_argument, NULL, 't' },
         { "sample", required_argument, NULL, 'S' },
+        { "sample-budget", required_argument, NULL, 'b' },
         { "schedule", required_argument, NULL, 'D' },
         { "method", required_argument, NULL, 'M' },
         { "seed", required_argument, NULL, 'x' },
+        { "interval", required_argument, NULL, 'I' },
         { "rounds", no_argument, NULL, 'R' },
         { "round", required_argument, NULL, 'r' },
         { "launch", required_argument, NULL, 'l' },
@@ -489,7 +551,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { NULL, 0, NULL, 0 },
     };
     /* the options that only a simulation reads */
-    static const char simulation_opts[] = "tSDMxRrlTcEALn";
+    static const char simulation_opts[] = "tSbDMxIRrlTcEALn";
     int opt, rc;
 
     *nopt = argc;
@@ -542,7 +604,7 @@ static int load_tree(const struct opts *o, struct augur_tree **tree, char *name,
     struct augur_diag diag;
 
     *tree = NULL;
-    if (!(o->sample > 0) || !o->method_auto ||
+    if (!(o->sample > 0 || o->sample_auto) || !o->method_auto ||
         !cli_find_shipped(NULL, "AUGUR_TREE", "categorizer.tree", name, size))
         return CLI_OK;
     augur_diag_init(&diag);
@@ -622,9 +684,12 @@ static void predict_opts(const struct opts *o, struct augur_predict_opts *po)
 {
     po->threads = o->threads;
     po->sample = o->sample;
+    po->sample_auto = o->sample_auto;
+    po->sample_budget = o->sample_budget;
     po->method_given = !o->method_auto;
     po->method = o->method;
     po->seed = o->seed;
+    po->replicas = o->replicas;
     po->rounds = o->rounds;
     po->round = o->round;
     po->cold = o->cold;
@@ -784,6 +849,7 @@ int cmd_predict(int argc, char **argv)
     memset(&j, 0, sizeof(j));
     o.method = AUGUR_SAMPLER_SA;
     o.method_auto = true;
+    o.sample_auto = true;
     o.top = 10;
     rc = parse_args(argc, argv, &o, &nopt, &path);
     if (rc)

@@ -106,15 +106,24 @@ static int sample_re(const struct augur_csr *csr, uint64_t target, uint64_t *sta
 
 /*
  * The two intervals of Stride Average along one axis of n indices: side
- * floor(l n), centred on n/4 and 3n/4, clamped inside [0, n) and apart.
+ * floor(l n), centred on n/4 and 3n/4 (shifted: each placed at random in
+ * its half of the axis, from *state), clamped inside [0, n) and apart.
  */
-static void sa_axis(uint32_t n, double l, uint32_t lo[2], uint32_t *side)
+static void sa_axis(uint32_t n, double l, bool shifted, uint64_t *state, uint32_t lo[2],
+                    uint32_t *side)
 {
     double s = floor(l * (double)n), a, c;
 
     *side = (uint32_t)s;
-    a = floor((double)n / 4.0 - s / 2.0);
-    c = floor(3.0 * (double)n / 4.0 - s / 2.0);
+    if (shifted) {
+        double half = floor((double)n / 2.0), room = half - s;
+
+        a = room > 0 ? augur_rand_below(state, (uint32_t)room + 1) : 0;
+        c = half + (room > 0 ? augur_rand_below(state, (uint32_t)room + 1) : 0);
+    } else {
+        a = floor((double)n / 4.0 - s / 2.0);
+        c = floor(3.0 * (double)n / 4.0 - s / 2.0);
+    }
     if (a < 0)
         a = 0;
     if (c < a + s)
@@ -131,13 +140,13 @@ static void sa_axis(uint32_t n, double l, uint32_t lo[2], uint32_t *side)
  * diagonal, two on the anti-diagonal. Each row's columns are found by binary
  * search (the algorithm's early break, which needs sorted rows, made exact).
  */
-static int sample_sa(const struct augur_csr *csr, double rate, struct augur_sample_info *info,
-                     struct picks *p, struct augur_diag *diag)
+static int sample_sa(const struct augur_csr *csr, double rate, bool shifted, uint64_t *state,
+                     struct augur_sample_info *info, struct picks *p, struct augur_diag *diag)
 {
     double l = sqrt(rate / 4.0);
 
-    sa_axis(csr->nrows, l, info->row_lo, &info->row_side);
-    sa_axis(csr->ncols, l, info->col_lo, &info->col_side);
+    sa_axis(csr->nrows, l, shifted, state, info->row_lo, &info->row_side);
+    sa_axis(csr->ncols, l, shifted, state, info->col_lo, &info->col_side);
     if (info->row_side < 1 || info->col_side < 1)
         return augur_diag_set(diag, AUGUR_ERANGE, NULL, 0, 0,
                               "matrix too small for Stride Average at rate %g: squares of side "
@@ -624,6 +633,7 @@ int augur_sample_csr(const struct augur_csr *csr, const struct augur_sample_opts
     info->method = opts->method;
     info->rate = opts->rate;
     info->seed = opts->seed;
+    info->shifted = opts->shifted && opts->method == AUGUR_SAMPLER_SA;
     info->nnz_full = csr->nnz;
     info->tile = opts->tile;
     want = round(opts->rate * (double)csr->nnz);
@@ -644,7 +654,7 @@ int augur_sample_csr(const struct augur_csr *csr, const struct augur_sample_opts
             rc = sample_re(csr, info->target, &state, &p, diag);
             break;
         case AUGUR_SAMPLER_SA:
-            rc = sample_sa(csr, opts->rate, info, &p, diag);
+            rc = sample_sa(csr, opts->rate, opts->shifted, &state, info, &p, diag);
             break;
         case AUGUR_SAMPLER_RT:
             rc = sample_rt(csr, info->target, &state, info, &p, diag);

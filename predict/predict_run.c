@@ -115,7 +115,7 @@ static int ctx_sample(struct augur_predict_ctx *ctx, const struct augur_sample_o
 
     if (ctx->have_sample && ctx->sample_stored_only == stored_only &&
         ctx->sample_opts.method == so->method && ctx->sample_opts.rate == so->rate &&
-        ctx->sample_opts.seed == so->seed)
+        ctx->sample_opts.seed == so->seed && ctx->sample_opts.shifted == so->shifted)
         return 0;
     augur_sample_release(&ctx->sample);
     ctx->have_sample = false;
@@ -282,12 +282,12 @@ static int sched_setup(const struct augur_node *kernel, const struct augur_predi
  * much larger than the sample does (docs/sampling.md).
  */
 static int bind_data(struct augur_predict_ctx *ctx, const struct augur_predict_opts *o,
-                     unsigned threads, struct augur_cache_config *cfg,
+                     bool replicate, unsigned threads, struct augur_cache_config *cfg,
                      struct augur_predict_result *r, struct augur_bound **bound,
                      struct augur_diag *diag)
 {
     struct augur_bound_opts bo = bound_opts(o, threads);
-    struct augur_sample_opts sopt = { o->method, o->sample, o->seed, 0 };
+    struct augur_sample_opts sopt = { o->method, o->sample, o->seed, 0, replicate };
     double fp_ratio;
     int rc;
 
@@ -756,13 +756,12 @@ int augur_predict_models(struct augur_predict_result *r, const struct augur_mach
                              sizeof(r->selected_why), diag);
 }
 
-int augur_predict_run(struct augur_predict_ctx *ctx, const struct augur_skel *skel,
-                      const struct augur_node *kernel, const struct augur_machine *m,
-                      const struct augur_predict_opts *opts, struct augur_predict_result **out,
-                      struct augur_diag *diag)
+/* One prediction; a replicate draws its sample shifted (SA) and has no interval. */
+static int predict_once(struct augur_predict_ctx *ctx, const struct augur_skel *skel,
+                        const struct augur_node *kernel, const struct augur_machine *m,
+                        const struct augur_predict_opts *o, bool replicate,
+                        struct augur_predict_result **out, struct augur_diag *diag)
 {
-    static const struct augur_predict_opts defaults;
-    const struct augur_predict_opts *o = opts ? opts : &defaults;
     struct augur_predict_result *r = augur_calloc(1, sizeof(*r));
     struct augur_bound *bound = NULL;
     struct augur_interp *in = NULL;
@@ -789,7 +788,7 @@ int augur_predict_run(struct augur_predict_ctx *ctx, const struct augur_skel *sk
     if (!rc)
         rc = augur_cache_config_from_machine(m, threads, &cfg, diag);
     if (!rc)
-        rc = bind_data(ctx, o, threads, &cfg, r, &bound, diag);
+        rc = bind_data(ctx, o, replicate, threads, &cfg, r, &bound, diag);
     if (rc)
         goto out;
     r->threads = threads;
@@ -832,6 +831,117 @@ out:
     augur_interp_free(in);
     augur_bound_free(bound);
     return rc;
+}
+
+/* Student's t, two-sided 95 %, for 1 .. 16 degrees of freedom (the replicates' cap). */
+static const double student_975[AUGUR_PREDICT_MAX_REPLICAS] = {
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+    2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,
+};
+
+/*
+ * r's interval (struct augur_predict_interval): the replicates predict on
+ * samples of r's sampler and rate drawn with seeds seed + 1, seed + 2, ...;
+ * the context's sample is r's again afterwards, as augur_predict_bound()
+ * and a later question expect.
+ */
+static int predict_interval(struct augur_predict_ctx *ctx, const struct augur_skel *skel,
+                            const struct augur_node *kernel, const struct augur_machine *m,
+                            const struct augur_predict_opts *o, unsigned replicas,
+                            struct augur_predict_result *r, struct augur_diag *diag)
+{
+    struct augur_predict_interval *iv = &r->interval;
+    struct augur_predict_opts ro = *o;
+    struct augur_sample_opts back = { r->sample.method, o->sample, o->seed, 0, false };
+    double sum = 0, ss = 0, t;
+    char first[160] = "";
+
+    ro.method = r->sample.method;
+    ro.method_given = true;
+    ro.on_warn = NULL;
+    ro.on_progress = NULL;
+    iv->level = 0.95;
+    iv->seconds[iv->samples++] = augur_predict_selected(r)->seconds;
+    for (unsigned j = 1; j <= replicas; j++) {
+        struct augur_predict_result *x = NULL;
+        struct augur_diag d = { 0 };
+
+        ro.seed = o->seed + j;
+        if (predict_once(ctx, skel, kernel, m, &ro, true, &x, &d) == 0 &&
+            x->pred[r->selected].seconds > 0)
+            iv->seconds[iv->samples++] = x->pred[r->selected].seconds;
+        else {
+            if (!iv->failed)
+                snprintf(first, sizeof(first), "%.120s", x ? x->why[r->selected] : d.msg);
+            iv->failed++;
+        }
+        augur_predict_result_free(x);
+    }
+    if (iv->samples < 2) {
+        snprintf(iv->why, sizeof(iv->why), "no interval: the %u other sample%s failed (%.100s)",
+                 replicas, replicas == 1 ? "" : "s", first);
+        iv->samples = 0;
+    } else {
+        for (uint32_t i = 0; i < iv->samples; i++)
+            sum += log(iv->seconds[i]);
+        for (uint32_t i = 0; i < iv->samples; i++) {
+            double d = log(iv->seconds[i]) - sum / iv->samples;
+
+            ss += d * d;
+        }
+        iv->log_sd = sqrt(ss / (iv->samples - 1));
+        t = student_975[iv->samples - 2];
+        iv->lo = iv->seconds[0] * exp(-t * iv->log_sd);
+        iv->hi = iv->seconds[0] * exp(t * iv->log_sd);
+    }
+    return ctx_sample(ctx, &back, o->bound.stored_only, diag);
+}
+
+int augur_predict_run(struct augur_predict_ctx *ctx, const struct augur_skel *skel,
+                      const struct augur_node *kernel, const struct augur_machine *m,
+                      const struct augur_predict_opts *opts, struct augur_predict_result **out,
+                      struct augur_diag *diag)
+{
+    static const struct augur_predict_opts defaults;
+    const struct augur_predict_opts *o = opts ? opts : &defaults;
+    struct augur_predict_result *r = NULL;
+    int replicas = o->replicas ? o->replicas : AUGUR_PREDICT_REPLICAS;
+    uint64_t budget = o->sample_budget ? o->sample_budget : AUGUR_PREDICT_FULL_ENTRIES;
+    struct augur_predict_opts eff;
+    char why[160] = "";
+    double t0 = augur_now();
+    int rc;
+
+    if (replicas > AUGUR_PREDICT_MAX_REPLICAS)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "%d replicates for the interval: at most %d", replicas,
+                              AUGUR_PREDICT_MAX_REPLICAS);
+    if (o->sample_auto) {
+        uint64_t nnz = augur_dataset_nnz_full(ctx->ds);
+
+        eff = *o;
+        if (budget < AUGUR_PREDICT_MIN_SAMPLE)
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "a sampling budget of %llu entries: at least %d are needed",
+                                  (unsigned long long)budget, AUGUR_PREDICT_MIN_SAMPLE);
+        eff.sample = nnz > budget ? (double)budget / (double)nnz : 0;
+        snprintf(why, sizeof(why), "--sample auto: %llu entries, %s the %llu simulated whole",
+                 (unsigned long long)nnz, nnz > budget ? "over" : "within",
+                 (unsigned long long)budget);
+        o = &eff;
+    }
+    rc = predict_once(ctx, skel, kernel, m, o, false, &r, diag);
+    if (!rc)
+        snprintf(r->sample_auto, sizeof(r->sample_auto), "%s", why);
+    if (!rc && r->sampled && replicas > 0)
+        rc = predict_interval(ctx, skel, kernel, m, o, (unsigned)replicas, r, diag);
+    if (rc) {
+        augur_predict_result_free(r);
+        return rc;
+    }
+    r->seconds = augur_now() - t0;
+    *out = r;
+    return 0;
 }
 
 const struct augur_prediction *augur_predict_selected(const struct augur_predict_result *r)

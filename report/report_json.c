@@ -52,6 +52,21 @@ static json_t *sample_json(const struct augur_predict_result *r)
         "nnz_full", (json_int_t)r->sample.nnz_full, "scale", r->scale);
 }
 
+static json_t *interval_json(const struct augur_predict_result *r)
+{
+    const struct augur_predict_interval *iv = &r->interval;
+    json_t *secs;
+
+    if (!iv->samples)
+        return json_null();
+    secs = json_array();
+    for (uint32_t i = 0; i < iv->samples; i++)
+        json_array_append_new(secs, json_real(iv->seconds[i]));
+    return json_pack("{s:f,s:f,s:f,s:f,s:I,s:I,s:o}", "level", iv->level, "lo", iv->lo, "hi",
+                     iv->hi, "log_sd", iv->log_sd, "samples", (json_int_t)iv->samples, "failed",
+                     (json_int_t)iv->failed, "seconds", secs);
+}
+
 static json_t *tiling_json(const struct augur_predict_result *r)
 {
     const struct augur_tiling_stats *t = &r->tiling;
@@ -115,6 +130,8 @@ json_t *augur_report_json(const struct augur_predict_result *r, const struct aug
     json_object_set_new(doc, "sample", sample_json(r));
     if (r->sample_note[0])
         json_object_set_new(doc, "sample_declined", json_string(r->sample_note));
+    if (r->sample_auto[0])
+        json_object_set_new(doc, "sample_auto", json_string(r->sample_auto));
     json_object_set_new(doc, "tiling", tiling_json(r));
     json_object_set_new(doc, "simulated_accesses", json_integer((json_int_t)r->sim_events));
     json_object_set_new(doc, "rounds", json_integer(r->rounds));
@@ -125,6 +142,9 @@ json_t *augur_report_json(const struct augur_predict_result *r, const struct aug
     json_object_set_new(doc, "selected", json_string(sel->model));
     json_object_set_new(doc, "selected_why", json_string(r->selected_why));
     json_object_set_new(doc, "seconds", json_real(sel->seconds));
+    json_object_set_new(doc, "interval", interval_json(r));
+    if (r->interval.why[0])
+        json_object_set_new(doc, "interval_declined", json_string(r->interval.why));
     json_object_set_new(doc, "unlearned_seconds",
                         sel->unlearned_seconds > 0 ? json_real(sel->unlearned_seconds)
                                                    : json_null());

@@ -81,6 +81,34 @@ is "sampled: each line's accesses as the full run's (rows by n, entries by nnz)"
     "$(jq_ "$tmp/out" "all(abs(a['accesses'] - b['accesses']) <= 1e-6 * b['accesses'] + 1e-9 for a, b in zip(d['workload']['lines'], e['workload']['lines'])) and len(d['workload']['lines']) == len(e['workload']['lines']) == 4" "$tmp/a.json")" True
 is "auto (the default): the categorizer's pick, and why" \
     "$(jq_ "$tmp/out" "'picked by the categorizer' in d['sample']['chosen']")" True
+# the interval: four more samples of the same sampler (seeds 4..7), this one's time first
+is "sampled: an interval from 5 samples around the prediction" \
+    "$(jq_ "$tmp/out" "(d['interval']['samples'], d['interval']['failed'], d['interval']['seconds'][0] == d['seconds'], d['interval']['lo'] < d['seconds'] < d['interval']['hi'], d['interval']['level'])")" \
+    "(5, 0, True, True, 0.95)"
+is "sampled: the interval holds the full run's time" \
+    "$(jq_ "$tmp/out" "d['interval']['lo'] <= e['seconds'] <= d['interval']['hi']" "$tmp/a.json")" True
+cp "$tmp/out" "$tmp/iv.json"
+status "sampled again" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --sample 0.2 --seed 3 --json
+is "sampled: the same seed, the same interval" "$(jq_ "$tmp/out" "d['interval'] == e['interval']" "$tmp/iv.json")" True
+status "--interval 2" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --sample 0.2 --seed 3 --interval 2 --json
+is "--interval 2: three samples, the first two as with four more" \
+    "$(jq_ "$tmp/out" "d['interval']['samples'] == 3 and d['interval']['seconds'] == e['interval']['seconds'][:3]" "$tmp/iv.json")" True
+status "--interval 0" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --sample 0.2 --seed 3 --interval 0 --json
+is "--interval 0: none, the same prediction" "$(jq_ "$tmp/out" "d['interval'] is None and d['seconds'] == e['seconds']" "$tmp/iv.json")" True
+is "all of the data: no interval" "$(jq_ "$tmp/a.json" "d['interval'] is None and 'interval_declined' not in d")" True
+# --sample auto (the default): all of a small input, a sample of the budget over it
+is "--sample auto by default: all of 65,636 entries, and why" \
+    "$(jq_ "$tmp/a.json" "d['sample'] is None and d['sample_auto'] == '--sample auto: 65636 entries, within the 4194304 simulated whole'")" True
+status "--sample-budget 20000" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --sample-budget 20000 --interval 1 --json
+is "--sample auto over the budget: a sample asked at 20,000 / 65,636 entries" \
+    "$(jq_ "$tmp/out" "abs(d['sample']['rate'] - 20000 / 65636) < 1e-9 and 'over the 20000' in d['sample_auto'] and d['interval']['samples'] == 2")" True
+status "--sample full: no sampling, nothing said of auto" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --sample full --json
+is "--sample full: no sample_auto" "$(jq_ "$tmp/out" "d['sample'] is None and 'sample_auto' not in d")" True
+status "sampled, text" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --sample 0.2 --seed 3
+grep -Eq "^prediction: [0-9.]+ us \([0-9.]+-[0-9.]+ us, 95 %\) per call" "$tmp/out" &&
+    pass "text: the interval beside the prediction" || flunk "text: the interval beside the prediction"
+grep -q "^interval: .* the sa samples of seeds 3..7 predict " "$tmp/out" &&
+    pass "text: the samples behind it" || flunk "text: the samples behind it"
 # the same through a do { } while (0) wrapper, over each thread's rows lo .. hi (locals set
 # from n, omp.thread and omp.nthreads before the loop), and eight rows a step (i + 8 <= n)
 for k in "$src/bench/unseen/loop_macro.c" "$src/kernels/fv/omp.c --function fv_ell_omp_private" \
@@ -583,6 +611,11 @@ is "b = 1 K and 2 K: one plateau" "$(jq_ "$tmp/fv-1024.json" "abs(d['seconds'] /
 is "b = 8 K: past the L1, 1.5x to 3x the time and another bottleneck" "$(jq_ "$tmp/fv-8192.json" "1.5 < d['seconds'] / e['seconds'] < 3 and d['bottleneck'] != e['bottleneck']" "$tmp/fv-1024.json")" True
 
 status "bad --method" 2 "$augur" predict "$kernel" --data "$mtx" --sample 0.1 --method xx
+status "--sample-budget 999: under the smallest sample" 2 "$augur" predict "$kernel" --data "$mtx" --sample-budget 999
+status "--sample-budget 0" 2 "$augur" predict "$kernel" --data "$mtx" --sample-budget 0
+status "--sample xx" 2 "$augur" predict "$kernel" --data "$mtx" --sample xx
+status "--interval 17: over the cap" 2 "$augur" predict "$kernel" --data "$mtx" --sample 0.1 --interval 17
+status "--interval -1" 2 "$augur" predict "$kernel" --data "$mtx" --sample 0.1 --interval -1
 status "unknown option" 2 "$augur" predict "$kernel" --data "$mtx" --frobnicate
 status "--help" 0 "$augur" predict --help
 grep -q "usage: augur predict" "$tmp/out" && pass "--help prints the usage" || flunk "--help prints the usage"

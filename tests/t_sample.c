@@ -241,6 +241,47 @@ static void test_sa(const struct augur_csr *m)
     augur_sample_release(&b);
 }
 
+/* Shifted SA: the seed places each square in its half of the axes; unshifted SA ignores it. */
+static void test_sa_shifted(const struct augur_csr *m)
+{
+    struct augur_sample_opts o = { .method = AUGUR_SAMPLER_SA, .rate = 0.05, .seed = 1 };
+    struct augur_sample a, b, c, d0;
+    struct augur_diag d;
+    uint32_t side = (uint32_t)(sqrt(0.05 / 4) * m->nrows), half = m->nrows / 2;
+    bool halves = true, moved = false, valid = true;
+
+    augur_diag_init(&d);
+    ok(augur_sample_csr(m, &o, &d0, &d) == 0, "SA, seed 1, not shifted");
+    o.shifted = true;
+    ok(augur_sample_csr(m, &o, &a, &d) == 0 && augur_sample_csr(m, &o, &b, &d) == 0,
+       "shifted SA samples");
+    ok(a.info.shifted && same_csr(&a.csr, &b.csr), "shifted SA: same seed, same sample");
+    for (unsigned seed = 2; seed < 12; seed++) {
+        o.seed = seed;
+        if (augur_sample_csr(m, &o, &c, &d) != 0) {
+            halves = false;
+            continue;
+        }
+        halves &= c.info.row_side == side && c.info.row_lo[0] + side <= half &&
+                  c.info.row_lo[1] >= half && c.info.row_lo[1] + side <= m->nrows &&
+                  c.info.col_lo[0] + side <= half && c.info.col_lo[1] >= half;
+        moved |= c.info.row_lo[0] != a.info.row_lo[0] || c.info.col_lo[1] != a.info.col_lo[1];
+        valid &= is_valid_csr(&c.csr) && is_subset(&c, m);
+        augur_sample_release(&c);
+    }
+    ok(valid, "shifted SA, seeds 2..11: valid subsets");
+    ok(halves, "shifted SA: each square of side floor(sqrt(p/4) n) lies in its half");
+    ok(moved, "shifted SA: other seeds place the squares elsewhere");
+    o.shifted = false;
+    o.seed = 99;
+    ok(augur_sample_csr(m, &o, &c, &d) == 0 && same_csr(&c.csr, &d0.csr) && !c.info.shifted,
+       "SA not shifted: the seed changes nothing");
+    augur_sample_release(&a);
+    augur_sample_release(&b);
+    augur_sample_release(&c);
+    augur_sample_release(&d0);
+}
+
 static void test_rt(const struct augur_csr *m)
 {
     struct augur_sample_opts o = { .method = AUGUR_SAMPLER_RT, .rate = 0.05, .seed = 3 };
@@ -1210,6 +1251,7 @@ int main(void)
     random_csr(2000, 2000, 40000, 1, &m);
     test_re(&m);
     test_sa(&m);
+    test_sa_shifted(&m);
     test_rt(&m);
     test_rb(&m);
     test_band();

@@ -472,8 +472,13 @@ AUGUR_API int augur_sampler_parse(const char *name, enum augur_sampler *out);
 struct augur_sample_opts {
     enum augur_sampler method;
     double rate;   /* p, the fraction of the entries to take: 0 < p <= 1 */
-    uint64_t seed; /* RE and RT draw from it (SA is deterministic) */
+    uint64_t seed; /* RE, RT and RB draw from it (SA is deterministic unless shifted) */
     uint32_t tile; /* RT: the default tile side t; 0 picks n * sqrt(p / AUGUR_RT_TILES) */
+    /*
+     * SA: each square placed at random (from seed) in its half of the axes
+     * instead of centred on n/4 and 3n/4: the other draws of an interval.
+     */
+    bool shifted;
 };
 
 /* What a sampler did. */
@@ -481,6 +486,7 @@ struct augur_sample_info {
     enum augur_sampler method;
     double rate;
     uint64_t seed;
+    bool shifted;      /* SA squares placed by the seed */
     uint64_t nnz_full; /* entries of the matrix sampled */
     uint64_t target;   /* round(p * nnz_full), at least 1 */
     uint64_t nnz;      /* entries taken */

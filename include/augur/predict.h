@@ -39,11 +39,23 @@ AUGUR_API void augur_predict_ctx_free(struct augur_predict_ctx *ctx);
 
 /* Options of one prediction; zero-initialised means "all defaults". */
 struct augur_predict_opts {
-    unsigned threads;  /* OpenMP threads (0: 1); CUDA kernels run on the machine's SMs */
-    double sample;     /* simulate a sample of this share of the entries (0: all of them) */
+    unsigned threads; /* OpenMP threads (0: 1); CUDA kernels run on the machine's SMs */
+    double sample;    /* simulate a sample of this share of the entries (0: all of them) */
+    /*
+     * --sample auto: all of the data up to sample_budget entries (0:
+     * AUGUR_PREDICT_FULL_ENTRIES), above it a sample of sample_budget /
+     * entries; sample is then not read.
+     */
+    bool sample_auto;
+    uint64_t sample_budget;
     bool method_given; /* method names the sampler; else the tree picks it */
     enum augur_sampler method;
-    uint64_t seed;        /* of the sampler and of the random stand-ins */
+    uint64_t seed; /* of the sampler and of the random stand-ins */
+    /*
+     * A sampled prediction's interval rests on this many more samples of
+     * the same sampler and rate (0: AUGUR_PREDICT_REPLICAS; < 0: no interval).
+     */
+    int replicas;
     bool rounds;          /* a topology-driven BFS: one call is every round */
     uint32_t round;       /* one call is this round alone (0: not asked) */
     bool cold;            /* count the first call with empty caches */
@@ -67,6 +79,36 @@ struct augur_predict_opts {
 
 /* The smallest sample a prediction reads: below, one row's accident is a large share of it. */
 #define AUGUR_PREDICT_MIN_SAMPLE 1000
+
+/*
+ * The entries --sample auto simulates whole: a few seconds of simulation
+ * for an SpMV-like kernel (two calls of about three accesses per entry at
+ * tens of millions of accesses a second).
+ */
+#define AUGUR_PREDICT_FULL_ENTRIES (4ull << 20)
+
+/* More samples behind a sampled prediction's interval: by default, and at most. */
+#define AUGUR_PREDICT_REPLICAS     4
+#define AUGUR_PREDICT_MAX_REPLICAS 16
+
+/*
+ * Where the time of a sampled call lies (docs/sampling.md): the selected
+ * model's time on the sample and on the replicates, samples drawn with the
+ * next seeds (Stride Average: its squares placed at random in each half of
+ * the axes). With s the standard deviation of the samples' log times and t
+ * Student's quantile for samples - 1 degrees of freedom, the interval is
+ * the prediction times exp(-t s) .. exp(t s): where the full data's time
+ * lies if the samples scatter around it without bias.
+ */
+struct augur_predict_interval {
+    uint32_t samples; /* predictions it rests on, this one included (0: no interval) */
+    uint32_t failed;  /* replicates that gave no prediction */
+    double level;     /* the interval's confidence: 0.95 */
+    double lo, hi;    /* seconds */
+    double log_sd;    /* s */
+    double seconds[AUGUR_PREDICT_MAX_REPLICAS + 1]; /* each sample's time, this one first */
+    char why[160]; /* why a sampled prediction has none (else empty) */
+};
 
 /*
  * A cache level as the machine file gives it to the simulation (before a
@@ -115,12 +157,14 @@ struct augur_predict_result {
     struct augur_sample_info sample;
     char sampler_why[PATH_MAX + 96]; /* how the sampler was chosen */
     char sample_note[160];           /* why a sample asked for was not taken (empty: none) */
+    char sample_auto[200];           /* how --sample auto chose (empty: not asked) */
     /*
      * Full entries / sampled entries: the counts of a loop whose trips the
      * data decide are multiplied by this; a loop over a scalar of the
      * binding (for i < n) by that scalar's ratio (docs/sampling.md).
      */
     double scale;
+    struct augur_predict_interval interval;
     /* the simulation */
     uint64_t sim_events;
     uint32_t rounds;
@@ -145,8 +189,10 @@ struct augur_predict_result {
  * on the context's dataset and machine m: binds the data (the full data, or
  * a sample whose counts are scaled up and whose caches shrink by the
  * footprint ratio), runs the skeleton through the simulated caches and
- * branch predictors, builds the workload, and runs every model. skel,
- * kernel and m are borrowed and must outlive the result.
+ * branch predictors, builds the workload, and runs every model. A sampled
+ * prediction predicts again on opts->replicas more samples for its interval
+ * (a replicate that fails is counted, not an error). skel, kernel and m are
+ * borrowed and must outlive the result.
  *
  * Returns 0 and the caller's *out (augur_predict_result_free()), or an error
  * explained in diag: AUGUR_EINVAL for options that do not fit (a CPU kernel
