@@ -229,11 +229,34 @@ static void print_interval(const struct augur_predict_result *p)
     printf("\n");
 }
 
+/* The prediction line: the time, its interval, the model, the bottleneck, why. */
+static void print_prediction(const struct augur_predict_result *p)
+{
+    const struct augur_prediction *sel = augur_predict_selected(p);
+    const struct augur_predict_interval *iv = &p->interval;
+    char t1[32], t2[32];
+
+    printf("\nprediction: %s", augur_report_time(sel->seconds, t1, sizeof(t1)));
+    if (iv->samples) {
+        char *unit;
+
+        /* 14.3 us (13.8-14.9 us, 95 %): the low end's unit only where it differs */
+        augur_report_time(iv->lo, t1, sizeof(t1));
+        augur_report_time(iv->hi, t2, sizeof(t2));
+        unit = strchr(t1, ' ');
+        if (unit && strchr(t2, ' ') && strcmp(unit, strchr(t2, ' ')) == 0)
+            *unit = '\0';
+        printf(" (%s-%s, %.0f %%)", t1, t2, 100 * iv->level);
+    }
+    printf(" per call (model %s, bottleneck %s): %s\n", sel->model,
+           sel->bottleneck ? sel->bottleneck : "-", p->selected_why);
+    print_interval(p);
+}
+
 static void print_text(const struct opts *o, const struct shown *r)
 {
     const struct augur_workload *w = &r->p->work;
     const struct augur_prediction *sel = augur_predict_selected(r->p);
-    const struct augur_predict_interval *iv = &r->p->interval;
     char t1[32], t2[32];
     size_t *idx, nshow;
     double total = 0;
@@ -267,21 +290,7 @@ static void print_text(const struct opts *o, const struct shown *r)
                p->bottleneck ? p->bottleneck : "-", ops->source,
                i == r->p->selected ? "  <- selected" : "");
     }
-    printf("\nprediction: %s", augur_report_time(sel->seconds, t1, sizeof(t1)));
-    if (iv->samples) {
-        char *unit;
-
-        /* 14.3 us (13.8-14.9 us, 95 %): the low end's unit only where it differs */
-        augur_report_time(iv->lo, t1, sizeof(t1));
-        augur_report_time(iv->hi, t2, sizeof(t2));
-        unit = strchr(t1, ' ');
-        if (unit && strchr(t2, ' ') && strcmp(unit, strchr(t2, ' ')) == 0)
-            *unit = '\0';
-        printf(" (%s-%s, %.0f %%)", t1, t2, 100 * iv->level);
-    }
-    printf(" per call (model %s, bottleneck %s): %s\n", sel->model,
-           sel->bottleneck ? sel->bottleneck : "-", r->p->selected_why);
-    print_interval(r->p);
+    print_prediction(r->p);
     if (sel->unlearned_seconds > 0)
         printf("branches:   it counts on the core learning across calls the %.4g mispredictions "
                "per call a fresh predictor makes, as this machine's calibration says it can; a "
@@ -401,37 +410,18 @@ static int report_option(struct opts *o, int opt, const char *arg)
 }
 
 /* One of predict's own options: CLI_OK, -1 after --help, or an exit status. */
-static int predict_option(struct opts *o, int opt, const char *arg, const char *given)
+/* The sampling options: --sample, --sample-budget, --method, --seed, --interval; 1: not one. */
+static int sample_option(struct opts *o, int opt, const char *arg)
 {
     uint64_t v;
-    int rc = report_option(o, opt, arg);
-
-    if (rc != 1)
-        return rc;
 
     switch (opt) {
-    case 'Q':
-        o->profile = arg;
-        break;
-    case 'P':
-        o->save_profile = arg;
-        break;
-    case 't':
-        if (cli_parse_u64("predict", "--threads", arg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
-            return CLI_USAGE;
-        o->threads = (unsigned)v;
-        break;
     case 'S':
         return parse_sample(arg, &o->sample, &o->sample_auto);
     case 'b':
         if (cli_parse_u64("predict", "--sample-budget", arg, AUGUR_PREDICT_MIN_SAMPLE, UINT64_MAX,
                           &o->sample_budget))
             return CLI_USAGE;
-        break;
-    case 'D':
-        if (cli_parse_schedule("predict", "--schedule", arg, &o->sched, &o->chunk))
-            return CLI_USAGE;
-        o->sched_given = true;
         break;
     case 'M':
         o->method_auto = strcmp(arg, "auto") == 0;
@@ -447,6 +437,39 @@ static int predict_option(struct opts *o, int opt, const char *arg, const char *
         if (cli_parse_u64("predict", "--interval", arg, 0, AUGUR_PREDICT_MAX_REPLICAS, &v))
             return CLI_USAGE;
         o->replicas = v ? (int)v : -1;
+        break;
+    default:
+        return 1;
+    }
+    return CLI_OK;
+}
+
+static int predict_option(struct opts *o, int opt, const char *arg, const char *given)
+{
+    uint64_t v;
+    int rc = report_option(o, opt, arg);
+
+    if (rc == 1)
+        rc = sample_option(o, opt, arg);
+    if (rc != 1)
+        return rc;
+
+    switch (opt) {
+    case 'Q':
+        o->profile = arg;
+        break;
+    case 'P':
+        o->save_profile = arg;
+        break;
+    case 't':
+        if (cli_parse_u64("predict", "--threads", arg, 1, AUGUR_CACHESIM_MAX_THREADS, &v))
+            return CLI_USAGE;
+        o->threads = (unsigned)v;
+        break;
+    case 'D':
+        if (cli_parse_schedule("predict", "--schedule", arg, &o->sched, &o->chunk))
+            return CLI_USAGE;
+        o->sched_given = true;
         break;
     case 'R':
         o->rounds = true;

@@ -106,20 +106,20 @@ static int sample_re(const struct augur_csr *csr, uint64_t target, uint64_t *sta
 
 /*
  * The two intervals of Stride Average along one axis of n indices: side
- * floor(l n), centred on n/4 and 3n/4 (shifted: each placed at random in
- * its half of the axis, from *state), clamped inside [0, n) and apart.
+ * floor(l n), centred on n/4 and 3n/4 (or, shifted, at the fractions u[0]
+ * and u[1] of the room in the first and the second half of the axis),
+ * clamped inside [0, n) and apart.
  */
-static void sa_axis(uint32_t n, double l, bool shifted, uint64_t *state, uint32_t lo[2],
-                    uint32_t *side)
+static void sa_axis(uint32_t n, double l, const double *u, uint32_t lo[2], uint32_t *side)
 {
     double s = floor(l * (double)n), a, c;
 
     *side = (uint32_t)s;
-    if (shifted) {
+    if (u) {
         double half = floor((double)n / 2.0), room = half - s;
 
-        a = room > 0 ? augur_rand_below(state, (uint32_t)room + 1) : 0;
-        c = half + (room > 0 ? augur_rand_below(state, (uint32_t)room + 1) : 0);
+        a = room > 0 ? floor(u[0] * (room + 1)) : 0;
+        c = half + (room > 0 ? floor(u[1] * (room + 1)) : 0);
     } else {
         a = floor((double)n / 4.0 - s / 2.0);
         c = floor(3.0 * (double)n / 4.0 - s / 2.0);
@@ -134,24 +134,13 @@ static void sa_axis(uint32_t n, double l, bool shifted, uint64_t *state, uint32_
     lo[1] = (uint32_t)c;
 }
 
-/*
- * Stride Average (Algorithm 1): every entry in rows [row_lo[k], +row_side)
- * and columns [col_lo[k'], +col_side), k, k' in {0, 1}: two squares on the
- * diagonal, two on the anti-diagonal. Each row's columns are found by binary
- * search (the algorithm's early break, which needs sorted rows, made exact).
- */
-static int sample_sa(const struct augur_csr *csr, double rate, bool shifted, uint64_t *state,
-                     struct augur_sample_info *info, struct picks *p, struct augur_diag *diag)
+/* Places the four squares of relative side l; 0, or an error for bad row pointers. */
+static int sa_place(const struct augur_csr *csr, double l, const double *u,
+                    struct augur_sample_info *info, uint64_t *count, struct augur_diag *diag)
 {
-    double l = sqrt(rate / 4.0);
-
-    sa_axis(csr->nrows, l, shifted, state, info->row_lo, &info->row_side);
-    sa_axis(csr->ncols, l, shifted, state, info->col_lo, &info->col_side);
-    if (info->row_side < 1 || info->col_side < 1)
-        return augur_diag_set(diag, AUGUR_ERANGE, NULL, 0, 0,
-                              "matrix too small for Stride Average at rate %g: squares of side "
-                              "sqrt(p/4) n = %.3g x %.3g indices, under one",
-                              rate, l * csr->nrows, l * csr->ncols);
+    *count = 0;
+    sa_axis(csr->nrows, l, u, info->row_lo, &info->row_side);
+    sa_axis(csr->ncols, l, u ? u + 2 : NULL, info->col_lo, &info->col_side);
     for (int r = 0; r < 2; r++)
         for (uint32_t i = info->row_lo[r]; i < info->row_lo[r] + info->row_side; i++) {
             uint64_t lo, hi;
@@ -160,10 +149,67 @@ static int sample_sa(const struct augur_csr *csr, double rate, bool shifted, uin
             if (rc)
                 return rc;
             for (int c = 0; c < 2; c++) {
+                uint64_t first = lower_bound(csr->col, lo, hi, info->col_lo[c]);
+
+                *count +=
+                    lower_bound(csr->col, first, hi, info->col_lo[c] + info->col_side) - first;
+            }
+        }
+    return 0;
+}
+
+/*
+ * Stride Average (Algorithm 1): every entry in rows [row_lo[k], +row_side)
+ * and columns [col_lo[k'], +col_side), k, k' in {0, 1}: two squares on the
+ * diagonal, two on the anti-diagonal. The paper's side, sqrt(p/4) n, gives
+ * the squares p of the area, which holds p of the entries only where they
+ * are spread evenly (a band matrix's diagonal squares hold several times
+ * more); the side is the smallest whose squares hold the target of entries,
+ * found by bisection from the paper's. Each row's columns are found by
+ * binary search (the algorithm's early break, which needs sorted rows, made
+ * exact).
+ */
+static int sample_sa(const struct augur_csr *csr, uint64_t target, bool shifted, uint64_t *state,
+                     struct augur_sample_info *info, struct picks *p, struct augur_diag *diag)
+{
+    double area = sqrt(info->rate / 4.0), lo = 0, hi = 0.5, l = area, u[4];
+    uint64_t count;
+    int rc;
+
+    for (int k = 0; k < 4; k++)
+        u[k] = augur_rand_unit(state);
+    if ((rc = sa_place(csr, area, shifted ? u : NULL, info, &count, diag)) != 0)
+        return rc;
+    if (count >= target)
+        hi = area;
+    else
+        lo = area;
+    /* the sides grow with l: 48 halvings reach a single index on any axis */
+    for (int it = 0; it < 48 && (count < target || hi - lo > 0.25 / csr->nrows); it++) {
+        l = it == 0 && count < target ? hi : (lo + hi) / 2;
+        if ((rc = sa_place(csr, l, shifted ? u : NULL, info, &count, diag)) != 0)
+            return rc;
+        if (count >= target)
+            hi = l;
+        else
+            lo = l;
+    }
+    if ((rc = sa_place(csr, hi, shifted ? u : NULL, info, &count, diag)) != 0)
+        return rc;
+    if (info->row_side < 1 || info->col_side < 1)
+        return augur_diag_set(diag, AUGUR_ERANGE, NULL, 0, 0,
+                              "matrix too small for Stride Average at rate %g: squares of "
+                              "%u x %u indices",
+                              info->rate, info->row_side, info->col_side);
+    for (int r = 0; r < 2; r++)
+        for (uint32_t i = info->row_lo[r]; i < info->row_lo[r] + info->row_side; i++) {
+            uint64_t rlo = csr->rowptr[i], rhi = csr->rowptr[i + 1];
+
+            for (int c = 0; c < 2; c++) {
                 uint32_t end = info->col_lo[c] + info->col_side;
 
-                for (uint64_t k = lower_bound(csr->col, lo, hi, info->col_lo[c]);
-                     k < hi && csr->col[k] < end; k++)
+                for (uint64_t k = lower_bound(csr->col, rlo, rhi, info->col_lo[c]);
+                     k < rhi && csr->col[k] < end; k++)
                     take(p, k, i);
             }
         }
@@ -654,7 +700,7 @@ int augur_sample_csr(const struct augur_csr *csr, const struct augur_sample_opts
             rc = sample_re(csr, info->target, &state, &p, diag);
             break;
         case AUGUR_SAMPLER_SA:
-            rc = sample_sa(csr, opts->rate, opts->shifted, &state, info, &p, diag);
+            rc = sample_sa(csr, info->target, opts->shifted, &state, info, &p, diag);
             break;
         case AUGUR_SAMPLER_RT:
             rc = sample_rt(csr, info->target, &state, info, &p, diag);

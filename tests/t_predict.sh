@@ -71,10 +71,11 @@ status "sampled" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.
 is "sample recorded" "$(jq_ "$tmp/out" "d['sample']['method']")" sa
 is "counts scaled up to the full data" "$(jq_ "$tmp/out" "d['sample']['scale'] > 1 and abs(d['flops_per_call'] - 131272) < 0.5 * 131272")" True
 # every count of the workload, not only the accesses: the sum's iterations (an entry each),
-# and the gathers' requests beyond L1 (at least a quarter of the full run's;
-# unscaled, they were a seventh on the development machine's file)
+# and the gathers' requests beyond L1 (at least a tenth of the full run's 1,276: the
+# diagonal squares of a band keep x's reuse close, and a 20 % sample meets 15 % of them
+# scaled up, 3 % unscaled)
 is "carried iterations scaled up: about the 65,636 entries" "$(jq_ "$tmp/out" "abs(d['workload']['total']['carried_iters'] - 65636) < 0.5 * 65636")" True
-is "irregular requests beyond L1 scaled up with the rest" "$(jq_ "$tmp/out" "sum(d['workload']['total']['irr_served'][1:]) > 0.25 * sum(e['workload']['total']['irr_served'][1:])" "$tmp/a.json")" True
+is "irregular requests beyond L1 scaled up with the rest" "$(jq_ "$tmp/out" "sum(d['workload']['total']['irr_served'][1:]) > 0.1 * sum(e['workload']['total']['irr_served'][1:])" "$tmp/a.json")" True
 # a loop over the rows runs as often on the data as its binding's n says, whatever the
 # sample's rows hold; the entries' loop by the entries' ratio: every line's accesses as the full run's
 is "sampled: each line's accesses as the full run's (rows by n, entries by nnz)" \
