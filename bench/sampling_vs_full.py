@@ -5,6 +5,7 @@ bench/validate on every shared dataset it applies to, at one thread, per sampler
 
 usage: bench/sampling_vs_full.py BUILD [--old BUILD] [--rate R] [--methods auto,sa,rt,rb,re]
                                  [--interval K] [--machine FILE] [--jobs N] [--page FILE]
+                                 [--errors-out FILE]
 
 --old runs a second build on the same cases in the same run (as ratios, nothing timed), so a
 change to the scaling is seen beside what it replaced. The page (default: standard output)
@@ -14,6 +15,10 @@ gives, per build and sampler, the cases, the median, p90 and largest deviation
 median width (hi / lo), and the deviation of the samples' geometric mean, the estimate the
 same K + 1 samples would give if averaged. Searches by rounds (BFS) are left out: augur runs
 them on the whole data whatever the rate.
+
+--errors-out writes, per dataset file, the mean deviation of sa, rt and rb over the kernels
+all three predicted (lines NAME SA RT RB): the labels `augur train categorizer --errors`
+trains the sampler choice on, judged on predicted times.
 """
 import argparse
 import concurrent.futures
@@ -58,8 +63,8 @@ def cases(augur, datasets_dir):
 def one(augur, machine, rate, methods, interval, case):
     k, data = case
     full, why = V.predict(augur, k, data, machine, 1)
-    row = {"kernel": k[0], "dataset": V.stem(data), "full": full["seconds"] if full else None,
-           "why": why}
+    row = {"kernel": k[0], "dataset": V.stem(data), "file": os.path.basename(data),
+           "full": full["seconds"] if full else None, "why": why}
     for m in methods:
         extra = ["--sample", str(rate)] + (["--method", m] if m != "auto" else []) + \
             (["--interval", str(interval)] if interval is not None else [])
@@ -124,6 +129,23 @@ def worst(rows, m, n=8):
             for r in bad[:n]]
 
 
+def write_errors(rows, path):
+    """Per dataset file: the mean deviation of sa, rt and rb over the kernels all three had."""
+    by_file = {}
+    for r in rows:
+        if r.get("full") and all(r.get(m) for m in ("sa", "rt", "rb")):
+            by_file.setdefault(r["file"], []).append(
+                [abs(r[m] - r["full"]) / r["full"] for m in ("sa", "rt", "rb")])
+    with open(path, "w") as f:
+        f.write("# written by bench/sampling_vs_full.py: per dataset, the mean |sampled - full| "
+                "/ full of the predicted time over the kernels that sa, rt and rb all "
+                "predicted\n# name sa rt rb kernels\n")
+        for name in sorted(by_file):
+            devs = by_file[name]
+            f.write("%s %.6f %.6f %.6f  # %d\n" % ((name,) + tuple(
+                statistics.mean(d[c] for d in devs) for c in range(3)) + (len(devs),)))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("build")
@@ -136,6 +158,7 @@ def main():
     ap.add_argument("--datasets", default=os.path.join(HERE, "..", "shared", "datasets"))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--page", default="")
+    ap.add_argument("--errors-out", default="")
     args = ap.parse_args()
     methods = args.methods.split(",")
     builds = [("this build", args.build)] + ([("--old", args.old)] if args.old else [])
@@ -149,6 +172,10 @@ def main():
             rows = list(ex.map(lambda c: one(exe, args.machine, args.rate, methods, iv, c), work))
         results.append((label, rows))
         V.log("%s: %d cases" % (label, len(rows)))
+    if args.errors_out:
+        if not all(m in methods for m in ("sa", "rt", "rb")):
+            sys.exit("--errors-out needs sa, rt and rb among --methods")
+        write_errors(results[0][1], args.errors_out)
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     cmd = "bench/sampling_vs_full.py " + " ".join(sys.argv[1:])
     out = ["# Sampled against full-data predictions", "",

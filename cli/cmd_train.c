@@ -21,7 +21,8 @@ static void categorizer_help(FILE *fp)
         "that picks Stride Average (sa), Random Tile (rt) or Random Row Blocks (rb)\n"
         "for a matrix. Each training matrix is labelled with the sampler whose\n"
         "samples best predict the full run's L1 miss rate (Zhu et al. PACT'19 eq. 7; the\n"
-        "kernel's accesses simulated on the machine's caches, one core). The\n"
+        "kernel's accesses simulated on the machine's caches, one core), or with\n"
+        "--errors by the errors a file gives for it. The\n"
         "matrices: FILE..., every dataset under --datasets (mtx/ and the meshes'\n"
         "duals from mesh/), and generated R-MAT and block-diagonal matrices.\n"
         "Prints each matrix's features, errors and label,\n"
@@ -33,9 +34,15 @@ static void categorizer_help(FILE *fp)
         "  -o, --output TREE write the tree here\n"
         "  --datasets DIR    add DIR/mtx/* and DIR/mesh/* (default: $AUGUR_DATASETS\n"
         "                    when no FILE is given)\n"
-        "  --generated N     add N R-MAT and N block-diagonal matrices (default 16)\n"
+        "  --generated N     add N R-MAT and N block-diagonal matrices (default 16;\n"
+        "                    with --errors 0)\n"
         "  --kernel K        the kernel whose L1 miss rate labels: spmv (default), fv,\n"
         "                    ireduce, or all (the mean error over the three)\n"
+        "  --errors FILE     label each matrix by the errors FILE gives for it (lines\n"
+        "                    NAME SA RT RB: a matrix file's name, each sampler's error;\n"
+        "                    bench/sampling_vs_full.py --errors-out writes those of\n"
+        "                    predicted times) instead of simulating miss rates; a\n"
+        "                    matrix it does not name is skipped\n"
         "  --rate P          sampling rate, 0 < P <= 1 (default 0.05)\n"
         "  --seeds N         Random Tile and Row Blocks seeds per matrix, errors\n"
         "                    averaged (default 5)\n"
@@ -76,6 +83,9 @@ struct train_args {
     struct augur_tree_opts tree;
     bool by_error; /* --split error: cost-sensitive splits, depth by cross-validated error */
     uint64_t seed;
+    bool generated_given;           /* --generated N (with --errors, none by default) */
+    const char *errors_path;        /* --errors FILE */
+    struct augur_cat_errors errors; /* its rows (n 0: label by simulated miss rates) */
 };
 
 static int parse_uint(const char *cmd, const char *opt, const char *arg, unsigned long long lo,
@@ -133,9 +143,13 @@ static int train_option(const char *cmd, int opt, const char *arg, const char *g
     case 'd':
         a->datasets = arg;
         break;
+    case 'E':
+        a->errors_path = arg;
+        break;
     case 'g':
         rc = parse_uint(cmd, "generated", arg, 0, 1000, &v);
         a->generated = (unsigned)v;
+        a->generated_given = true;
         break;
     case 'k':
         rc = cli_parse_stream_kernel(cmd, arg, &a->kernel);
@@ -194,6 +208,7 @@ static int parse_train_args(int argc, char **argv, struct train_args *a, int *fi
         { "generated", required_argument, NULL, 'g' },
         { "kernel", required_argument, NULL, 'k' },
         { "rate", required_argument, NULL, 'r' },
+        { "errors", required_argument, NULL, 'E' },
         { "seeds", required_argument, NULL, 'n' },
         { "scaling", required_argument, NULL, 'S' },
         { "rnn-rate", required_argument, NULL, 'e' },
@@ -216,6 +231,8 @@ static int parse_train_args(int argc, char **argv, struct train_args *a, int *fi
             return rc;
     if (!a->machine)
         return cli_usage_error(cmd, "expected --machine FILE");
+    if (a->errors_path && !a->generated_given)
+        a->generated = 0; /* the file names none of them */
     if (!a->output)
         return cli_usage_error(cmd, "expected -o TREE");
     if (!a->datasets && optind == argc) {
@@ -275,6 +292,17 @@ static const char *base_name(const char *path)
     return s ? s + 1 : path;
 }
 
+/* The sampler of least error; ties go to Stride Average (deterministic, cheaper), then Random Tile.
+ */
+static void pick_label(struct item *it)
+{
+    it->label = AUGUR_SAMPLER_SA;
+    if (it->err[AUGUR_SAMPLER_RT] < it->err[it->label])
+        it->label = AUGUR_SAMPLER_RT;
+    if (it->err[AUGUR_SAMPLER_RB] < it->err[it->label])
+        it->label = AUGUR_SAMPLER_RB;
+}
+
 /*
  * Features, full run and the sampled runs of one matrix; the label is the
  * sampler (sa, rt or rb) with the smallest mean L1 error. Returns 0, or a failure
@@ -323,12 +351,24 @@ static int label_matrix(const struct augur_csr *csr, bool symmetric, const struc
             }
         }
     }
-    /* Ties go to Stride Average (deterministic and cheaper), then Random Tile. */
-    it->label = AUGUR_SAMPLER_SA;
-    for (int c = 1; c < 3; c++)
-        if (it->err[cand[c]] < it->err[it->label])
-            it->label = cand[c];
+    pick_label(it);
     return 0;
+}
+
+/* The label and errors --errors gives for a matrix, its features computed. */
+static int label_given(const struct augur_csr *csr, bool symmetric, const struct train_args *a,
+                       const char *name, struct item *it, struct augur_diag *diag)
+{
+    const struct augur_cat_error *e = augur_cat_errors_find(&a->errors, name);
+
+    if (!e)
+        return augur_diag_set(diag, AUGUR_EINVAL, a->errors_path, 0, 0,
+                              "no errors for %s in the file", name);
+    it->n = csr->nrows;
+    it->nnz = csr->nnz;
+    memcpy(it->err, e->err, sizeof(it->err));
+    pick_label(it);
+    return augur_cat_features(csr, symmetric, &a->feat, it->x, diag);
 }
 
 /* A matrix's costs for a cost-sensitive tree: its errors; Random Edge is not a candidate. */
@@ -537,7 +577,9 @@ static void label_item(const struct train_args *a, const struct augur_cache_conf
         it.kind = g % 2 ? "blocks" : "rmat";
         rc = generate_item(g, a->seed, &csr, name, sizeof(name), &diag);
     }
-    if (!rc)
+    if (!rc && a->errors.n)
+        rc = label_given(&csr, symmetric, a, name, &it, &diag);
+    else if (!rc)
         rc = label_matrix(&csr, symmetric, a, cfg, &it, &diag);
     augur_csr_release(&csr);
     if (rc) {
@@ -627,24 +669,32 @@ static int fit_tree(struct train_args *a, const struct augur_machine *machine, s
     a->tree.cost = a->by_error ? t->cost : NULL;
     if (augur_tree_train(t->x, t->y, n, &a->tree, &a->feat, &t->tree, &diag) != 0)
         return cli_diag_error(&diag);
+    augur_buf_printf(&t->comment,
+                     "Trained by 'augur train categorizer' on %zu matrices (%zu labelled sa, %zu "
+                     "rt, %zu rb).\n",
+                     n, t->nsa, t->nrt, n - t->nsa - t->nrt);
+    if (a->errors.n)
+        augur_buf_printf(&t->comment, "Label: the sampler of the least error in %s.\n",
+                         a->errors_path);
+    else
+        augur_buf_printf(
+            &t->comment,
+            "Label: the sampler whose samples (rate %g; rt, rb: %u seeds) best "
+            "predict the L1 miss rate of %s\non %s, one core, caches scaled: %s.\n",
+            a->rate, a->seeds,
+            a->kernel < 0 ? "spmv, fv and ireduce (mean)"
+                          : augur_stream_kernel_name((enum augur_stream_kernel)a->kernel),
+            machine->name ? machine->name : a->machine, augur_scaling_name(a->scaling));
     augur_buf_printf(
         &t->comment,
-        "Trained by 'augur train categorizer' on %zu matrices (%zu labelled sa, %zu "
-        "rt, %zu rb).\nLabel: the sampler whose samples (rate %g; rt, rb: %u seeds) "
-        "best "
-        "predict the L1 miss rate of %s\non %s, one core, caches scaled: %s.\n"
-        "Splits by %s; depth %u (of 1..%u, the best %u-fold cross-validated "
-        "%s).\n"
+        "Splits by %s; depth %u (of 1..%u, the best %u-fold cross-validated %s).\n"
         "%u-fold cross-validated accuracy: %.1f %% (without cc: %.1f %%).\n"
-        "Mean L1 miss-rate error (eq. 7): sa %.2f %%, rt %.2f %%, rb %.2f %%, tree "
-        "(cross-validated) %.2f %%, best of the three %.2f %%.",
-        n, t->nsa, t->nrt, n - t->nsa - t->nrt, a->rate, a->seeds,
-        a->kernel < 0 ? "spmv, fv and ireduce (mean)"
-                      : augur_stream_kernel_name((enum augur_stream_kernel)a->kernel),
-        machine->name ? machine->name : a->machine, augur_scaling_name(a->scaling),
+        "Mean %s: sa %.2f %%, rt %.2f %%, rb %.2f %%, tree (cross-validated) %.2f %%, best of "
+        "the three %.2f %%.",
         a->by_error ? "the samplers' summed errors" : "the labels' Gini impurity",
         a->tree.max_depth, t->ndepths, a->folds, a->by_error ? "mean error" : "accuracy", a->folds,
-        100.0 * (double)t->correct / n, 100.0 * (double)t->correct_base / n, 100.0 * t->err_sa,
+        100.0 * (double)t->correct / n, 100.0 * (double)t->correct_base / n,
+        a->errors.n ? "error given" : "L1 miss-rate error (eq. 7)", 100.0 * t->err_sa,
         100.0 * t->err_rt, 100.0 * t->err_rb, 100.0 * t->err_cv, 100.0 * t->err_best);
     augur_tree_format(t->tree, t->comment.s, &t->text);
     if (augur_file_write(a->output, t->text.s, t->text.len, &diag) != 0)
@@ -689,7 +739,7 @@ static int training_text(const struct train_args *a, const struct training *t)
                100.0 * it->err[AUGUR_SAMPLER_RB], augur_sampler_name(it->label),
                augur_sampler_name(it->cv));
     }
-    printf("\ndepth  cv accuracy  cv mean L1 error\n");
+    printf("\ndepth  cv accuracy  cv mean %s\n", a->errors.n ? "error" : "L1 error");
     for (unsigned dep = 1; dep <= t->ndepths; dep++)
         printf("%5u  %10.1f %%  %14.2f %%\n", dep, 100.0 * t->depth_acc[dep],
                100.0 * t->depth_err[dep]);
@@ -713,9 +763,12 @@ static int train_categorizer(int argc, char **argv)
     if (rc)
         return rc < 0 ? CLI_OK : rc;
     augur_diag_init(&diag);
+    if (a.errors_path && augur_cat_errors_load(a.errors_path, &a.errors, &diag) != 0)
+        return cli_diag_error(&diag);
     if (augur_machine_load(a.machine, &machine, &diag) != 0 ||
         augur_cache_config_from_machine(machine, 1, &cfg, &diag) != 0) {
         augur_machine_free(machine);
+        augur_cat_errors_release(&a.errors);
         return cli_diag_error(&diag);
     }
     memset(&t, 0, sizeof(t));
@@ -742,6 +795,7 @@ static int train_categorizer(int argc, char **argv)
     augur_vec_release(&paths);
     training_free(&t);
     augur_machine_free(machine);
+    augur_cat_errors_release(&a.errors);
     return rc;
 }
 

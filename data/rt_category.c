@@ -821,6 +821,114 @@ int augur_tree_load(const char *path, struct augur_tree **out, struct augur_diag
     return rc;
 }
 
+/* ---- errors given per matrix ------------------------------------------ */
+
+/* A training set's matrices at most (names are checked pairwise for repeats). */
+#define CAT_ERRORS_MAX 10000
+
+const struct augur_cat_error *augur_cat_errors_find(const struct augur_cat_errors *e,
+                                                    const char *path)
+{
+    const char *base = strrchr(path, '/');
+
+    base = base ? base + 1 : path;
+    for (size_t i = 0; i < e->n; i++)
+        if (strcmp(e->rows[i].name, base) == 0)
+            return &e->rows[i];
+    return NULL;
+}
+
+void augur_cat_errors_release(struct augur_cat_errors *e)
+{
+    augur_free(e->rows);
+    e->rows = NULL;
+    e->n = 0;
+}
+
+int augur_cat_errors_parse(const char *text, size_t len, const char *name,
+                           struct augur_cat_errors *out, struct augur_diag *diag)
+{
+    static const enum augur_sampler cols[] = { AUGUR_SAMPLER_SA, AUGUR_SAMPLER_RT,
+                                               AUGUR_SAMPLER_RB };
+    struct augur_vec rows;
+    struct rt_scan s;
+    char *buf = augur_malloc(len + 1);
+    int rc = 0;
+
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+    augur_vec_init(&rows, sizeof(struct augur_cat_error));
+    rt_scan_init(&s, buf, len, name, diag);
+    while (!rc && rt_next_content_line(&s, "#")) {
+        struct augur_cat_error r;
+        const char *at = s.p;
+        size_t wlen;
+
+        if (rows.len == CAT_ERRORS_MAX) {
+            rc = rt_error(&s, AUGUR_ERANGE, "more than %d matrices", CAT_ERRORS_MAX);
+            break;
+        }
+        memset(&r, 0, sizeof(r));
+        for (unsigned k = 0; k < AUGUR_SAMPLER_COUNT; k++)
+            r.err[k] = INFINITY;
+        rt_parse_word(&s, r.name, sizeof(r.name));
+        wlen = (size_t)(s.p - at);
+        if (wlen >= sizeof(r.name) || memchr(at, '/', wlen)) {
+            s.p = at;
+            rc = rt_error(&s, AUGUR_EPARSE,
+                          "a matrix file's name without its folder, under %zu bytes",
+                          sizeof(r.name));
+            break;
+        }
+        for (unsigned c = 0; c < 3 && !rc; c++) {
+            const char *v = s.p;
+
+            rc = rt_parse_double(&s, &r.err[cols[c]], augur_sampler_name(cols[c]));
+            if (!rc && !(r.err[cols[c]] >= 0)) {
+                s.p = v;
+                rt_skip_blanks(&s);
+                rc = rt_error(&s, AUGUR_ERANGE, "a negative error for %s",
+                              augur_sampler_name(cols[c]));
+            }
+        }
+        if (!rc)
+            rc = end_of_line(&s, "the Random Row Blocks error");
+        if (!rc &&
+            augur_cat_errors_find(&(struct augur_cat_errors){ rows.data, rows.len }, r.name)) {
+            s.p = at;
+            rc = rt_error(&s, AUGUR_EPARSE, "'%s' is given a second time", r.name);
+        }
+        if (!rc)
+            *(struct augur_cat_error *)augur_vec_push(&rows) = r;
+    }
+    augur_free(buf);
+    if (rc) {
+        augur_vec_release(&rows);
+        return rc;
+    }
+    if (rows.len == 0) {
+        augur_vec_release(&rows);
+        return augur_diag_set(diag, AUGUR_EPARSE, name, 0, 0,
+                              "no matrix: expected lines NAME SA RT RB");
+    }
+    out->rows = rows.data;
+    out->n = rows.len;
+    return 0;
+}
+
+int augur_cat_errors_load(const char *path, struct augur_cat_errors *out, struct augur_diag *diag)
+{
+    struct augur_buf buf;
+    int rc;
+
+    augur_buf_init(&buf);
+    rc = augur_file_read(path, 1u << 24, &buf, NULL, diag);
+    if (!rc)
+        rc = augur_cat_errors_parse(buf.s, buf.len, path, out, diag);
+    augur_buf_release(&buf);
+    return rc;
+}
+
 /* ---- generated matrices ------------------------------------------------- */
 
 /* CSR from sorted distinct keys row << 32 | col. */

@@ -372,6 +372,27 @@ jcheck "train: the tree written is the one printed" "$tmp/train-error.json" "" '
 "$augur" --json data info --no-clustering --tree "$tmp/error.tree" "$sample" >"$tmp/trinfo.json" 2>/dev/null
 jcheck "train: the new tree categorizes a matrix" "$tmp/trinfo.json" "" 'd["category"]["sampler"] in ("sa", "rt", "rb")'
 
+# train --errors: the labels from given errors (as bench/sampling_vs_full.py --errors-out
+# writes those of predicted times); four copies of the sample under other names
+for c in a b c d e; do cp "$sample" "$tmp/$c.mtx"; done
+printf '# name sa rt rb\na.mtx 0.5 0.2 0.1\nb.mtx 0.01 0.3 0.2\nc.mtx 0.4 0.02 0.9\nd.mtx 0.3 0.3 0.3\n' >"$tmp/errors.tsv"
+if "$augur" --json train categorizer --machine "$machine" --errors "$tmp/errors.tsv" --folds 2 \
+    -o "$tmp/given.tree" "$tmp"/[a-e].mtx >"$tmp/given.json" 2>"$tmp/given.err"; then
+    pass "train --errors: trains"
+else
+    flunk "train --errors: trains"
+fi
+jcheck "train --errors: the four matrices named, labelled by their least error (ties: sa)" "$tmp/given.json" "" '[(i["name"], i["label"]) for i in d["items"]] == [("a.mtx", "rb"), ("b.mtx", "sa"), ("c.mtx", "rt"), ("d.mtx", "sa")] and "the least error in" in d["tree"]'
+check "train --errors: a matrix the file does not name is skipped, and said" grep -q "skipping e.mtx: .*errors.tsv: no errors for e.mtx" "$tmp/given.err"
+printf 'a.mtx 0.5 0.2\n' >"$tmp/short.tsv"
+err=$("$augur" train categorizer --machine "$machine" --errors "$tmp/short.tsv" -o "$tmp/x.tree" "$tmp/a.mtx" 2>&1)
+check "train --errors, a short line: exit 1 naming file:line" grep -q "short.tsv:1:.*rb" <<<"$err"
+printf 'a.mtx 0.5 0.2 0.1\nsub/b.mtx 1 2 3\n' >"$tmp/dir.tsv"
+err=$("$augur" train categorizer --machine "$machine" --errors "$tmp/dir.tsv" -o "$tmp/x.tree" "$tmp/a.mtx" 2>&1)
+check "train --errors, a name with a folder: refused at its line" grep -q "dir.tsv:2:1: .*without its folder" <<<"$err"
+printf 'a.mtx 0.5 -0.2 0.1\n' >"$tmp/neg.tsv"
+check "train --errors, a negative error: exit 1" status 1 train categorizer --machine "$machine" --errors "$tmp/neg.tsv" -o "$tmp/x.tree" "$tmp/a.mtx"
+
 # ---- data reorder -------------------------------------------------------------
 "$augur" --json data reorder "$sample" "$tmp/rcm.mtx" --method rcm >"$tmp/rcm.json" 2>"$tmp/rcm.err"
 jcheck "reorder rcm: the bandwidth shrinks, the entries stay" "$tmp/rcm.json" "" 'd["reorder"]["bandwidth_after"] < d["reorder"]["bandwidth_before"] and d["nnz_full"] == 65636 and d["perm"].endswith("rcm.mtx.perm")'

@@ -867,6 +867,30 @@ AUGUR_API enum augur_sampler augur_tree_classify(const struct augur_tree *t,
                                                  unsigned *leaf);
 
 /* Number of nodes and depth (a lone leaf has depth 0). */
+/*
+ * Errors given per matrix, for `augur train categorizer --errors`: each
+ * line "NAME SA RT RB", a matrix file's name (without its folder) and the
+ * error Stride Average, Random Tile and Random Row Blocks make on it (finite,
+ * >= 0), with '#' comments; a name given twice is an error.
+ */
+struct augur_cat_error {
+    char name[256];
+    double err[AUGUR_SAMPLER_COUNT]; /* Random Edge: INFINITY (not a candidate) */
+};
+struct augur_cat_errors {
+    struct augur_cat_error *rows;
+    size_t n;
+};
+/* Errors name file:line:col: AUGUR_EPARSE, AUGUR_ERANGE for a bad number. */
+AUGUR_API int augur_cat_errors_parse(const char *text, size_t len, const char *name,
+                                     struct augur_cat_errors *out, struct augur_diag *diag);
+AUGUR_API int augur_cat_errors_load(const char *path, struct augur_cat_errors *out,
+                                    struct augur_diag *diag);
+/* The row of a matrix file's name (its folder dropped), or NULL. */
+AUGUR_API const struct augur_cat_error *augur_cat_errors_find(const struct augur_cat_errors *e,
+                                                              const char *path);
+AUGUR_API void augur_cat_errors_release(struct augur_cat_errors *e);
+
 AUGUR_API unsigned augur_tree_nnodes(const struct augur_tree *t);
 AUGUR_API unsigned augur_tree_depth(const struct augur_tree *t);
 
