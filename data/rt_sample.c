@@ -172,29 +172,32 @@ static int sa_place(const struct augur_csr *csr, double l, const double *u,
 static int sample_sa(const struct augur_csr *csr, uint64_t target, bool shifted, uint64_t *state,
                      struct augur_sample_info *info, struct picks *p, struct augur_diag *diag)
 {
-    double area = sqrt(info->rate / 4.0), lo = 0, hi = 0.5, l = area, u[4];
+    uint32_t longer = csr->nrows > csr->ncols ? csr->nrows : csr->ncols;
+    double area = sqrt(info->rate / 4.0), lo = 0, hi = 0.5, u[4];
+    const double *place = shifted ? u : NULL;
     uint64_t count;
     int rc;
 
     for (int k = 0; k < 4; k++)
         u[k] = augur_rand_unit(state);
-    if ((rc = sa_place(csr, area, shifted ? u : NULL, info, &count, diag)) != 0)
+    if ((rc = sa_place(csr, area, place, info, &count, diag)) != 0)
         return rc;
     if (count >= target)
         hi = area;
     else
         lo = area;
-    /* the sides grow with l: 48 halvings reach a single index on any axis */
-    for (int it = 0; it < 48 && (count < target || hi - lo > 0.25 / csr->nrows); it++) {
-        l = it == 0 && count < target ? hi : (lo + hi) / 2;
-        if ((rc = sa_place(csr, l, shifted ? u : NULL, info, &count, diag)) != 0)
+    /* the squares grow with l: bisect to a quarter of an index on the longer axis */
+    while (hi - lo > 0.25 / longer) {
+        double mid = (lo + hi) / 2;
+
+        if ((rc = sa_place(csr, mid, place, info, &count, diag)) != 0)
             return rc;
         if (count >= target)
-            hi = l;
+            hi = mid;
         else
-            lo = l;
+            lo = mid;
     }
-    if ((rc = sa_place(csr, hi, shifted ? u : NULL, info, &count, diag)) != 0)
+    if ((rc = sa_place(csr, hi, place, info, &count, diag)) != 0)
         return rc;
     if (info->row_side < 1 || info->col_side < 1)
         return augur_diag_set(diag, AUGUR_ERANGE, NULL, 0, 0,
