@@ -180,8 +180,9 @@ static void print_header(const struct opts *o, const struct shown *r)
            r->p->dataset ? r->p->dataset : "-", r->p->rows, r->p->cols, r->p->nnz);
     if (o->profile)
         printf("counts: the profile %s\n", o->profile);
-    printf("machine %s (%s), %u thread%s\n", r->p->machine->name, r->mpath, w->threads,
-           w->threads == 1 ? "" : "s");
+    /* a CUDA kernel runs on the GPU's SMs, one simulated L1 each */
+    printf("machine %s (%s), %u %s%s\n", r->p->machine->name, r->mpath, w->threads,
+           r->p->cuda ? "SM" : "thread", w->threads == 1 ? "" : "s");
     if (r->p->sched_given) {
         char text[48];
 

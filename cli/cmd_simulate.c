@@ -219,8 +219,8 @@ static void print_text(const struct opts *o, const struct augur_skel *skel,
     printf("kernel %s (%s:%u) on %s: %" PRIu32 " x %" PRIu32 ", %" PRIu64 " entries\n",
            k->u.kernel.name, file_of(skel, k->loc.file), k->loc.line, ds->path, ds->coo.nrows,
            ds->coo.ncols, augur_dataset_nnz_full(ds));
-    printf("machine %s (%s), %u simulator thread%s\n", m->name, mpath, p->stats.nthreads,
-           p->stats.nthreads == 1 ? "" : "s");
+    printf("machine %s (%s), %u %s%s\n", m->name, mpath, p->stats.nthreads,
+           k->u.kernel.cuda ? "SM" : "simulator thread", p->stats.nthreads == 1 ? "" : "s");
     printf("%" PRIu32 " run%s, %" PRIu64 " accesses in %.3f s (%.1f M accesses/s)\n\n", p->rounds,
            p->rounds == 1 ? "" : "s", p->events, p->seconds,
            p->seconds > 0 ? (double)p->events / p->seconds / 1e6 : 0.0);

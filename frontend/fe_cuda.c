@@ -28,7 +28,7 @@ int32_t fe_cuda_builtin(struct fe_conv *cv, CXCursor member)
             fe_spelling(decl, var, sizeof(var));
             /* only the shim's declarations: they live in no file of the user */
             for (int i = 0; vars[i]; i++)
-                if (!strcmp(var, vars[i]) && !fe_in_main_file(decl)) {
+                if (!strcmp(var, vars[i]) && !fe_in_kernel_file(cv->t, decl)) {
                     snprintf(name, sizeof(name), "%s.%s", var, field);
                     r = fe_builtin(cv, name, AUGUR_T_U32);
                 }
@@ -131,6 +131,50 @@ static bool atomic(struct fe_conv *cv, CXCursor call, const char *name, struct f
     return true;
 }
 
+/*
+ * tex1Dfetch(tex, i): element i of the array the texture is bound to, read
+ * through the read-only cache as __ldg reads. The array is named after the
+ * texture reference (a file-scope texture<T>) or object (a parameter); the
+ * host's cudaBindTexture is not read, so it is bound as any array is.
+ */
+static bool texture_fetch(struct fe_conv *cv, CXCursor call, struct fe_val *result)
+{
+    CXCursor tex = fe_strip(clang_Cursor_getArgument(call, 0)), decl;
+
+    /* a texture reference passed by value: its copy construction holds the reference */
+    for (int depth = 0; depth < 4 && clang_getCursorKind(tex) == CXCursor_CallExpr; depth++) {
+        struct fe_cursors kids = { 0 };
+
+        fe_children(tex, &kids);
+        if (kids.n == 1)
+            tex = fe_strip(kids.v[0]);
+        fe_cursors_release(&kids);
+        if (kids.n != 1)
+            break;
+    }
+    CXType t = clang_getCursorType(call);
+    enum augur_type et = fe_type(t);
+    char name[128];
+    struct fe_val ix;
+    int32_t a;
+
+    if (clang_getCursorKind(tex) != CXCursor_DeclRefExpr || et == AUGUR_T_VOID || et == AUGUR_T_REC)
+        return false;
+    decl = clang_getCursorReferenced(tex);
+    if (clang_getCursorKind(decl) != CXCursor_VarDecl &&
+        clang_getCursorKind(decl) != CXCursor_ParmDecl)
+        return false;
+    fe_spelling(decl, name, sizeof(name));
+    a = fe_array_for(cv, decl, name, t, AUGUR_SPACE_GLOBAL,
+                     clang_getCursorKind(decl) == CXCursor_ParmDecl, call);
+    if (a < 0)
+        return false;
+    ix = fe_expr(cv, clang_Cursor_getArgument(call, 1), FE_RVALUE);
+    fe_access(cv, call, (uint32_t)a, AUGUR_ACCESS_READ, et, 0, ix.e, NULL, 1, NULL, AUGUR_ACC_LDG);
+    *result = sval(augur_expr_load(cv->skel, et, (uint32_t)a, 0, ix.e));
+    return true;
+}
+
 bool fe_cuda_call(struct fe_conv *cv, CXCursor call, const char *name, struct fe_val *result)
 {
     static const struct {
@@ -185,6 +229,16 @@ bool fe_cuda_call(struct fe_conv *cv, CXCursor call, const char *name, struct fe
                 cv->last_access->u.access.mode == AUGUR_ACCESS_READ)
                 cv->last_access->u.access.flags |= AUGUR_ACC_LDG;
         }
+        return true;
+    }
+    if (!strcmp(name, "tex1Dfetch") && n == 2 && texture_fetch(cv, call, result))
+        return true;
+    if (!strncmp(name, "make_", 5) && clang_getCursorType(call).kind != CXType_Invalid &&
+        fe_type(clang_getCursorType(call)) == AUGUR_T_REC) {
+        /* make_float4(...) and friends: a vector value built from its arguments */
+        for (int a = 0; a < n; a++)
+            fe_expr(cv, clang_Cursor_getArgument(call, (unsigned)a), FE_DISCARD);
+        *result = sval(NULL);
         return true;
     }
     if (!strncmp(name, "atomic", 6))

@@ -1528,11 +1528,12 @@ static bool stores_atomically(struct fe_conv *cv, CXCursor c, int depth)
 
 static struct fe_val call(struct fe_conv *cv, CXCursor c)
 {
-    static const char *const fmath[] = { "exp",   "expf",  "log",  "logf", "pow",   "powf",
-                                         "sin",   "sinf",  "cos",  "cosf", "tan",   "tanf",
-                                         "tanh",  "tanhf", "exp2", "log2", "log10", "cbrt",
-                                         "erf",   "atan2", "atan", "asin", "acos",  "expm1",
-                                         "log1p", "hypot", "fmod", NULL };
+    static const char *const fmath[] = {
+        "exp",   "expf",   "log",    "logf",   "pow",    "powf",   "sin",    "sinf",       "cos",
+        "cosf",  "tan",    "tanf",   "tanh",   "tanhf",  "exp2",   "log2",   "log10",      "cbrt",
+        "erf",   "atan2",  "atan",   "asin",   "acos",   "expm1",  "log1p",  "hypot",      "fmod",
+        "rsqrt", "rsqrtf", "__expf", "__logf", "__sinf", "__cosf", "__powf", "__fdividef", NULL
+    };
     static const char *const fcheap[] = { "fabs",   "fabsf", "fmin", "fminf", "fmax",
                                           "fmaxf",  "floor", "ceil", "round", "trunc",
                                           "floorf", "ceilf", NULL };
@@ -1545,8 +1546,31 @@ static struct fe_val call(struct fe_conv *cv, CXCursor c)
     struct fe_val r = none();
     CXType rt = clang_getCanonicalType(clang_getCursorType(c));
     enum augur_type t = fe_type(rt);
+    struct fe_cursors kids_unused = { 0 };
     CXCursor *def;
 
+    if (!clang_Cursor_isNull(callee) && clang_getCursorKind(callee) == CXCursor_Constructor &&
+        clang_CXXConstructor_isDefaultConstructor(callee) +
+                clang_CXXConstructor_isCopyConstructor(callee) +
+                clang_CXXConstructor_isMoveConstructor(callee) >
+            0 &&
+        clang_Cursor_getNumArguments(c) <= 1) {
+        /* C++'s construction of a struct value (float3 v; a copy): no code of its own */
+        fe_children(c, &kids_unused);
+        for (size_t i = 0; i < kids_unused.n; i++)
+            fe_expr(cv, kids_unused.v[i], FE_DISCARD);
+        fe_cursors_release(&kids_unused);
+        return none();
+    }
+    if (!clang_Cursor_isNull(callee) && clang_getCursorKind(callee) == CXCursor_CXXMethod) {
+        char mname[128];
+
+        fe_spelling(callee, mname, sizeof(mname));
+        fe_note(cv, AUGUR_NOTE_UNSUPPORTED, c,
+                "C++ member call '%s' (a struct value's copy, an operator): not analysed", mname);
+        opaque_call(cv, c, mname);
+        return scalar(fe_opaque(cv, t == AUGUR_T_VOID ? AUGUR_T_I32 : t, "call"));
+    }
     if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl) {
         fe_note(cv, AUGUR_NOTE_UNSUPPORTED, c,
                 "call through a function pointer: the callee is not analysed");

@@ -43,8 +43,6 @@ void fe_cursor_pos(CXCursor c, unsigned *offset, unsigned *line, unsigned *col, 
 void fe_extent_offsets(CXCursor c, unsigned *begin, unsigned *end);
 /* A cursor's extent in the file it was expanded in (whole macro invocations). */
 CXSourceRange fe_file_extent(CXTranslationUnit tu, CXCursor c);
-/* True when the cursor's first token comes from the main file. */
-bool fe_in_main_file(CXCursor c);
 
 /* ---- the translation unit ---------------------------------------------------------------- */
 
@@ -86,9 +84,9 @@ void fe_map_release(struct fe_map *m);
 struct fe_tu {
     struct augur_fe *fe;
     CXTranslationUnit tu;
-    CXFile file;
-    const char *path;     /* as given by the caller */
-    const char *contents; /* the main file's text (owned by libclang) */
+    CXFile file;          /* the kernels' file: the main file, or the one included file with them */
+    const char *path;     /* its name: as given by the caller for the main file */
+    const char *contents; /* the kernels' file's text (owned by libclang) */
     size_t size;
     bool cuda;
     const struct augur_fe_opts *opts;
@@ -104,6 +102,10 @@ struct fe_tu {
     unsigned *exp_begin, *exp_end; /* macro invocations written in the main file (offsets) */
     size_t nexpansions, capexpansions;
 };
+
+/* True when c is written in the kernels' file (the main file or the one included file that
+ * holds the kernels). */
+bool fe_in_kernel_file(const struct fe_tu *t, CXCursor c);
 
 /*
  * The range of the main file's text that c is written in: its spelled

@@ -205,18 +205,21 @@ bool fe_spelled_extent(const struct fe_tu *t, CXCursor c, CXSourceRange *out)
     return true;
 }
 
-bool fe_in_main_file(CXCursor c)
+/* The file c is written in: where its name was expanded, so a macro such as __global__ does not
+ * hide a function. */
+static CXFile expansion_file(CXCursor c)
 {
-    CXSourceLocation loc = clang_getCursorLocation(c);
     CXFile file = NULL;
-    unsigned line = 0, col = 0;
-    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
 
-    /* Where the name was expanded: a macro such as __global__ must not hide the function. */
-    clang_getExpansionLocation(loc, &file, &line, &col, NULL);
-    if (!file || !tu)
-        return false;
-    return clang_Location_isFromMainFile(clang_getLocation(tu, file, line, col)) != 0;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+    return file;
+}
+
+bool fe_in_kernel_file(const struct fe_tu *t, CXCursor c)
+{
+    CXFile file = expansion_file(c);
+
+    return file && t->file && clang_File_isEqual(file, t->file);
 }
 
 static unsigned str_hash(const char *s)
@@ -566,28 +569,99 @@ static bool mentions_openmp(const char *text, size_t len)
  */
 
 /* Reports clang's diagnostics; returns the number of errors (the first lands in diag). */
-static unsigned report_diags(CXTranslationUnit tu, const struct augur_fe_opts *opts,
-                             struct augur_diag *diag)
+/* The text of a CUDA file's host functions, whose errors do not keep augur from its kernels. */
+struct host_spans {
+    CXFile *file;
+    unsigned *begin, *end;
+    size_t n, cap;
+};
+
+static bool has_attr(CXCursor c, enum CXCursorKind kind);
+
+static enum CXChildVisitResult find_host_code(CXCursor c, CXCursor parent, CXClientData data)
 {
-    unsigned n = clang_getNumDiagnostics(tu), errors = 0;
+    struct host_spans *h = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    CXSourceRange r;
+    CXFile fb = NULL, fe = NULL;
+    unsigned b = 0, e = 0;
+
+    (void)parent;
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+        return CXChildVisit_Recurse;
+    if ((k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate) ||
+        !clang_isCursorDefinition(c) || has_attr(c, CXCursor_CUDADeviceAttr) ||
+        has_attr(c, CXCursor_CUDAGlobalAttr))
+        return CXChildVisit_Continue;
+    r = clang_getCursorExtent(c);
+    clang_getSpellingLocation(clang_getRangeStart(r), &fb, NULL, NULL, &b);
+    clang_getSpellingLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &e);
+    if (!fb || !fe || !clang_File_isEqual(fb, fe) || e < b)
+        return CXChildVisit_Continue;
+    if (h->n == h->cap) {
+        size_t cap = h->cap ? 2 * h->cap : 32;
+        CXFile *f = augur_reallocarray(h->file, cap, sizeof(*f));
+        unsigned *bb = f ? augur_reallocarray(h->begin, cap, sizeof(*bb)) : NULL;
+        unsigned *ee = bb ? augur_reallocarray(h->end, cap, sizeof(*ee)) : NULL;
+
+        if (f)
+            h->file = f;
+        if (bb)
+            h->begin = bb;
+        if (!ee)
+            return CXChildVisit_Break; /* out of memory: every error counts */
+        h->end = ee;
+        h->cap = cap;
+    }
+    h->file[h->n] = fb;
+    h->begin[h->n] = b;
+    h->end[h->n++] = e;
+    return CXChildVisit_Continue;
+}
+
+static bool in_host_code(const struct host_spans *h, CXFile file, unsigned offset)
+{
+    for (size_t i = 0; h && file && i < h->n; i++)
+        if (clang_File_isEqual(h->file[i], file) && h->begin[i] <= offset && offset <= h->end[i])
+            return true;
+    return false;
+}
+
+/*
+ * Reports libclang's diagnostics through opts->on_diag; returns the errors
+ * that count. In a CUDA file (host non-NULL) an error inside a host function
+ * does not: augur reads only device code, and a host program's helpers
+ * (helper_cuda.h, cuBLAS, ...) are none of its business. Such errors become
+ * one warning with their count.
+ */
+static unsigned report_diags(CXTranslationUnit tu, const struct host_spans *host,
+                             const struct augur_fe_opts *opts, struct augur_diag *diag)
+{
+    unsigned n = clang_getNumDiagnostics(tu), errors = 0, host_errors = 0;
+    struct augur_diag first_host;
+
+    augur_diag_init(&first_host);
 
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(tu, i);
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
         CXString msg = clang_getDiagnosticSpelling(d);
         CXFile file = NULL;
-        unsigned line = 0, col = 0;
+        unsigned line = 0, col = 0, offset = 0;
         struct augur_diag one;
         bool error = sev >= CXDiagnostic_Error;
         const char *fname = NULL;
         CXString fs = { 0 };
 
-        clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, &line, &col, NULL);
+        clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, &line, &col, &offset);
         if (file) {
             fs = clang_getFileName(file);
             fname = clang_getCString(fs);
         }
-        if (sev >= CXDiagnostic_Warning) {
+        if (error && sev < CXDiagnostic_Fatal && in_host_code(host, file, offset)) {
+            if (host_errors++ == 0)
+                augur_diag_set(&first_host, 0, fname, line, col, "%s", clang_getCString(msg));
+        } else if (sev >= CXDiagnostic_Warning) {
             augur_diag_init(&one);
             augur_diag_set(&one, error ? AUGUR_EPARSE : 0, fname, line, col, "%s: %s",
                            error ? "error" : "warning", clang_getCString(msg));
@@ -601,6 +675,17 @@ static unsigned report_diags(CXTranslationUnit tu, const struct augur_fe_opts *o
             clang_disposeString(fs);
         clang_disposeString(msg);
         clang_disposeDiagnostic(d);
+    }
+    if (host_errors && opts && opts->on_diag) {
+        struct augur_diag one;
+
+        augur_diag_init(&one);
+        augur_diag_set(&one, 0, first_host.file[0] ? first_host.file : NULL, first_host.line,
+                       first_host.col,
+                       "warning: %u error%s in host code, which augur does not analyse (the "
+                       "first: %s)",
+                       host_errors, host_errors == 1 ? "" : "s", first_host.msg);
+        opts->on_diag(opts->ud, &one, false);
     }
     return errors;
 }
@@ -645,6 +730,78 @@ static bool has_attr(CXCursor c, enum CXCursorKind kind)
     return found;
 }
 
+/* What kernel_file() learns in one pass over the top level. */
+struct file_scan {
+    const struct fe_tu *t;
+    CXFile main, other; /* other: the first included file holding a kernel */
+    bool in_main, several;
+    struct augur_buf names; /* "Kernel (kernel.cu), ..." of the kernels outside the main file */
+};
+
+static enum CXChildVisitResult scan_kernel_files(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct file_scan *fs = data;
+    const struct augur_fe_opts *opts = fs->t->opts;
+    CXFile f;
+    char name[256];
+    bool kernel;
+
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+        clang_Location_isInSystemHeader(clang_getCursorLocation(c)) || !(f = expansion_file(c)))
+        return CXChildVisit_Continue;
+    fe_spelling(c, name, sizeof(name));
+    if (opts->function)
+        kernel = strcmp(name, opts->function) == 0;
+    else
+        kernel = fs->t->cuda && has_attr(c, CXCursor_CUDAGlobalAttr);
+    if (!kernel)
+        return CXChildVisit_Continue;
+    if (clang_File_isEqual(f, fs->main)) {
+        fs->in_main = true;
+    } else {
+        CXString s = clang_getFileName(f);
+
+        if (fs->other && !clang_File_isEqual(f, fs->other))
+            fs->several = true;
+        else
+            fs->other = f;
+        augur_buf_printf(&fs->names, "%s%s (%s)", fs->names.len ? ", " : "", name,
+                         clang_getCString(s));
+        clang_disposeString(s);
+    }
+    return CXChildVisit_Continue;
+}
+
+/*
+ * Points t at the file the kernels are written in: the main file, unless it
+ * defines none and one file it includes does (a driver that #includes its
+ * kernel.cu); an error when they are spread over several included files.
+ */
+static int kernel_file(struct fe_tu *t, struct augur_diag *diag)
+{
+    struct file_scan fs = { .t = t, .main = t->file };
+    int rc = 0;
+
+    augur_buf_init(&fs.names);
+    clang_visitChildren(clang_getTranslationUnitCursor(t->tu), scan_kernel_files, &fs);
+    if (!fs.in_main && fs.several) {
+        rc = augur_diag_set(diag, AUGUR_ENOENT, t->path, 0, 0,
+                            "'%s' defines no kernel; the files it includes do: %s; name one with "
+                            "--function",
+                            t->path, fs.names.s);
+    } else if (!fs.in_main && fs.other) {
+        CXString s = clang_getFileName(fs.other);
+
+        t->file = fs.other;
+        t->path = augur_arena_strdup(&t->arena, clang_getCString(s));
+        clang_disposeString(s);
+        t->contents = clang_getFileContents(t->tu, t->file, &t->size);
+    }
+    augur_buf_release(&fs.names);
+    return rc;
+}
+
 static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent, CXClientData data)
 {
     struct fe_tu *t = data;
@@ -681,7 +838,7 @@ static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent, CXClientDa
         *copy = c;
         fe_spelling(c, name, sizeof(name));
         fe_map_put(&t->funcs, augur_arena_strdup(&t->arena, name), copy);
-        if (fe_in_main_file(c))
+        if (fe_in_kernel_file(t, c))
             fe_cursors_push(&t->kernels, c);
     }
     return CXChildVisit_Continue;
@@ -741,6 +898,7 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
     struct augur_skel *skel = NULL;
     enum CXErrorCode err;
     size_t ndefined; /* functions defined in the file, before the kernels are picked */
+    struct host_spans host = { 0 };
     bool cuda = opts->cuda || augur_str_ends_with(path, ".cu") || augur_str_ends_with(path, ".cuh");
     int rc = 0;
 
@@ -771,6 +929,8 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
         arg_add(&a, "-nocudainc");
         arg_add(&a, "-nocudalib");
         arg_add(&a, "-Wno-unknown-cuda-version");
+        /* errors in host code are skipped: clang must go on to the device code after them */
+        arg_add(&a, "-ferror-limit=0");
         /* never look at an installed CUDA: the shim is all the parser needs */
         arg_add(&a, "--cuda-path=/nonexistent-augur-cuda");
         arg_add(&a, "-isystem");
@@ -818,7 +978,9 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
                             path, (int)err);
         goto out;
     }
-    if (report_diags(t.tu, opts, diag)) {
+    if (cuda)
+        clang_visitChildren(clang_getTranslationUnitCursor(t.tu), find_host_code, &host);
+    if (report_diags(t.tu, cuda ? &host : NULL, opts, diag)) {
         rc = AUGUR_EPARSE;
         goto out;
     }
@@ -832,6 +994,9 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
         goto out;
     }
     t.contents = clang_getFileContents(t.tu, t.file, &t.size);
+    rc = kernel_file(&t, diag);
+    if (rc)
+        goto out;
     clang_visitChildren(clang_getTranslationUnitCursor(t.tu), top_level, &t);
     ndefined = t.kernels.n;
     pick_kernels(&t);
@@ -874,6 +1039,9 @@ out:
     augur_arena_release(&t.arena);
     augur_buf_release(&src);
     args_release(&a);
+    augur_free(host.file);
+    augur_free(host.begin);
+    augur_free(host.end);
     return rc;
 }
 

@@ -3151,7 +3151,7 @@ static void kernel_pragma_range(struct fe_tu *t, CXCursor K, unsigned *lo, unsig
         CXCursor *f = t->funcs.v[i].val;
         unsigned e;
 
-        if (!t->funcs.v[i].key || !fe_in_main_file(*f))
+        if (!t->funcs.v[i].key || !fe_in_kernel_file(t, *f))
             continue;
         e = end_of(*f);
         if (e <= kb && e > *lo)

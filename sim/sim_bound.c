@@ -874,10 +874,11 @@ static int convert_values(const struct augur_array *A, uint32_t esize, const cha
 
     if (A->elem == AUGUR_T_REC || A->elem == AUGUR_T_VOID) {
         if (t->kind != TV_ZERO)
-            return value_fail(diag,
-                              "array '%s' has %s elements (%" PRIu32
-                              " bytes): only a vec() target fits it, not '%s'",
-                              A->name, augur_type_name(A->elem), A->elem_size, target);
+            return value_fail(
+                diag,
+                "array '%s' has %s elements (%" PRIu32
+                " bytes): only vec() or rec(OFFSET:TYPE:TARGET,...) fits it, not '%s'",
+                A->name, augur_type_name(A->elem), A->elem_size, target);
         if (dst)
             memset(dst, 0, count * esize);
         return 0;
@@ -929,11 +930,92 @@ static int convert_values(const struct augur_array *A, uint32_t esize, const cha
     return 0;
 }
 
+/* ---- arrays of structs bound field by field: rec(OFFSET:TYPE:TARGET,...) ------------------ */
+
+/* The fields of the rec() target t and the elements it holds (the fewest of its fields'). */
+static int rec_of(struct augur_bound *b, const char *t, uint32_t threads, struct augur_rec_field *f,
+                  unsigned *n, struct tgt *ft, uint64_t *count, struct augur_diag *diag)
+{
+    if (augur_bind_rec(t, strlen(t), f, AUGUR_REC_MAX_FIELDS, n) != 0)
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                              "bad target '%s': expected rec(OFFSET:TYPE:TARGET,...)", t);
+    *count = UINT64_MAX;
+    for (unsigned i = 0; i < *n; i++) {
+        int rc = target_of(b, f[i].target, threads, &ft[i], diag);
+
+        if (rc)
+            return rc;
+        if (ft[i].count < *count)
+            *count = ft[i].count;
+    }
+    return 0;
+}
+
+/*
+ * Array A's elements (esize bytes each) from the rec() target t: each field
+ * checked and converted as an array of its type would be, then laid out at
+ * its offset; bytes no field covers stay zero.
+ */
+static int rec_values(struct augur_bound *b, const struct augur_array *A, uint32_t esize,
+                      const char *t, uint32_t threads, int64_t round, uint64_t count, uint8_t *dst,
+                      struct augur_diag *diag)
+{
+    struct augur_rec_field f[AUGUR_REC_MAX_FIELDS];
+    struct tgt ft[AUGUR_REC_MAX_FIELDS];
+    uint64_t have;
+    unsigned n;
+    int rc = rec_of(b, t, threads, f, &n, ft, &have, diag);
+
+    if (rc)
+        return rc;
+    if (A->elem != AUGUR_T_REC)
+        return value_fail(diag, "array '%s' has %s elements: rec() binds an array of structs",
+                          A->name, augur_type_name(A->elem));
+    if (count > have)
+        count = have;
+    if (dst)
+        memset(dst, 0, count * esize);
+    for (unsigned i = 0; i < n && !rc; i++) {
+        unsigned size = augur_type_size(f[i].type);
+        struct augur_array field = *A;
+        char name[160];
+        uint8_t *vals = NULL;
+
+        if ((uint64_t)f[i].offset + size > esize)
+            return value_fail(diag,
+                              "array '%s': a %s field at byte %" PRIu32 " does not fit its %" PRIu32
+                              "-byte elements",
+                              A->name, augur_type_name(f[i].type), f[i].offset, esize);
+        snprintf(name, sizeof(name), "%s (field at byte %" PRIu32 ")", A->name, f[i].offset);
+        field.name = name;
+        field.elem = f[i].type;
+        field.elem_size = size;
+        if (dst && !(vals = augur_mallocarray(count ? count : 1, size)))
+            return augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "out of memory filling '%s'",
+                                  A->name);
+        rc = convert_values(&field, size, f[i].target, b->opts.bfs_inf, &ft[i], count,
+                            round ? round : b->opts.round, vals, diag);
+        for (uint64_t k = 0; vals && !rc && k < count; k++)
+            memcpy(dst + k * esize + f[i].offset, vals + k * size, size);
+        augur_free(vals);
+    }
+    return rc;
+}
+
 int augur_bound_array_count(struct augur_bound *b, const char *target, uint64_t *count,
                             struct augur_diag *diag)
 {
     struct tgt t;
-    int rc = target_of(b, target, b->opts.nthreads, &t, diag);
+    int rc;
+
+    if (!strncmp(target, "rec(", 4)) {
+        struct augur_rec_field f[AUGUR_REC_MAX_FIELDS];
+        struct tgt ft[AUGUR_REC_MAX_FIELDS];
+        unsigned n;
+
+        return rec_of(b, target, b->opts.nthreads, f, &n, ft, count, diag);
+    }
+    rc = target_of(b, target, b->opts.nthreads, &t, diag);
 
     if (!rc)
         *count = t.count;
@@ -945,8 +1027,22 @@ int augur_bound_array_fill(struct augur_bound *b, const struct augur_array *decl
                            struct augur_diag *diag)
 {
     struct tgt t;
-    int rc = target_of(b, target, b->opts.nthreads, &t, diag);
+    int rc;
 
+    if (!strncmp(target, "rec(", 4)) {
+        uint64_t have = 0;
+
+        rc = augur_bound_array_count(b, target, &have, diag);
+        if (!rc && count > have)
+            rc =
+                augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                               "array '%s': %" PRIu64 " elements asked of '%s', which has %" PRIu64,
+                               decl->name, count, target, have);
+        return rc ? rc
+                  : rec_values(b, decl, decl->elem_size ? decl->elem_size : 1, target,
+                               b->opts.nthreads, round, count, dst, diag);
+    }
+    rc = target_of(b, target, b->opts.nthreads, &t, diag);
     if (rc)
         return rc;
     if (count > t.count)
@@ -970,7 +1066,20 @@ static int src_array(void *ud, const char *target, uint32_t threads, struct augu
 {
     struct augur_bound *b = ud;
     struct tgt t;
-    int rc = target_of(b, target, threads, &t, diag);
+    int rc;
+
+    if (!strncmp(target, "rec(", 4)) {
+        struct augur_rec_field f[AUGUR_REC_MAX_FIELDS];
+        struct tgt ft[AUGUR_REC_MAX_FIELDS];
+        unsigned n;
+
+        memset(out, 0, sizeof(*out));
+        rc = rec_of(b, target, threads, f, &n, ft, &out->count, diag);
+        for (unsigned i = 0; i < n && !rc; i++)
+            out->by_round |= !strncmp(f[i].target, "bfs.", 4) || !strncmp(f[i].target, "bfs1.", 5);
+        return rc;
+    }
+    rc = target_of(b, target, threads, &t, diag);
 
     if (rc)
         return rc;
@@ -994,7 +1103,12 @@ static int src_fill(void *ud, const struct augur_array *decl, const char *target
 {
     struct augur_bound *b = ud;
     struct tgt t;
-    int rc = target_of(b, target, threads, &t, diag);
+    int rc;
+
+    if (!strncmp(target, "rec(", 4))
+        return rec_values(b, decl, decl->elem_size ? decl->elem_size : 1, target, threads, round,
+                          count, dst, diag);
+    rc = target_of(b, target, threads, &t, diag);
 
     if (rc)
         return rc;

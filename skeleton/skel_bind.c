@@ -273,6 +273,47 @@ static bool base_target_ok(const char *t, size_t n)
     return augur_skel_lookup(array_targets, t, n) >= 0;
 }
 
+int augur_bind_rec(const char *t, size_t len, struct augur_rec_field *f, unsigned max, unsigned *n)
+{
+    size_t i = 4;
+
+    *n = 0;
+    if (len < 6 || memcmp(t, "rec(", 4) != 0 || t[len - 1] != ')')
+        return -1;
+    while (i < len - 1) {
+        size_t end = i, c1, c2;
+        char base[sizeof(f->target)];
+        uint64_t off = 0;
+
+        /* a field runs to the next comma outside parentheses (vec(n+1) holds none) */
+        for (int depth = 0; end < len - 1 && (depth > 0 || t[end] != ','); end++)
+            depth += t[end] == '(' ? 1 : t[end] == ')' ? -1 : 0;
+        for (c1 = i; c1 < end && isdigit((unsigned char)t[c1]) && off < UINT32_MAX; c1++)
+            off = off * 10 + (uint64_t)(t[c1] - '0');
+        if (*n == max || c1 == i || c1 >= end || t[c1] != ':' || off >= UINT32_MAX)
+            return -1;
+        for (c2 = c1 + 1; c2 < end && t[c2] != ':'; c2++)
+            ;
+        if (c2 >= end || end - c2 - 1 >= sizeof(f->target) ||
+            !augur_type_parse(t + c1 + 1, c2 - c1 - 1, &f[*n].type) ||
+            !(augur_type_is_int(f[*n].type) || augur_type_is_float(f[*n].type)))
+            return -1;
+        f[*n].offset = (uint32_t)off;
+        memcpy(f[*n].target, t + c2 + 1, end - c2 - 1);
+        f[*n].target[end - c2 - 1] = '\0';
+        if (!base_target_ok(f[*n].target, end - c2 - 1) &&
+            !augur_bind_one_based(f[*n].target, base, sizeof(base)))
+            return -1;
+        for (unsigned j = 0; j < *n; j++) /* fields may not overlap */
+            if (f[j].offset < off + augur_type_size(f[*n].type) &&
+                off < f[j].offset + augur_type_size(f[j].type))
+                return -1;
+        ++*n;
+        i = end + (end < len - 1);
+    }
+    return *n ? 0 : -1;
+}
+
 bool augur_bind_one_based(const char *t, char *base, size_t size)
 {
     size_t n = strlen(t), head = strcspn(t, ".(");
@@ -287,9 +328,12 @@ bool augur_bind_one_based(const char *t, char *base, size_t size)
 
 bool augur_bind_is_array_target(const char *t)
 {
+    struct augur_rec_field f[AUGUR_REC_MAX_FIELDS];
     char base[256];
+    unsigned n;
 
-    return base_target_ok(t, strlen(t)) || augur_bind_one_based(t, base, sizeof(base));
+    return base_target_ok(t, strlen(t)) || augur_bind_one_based(t, base, sizeof(base)) ||
+           augur_bind_rec(t, strlen(t), f, AUGUR_REC_MAX_FIELDS, &n) == 0;
 }
 
 bool augur_bind_uses_round(const char *t)
@@ -425,8 +469,13 @@ int augur_skel_bind(struct augur_skel *skel, struct augur_node *kernel, const ch
     if (src == AUGUR_BIND_NONE || (unsigned)src >= AUGUR_BIND_SRC_COUNT)
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "invalid binding source");
     while (*p) {
-        const char *comma = strchr(p, ','), *eq;
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        const char *eq;
+        size_t len = 0;
+        int depth = 0;
+
+        /* a binding runs to the next comma outside parentheses: rec(0:i32:csr.rowptr,...) */
+        for (; p[len] && (depth > 0 || p[len] != ','); len++)
+            depth += p[len] == '(' ? 1 : p[len] == ')' ? -1 : 0;
         char item[258], *name, *target; /* room for the '=' a number gets */
         bool found = false;
         int rc;
@@ -493,6 +542,7 @@ enum row_kind {
     ROW_PAIRS, /* A[2 * v] .. A[2 * v + 1]: interleaved begin and end offsets */
     ROW_PARTS, /* A[t] .. A[t + 1], t the thread's number: per-thread ranges */
     ROW_JDS,   /* A[d] .. A[d + 1] of a jagged diagonal (claimed by find_jds) */
+    ROW_REC,   /* A[v].start .. A[v].start + A[v].count: an array of structs per node */
 };
 
 struct infer {
@@ -516,8 +566,9 @@ struct infer {
         uint32_t x, a; /* row variable x walks the rows of row pointer a */
         const struct augur_expr *e1;
         enum row_kind kind;
-        uint32_t x2;    /* ROW_PAIRS: the v of A[2 * v] */
-        bool one_based; /* the rows run from 1: for (j = 1; j <= E; j++) */
+        uint32_t x2;                            /* ROW_PAIRS: the v of A[2 * v] */
+        bool one_based;                         /* the rows run from 1: for (j = 1; j <= E; j++) */
+        const struct augur_expr *start, *count; /* ROW_REC: the two fields' loads */
     } rows[32];
     uint32_t nrows;
     int32_t sell_var;     /* SELL-C: the chunk loop's variable (-1: none) */
@@ -1068,6 +1119,7 @@ static void add_row(struct infer *in, uint32_t x, uint32_t a, const struct augur
         in->rows[in->nrows].x = x;
         in->rows[in->nrows].a = a;
         in->rows[in->nrows].e1 = e1;
+        in->rows[in->nrows].kind = ROW_CSR;
         in->nrows++;
     }
 }
@@ -1105,6 +1157,54 @@ static void row_starts(struct infer *in, const struct augur_node *n, uint32_t x,
         row_starts(in, n->kids[i], x, a, e2);
 }
 
+/* A load of a field of a struct element (A[e].f), resolved, or NULL. */
+static const struct augur_expr *field_load(const struct infer *in, const struct augur_expr *e)
+{
+    e = resolve(in, e);
+    if (!e || e->kind != AUGUR_EXPR_LOAD ||
+        in->k->u.kernel.arrays[e->u.load.array].elem != AUGUR_T_REC)
+        return NULL;
+    return e;
+}
+
+/*
+ * A row held in an array of structs, one per node (Rodinia's Node{starting,
+ * no_of_edges}): x starts at A[v].start and runs below A[v].start + A[v].count.
+ */
+static void rec_row(struct infer *in, const struct augur_node *n, uint32_t x,
+                    const struct augur_expr *bound)
+{
+    const struct augur_expr *b = resolve(in, bound), *v = NULL, *f, *g, *start;
+
+    if (!b || b->kind != AUGUR_EXPR_BINARY || b->u.bin.op != AUGUR_OP_ADD)
+        return;
+    f = field_load(in, b->u.bin.a);
+    g = field_load(in, b->u.bin.b);
+    if (!f || !g || f->u.load.array != g->u.load.array || f->u.load.offset == g->u.load.offset ||
+        !augur_expr_equal(f->u.load.index, g->u.load.index))
+        return;
+    if (n->kind == AUGUR_NODE_ASSIGN && n->u.assign.sym == x)
+        v = n->u.assign.value;
+    if (n->kind == AUGUR_NODE_LOOP && n->u.loop.var == (int32_t)x)
+        v = n->u.loop.init;
+    start = v ? field_load(in, v) : NULL;
+    if (start && start->u.load.array == f->u.load.array &&
+        augur_expr_equal(start->u.load.index, f->u.load.index) &&
+        (start->u.load.offset == f->u.load.offset || start->u.load.offset == g->u.load.offset)) {
+        uint32_t before = in->nrows;
+
+        add_row(in, x, f->u.load.array, f->u.load.index);
+        if (in->nrows > before) {
+            in->rows[before].kind = ROW_REC;
+            in->rows[before].start = start;
+            in->rows[before].count = start->u.load.offset == f->u.load.offset ? g : f;
+        }
+        return;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        rec_row(in, n->kids[i], x, bound);
+}
+
 static void row_test(struct infer *in, const struct augur_node *loop, const struct augur_expr *x,
                      const struct augur_expr *bound)
 {
@@ -1122,6 +1222,8 @@ static void row_test(struct infer *in, const struct augur_node *loop, const stru
     a = loaded_array(in, bound, &e2);
     if (a >= 0)
         row_starts(in, in->k, x->u.sym, a, e2);
+    else
+        rec_row(in, in->k, x->u.sym, bound);
 }
 
 /* Row variables: "for (j = A[i]; j < A[i+1]; ...)" or "k = A[i]; while (k < A[i+1]) k++". */
@@ -1261,13 +1363,46 @@ static void rows_bound_var(struct infer *in, const struct augur_node *n, uint32_
         rows_bound_var(in, n->kids[i], v, target);
 }
 
+static bool uses_thread(const struct infer *in, const struct augur_expr *e, int depth);
+
+/* In condition c, "v < B" (under &&): B, else NULL. */
+static const struct augur_expr *guard_of(const struct augur_expr *c, uint32_t v)
+{
+    const struct augur_expr *x, *b;
+
+    c = strip(c);
+    if (!c || c->kind != AUGUR_EXPR_BINARY)
+        return NULL;
+    if (c->u.bin.op == AUGUR_OP_LAND)
+        return (b = guard_of(c->u.bin.a, v)) ? b : guard_of(c->u.bin.b, v);
+    x = strip(c->u.bin.a);
+    if (c->u.bin.op == AUGUR_OP_LT && x && x->kind == AUGUR_EXPR_SYM && x->u.sym == v)
+        return c->u.bin.b;
+    return NULL;
+}
+
+/* A CUDA thread's guard over the rows, "if (v < B)" with v its node: B counts the rows. */
+static void guard_rows(struct infer *in, const struct augur_node *n, uint32_t v, const char *target)
+{
+    const struct augur_expr *b;
+
+    if (n->kind == AUGUR_NODE_BRANCH && (b = guard_of(n->u.branch.cond, v)) != NULL)
+        set_sym(in, b, target, "a thread's guard bounds the rows");
+    for (uint32_t i = 0; i < n->nkids; i++)
+        guard_rows(in, n->kids[i], v, target);
+}
+
 /* The bound of the loop whose variable is the sym e (the rows), into n. */
 static void rows_bound(struct infer *in, const struct augur_node *n, const struct augur_expr *e,
                        const char *target)
 {
+    const struct augur_expr *x = strip(e);
+
     e = resolve(in, e);
     if (e && e->kind == AUGUR_EXPR_SYM)
         rows_bound_var(in, n, e->u.sym, target);
+    else if (in->k->u.kernel.cuda && x && x->kind == AUGUR_EXPR_SYM && uses_thread(in, x, 0))
+        guard_rows(in, n, x->u.sym, target);
 }
 
 /*
@@ -1393,7 +1528,8 @@ static void walk(struct infer *in, const struct augur_node *n)
 
             if (ix->kind != AUGUR_EXPR_SYM || ix->u.sym != in->rows[r].x ||
                 in->rows[r].a == a->array ||
-                (in->rows[r].kind != ROW_CSR && in->rows[r].kind != ROW_PAIRS))
+                (in->rows[r].kind != ROW_CSR && in->rows[r].kind != ROW_PAIRS &&
+                 in->rows[r].kind != ROW_REC))
                 continue;
             if (in->index_array[a->array])
                 set_array(in, a->array, one ? "csr1.col" : "csr.col",
@@ -1604,7 +1740,6 @@ struct flat_var {
     const struct augur_expr *value; /* a guard's index: what it resolves to */
 };
 
-static bool uses_thread(const struct infer *in, const struct augur_expr *e, int depth);
 static bool has_coo(const struct infer *in);
 
 /* Edge lists and ELL: loops without a row pointer whose variable indexes index arrays. */
@@ -2131,8 +2266,10 @@ static void classify_rows(struct infer *in)
         const struct augur_expr *e = resolve(in, in->rows[r].e1);
         int32_t x;
 
-        in->rows[r].kind = ROW_CSR;
         in->rows[r].one_based = false;
+        if (in->rows[r].kind == ROW_REC)
+            continue;
+        in->rows[r].kind = ROW_CSR;
         if (t && !strcmp(t, "jds.ptr")) {
             in->rows[r].kind = ROW_JDS;
         } else if (is_thread(in, e)) {
@@ -2152,7 +2289,8 @@ static bool walks_rows_of(const struct infer *in, uint32_t v)
     for (uint32_t r = 0; r < in->nrows; r++) {
         const struct augur_expr *e = resolve(in, in->rows[r].e1);
 
-        if (in->rows[r].kind == ROW_CSR && e && e->kind == AUGUR_EXPR_SYM && e->u.sym == v)
+        if ((in->rows[r].kind == ROW_CSR || in->rows[r].kind == ROW_REC) && e &&
+            e->kind == AUGUR_EXPR_SYM && e->u.sym == v)
             return true;
         if (in->rows[r].kind == ROW_PAIRS && in->rows[r].x2 == v)
             return true;
@@ -2190,6 +2328,17 @@ static void set_rows(struct infer *in)
             set_array(in, in->rows[r].a,
                       walks_rows_of(in, in->rows[r].x) ? "parts(n)" : "parts(nnz)",
                       "its A[t], A[t+1] bound a loop and t is the thread's number");
+            break;
+        case ROW_REC:
+            in->nrowptr++;
+            set_array(
+                in, in->rows[r].a,
+                augur_arena_strfmt(
+                    &in->skel->arena, "rec(%" PRIu32 ":%s:csr.rowptr,%" PRIu32 ":%s:deg)",
+                    in->rows[r].start->u.load.offset, augur_type_name(in->rows[r].start->type),
+                    in->rows[r].count->u.load.offset, augur_type_name(in->rows[r].count->type)),
+                "its A[v].start, A[v].start + A[v].count bound a loop");
+            rows_bound(in, in->k, in->rows[r].e1, "n");
             break;
         case ROW_JDS:
             break;
@@ -2470,6 +2619,65 @@ static bool accessed_at(const struct infer *in, const struct augur_node *n, uint
     return false;
 }
 
+/* True when every store into array a under n stores zero (false), and there is one. */
+static bool clears_only(const struct infer *in, const struct augur_node *n, uint32_t a, bool *any)
+{
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.array == a &&
+        n->u.access.mode != AUGUR_ACCESS_READ) {
+        const struct augur_expr *v = resolve(in, n->u.access.value);
+
+        if (n->u.access.mode != AUGUR_ACCESS_WRITE || !v || v->kind != AUGUR_EXPR_INT || v->u.i)
+            return false;
+        *any = true;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (!clears_only(in, n->kids[i], a, any))
+            return false;
+    return true;
+}
+
+/* True when condition c tests an element of array a for zero (!A[x], A[x] == 0). */
+static bool tests_zero(const struct infer *in, const struct augur_expr *c, uint32_t a)
+{
+    const struct augur_expr *x, *y;
+
+    c = resolve(in, c);
+    if (!c)
+        return false;
+    if (c->kind == AUGUR_EXPR_UNARY && c->u.un.op == AUGUR_OP_NOT) {
+        x = resolve(in, c->u.un.a);
+        return x && x->kind == AUGUR_EXPR_LOAD && x->u.load.array == a;
+    }
+    if (c->kind != AUGUR_EXPR_BINARY)
+        return false;
+    if (c->u.bin.op == AUGUR_OP_LAND || c->u.bin.op == AUGUR_OP_LOR)
+        return tests_zero(in, c->u.bin.a, a) || tests_zero(in, c->u.bin.b, a);
+    x = resolve(in, c->u.bin.a);
+    y = resolve(in, c->u.bin.b);
+    return c->u.bin.op == AUGUR_OP_EQ && x && y && x->kind == AUGUR_EXPR_LOAD &&
+           x->u.load.array == a && y->kind == AUGUR_EXPR_INT && y->u.i == 0;
+}
+
+static bool branches_test_zero(const struct infer *in, const struct augur_node *n, uint32_t a)
+{
+    if (n->kind == AUGUR_NODE_BRANCH && tests_zero(in, n->u.branch.cond, a))
+        return true;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (branches_test_zero(in, n->kids[i], a))
+            return true;
+    return false;
+}
+
+/* True when index ix is the node whose row a row of in walks (v, or a thread's node). */
+static bool row_node(const struct infer *in, const struct augur_expr *ix)
+{
+    for (uint32_t r = 0; r < in->nrows && ix; r++)
+        if ((in->rows[r].kind == ROW_CSR || in->rows[r].kind == ROW_REC) &&
+            augur_expr_equal(resolve(in, in->rows[r].e1), ix))
+            return true;
+    return false;
+}
+
 /*
  * BFS masks and parents. A bool or char array compared in a condition and read at a neighbour
  * (through an index array) that the kernel never stores is the frontier; one read and stored at
@@ -2490,10 +2698,22 @@ static void masks(struct infer *in, const struct augur_node *n)
         if (!in->arrays[x].target && arr->space == AUGUR_SPACE_GLOBAL && !in->index_array[x]) {
             const struct augur_expr *ix = resolve(in, base_index(in->k, a->index));
 
+            bool cleared = false;
+
             if (is_mask_type(arr->elem) && in->compared[x] && !in->written[x] &&
-                a->mode == AUGUR_ACCESS_READ && a->nvia > 0) {
+                a->mode == AUGUR_ACCESS_READ && a->nvia > 0 && branches_test_zero(in, in->k, x)) {
+                set_array(in, x, "bfs.visited",
+                          "a mask tested false at a neighbour, never stored: the nodes not "
+                          "reached yet");
+            } else if (is_mask_type(arr->elem) && in->compared[x] && !in->written[x] &&
+                       a->mode == AUGUR_ACCESS_READ && a->nvia > 0) {
                 set_array(in, x, "bfs.frontier",
                           "a mask read at a neighbour in a condition, never stored");
+            } else if (is_mask_type(arr->elem) && in->compared[x] && in->written[x] &&
+                       row_node(in, ix) && clears_only(in, in->k, x, &cleared) && cleared) {
+                set_array(in, x, "bfs.frontier",
+                          "a mask read and cleared at the node whose row is walked: the "
+                          "frontier the round expands");
             } else if (is_mask_type(arr->elem) && in->compared[x] && in->written[x] && ix &&
                        ix->kind == AUGUR_EXPR_SYM && walks_rows_of(in, ix->u.sym) &&
                        accessed_at(in, in->k, x, ix->u.sym, false) &&
@@ -2605,7 +2825,8 @@ static void every_node(struct infer *in, const struct augur_node *n, const struc
             bool rows = false;
 
             for (uint32_t r = 0; r < in->nrows && !rows; r++)
-                rows = (in->rows[r].kind == ROW_CSR || in->rows[r].kind == ROW_PAIRS) &&
+                rows = (in->rows[r].kind == ROW_CSR || in->rows[r].kind == ROW_PAIRS ||
+                        in->rows[r].kind == ROW_REC) &&
                        via_of(in->k, in->rows[r].a, f);
             if (rows) {
                 char msg[400];

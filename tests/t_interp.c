@@ -2128,6 +2128,57 @@ static void test_layout_targets(void)
            "vec1(n): element i + 1 holds element i of vec(n)");
     }
     {
+        /* an array of structs bound field by field: {int first, count} per node, and a field
+           after padding */
+        struct augur_array decl = { 0 };
+        struct augur_rec_field f[AUGUR_REC_MAX_FIELDS];
+        int32_t rec[5][2] = { { 0 } }, wide[5][4];
+        uint64_t c = 0;
+        unsigned nf = 0;
+        const char *bad[] = { "rec()",
+                              "rec(0:i32)",
+                              "rec(0:q32:deg)",
+                              "rec(0:i32:nosuch)",
+                              "rec(0:i64:deg,4:i32:deg)",
+                              "rec(0:i32:rec(0:i32:deg))",
+                              "rec(x:i32:deg)" };
+        bool all_bad = true;
+
+        decl.name = "nodes";
+        decl.elem = AUGUR_T_REC;
+        decl.elem_size = 8;
+        ok(augur_bound_array_count(b, "rec(4:i32:deg,0:i32:csr.rowptr)", &c, &d) == 0 && c == 5 &&
+               augur_bound_array_fill(b, &decl, "rec(4:i32:deg,0:i32:csr.rowptr)", 0, 5, rec, &d) ==
+                   0 &&
+               rec[0][0] == 0 && rec[0][1] == 2 && rec[1][0] == 2 && rec[1][1] == 0 &&
+               rec[2][0] == 2 && rec[2][1] == 3 && rec[4][0] == 6 && rec[4][1] == 3,
+           "rec(): each field from its target, fewest elements of the two (deg's 5)");
+        decl.elem_size = 16;
+        memset(wide, 0x55, sizeof(wide));
+        ok(augur_bound_array_fill(b, &decl, "rec(8:i32:deg)", 0, 5, wide, &d) == 0 &&
+               wide[2][0] == 0 && wide[2][1] == 0 && wide[2][2] == 3 && wide[2][3] == 0,
+           "rec(): bytes no field covers are zero");
+        decl.elem_size = 8;
+        ok(augur_bound_array_fill(b, &decl, "rec(6:i32:deg)", 0, 5, rec, &d) != 0 &&
+               strstr(d.msg, "does not fit"),
+           "rec(): a field past the element's end is refused");
+        decl.elem = AUGUR_T_I32;
+        decl.elem_size = 4;
+        ok(augur_bound_array_fill(b, &decl, "rec(0:i32:deg)", 0, 5, rec, &d) != 0 &&
+               strstr(d.msg, "array of structs"),
+           "rec(): an array of numbers is refused");
+        for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+            all_bad &= augur_bind_rec(bad[i], strlen(bad[i]), f, AUGUR_REC_MAX_FIELDS, &nf) != 0 &&
+                       !augur_bind_is_array_target(bad[i]);
+        ok(all_bad,
+           "rec(): empty, short, bad type, unknown target, overlapping and nested refused");
+        ok(augur_bind_rec("rec(0:i32:vec(n+1),8:f64:csr1.val)", 34, f, AUGUR_REC_MAX_FIELDS, &nf) ==
+                   0 &&
+               nf == 2 && f[0].offset == 0 && !strcmp(f[0].target, "vec(n+1)") &&
+               f[1].type == AUGUR_T_F64 && !strcmp(f[1].target, "csr1.val"),
+           "rec(): sized and 1-based targets as fields");
+    }
+    {
         static const int64_t f1[] = { 1, 0, 0, 0, 0 }, f2[] = { 0, 1, 1, 0, 0 };
         static const int64_t v2[] = { 1, 1, 1, 0, 0 }, p1[] = { 0, -1, -1, -1, -1 };
         static const int64_t p2[] = { 0, 0, 0, -1, -1 }, p3[] = { 0, 0, 0, 1, -1 };

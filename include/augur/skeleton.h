@@ -751,6 +751,23 @@ AUGUR_API int augur_bind_expr_eval(const char *expr, size_t len, augur_bind_valu
  */
 AUGUR_API int augur_bind_sell(const char *t, size_t len, uint32_t *chunk, size_t *field);
 
+/* One field of an array of structs bound field by field: rec(OFFSET:TYPE:TARGET,...). */
+#define AUGUR_REC_MAX_FIELDS 8
+struct augur_rec_field {
+    uint32_t offset;      /* byte offset inside the element */
+    enum augur_type type; /* the field's type: an integer or floating type */
+    char target[96];      /* an array target that is not itself rec() */
+};
+
+/*
+ * Reads "rec(OFFSET:TYPE:TARGET,...)" in t[0..len): 0 with its *n fields
+ * (at most max, in the order written), else -1 (not such a target, or a bad
+ * field: a type that is not a number's, a target that is not an array
+ * target, fields that overlap).
+ */
+AUGUR_API int augur_bind_rec(const char *t, size_t len, struct augur_rec_field *f, unsigned max,
+                             unsigned *n);
+
 /*
  * True when t is the 1-based variant of an array target ("csr1.rowptr",
  * "vec1(n)"); base (size bytes) then gets the 0-based name.
