@@ -57,7 +57,7 @@ int cli_flush_stdout(void);
     }
 /* The options of every command that runs a kernel on a dataset (cli_kernel_option()). */
 struct cli_kernel_args {
-    const char *data, *function, *bind, *machine, *source, *compile_commands;
+    const char *data, *function, *bind, *machine, *source, *compile_commands, *templ;
     uint32_t ell_width;
     bool stored_only;
 };
@@ -71,6 +71,7 @@ struct cli_kernel_args {
         { "compile-commands", required_argument, NULL, 0x115 },                                 \
         { "ell-width", required_argument, NULL, 0x116 },                                        \
         { "stored-only", no_argument, NULL, 0x117 },                                            \
+        { "template", required_argument, NULL, 0x119 },                                         \
     {                                                                                           \
         "quiet", no_argument, NULL, CLI_OPT_QUIET                                               \
     }
@@ -200,6 +201,7 @@ struct cli_kernel_opts {
     const char *launch;   /* --launch, or NULL */
     /* --compile-commands: a folder holding compile_commands.json, or the file itself; NULL */
     const char *compile_commands;
+    const char *templ; /* --template, or NULL */
 };
 
 /*

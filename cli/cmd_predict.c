@@ -61,6 +61,8 @@ void cmd_predict_help(FILE *fp)
         "  --round R         a topology-driven BFS: one call is round R alone (the levels\n"
         "                    of rounds 1 .. R-1 as the search left them)\n"
         "  --launch G,B      CUDA launch: grid and block sizes, numbers or expressions\n"
+        "  --template LIST   a CUDA template kernel's parameters NAME=TYPE or\n"
+        "                    NAME=VALUE,... (type parameters default to float)\n"
         "                    such as '(n + 255) / 256,256' (replaces the kernel's)\n"
         "  --source V        the BFS source node, or 'maxdeg' (default 0)\n"
         "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
@@ -732,8 +734,8 @@ static void predict_opts(const struct opts *o, struct augur_predict_opts *po)
 static int from_source(struct opts *o, const char *path, int nargs, char **args, struct job *j,
                        struct shown *r)
 {
-    struct cli_kernel_opts ko = { "predict", o->k.function, o->k.bind, o->launch,
-                                  o->k.compile_commands };
+    struct cli_kernel_opts ko = { "predict", o->k.function,         o->k.bind,
+                                  o->launch, o->k.compile_commands, o->k.templ };
     struct augur_predict_opts po;
     const struct augur_node *kernel = NULL;
     struct augur_diag diag;

@@ -26,6 +26,8 @@ void cmd_skeleton_help(FILE *fp)
             "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, csr.col, vec(n), n=100)\n"
             "  --launch G,B      CUDA launch: grid and block sizes (expressions)\n"
             "  --cuda            parse as CUDA whatever the file name\n"
+            "  --template LIST   a CUDA template kernel's parameters NAME=TYPE or\n"
+            "                    NAME=VALUE,... (type parameters default to float)\n"
             "  --no-infer        do not infer bindings from the structure\n"
             "  --require-bind    fail when an array or scalar parameter is left unbound\n"
             "  --check           read FILE as a skeleton (.skel) instead of a source\n"
@@ -39,7 +41,7 @@ void cmd_skeleton_help(FILE *fp)
 }
 
 struct opts {
-    const char *function, *build_dir, *bind, *launch, *out;
+    const char *function, *build_dir, *bind, *launch, *out, *templ;
     bool cuda, no_infer, require_bind, check, json;
 };
 
@@ -131,6 +133,9 @@ static int skeleton_option(struct opts *o, int opt, const char *arg, const char 
     case 'c':
         o->cuda = true;
         break;
+    case 't':
+        o->templ = arg;
+        break;
     case 'n':
         o->no_infer = true;
         break;
@@ -165,17 +170,12 @@ static int skeleton_option(struct opts *o, int opt, const char *arg, const char 
 static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const char **path)
 {
     static const struct option longopts[] = {
-        { "function", required_argument, NULL, 'f' },
-        { "bind", required_argument, NULL, 'b' },
-        { "launch", required_argument, NULL, 'l' },
-        { "cuda", no_argument, NULL, 'c' },
-        { "no-infer", no_argument, NULL, 'n' },
-        { "require-bind", no_argument, NULL, 'r' },
-        { "check", no_argument, NULL, 'k' },
-        { "dump", no_argument, NULL, 'd' },
-        { "json", no_argument, NULL, 'j' },
-        { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 },
+        { "function", required_argument, NULL, 'f' }, { "bind", required_argument, NULL, 'b' },
+        { "launch", required_argument, NULL, 'l' },   { "cuda", no_argument, NULL, 'c' },
+        { "template", required_argument, NULL, 't' }, { "no-infer", no_argument, NULL, 'n' },
+        { "require-bind", no_argument, NULL, 'r' },   { "check", no_argument, NULL, 'k' },
+        { "dump", no_argument, NULL, 'd' },           { "json", no_argument, NULL, 'j' },
+        { "help", no_argument, NULL, 'h' },           { NULL, 0, NULL, 0 },
     };
     int opt, rc;
 
@@ -235,6 +235,7 @@ static int parse_source(const struct opts *o, const char *path, int nargs, char 
     fo.function = o->function;
     fo.bind = o->bind;
     fo.launch = o->launch;
+    fo.templ = o->templ;
     fo.cuda = o->cuda;
     fo.no_infer = o->no_infer;
     return cli_fe_parse(path, &fo, skel);

@@ -747,7 +747,9 @@ static enum CXChildVisitResult scan_kernel_files(CXCursor c, CXCursor parent, CX
     bool kernel;
 
     (void)parent;
-    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+    if ((clang_getCursorKind(c) != CXCursor_FunctionDecl &&
+         clang_getCursorKind(c) != CXCursor_FunctionTemplate) ||
+        !clang_isCursorDefinition(c) ||
         clang_Location_isInSystemHeader(clang_getCursorLocation(c)) || !(f = expansion_file(c)))
         return CXChildVisit_Continue;
     fe_spelling(c, name, sizeof(name));
@@ -881,18 +883,254 @@ static void pick_kernels(struct fe_tu *t)
     fe_map_release(&called);
 }
 
+/* ---- template kernels ------------------------------------------------------------------------
+ *
+ * libclang shows a function template that nothing instantiates as a
+ * template alone. A __global__ template is analysed by parsing the file
+ * again with its "template <...>" blanked out (lines and columns stay) and
+ * its parameters declared before the file: typedef double T; static
+ * constexpr int BLOCK = 256. Host code that names it as a template then
+ * fails, which report_diags() forgives.
+ */
+
+#define TEMPLATE_PATH SHIM_DIR "/augur_template_args.h"
+
+struct tmpl_inst {
+    char *file; /* the kernels' file, given again as this text */
+    char *text;
+    size_t len;
+    struct augur_buf decls; /* the parameters' declarations, -include'd */
+    char note[400];
+};
+
+struct tmpl_scan {
+    const struct fe_tu *t;
+    char *text; /* blank_host_bodies(): the file's text being blanked */
+    CXCursor found;
+    unsigned n;
+    struct augur_buf names;
+};
+
+static enum CXChildVisitResult find_templates(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct tmpl_scan *ts = data;
+    char name[256];
+
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_Namespace)
+        return CXChildVisit_Recurse;
+    if (clang_getCursorKind(c) != CXCursor_FunctionTemplate || !clang_isCursorDefinition(c) ||
+        !fe_in_kernel_file(ts->t, c) || !has_attr(c, CXCursor_CUDAGlobalAttr))
+        return CXChildVisit_Continue;
+    fe_spelling(c, name, sizeof(name));
+    if (ts->t->opts->function && strcmp(name, ts->t->opts->function) != 0)
+        return CXChildVisit_Continue;
+    augur_buf_printf(&ts->names, "%s%s", ts->n ? ", " : "", name);
+    if (ts->n++ == 0)
+        ts->found = c;
+    return CXChildVisit_Continue;
+}
+
+/* Blanks the bodies of the host functions written in t's file (inside their braces), in text:
+ * host code that calls the template as one would not compile once it is not. */
+static enum CXChildVisitResult blank_host_bodies(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct tmpl_scan *ts = data;
+    struct fe_cursors kids = { 0 };
+    enum CXCursorKind k = clang_getCursorKind(c);
+
+    (void)parent;
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+        return CXChildVisit_Recurse;
+    if ((k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate) ||
+        !clang_isCursorDefinition(c) || !fe_in_kernel_file(ts->t, c) ||
+        has_attr(c, CXCursor_CUDADeviceAttr) || has_attr(c, CXCursor_CUDAGlobalAttr))
+        return CXChildVisit_Continue;
+    fe_children(c, &kids);
+    for (size_t i = 0; i < kids.n; i++) {
+        unsigned b = 0, e = 0;
+
+        if (clang_getCursorKind(kids.v[i]) != CXCursor_CompoundStmt)
+            continue;
+        fe_extent_offsets(kids.v[i], &b, &e);
+        for (unsigned j = b + 1; j + 1 < e && j < ts->t->size; j++)
+            if (ts->text[j] != '\n')
+                ts->text[j] = ' ';
+    }
+    fe_cursors_release(&kids);
+    return CXChildVisit_Continue;
+}
+
+/* The value --template gives parameter name ("T=double,BLOCK=256"), into buf; false if none. */
+static bool template_arg(const char *spec, const char *name, char *buf, size_t size)
+{
+    size_t n = strlen(name);
+
+    for (const char *p = spec; p && *p;) {
+        const char *end = strchr(p, ','), *eq = strchr(p, '=');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+
+        if (eq && eq < p + len && (size_t)(eq - p) == n && !strncmp(p, name, n)) {
+            snprintf(buf, size, "%.*s", (int)(len - n - 1), eq + 1);
+            return buf[0] != '\0';
+        }
+        p += len + (end != NULL);
+    }
+    return false;
+}
+
+/* Checks that every NAME of --template is a parameter of the template (names: "T,BLOCK,"). */
+static int template_names_known(const char *spec, const char *names, const char *kernel,
+                                struct augur_diag *diag)
+{
+    for (const char *p = spec; p && *p;) {
+        const char *end = strchr(p, ','), *eq = strchr(p, '=');
+        size_t len = end ? (size_t)(end - p) : strlen(p), k;
+        char want[130];
+
+        if (!eq || eq > p + len || eq == p)
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "bad --template '%s': expected NAME=TYPE or NAME=VALUE,...",
+                                  spec);
+        k = (size_t)(eq - p) < 128 ? (size_t)(eq - p) : 128;
+        snprintf(want, sizeof(want), "%.*s,", (int)k, p);
+        if (!strstr(names, want) ||
+            (strstr(names, want) != names && strstr(names, want)[-1] != ','))
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "--template names '%.*s', which is no parameter of the template "
+                                  "kernel '%s'",
+                                  (int)k, p, kernel);
+        p += len + (end != NULL);
+    }
+    return 0;
+}
+
+/*
+ * Prepares inst for a template kernel of t's file that nothing instantiates:
+ * 1 when there is one, 0 when none, else an error (a non-type parameter
+ * without a value, several templates and no --function).
+ */
+static int template_kernel(struct fe_tu *t, struct tmpl_inst *inst, struct augur_diag *diag)
+{
+    struct tmpl_scan ts = { .t = t };
+    struct fe_cursors kids = { 0 };
+    struct augur_buf names, given;
+    char kname[256];
+    unsigned begin = 0, end = 0;
+    int rc = 0;
+
+    augur_buf_init(&ts.names);
+    clang_visitChildren(clang_getTranslationUnitCursor(t->tu), find_templates, &ts);
+    if (ts.n != 1) {
+        if (ts.n > 1)
+            rc = augur_diag_set(diag, AUGUR_ENOENT, t->path, 0, 0,
+                                "'%s' has template kernels %s (read uninstantiated): name one "
+                                "with --function",
+                                t->path, ts.names.s);
+        augur_buf_release(&ts.names);
+        return rc;
+    }
+    augur_buf_release(&ts.names);
+    augur_buf_init(&names);
+    augur_buf_init(&given);
+    fe_spelling(ts.found, kname, sizeof(kname));
+    fe_extent_offsets(ts.found, &begin, &end);
+    end = begin; /* grows to the last parameter's end */
+    fe_children(ts.found, &kids);
+    for (size_t i = 0; i < kids.n && !rc; i++) {
+        enum CXCursorKind k = clang_getCursorKind(kids.v[i]);
+        char pname[128], value[256];
+        unsigned b, e;
+
+        if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
+            k != CXCursor_TemplateTemplateParameter)
+            continue;
+        fe_spelling(kids.v[i], pname, sizeof(pname));
+        fe_extent_offsets(kids.v[i], &b, &e);
+        if (e > end)
+            end = e;
+        augur_buf_printf(&names, "%s,", pname);
+        if (k == CXCursor_TemplateTemplateParameter) {
+            rc = augur_diag_set(diag, AUGUR_EUNSUP, t->path, 0, 0,
+                                "template kernel '%s': its template template parameter '%s' is "
+                                "not supported",
+                                kname, pname);
+        } else if (template_arg(t->opts->templ, pname, value, sizeof(value))) {
+            augur_buf_printf(&given, "%s%s=%s", given.len ? ", " : "", pname, value);
+        } else if (k == CXCursor_TemplateTypeParameter) {
+            snprintf(value, sizeof(value), "float");
+            augur_buf_printf(&given, "%s%s=float (by default)", given.len ? ", " : "", pname);
+        } else {
+            rc = augur_diag_set(diag, AUGUR_EINVAL, t->path, 0, 0,
+                                "template kernel '%s': augur reads it uninstantiated; give its "
+                                "parameter '%s' a value with --template %s=VALUE",
+                                kname, pname, pname);
+        }
+        if (rc)
+            break;
+        if (k == CXCursor_TemplateTypeParameter) {
+            augur_buf_printf(&inst->decls, "typedef %s %s;\n", value, pname);
+        } else {
+            CXString ty = clang_getTypeSpelling(clang_getCursorType(kids.v[i]));
+
+            augur_buf_printf(&inst->decls, "static constexpr %s %s = %s;\n", clang_getCString(ty),
+                             pname, value);
+            clang_disposeString(ty);
+        }
+    }
+    fe_cursors_release(&kids);
+    if (!rc)
+        rc = template_names_known(t->opts->templ, names.s ? names.s : "", kname, diag);
+    /* "template <...>": from the keyword to the '>' after the last parameter */
+    while (!rc && end < t->size && t->contents[end] != '>')
+        end++;
+    if (!rc && (end >= t->size || begin >= end))
+        rc = augur_diag_set(diag, AUGUR_EUNSUP, t->path, 0, 0,
+                            "template kernel '%s': cannot find its template header", kname);
+    if (!rc) {
+        inst->file = augur_strdup(t->path);
+        inst->text = augur_malloc(t->size + 1);
+        if (!inst->file || !inst->text) {
+            rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "out of memory");
+        } else {
+            memcpy(inst->text, t->contents, t->size);
+            inst->text[t->size] = '\0';
+            inst->len = t->size;
+            for (unsigned i = begin; i <= end; i++)
+                if (inst->text[i] != '\n')
+                    inst->text[i] = ' ';
+            ts.text = inst->text;
+            clang_visitChildren(clang_getTranslationUnitCursor(t->tu), blank_host_bodies, &ts);
+            snprintf(inst->note, sizeof(inst->note),
+                     "template kernel '%s' analysed with %s (--template NAME=TYPE,... to choose)",
+                     kname, given.s ? given.s : "no parameters");
+        }
+    }
+    augur_buf_release(&names);
+    augur_buf_release(&given);
+    return rc ? rc : 1;
+}
+
+static void tmpl_release(struct tmpl_inst *inst)
+{
+    augur_free(inst->file);
+    augur_free(inst->text);
+    augur_buf_release(&inst->decls);
+}
+
 /* ---- parsing
  * -------------------------------------------------------------------------------------- */
 
 static int parse(struct augur_fe *fe, const char *path, const char *text, size_t len,
-                 bool in_memory, const struct augur_fe_opts *opts_in, struct augur_skel **out,
-                 struct augur_diag *diag)
+                 bool in_memory, const struct augur_fe_opts *opts_in, const struct tmpl_inst *inst,
+                 struct augur_skel **out, struct augur_diag *diag)
 {
+    struct tmpl_inst next = { 0 };
     static const struct augur_fe_opts defaults;
     const struct augur_fe_opts *opts = opts_in ? opts_in : &defaults;
     struct args a = { 0 };
     struct fe_tu t;
-    struct CXUnsavedFile unsaved[8];
+    struct CXUnsavedFile unsaved[12];
     unsigned nunsaved = 0;
     struct augur_buf src;
     struct augur_skel *skel = NULL;
@@ -964,7 +1202,21 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
     }
     if (a.openmp || mentions_openmp(text, len))
         arg_add(&a, "-D_OPENMP=201511");
-    if (in_memory) {
+    if (inst) {
+        /* the template kernel's file with its header blanked, and its parameters */
+        unsaved[nunsaved].Filename = inst->file;
+        unsaved[nunsaved].Contents = inst->text;
+        unsaved[nunsaved].Length = (unsigned long)inst->len;
+        nunsaved++;
+        unsaved[nunsaved].Filename = TEMPLATE_PATH;
+        unsaved[nunsaved].Contents = inst->decls.s ? inst->decls.s : "";
+        unsaved[nunsaved].Length = (unsigned long)inst->decls.len;
+        nunsaved++;
+        arg_add(&a, "-include");
+        arg_add(&a, TEMPLATE_PATH);
+        arg_add(&a, "-Wno-return-type"); /* the host functions' bodies are blanked */
+    }
+    if (in_memory && !(inst && !strcmp(inst->file, path))) {
         unsaved[nunsaved].Filename = path;
         unsaved[nunsaved].Contents = text;
         unsaved[nunsaved].Length = (unsigned long)len;
@@ -1000,6 +1252,13 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
     clang_visitChildren(clang_getTranslationUnitCursor(t.tu), top_level, &t);
     ndefined = t.kernels.n;
     pick_kernels(&t);
+    if (!t.kernels.n && cuda && !inst) {
+        rc = template_kernel(&t, &next, diag);
+        if (rc == 1)
+            rc = 0; /* parsed again below, once this parse is released */
+        if (rc || next.file)
+            goto out;
+    }
     if (!t.kernels.n) {
         if (opts->function)
             rc = augur_diag_set(diag, AUGUR_ENOENT, path, 0, 0, "no function '%s' defined in '%s'",
@@ -1042,18 +1301,29 @@ out:
     augur_free(host.file);
     augur_free(host.begin);
     augur_free(host.end);
+    if (!rc && next.file) {
+        if (opts->on_diag) {
+            struct augur_diag one;
+
+            augur_diag_init(&one);
+            augur_diag_set(&one, 0, next.file, 0, 0, "note: %s", next.note);
+            opts->on_diag(opts->ud, &one, false);
+        }
+        rc = parse(fe, path, text, len, in_memory, opts, &next, out, diag);
+    }
+    tmpl_release(&next);
     return rc;
 }
 
 int augur_fe_parse(struct augur_fe *fe, const char *path, const struct augur_fe_opts *opts,
                    struct augur_skel **out, struct augur_diag *diag)
 {
-    return parse(fe, path, NULL, 0, false, opts, out, diag);
+    return parse(fe, path, NULL, 0, false, opts, NULL, out, diag);
 }
 
 int augur_fe_parse_source(struct augur_fe *fe, const char *path, const char *text, size_t len,
                           const struct augur_fe_opts *opts, struct augur_skel **out,
                           struct augur_diag *diag)
 {
-    return parse(fe, path, text, len, true, opts, out, diag);
+    return parse(fe, path, text, len, true, opts, NULL, out, diag);
 }

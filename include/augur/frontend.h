@@ -29,8 +29,11 @@ struct augur_fe_opts {
     const char *function;  /* only this kernel, or NULL for every kernel */
     const char *bind;      /* "name=target,..." bindings (command line precedence) */
     const char *launch;    /* CUDA launch "GRID,BLOCK" (expressions over the kernel's scalars) */
-    bool cuda;             /* parse as CUDA even when the name does not end in .cu */
-    bool no_infer;         /* do not infer bindings from the structure */
+    /* a CUDA template kernel nothing instantiates: "T=double,BLOCK=256" (type parameters
+       default to float) */
+    const char *templ;
+    bool cuda;     /* parse as CUDA even when the name does not end in .cu */
+    bool no_infer; /* do not infer bindings from the structure */
     augur_fe_diag_fn *on_diag;
     void *ud;
 };
