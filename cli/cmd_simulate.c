@@ -230,6 +230,11 @@ static void print_text(const struct opts *o, const struct augur_skel *skel,
         printf("launch %" PRIu64 " x %" PRIu64 " threads, %" PRIu64
                " warp memory instructions, %" PRIu64 " of them loads (Pai et al. AGP'17 jobs)\n",
                p->stats.grid, p->stats.block, p->warp_jobs, p->warp_loads);
+        if (p->warp_jobs)
+            printf("active lanes per warp memory instruction: %.1f of 32 (%.1f %%: branches, "
+                   "guards and a last partial warp idle the rest)\n",
+                   (double)p->warp_lanes / (double)p->warp_jobs,
+                   100.0 * (double)p->warp_lanes / (32.0 * (double)p->warp_jobs));
         /* a warp waits for its slowest lane */
         printf("loads by the level of their slowest request:");
         for (unsigned l = 0; l <= p->nlevels; l++)
@@ -424,6 +429,7 @@ static json_t *result_json(const struct augur_skel *skel, const struct augur_nod
         json_object_set_new(doc, "block", json_integer((json_int_t)p->stats.block));
         json_object_set_new(doc, "warp_jobs", json_integer((json_int_t)p->warp_jobs));
         json_object_set_new(doc, "warp_loads", json_integer((json_int_t)p->warp_loads));
+        json_object_set_new(doc, "warp_lanes", json_integer((json_int_t)p->warp_lanes));
         json_object_set_new(doc, "run_max_loads", json_integer((json_int_t)p->run_max_loads));
         a = json_array();
         for (unsigned l = 0; l <= p->nlevels; l++)

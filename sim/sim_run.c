@@ -43,6 +43,7 @@ _Static_assert(AUGUR_WORK_MAX_LEVELS >= AUGUR_CACHESIM_MAX_LEVELS + 1, "levels f
  */
 struct warp_instr {
     struct augur_event first; /* the first lane's event: SM, access, direction */
+    uint32_t lanes;           /* the lanes that ran it (SIMT efficiency: lanes / 32) */
 };
 
 struct instr_grain {
@@ -90,6 +91,7 @@ struct simsub {
     uint32_t grain;      /* CUDA: coalescing unit, the first level's sector (or line) in bytes */
     uint32_t line;       /* CUDA: the first level's line in bytes */
     uint64_t jobs;       /* CUDA: warp memory instructions */
+    uint64_t lanes;      /* CUDA: of them, the active lanes summed */
     uint64_t loads;      /* CUDA: of them, loads (Pai et al. AGP'17 §6.3's jobs) */
     uint32_t *warp_jobs; /* CUDA: loads per global warp id, nwarp_jobs of them */
     size_t nwarp_jobs;
@@ -278,6 +280,7 @@ static void flush_block(struct simsub *s)
 
         now.n = 0;
         count_job(s, e->warp, write);
+        s->lanes += cb->instr[i].lanes;
         while (k < cb->ngrains && cb->grains[k].instr == i) {
             uint64_t first = cb->grains[k].grain, last = first;
             struct augur_cache_access a;
@@ -392,10 +395,12 @@ static bool gather_event(struct simsub *s, const struct augur_event *e)
         l->cap = (uint32_t)cap;
         cb->capinstr = (uint32_t)capi;
         cb->instr[cb->ninstr].first = *e;
+        cb->instr[cb->ninstr].lanes = 0;
         l->id[l->n++] = cb->ninstr++;
         occ = l->n - 1;
     }
     id = l->id[occ];
+    cb->instr[id].lanes++;
     if (!grow((void **)&cb->grains, &cb->capgrains, cb->ngrains + 2, sizeof(*cb->grains)))
         return false;
     for (uint64_t g = lo; g <= hi && g <= lo + 1; g++) /* CUDA accesses: at most 16 bytes */
@@ -765,6 +770,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     (*out)->rounds = rounds;
     (*out)->warp_jobs = sub->jobs;
     (*out)->warp_loads = sub->loads;
+    (*out)->warp_lanes = sub->lanes;
     (*out)->run_max_loads = sub->run_max_sum;
     memcpy((*out)->warp_load_reach, sub->load_reach, sizeof(sub->load_reach));
     memcpy((*out)->run_max_reach, sub->run_max_reach, sizeof(sub->run_max_reach));

@@ -220,6 +220,9 @@ struct augur_sim_profile {
      * 0 when the table could not be kept.
      */
     uint64_t warp_jobs, warp_loads;
+    /* CUDA: the active lanes of the warp memory instructions, summed (of 32 each: divergence,
+       guards that idle lanes, a last partial warp) */
+    uint64_t warp_lanes;
     uint64_t run_max_loads; /* over the counted runs, each run's busiest warp's loads */
     /*
      * The loads by the deepest level any of their requests reached (0: all

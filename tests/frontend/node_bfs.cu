@@ -44,6 +44,8 @@ int main(void)
 // RUN: %augur simulate %s --machine %S/../../samples/machines/h100-sxm.yml --data %S/../data/graphs/small.el --launch '(n+255)/256,256' --round 2 | FileCheck --check-prefix=SIM %s
 // SIM: machine NVIDIA H100 SXM5
 // SIM-SAME: 132 SMs
+// SIM: launch 1 x 256 threads, 12 warp memory instructions, 9 of them loads
+// SIM-NEXT: active lanes per warp memory instruction: 1.9 of 32 (6.0 %
 // SIM: node_bfs_kernels.cuh:10 2
 // SIM: node_bfs_kernels.cuh:12 3
 // SIM: nodes rec(0:i32:csr.rowptr,4:i32:deg)
