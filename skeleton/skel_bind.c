@@ -1048,6 +1048,18 @@ static const char *bound_of(const struct infer *in, const struct augur_expr *b)
 }
 
 /* The constant multiplier in an index such as 4*i + k, or 0. */
+/* True when e is a CUDA block index (blockIdx.x, .y, .z). */
+static bool is_block_index(const struct infer *in, const struct augur_expr *e)
+{
+    const struct augur_sym *s;
+
+    e = strip(e);
+    if (!e || e->kind != AUGUR_EXPR_SYM)
+        return false;
+    s = &in->k->u.kernel.syms[e->u.sym];
+    return s->kind == AUGUR_SYM_BUILTIN && !strncmp(s->name, "blockIdx.", 9);
+}
+
 static int64_t stride_of(const struct infer *in, const struct augur_expr *e, int depth)
 {
     e = resolve(in, e);
@@ -1056,6 +1068,9 @@ static int64_t stride_of(const struct infer *in, const struct augur_expr *e, int
     if (e->kind == AUGUR_EXPR_BINARY && e->u.bin.op == AUGUR_OP_MUL) {
         const struct augur_expr *x = strip(e->u.bin.a), *y = strip(e->u.bin.b);
 
+        /* blockIdx.x * 256 (+ threadIdx.x): where a block's threads start, not a stride */
+        if (is_block_index(in, x) || is_block_index(in, y))
+            return 0;
         if (x->kind == AUGUR_EXPR_INT && x->u.i > 1)
             return x->u.i;
         if (y->kind == AUGUR_EXPR_INT && y->u.i > 1)

@@ -33,8 +33,17 @@ int main(void)
 // FLOAT: kernel scale_rows @
 // FLOAT: array val f32[] global param
 // FLOAT-SAME: bind csr.val (inferred)
+// FLOAT: array out f32[] global param
+// FLOAT-SAME: bind vec(n) (inferred)
 // FLOAT: set row = (i32)(blockIdx.x * 256 + threadIdx.x) @9:5
 // DOUBLE: analysed with T=double, BLOCK=256
 // DOUBLE: array val f64[] global param
 // DOUBLE: array out f64[] global param
 // UNKNOWN: --template names 'U', which is no parameter of the template kernel 'scale_rows'
+
+// The instantiation runs: 6 rows of the small graph, their 8 entries (doubles).
+// RUN: %augur simulate %s --template T=double,BLOCK=256 --machine %S/../../samples/machines/h100-sxm.yml --data %S/../data/graphs/small.el --launch '(n+255)/256,256' 2>&1 | FileCheck --check-prefix=SIM %s
+// SIM: note: template kernel 'scale_rows' analysed with T=double, BLOCK=256
+// SIM: 1 run, 26 accesses
+// SIM: out vec(n)
+// SIM-SAME: 6 8 48
