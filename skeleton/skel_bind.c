@@ -561,6 +561,7 @@ struct infer {
     uint32_t *nassign;
     uint8_t *cycle_state; /* per sym: scratch for cut_cycles() */
     bool *thread_cmp;     /* per array: an element is compared with the thread's number */
+    int64_t *slots;       /* per array: slot-major accesses' slots (k of k * n + i), -1 unknown */
     uint32_t nrowptr;     /* rows of kind ROW_CSR or ROW_PAIRS */
     struct {
         uint32_t x, a; /* row variable x walks the rows of row pointer a */
@@ -1757,6 +1758,112 @@ struct flat_var {
 
 static bool has_coo(const struct infer *in);
 
+static int64_t const_trips(const struct infer *in, const struct augur_node *l);
+static const char *scaled_vec(struct infer *in, const char *vec, int64_t k);
+
+/*
+ * The largest value of e over the loops around it, when e is built from
+ * non-negative constants and the variables of loops with constant trips
+ * (j + 2 * 4 with j < 4: 11); -1 otherwise.
+ */
+static int64_t max_value(const struct infer *in, const struct augur_expr *e, int depth)
+{
+    int64_t a, b;
+
+    e = resolve(in, e);
+    if (!e || depth > 16)
+        return -1;
+    if (e->kind == AUGUR_EXPR_INT)
+        return e->u.i >= 0 && e->u.i < (INT64_C(1) << 20) ? e->u.i : -1;
+    if (e->kind == AUGUR_EXPR_SYM) {
+        const struct augur_node *l = loop_of(in->k, e->u.sym);
+        int64_t t = l ? const_trips(in, l) : 0;
+
+        return t > 0 ? t - 1 : -1;
+    }
+    if (e->kind != AUGUR_EXPR_BINARY ||
+        (e->u.bin.op != AUGUR_OP_ADD && e->u.bin.op != AUGUR_OP_MUL))
+        return -1;
+    a = max_value(in, e->u.bin.a, depth + 1);
+    b = max_value(in, e->u.bin.b, depth + 1);
+    if (a < 0 || b < 0)
+        return -1;
+    return e->u.bin.op == AUGUR_OP_ADD ? a + b : a * b;
+}
+
+/* The largest slot c of c * P in a sum, P the scalar bound to n; -1 when not such a sum. */
+static int64_t slot_of(const struct infer *in, const struct augur_expr *e, int depth)
+{
+    const char *t;
+
+    e = resolve(in, e);
+    if (!e || e->kind != AUGUR_EXPR_BINARY || depth > 16)
+        return -1;
+    if (e->u.bin.op == AUGUR_OP_ADD) {
+        int64_t a = slot_of(in, e->u.bin.a, depth + 1);
+
+        return a >= 0 ? a : slot_of(in, e->u.bin.b, depth + 1);
+    }
+    if (e->u.bin.op != AUGUR_OP_MUL)
+        return -1;
+    t = sym_target(in, e->u.bin.b);
+    if (t && !strcmp(t, "n"))
+        return max_value(in, e->u.bin.a, 0);
+    t = sym_target(in, e->u.bin.a);
+    return t && !strcmp(t, "n") ? max_value(in, e->u.bin.b, 0) : -1;
+}
+
+/*
+ * Per array, how many slots its slot-major accesses (c * n + i) reach: one
+ * more than the largest c, or -1 when one of them is not a constant bound.
+ */
+static void count_slots(struct infer *in, const struct augur_node *n)
+{
+    if (n->kind == AUGUR_NODE_ACCESS && slot_major(in, n->u.access.index)) {
+        uint32_t a = n->u.access.array;
+        int64_t c = slot_of(in, n->u.access.index, 0);
+
+        if (c < 0 || in->slots[a] < 0)
+            in->slots[a] = -1;
+        else if (c + 1 > in->slots[a])
+            in->slots[a] = c + 1;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        count_slots(in, n->kids[i]);
+}
+
+/*
+ * A CUDA thread's element plus a multiple of an unbound scalar parameter
+ * (i + VAR * nelr, i + j * nelr): the parameter counts the rows, padded or
+ * not (a slot-major layout of n rows).
+ */
+static void padded_rows(struct infer *in, const struct augur_node *n)
+{
+    if (n->kind == AUGUR_NODE_ACCESS) {
+        const struct augur_expr *e = resolve(in, n->u.access.index);
+
+        if (e && e->kind == AUGUR_EXPR_BINARY && e->u.bin.op == AUGUR_OP_ADD) {
+            for (int side = 0; side < 2; side++) {
+                const struct augur_expr *x = strip(side ? e->u.bin.b : e->u.bin.a);
+                const struct augur_expr *m = resolve(in, side ? e->u.bin.a : e->u.bin.b);
+
+                if (!x || !uses_thread(in, x, 0) || !m || m->kind != AUGUR_EXPR_BINARY ||
+                    m->u.bin.op != AUGUR_OP_MUL)
+                    continue;
+                for (int f = 0; f < 2; f++) {
+                    const struct augur_expr *p = strip(f ? m->u.bin.b : m->u.bin.a);
+
+                    if (p && p->kind == AUGUR_EXPR_SYM &&
+                        in->k->u.kernel.syms[p->u.sym].kind == AUGUR_SYM_PARAM)
+                        set_sym(in, p, "n", "a thread's element plus a multiple of it (rows)");
+                }
+            }
+        }
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        padded_rows(in, n->kids[i]);
+}
+
 /* Edge lists and ELL: loops without a row pointer whose variable indexes index arrays. */
 static void walk_flat(struct infer *in, const struct augur_node *n, struct flat_var fv,
                       int32_t *first_index)
@@ -1780,7 +1887,12 @@ static void walk_flat(struct infer *in, const struct augur_node *n, struct flat_
 
         const char *lbt = fv.var >= 0 ? bound_of(in, fv.bound) : NULL;
 
-        if (slot_major(in, a->index)) {
+        if (slot_major(in, a->index) && !in->index_array[a->array] && in->slots[a->array] > 0) {
+            /* V[c * n + i] at constant slots c < K: K values per row, one array after another
+               (a structure of arrays: Rodinia CFD's variables[i + VAR * nelr]) */
+            set_array(in, a->array, scaled_vec(in, "vec(n)", in->slots[a->array]),
+                      "K values per row, slot-major (c * n + i, c < K)");
+        } else if (slot_major(in, a->index)) {
             /* X[k * n + i]: slot k of row i, slot-major as augur stores ELL */
             set_array(in, a->array, in->index_array[a->array] ? "ell.idx" : "ell.val",
                       "it is read slot-major (k * n + i)");
@@ -2919,8 +3031,10 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
     in.node_id = augur_calloc(ki->nsyms + 1, sizeof(*in.node_id));
     in.cycle_state = augur_calloc(ki->nsyms + 1, sizeof(*in.cycle_state));
     in.thread_cmp = augur_calloc(ki->narrays + 1, sizeof(*in.thread_cmp));
+    in.slots = augur_calloc(ki->narrays + 1, sizeof(*in.slots));
     if (!in.arrays || !in.index_array || !in.syms || !in.value || !in.nassign || !in.written ||
-        !in.compared || !in.first_access || !in.node_id || !in.cycle_state || !in.thread_cmp) {
+        !in.compared || !in.first_access || !in.node_id || !in.cycle_state || !in.thread_cmp ||
+        !in.slots) {
         rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "out of memory inferring bindings");
         goto out;
     }
@@ -2943,6 +3057,9 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
     masks(&in, k);
     threads(&in, k);
     name_scalars(&in);
+    if (k->u.kernel.cuda)
+        padded_rows(&in, k);
+    count_slots(&in, k);
     if (!in.rc)
         walk_flat(&in, k, (struct flat_var){ -1, NULL, NULL }, &first_index);
     repetitions(&in, k);
@@ -2982,6 +3099,7 @@ out:
     augur_free(in.node_id);
     augur_free(in.cycle_state);
     augur_free(in.thread_cmp);
+    augur_free(in.slots);
     return rc;
 }
 
