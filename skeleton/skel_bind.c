@@ -3007,6 +3007,28 @@ static void const_arrays(struct infer *in)
             maybe_array(in, a, augur_arena_strfmt(&in->skel->arena, "vec(%" PRId64 ")", max + 1),
                         "it is only accessed at constant indices");
     }
+    /*
+     * CUDA __constant__ coefficients of real numbers or structs (a CFD code's far-field state):
+     * no dataset gives them and no address or branch depends on them, so a dense vector of the
+     * declared size stands in, and a note says so. Integer ones (sizes, offsets) stay unbound.
+     */
+    for (uint32_t a = 0; a < ki->narrays && ki->cuda; a++) {
+        const struct augur_array *A = &ki->arrays[a];
+        const struct augur_expr *x = A->extent;
+        char msg[300];
+
+        if (in->arrays[a].target || A->bind_src != AUGUR_BIND_NONE ||
+            A->space != AUGUR_SPACE_CONST || !x || x->kind != AUGUR_EXPR_INT || x->u.i <= 0 ||
+            (!augur_type_is_float(A->elem) && A->elem != AUGUR_T_REC) || in->compared[a])
+            continue;
+        maybe_array(in, a, augur_arena_strfmt(&in->skel->arena, "vec(%" PRId64 ")", x->u.i),
+                    "__constant__ coefficients");
+        snprintf(msg, sizeof(msg),
+                 "__constant__ array '%s' holds values no dataset gives: bound to vec(%" PRId64
+                 ") (bind it for others)",
+                 A->name, x->u.i);
+        add_note(in, A->loc, msg);
+    }
 }
 
 static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct augur_diag *diag)

@@ -6,6 +6,8 @@
 #define NVAR 5
 #define NNB  4
 
+__constant__ float far_field[NVAR]; /* the state at the boundary: set by the host */
+
 __device__ inline void velocity_of(const float &rho, const float3 &mom, float3 &vel)
 {
     vel.x = mom.x / rho;
@@ -33,6 +35,8 @@ __global__ void flux(int ncells_padded, const int *neighbours, const float *norm
 
         if (nb >= 0)
             acc += (nx + ny + nz) * (rho - vars[nb + 4 * ncells_padded]);
+        else
+            acc += (nx + ny + nz) * (rho - far_field[4]);
     }
     for (int v = 0; v < NVAR; v++)
         fluxes[i + v * ncells_padded] = acc * (vel.x + vel.y + vel.z);
@@ -44,6 +48,9 @@ __global__ void flux(int ncells_padded, const int *neighbours, const float *norm
 // CHECK: array normals f32[] global param bind vec(12*n) (inferred)
 // CHECK: array vars f32[] global param bind vec(5*n) (inferred)
 // CHECK: array fluxes f32[] global param bind vec(5*n) (inferred)
+// CHECK: array far_field f32[5] const bind vec(5) (inferred)
+// RUN: %augur skeleton %s 2>&1 | FileCheck --check-prefix=NOTE %s
+// NOTE: note warning @9:1 "__constant__ array 'far_field' holds values no dataset gives: bound to vec(5) (bind it for others)"
 
 // Every thread of 87 blocks of 128 runs (no guard); the arrays hold 5 and 12 values per row.
 // RUN: %augur simulate %s --machine %S/../../samples/machines/h100-sxm.yml --data %S/../../samples/walshaw_fe_4elt2.mtx --launch 'n/128,128' 2>/dev/null | FileCheck --check-prefix=SIM %s
