@@ -278,6 +278,7 @@ enum tv_kind {
     TV_ONES,
     TV_LEVEL,
     TV_FRONTIER,
+    TV_NEXT,
     TV_VISITED,
     TV_PARENT,
     TV_PARTS,
@@ -704,6 +705,8 @@ static int target_base(struct augur_bound *b, const char *t, uint32_t threads, s
         return bfs_of(b, t, out, TV_LEVEL, diag);
     } else if (strcmp(t, "bfs.frontier") == 0) {
         return bfs_of(b, t, out, TV_FRONTIER, diag);
+    } else if (strcmp(t, "bfs.next") == 0) {
+        return bfs_of(b, t, out, TV_NEXT, diag);
     } else if (strcmp(t, "bfs.visited") == 0) {
         return bfs_of(b, t, out, TV_VISITED, diag);
     } else if (strcmp(t, "bfs.parent") == 0) {
@@ -815,6 +818,10 @@ static union augur_value tgt_value(const struct tgt *t, uint64_t i, int64_t inf,
     case TV_FRONTIER: /* reached in the round before: what this round expands */
         l = ((const int64_t *)t->p)[i];
         v.i = l != inf && l == round - 1;
+        break;
+    case TV_NEXT: /* reached in this round: the frontier of the next */
+        l = ((const int64_t *)t->p)[i];
+        v.i = l != inf && l == round;
         break;
     case TV_VISITED:
         l = ((const int64_t *)t->p)[i];

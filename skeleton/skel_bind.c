@@ -18,7 +18,7 @@ static const char *const array_targets[] = {
     "csc.val",      "coo.row",     "coo.col",   "coo.val",      "edges.src",    "edges.dst",
     "edges.weight", "edges.pairs", "ell.idx",   "ell.val",      "ell.idx.rows", "ell.val.rows",
     "mesh.cells",   "deg",         "bfs.level", "bfs.frontier", "bfs.visited",  "bfs.parent",
-    "jds.ptr",      "jds.col",     "jds.val",   "jds.perm",     NULL,
+    "bfs.next",     "jds.ptr",     "jds.col",   "jds.val",      "jds.perm",     NULL,
 };
 
 /* The fields of a sellC target. */
@@ -2841,6 +2841,18 @@ static void masks(struct infer *in, const struct augur_node *n)
                 set_array(in, x, "bfs.frontier",
                           "a mask read and cleared at the node whose row is walked: the "
                           "frontier the round expands");
+            } else if (in->k->u.kernel.cuda && in->nrows == 0 && is_mask_type(arr->elem) &&
+                       in->compared[x] && in->written[x] && ix && uses_thread(in, ix, 0) &&
+                       clears_only(in, in->k, x, &cleared) && cleared) {
+                /* Rodinia's second BFS kernel: the nodes the round reached become the next
+                   frontier, and their mask is cleared */
+                const struct augur_expr *v = strip(base_index(in->k, a->index));
+
+                set_array(in, x, "bfs.next",
+                          "a mask a thread reads and clears at its node, no row walked: the "
+                          "nodes the round reached");
+                if (v && v->kind == AUGUR_EXPR_SYM)
+                    guard_rows(in, in->k, v->u.sym, "n"); /* if (tid < N && next[tid]) */
             } else if (is_mask_type(arr->elem) && in->compared[x] && in->written[x] && ix &&
                        ix->kind == AUGUR_EXPR_SYM && walks_rows_of(in, ix->u.sym) &&
                        accessed_at(in, in->k, x, ix->u.sym, false) &&
@@ -3208,7 +3220,7 @@ void augur_skel_bind_hint(const struct augur_node *kernel, const char *name, cha
             hint = "an index array: csr.col, csc.row, coo.row, coo.col, edges.pairs, ell.idx, "
                    "jds.col, jds.perm, sell8.col, iota(n), ...";
         else if (t == AUGUR_T_BOOL || t == AUGUR_T_I8 || t == AUGUR_T_U8)
-            hint = "a mask: bfs.frontier, bfs.visited, vec(n), ...";
+            hint = "a mask: bfs.frontier, bfs.visited, bfs.next, vec(n), ...";
         else
             hint = "integers per node: deg, bfs.level, bfs.parent, owner(n), vec(n), vec(1), ...";
         break;

@@ -2189,6 +2189,8 @@ static void test_layout_targets(void)
            "bfs.frontier and bfs.visited at round 1: the source");
         ok(ints_are(bg, "bfs.frontier", AUGUR_T_BOOL, 1, 2, f2, 5),
            "bfs.frontier at round 2: the nodes of level 1");
+        ok(ints_are(bg, "bfs.next", AUGUR_T_BOOL, 1, 1, f2, 5),
+           "bfs.next at round 1: the nodes the round reaches, round 2's frontier");
         ok(ints_are(bg, "bfs.visited", AUGUR_T_I32, 4, 2, v2, 5),
            "bfs.visited at round 2: levels 0 and 1");
         ok(ints_are(bg, "bfs.parent", AUGUR_T_I32, 4, 1, p1, 5),

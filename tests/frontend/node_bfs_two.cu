@@ -16,3 +16,7 @@ typedef struct {
 // CHECK-SAME: node_bfs_mark.cuh); name one with --function
 // PICK: kernel mark_level @
 // PICK-SAME: inc/node_bfs_mark.cuh":2:1 cuda
+// PICK: param nnodes i32
+// PICK-SAME: bind n (inferred)
+// PICK: array next bool[] global param
+// PICK-SAME: bind bfs.next (inferred)
