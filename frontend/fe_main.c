@@ -979,23 +979,22 @@ static bool template_arg(const char *spec, const char *name, char *buf, size_t s
     return false;
 }
 
-/* Checks that every NAME of --template is a parameter of the template (names: "T,BLOCK,"). */
+/* Checks that every NAME of --template is a parameter of the template (names: ",T,BLOCK,"). */
 static int template_names_known(const char *spec, const char *names, const char *kernel,
                                 struct augur_diag *diag)
 {
     for (const char *p = spec; p && *p;) {
         const char *end = strchr(p, ','), *eq = strchr(p, '=');
         size_t len = end ? (size_t)(end - p) : strlen(p), k;
-        char want[130];
+        char want[132];
 
         if (!eq || eq > p + len || eq == p)
             return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
                                   "bad --template '%s': expected NAME=TYPE or NAME=VALUE,...",
                                   spec);
         k = (size_t)(eq - p) < 128 ? (size_t)(eq - p) : 128;
-        snprintf(want, sizeof(want), "%.*s,", (int)k, p);
-        if (!strstr(names, want) ||
-            (strstr(names, want) != names && strstr(names, want)[-1] != ','))
+        snprintf(want, sizeof(want), ",%.*s,", (int)k, p);
+        if (!strstr(names, want))
             return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
                                   "--template names '%.*s', which is no parameter of the template "
                                   "kernel '%s'",
@@ -1033,6 +1032,7 @@ static int template_kernel(struct fe_tu *t, struct tmpl_inst *inst, struct augur
     augur_buf_release(&ts.names);
     augur_buf_init(&names);
     augur_buf_init(&given);
+    augur_buf_printf(&names, ",");
     fe_spelling(ts.found, kname, sizeof(kname));
     fe_extent_offsets(ts.found, &begin, &end);
     end = begin; /* grows to the last parameter's end */
