@@ -269,6 +269,8 @@ static void round_trip_file(struct augur_fe *fe, const char *dir, const char *na
             opts.bind = w[++i];
         } else if (!strcmp(w[i], "--function") && i + 1 < nw) {
             opts.function = w[++i];
+        } else if (!strcmp(w[i], "--template") && i + 1 < nw) {
+            opts.templ = w[++i];
         }
     }
     opts.args = cargs;
