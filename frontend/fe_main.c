@@ -571,8 +571,10 @@ static bool mentions_openmp(const char *text, size_t len)
 /* Reports clang's diagnostics; returns the number of errors (the first lands in diag). */
 /* The text of a CUDA file's host functions, whose errors do not keep augur from its kernels. */
 struct host_spans {
-    CXFile *file;
-    unsigned *begin, *end;
+    struct host_span {
+        CXFile file;
+        unsigned begin, end; /* offsets of the function's text */
+    } * v;
     size_t n, cap;
 };
 
@@ -600,29 +602,22 @@ static enum CXChildVisitResult find_host_code(CXCursor c, CXCursor parent, CXCli
         return CXChildVisit_Continue;
     if (h->n == h->cap) {
         size_t cap = h->cap ? 2 * h->cap : 32;
-        CXFile *f = augur_reallocarray(h->file, cap, sizeof(*f));
-        unsigned *bb = f ? augur_reallocarray(h->begin, cap, sizeof(*bb)) : NULL;
-        unsigned *ee = bb ? augur_reallocarray(h->end, cap, sizeof(*ee)) : NULL;
+        struct host_span *v = augur_reallocarray(h->v, cap, sizeof(*v));
 
-        if (f)
-            h->file = f;
-        if (bb)
-            h->begin = bb;
-        if (!ee)
+        if (!v)
             return CXChildVisit_Break; /* out of memory: every error counts */
-        h->end = ee;
+        h->v = v;
         h->cap = cap;
     }
-    h->file[h->n] = fb;
-    h->begin[h->n] = b;
-    h->end[h->n++] = e;
+    h->v[h->n++] = (struct host_span){ fb, b, e };
     return CXChildVisit_Continue;
 }
 
 static bool in_host_code(const struct host_spans *h, CXFile file, unsigned offset)
 {
     for (size_t i = 0; h && file && i < h->n; i++)
-        if (clang_File_isEqual(h->file[i], file) && h->begin[i] <= offset && offset <= h->end[i])
+        if (clang_File_isEqual(h->v[i].file, file) && h->v[i].begin <= offset &&
+            offset <= h->v[i].end)
             return true;
     return false;
 }
@@ -1298,9 +1293,7 @@ out:
     augur_arena_release(&t.arena);
     augur_buf_release(&src);
     args_release(&a);
-    augur_free(host.file);
-    augur_free(host.begin);
-    augur_free(host.end);
+    augur_free(host.v);
     if (!rc && next.file) {
         if (opts->on_diag) {
             struct augur_diag one;

@@ -545,6 +545,12 @@ enum row_kind {
     ROW_REC,   /* A[v].start .. A[v].start + A[v].count: an array of structs per node */
 };
 
+/* True for the rows that walk one node's entries (not a thread's range or a diagonal). */
+static bool node_row(enum row_kind k)
+{
+    return k == ROW_CSR || k == ROW_PAIRS || k == ROW_REC;
+}
+
 struct infer {
     struct augur_skel *skel;
     struct augur_node *k;
@@ -562,7 +568,7 @@ struct infer {
     uint8_t *cycle_state; /* per sym: scratch for cut_cycles() */
     bool *thread_cmp;     /* per array: an element is compared with the thread's number */
     int64_t *slots;       /* per array: slot-major accesses' slots (k of k * n + i), -1 unknown */
-    uint32_t nrowptr;     /* rows of kind ROW_CSR or ROW_PAIRS */
+    uint32_t nrowptr;     /* rows of kind ROW_CSR, ROW_PAIRS or ROW_REC */
     struct {
         uint32_t x, a; /* row variable x walks the rows of row pointer a */
         const struct augur_expr *e1;
@@ -1543,9 +1549,7 @@ static void walk(struct infer *in, const struct augur_node *n)
             bool one = in->rows[r].one_based;
 
             if (ix->kind != AUGUR_EXPR_SYM || ix->u.sym != in->rows[r].x ||
-                in->rows[r].a == a->array ||
-                (in->rows[r].kind != ROW_CSR && in->rows[r].kind != ROW_PAIRS &&
-                 in->rows[r].kind != ROW_REC))
+                in->rows[r].a == a->array || !node_row(in->rows[r].kind))
                 continue;
             if (in->index_array[a->array])
                 set_array(in, a->array, one ? "csr1.col" : "csr.col",
@@ -2828,14 +2832,14 @@ static void masks(struct infer *in, const struct augur_node *n)
             bool cleared = false;
 
             if (is_mask_type(arr->elem) && in->compared[x] && !in->written[x] &&
-                a->mode == AUGUR_ACCESS_READ && a->nvia > 0 && branches_test_zero(in, in->k, x)) {
-                set_array(in, x, "bfs.visited",
-                          "a mask tested false at a neighbour, never stored: the nodes not "
-                          "reached yet");
-            } else if (is_mask_type(arr->elem) && in->compared[x] && !in->written[x] &&
-                       a->mode == AUGUR_ACCESS_READ && a->nvia > 0) {
-                set_array(in, x, "bfs.frontier",
-                          "a mask read at a neighbour in a condition, never stored");
+                a->mode == AUGUR_ACCESS_READ && a->nvia > 0) {
+                /* tested false (!seen[w]): the nodes not reached yet; else the frontier */
+                if (branches_test_zero(in, in->k, x))
+                    set_array(in, x, "bfs.visited",
+                              "a mask tested false at a neighbour, never stored");
+                else
+                    set_array(in, x, "bfs.frontier",
+                              "a mask read at a neighbour in a condition, never stored");
             } else if (is_mask_type(arr->elem) && in->compared[x] && in->written[x] &&
                        row_node(in, ix) && clears_only(in, in->k, x, &cleared) && cleared) {
                 set_array(in, x, "bfs.frontier",
@@ -2964,9 +2968,7 @@ static void every_node(struct infer *in, const struct augur_node *n, const struc
             bool rows = false;
 
             for (uint32_t r = 0; r < in->nrows && !rows; r++)
-                rows = (in->rows[r].kind == ROW_CSR || in->rows[r].kind == ROW_PAIRS ||
-                        in->rows[r].kind == ROW_REC) &&
-                       via_of(in->k, in->rows[r].a, f);
+                rows = node_row(in->rows[r].kind) && via_of(in->k, in->rows[r].a, f);
             if (rows) {
                 char msg[400];
 
