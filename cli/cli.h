@@ -253,4 +253,40 @@ void cmd_advise_help(FILE *fp);
 int cmd_batch(int argc, char **argv);
 void cmd_batch_help(FILE *fp);
 
+/*
+ * --ncu FILE [--ncu-id N] of predict and simulate: Nsight Compute's
+ * measurement of the kernel (a launch, or the median of its launches)
+ * beside augur's counts of one call. cli_ncu_compare() loads, selects and
+ * compares (CLI_OK, or an exit status after the message); rows are empty
+ * when no metric is in both.
+ */
+#define CLI_NCU_LONGOPTS                         \
+    { "ncu", required_argument, NULL, 0x130 },   \
+    {                                            \
+        "ncu-id", required_argument, NULL, 0x131 \
+    }
+#define CLI_NCU_HELP                                                                    \
+    "  --ncu FILE        compare with Nsight Compute's CSV of the kernel (ncu --csv,\n" \
+    "                    --page raw or details): measured against augur per metric\n"   \
+    "  --ncu-id N        the launch of that ID (default: the median of the kernel's)\n"
+struct cli_ncu {
+    const char *path;
+    int64_t id; /* -1: every launch of the kernel */
+    struct augur_ncu *file;
+    struct augur_ncu_launch launch;
+    uint32_t count;
+    struct augur_ncu_row rows[AUGUR_NCU_NQUANTITIES];
+    size_t nrows;
+};
+/* One of CLI_NCU_LONGOPTS: 1 when opt is one, 0 when not, CLI_USAGE when bad. */
+int cli_ncu_option(const char *cmd, int opt, const char *arg, struct cli_ncu *n);
+/* Reads the file (before any simulation, so a bad one fails fast): CLI_OK or CLI_FAILED. */
+int cli_ncu_load(struct cli_ncu *n);
+int cli_ncu_compare(struct cli_ncu *n, const char *kernel, const struct augur_workload *w,
+                    double kernel_seconds);
+void cli_ncu_release(struct cli_ncu *n);
+/* The comparison as a table; cold: augur counted from empty caches, as ncu runs by default. */
+void cli_ncu_print(const struct cli_ncu *n, bool cold);
+json_t *cli_ncu_json(const struct cli_ncu *n);
+
 #endif

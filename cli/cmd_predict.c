@@ -77,7 +77,7 @@ void cmd_predict_help(FILE *fp)
         "  --measure         also run the kernel (augur measure) and print the error\n"
         "  --reps N          --measure: repetitions (default 10)\n"
         "  --link FILE       --measure: also link FILE (a C source, object, archive or\n"
-        "                    -lname) for functions the kernel's file only declares\n"
+        "                    -lname) for functions the kernel's file only declares\n" CLI_NCU_HELP
         "  --explain         print each model's intermediate values\n"
         "  --top N           show the N lines with the largest share (default 10)\n"
         "  --save-profile F  also write the counts the models priced (the profile stage)\n"
@@ -130,6 +130,7 @@ struct opts {
     double fail_above;  /* --fail-above: the budget per call in seconds (0: none) */
     bool simulating;    /* an option of the simulation was given (not with --profile) */
     struct augur_load_opts load;
+    struct cli_ncu ncu; /* --ncu FILE: Nsight Compute's counts beside the prediction */
 };
 
 /* A prediction as the command shows it: the library's result, the machine file, the measurement. */
@@ -574,6 +575,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "fail-above", required_argument, NULL, 'B' },
         { "help", no_argument, NULL, 'h' },
         CLI_LOAD_LONGOPTS,
+        CLI_NCU_LONGOPTS,
         { NULL, 0, NULL, 0 },
     };
     /* the options that only a simulation reads */
@@ -588,8 +590,14 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         }
     opterr = 0;
     while ((opt = getopt_long(*nopt, argv, "ho:p:", longopts, NULL)) != -1) {
-        int used = cli_load_option("predict", opt, optarg, &o->load);
+        int used = cli_ncu_option("predict", opt, optarg, &o->ncu);
 
+        if (used) {
+            if (used == CLI_USAGE)
+                return CLI_USAGE;
+            continue;
+        }
+        used = cli_load_option("predict", opt, optarg, &o->load);
         if (!used) {
             used = cli_kernel_option("predict", opt, optarg, &o->k);
             if (used && opt == CLI_OPT_MACHINE)
@@ -827,6 +835,28 @@ static int write_report(const struct opts *o, const struct shown *r)
     return rc;
 }
 
+/*
+ * --ncu: Nsight Compute times the kernel on the GPU, an empty one included
+ * (the machine's empty_kernel_us), not the host's part of a launch; without
+ * empty_kernel_us no time is compared.
+ */
+static int compare_ncu(struct opts *o, const struct shown *r, const struct augur_machine *m)
+{
+    const struct augur_workload *w = &r->p->work;
+    double launches = w->gpu_given ? w->gpu.launches : 0;
+    double kernel = augur_predict_selected(r->p)->seconds -
+                    launches * (m->gpu.launch_us - m->gpu.empty_kernel_us) * 1e-6;
+
+    if (w->gpu_given && !(m->gpu.empty_kernel_us > 0)) {
+        cli_warning("machine '%s' gives no gpu.empty_kernel_us (Nsight Compute's time of an "
+                    "empty kernel): --ncu compares no time",
+                    m->name);
+        kernel = 0;
+    }
+
+    return cli_ncu_compare(&o->ncu, r->p->kernel_name, w, kernel);
+}
+
 static int report(const struct opts *o, struct shown *r, const struct augur_machine *m)
 {
     const struct augur_prediction *sel = augur_predict_selected(r->p);
@@ -836,9 +866,15 @@ static int report(const struct opts *o, struct shown *r, const struct augur_mach
     /* the text (or --json) unless the report takes standard output's place */
     if (cli_json) {
         report_opts(o, r, &ro);
-        rc = cli_print_json(augur_report_json(r->p, &ro));
+        json_t *doc = augur_report_json(r->p, &ro);
+
+        if (o->ncu.path)
+            json_object_set_new(doc, "ncu", cli_ncu_json(&o->ncu));
+        rc = cli_print_json(doc);
     } else if (!o->report_given || o->output || o->report == AUGUR_REPORT_DIAG) {
         print_text(o, r);
+        if (o->ncu.path)
+            cli_ncu_print(&o->ncu, r->p->cold_caches);
         if (o->explain) {
             struct augur_model_input mi;
 
@@ -877,9 +913,12 @@ int cmd_predict(int argc, char **argv)
     o.method_auto = true;
     o.sample_auto = true;
     o.top = 10;
+    o.ncu.id = -1;
     rc = parse_args(argc, argv, &o, &nopt, &path);
     if (rc)
         return rc < 0 ? CLI_OK : rc;
+    if (o.ncu.path && (rc = cli_ncu_load(&o.ncu)) != CLI_OK)
+        return rc;
     if (o.profile)
         rc = from_profile(&o, &j, &r);
     else
@@ -888,8 +927,12 @@ int cmd_predict(int argc, char **argv)
     if (rc == CLI_OK) {
         r.mpath = j.mpath;
         r.total = augur_now() - t0;
-        rc = report(&o, &r, j.m);
+        if (o.ncu.path)
+            rc = compare_ncu(&o, &r, j.m);
+        if (rc == CLI_OK)
+            rc = report(&o, &r, j.m);
     }
     job_free(&j);
+    cli_ncu_release(&o.ncu);
     return rc;
 }

@@ -64,7 +64,7 @@ void cmd_simulate_help(FILE *fp)
             "                    a BFS), for augur predict --profile FILE; takes --threads,\n"
             "                    --launch, --round(s), --source, --seed, --ell-width and\n"
             "                    --stored-only, not the options of this command's own run\n"
-            "  --top N           show the N busiest source lines (default: all)\n"
+            "  --top N           show the N busiest source lines (default: all)\n" CLI_NCU_HELP
             "  --json            the result as JSON\n" CLI_LOAD_HELP
             "  --quiet           no progress line (drawn on a terminal for a long simulation)\n"
             "  -h, --help        print this help\n"
@@ -82,6 +82,7 @@ struct opts {
     const char *output; /* -o: the profile stage file */
     bool own_run;       /* an option of this command's own run was given (not with -o) */
     struct augur_load_opts load;
+    struct cli_ncu ncu; /* --ncu FILE: Nsight Compute's counts beside the simulated ones */
 };
 
 /* An interpreter warning: "file:line:col: warning: message". */
@@ -622,6 +623,7 @@ static int parse_args(int argc, char **argv, struct opts *o, struct augur_simula
         { "json", no_argument, NULL, 'j' },
         { "help", no_argument, NULL, 'h' },
         CLI_LOAD_LONGOPTS,
+        CLI_NCU_LONGOPTS,
         { NULL, 0, NULL, 0 },
     };
     /* the options of this command's own run, which the profile stage (-o) does not take */
@@ -640,6 +642,8 @@ static int parse_args(int argc, char **argv, struct opts *o, struct augur_simula
 
         if (!used)
             used = cli_kernel_option("simulate", opt, optarg, &o->k);
+        if (!used)
+            used = cli_ncu_option("simulate", opt, optarg, &o->ncu);
         if (used == CLI_USAGE)
             return CLI_USAGE;
         if (used)
@@ -663,6 +667,9 @@ static int parse_args(int argc, char **argv, struct opts *o, struct augur_simula
                                "-o writes the counts augur predict models: --sms, --runs, "
                                "--warm, --quantum, --layout, --place, --prob, --trips, "
                                "--no-prefetch, --no-flush and --trace do not apply");
+    if (o->output && o->ncu.path)
+        return cli_usage_error("simulate", "-o writes the profile stage; --ncu compares with "
+                                           "augur predict --profile FILE --ncu CSV");
     *path = argv[optind];
     return CLI_OK;
 }
@@ -709,6 +716,51 @@ static int write_profile(const struct opts *o, struct augur_predict_ctx *ctx,
     return rc;
 }
 
+/* --ncu: the simulated launch's counts per call beside Nsight Compute's (no time: nothing priced).
+ */
+static int compare_ncu(struct opts *o, const struct augur_node *kernel,
+                       const struct augur_machine *m, const struct augur_sim_profile *prof)
+{
+    struct augur_workload w;
+    struct augur_diag diag;
+    int rc;
+
+    if (o->rounds)
+        return cli_error("--ncu compares one launch, and --rounds simulates a search's rounds: "
+                         "give --round R for the launch Nsight Compute read");
+    memset(&w, 0, sizeof(w));
+    w.nlevels = prof->nlevels;
+    augur_diag_init(&diag);
+    if (prof->warp_loads &&
+        augur_workload_gpu(prof, m, o->runs > 1 ? o->runs : 1, 1, &w, &diag) != 0)
+        return cli_diag_error(&diag);
+    rc = cli_ncu_compare(&o->ncu, kernel->u.kernel.name, &w, 0);
+    augur_workload_release(&w);
+    return rc;
+}
+
+/* The result: text or JSON, with --ncu's comparison. */
+static int show(struct opts *o, const struct augur_skel *skel, const struct augur_node *kernel,
+                const struct augur_dataset *ds, const struct augur_machine *m, const char *mpath,
+                const struct augur_simulation *sim)
+{
+    int rc;
+
+    if (o->ncu.path && (rc = compare_ncu(o, kernel, m, sim->profile)) != CLI_OK)
+        return rc;
+    if (cli_json) {
+        json_t *doc = result_json(skel, kernel, ds, m, mpath, sim->profile, sim->interp);
+
+        if (o->ncu.path)
+            json_object_set_new(doc, "ncu", cli_ncu_json(&o->ncu));
+        return cli_print_json(doc);
+    }
+    print_text(o, skel, kernel, ds, m, mpath, sim->profile, sim->interp);
+    if (o->ncu.path)
+        cli_ncu_print(&o->ncu, !o->warm && o->runs <= 1);
+    return cli_flush_stdout();
+}
+
 int cmd_simulate(int argc, char **argv)
 {
     struct opts o;
@@ -726,6 +778,7 @@ int cmd_simulate(int argc, char **argv)
 
     memset(&o, 0, sizeof(o));
     memset(&so, 0, sizeof(so));
+    o.ncu.id = -1;
     augur_diag_init(&diag);
     rc = parse_args(argc, argv, &o, &so, &nopt, &path);
     if (rc)
@@ -741,7 +794,7 @@ int cmd_simulate(int argc, char **argv)
         rc = cli_load_kernel(&ko, path, nopt < argc ? argc - nopt - 1 : 0,
                              nopt < argc ? argv + nopt + 1 : NULL, &skel, &kernel);
     }
-    if (rc)
+    if (rc || (o.ncu.path && (rc = cli_ncu_load(&o.ncu)) != CLI_OK))
         goto out;
     rc = CLI_FAILED;
     if (!cli_find_machine(o.k.machine, mpath, sizeof(mpath))) {
@@ -787,13 +840,9 @@ int cmd_simulate(int argc, char **argv)
     }
     cli_progress_done();
     o.threads = sim->threads;
-    if (cli_json)
-        rc = cli_print_json(result_json(skel, kernel, ds, m, mpath, sim->profile, sim->interp));
-    else {
-        print_text(&o, skel, kernel, ds, m, mpath, sim->profile, sim->interp);
-        rc = cli_flush_stdout();
-    }
+    rc = show(&o, skel, kernel, ds, m, mpath, sim);
 out:
+    cli_ncu_release(&o.ncu);
     augur_simulation_free(sim);
     augur_predict_ctx_free(ctx);
     augur_dataset_free(ds);

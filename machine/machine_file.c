@@ -161,6 +161,7 @@ static const struct field gpu_fields[] = {
     { "l1_hit", T_CURVE, G(l1_hit), G(nl1_hit), 0, 0, 1e7, 0 },
     { "launch_us", T_F64, G(launch_us), 0, 0, 0, 1e6, 0 },
     { "round_trip_us", T_F64, G(round_trip_us), 0, 0, 0, 1e6, 0 },
+    { "empty_kernel_us", T_F64, G(empty_kernel_us), 0, 0, 0, 1e6, 0 },
 };
 
 static const struct field ops_fields[] = {

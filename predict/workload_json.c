@@ -124,9 +124,10 @@ json_t *augur_workload_to_json(const struct augur_workload *w)
 
         json_object_set_new(
             j, "gpu",
-            json_pack("{s:f,s:f,s:f,s:f,s:o,s:o,s:f,s:f,s:f}", "jobs", g->jobs, "max_warp_jobs",
+            json_pack("{s:f,s:f,s:f,s:f,s:o,s:o,s:o,s:f,s:f,s:f}", "jobs", g->jobs, "max_warp_jobs",
                       g->max_warp_jobs, "slots", g->slots, "launches", g->launches, "sector_hits",
-                      reals(g->sector_hits, w->nlevels + 1), "load_reach",
+                      reals(g->sector_hits, w->nlevels + 1), "read_sectors",
+                      reals(g->read_sectors, w->nlevels), "load_reach",
                       reals(g->load_reach, w->nlevels + 1), "row_hits", g->row_hits, "row_misses",
                       g->row_misses, "dram_write_bytes", g->dram_write_bytes));
     }
@@ -372,6 +373,11 @@ static int extras_back(json_t *j, struct augur_workload *w, char *err, size_t si
                        "gpu.sector_hits", err, size) ||
             reals_back(json_object_get(g, "load_reach"), o->load_reach, w->nlevels + 1,
                        "gpu.load_reach", err, size))
+            return -1;
+        /* optional (zeros without it): the sectors the loads asked of each cache */
+        if (json_object_get(g, "read_sectors") &&
+            reals_back(json_object_get(g, "read_sectors"), o->read_sectors, w->nlevels,
+                       "gpu.read_sectors", err, size))
             return -1;
         w->gpu_given = true;
     }

@@ -91,6 +91,7 @@ int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_
         uint64_t read_misses = c->sector_misses - c->sector_write_misses;
 
         w->gpu.sector_hits[l] = (double)(reads - read_misses) / calls;
+        w->gpu.read_sectors[l] = (double)reads / calls;
         w->gpu.load_reach[l] = (double)reach[l] / calls;
     }
     if (nl < AUGUR_WORK_MAX_LEVELS)

@@ -226,6 +226,9 @@ struct augur_machine_gpu {
     uint32_t nl1_hit;
     double launch_us;     /* what a kernel launch adds to its kernel's time (0: unknown) */
     double round_trip_us; /* a launch between two 4-byte host copies (a BFS round's flag) */
+    /* an empty kernel's duration on the GPU as Nsight Compute times it (0: unknown): the part
+       of launch_us that ncu's gpu__time_duration holds */
+    double empty_kernel_us;
 };
 
 /*

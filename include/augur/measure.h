@@ -174,4 +174,89 @@ AUGUR_API int augur_measure(const struct augur_skel *skel, const struct augur_no
 /* Frees a measurement; NULL is a no-op. */
 AUGUR_API void augur_measurement_free(struct augur_measurement *m);
 
+/* ---- Nsight Compute files ------------------------------------------------------------------ */
+
+/* What augur reads from an Nsight Compute CSV: the metrics it simulates or needs. */
+enum augur_ncu_quantity {
+    AUGUR_NCU_SECONDS,        /* gpu__time_duration.sum: the kernel on the GPU */
+    AUGUR_NCU_WARP_LOADS,     /* smsp__inst_executed_op_global_ld.sum */
+    AUGUR_NCU_L1_REQUESTS,    /* l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum */
+    AUGUR_NCU_L1_SECTORS,     /* l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum */
+    AUGUR_NCU_L1_HITS,        /* ... _lookup_hit.sum */
+    AUGUR_NCU_L2_SECTORS,     /* lts__t_sectors_srcunit_tex_op_read.sum: L1's reads of L2 */
+    AUGUR_NCU_L2_HITS,        /* ... _lookup_hit.sum */
+    AUGUR_NCU_DRAM_READ,      /* dram__bytes_read.sum */
+    AUGUR_NCU_DRAM_WRITE,     /* dram__bytes_write.sum */
+    AUGUR_NCU_REGISTERS,      /* launch__registers_per_thread */
+    AUGUR_NCU_SHARED_STATIC,  /* launch__shared_mem_per_block_static, bytes */
+    AUGUR_NCU_SHARED_DYNAMIC, /* launch__shared_mem_per_block_dynamic, bytes */
+    AUGUR_NCU_OCCUPANCY,      /* sm__maximum_warps_per_active_cycle_pct: theoretical, % */
+    AUGUR_NCU_NQUANTITIES
+};
+
+/* Nsight Compute's name of q ("dram__bytes_read.sum"), and what it is ("DRAM bytes read"). */
+AUGUR_API const char *augur_ncu_metric(enum augur_ncu_quantity q);
+AUGUR_API const char *augur_ncu_label(enum augur_ncu_quantity q);
+
+/* One kernel launch as Nsight Compute measured it. */
+struct augur_ncu_launch {
+    uint64_t id;        /* ncu's ID */
+    uint32_t line;      /* its row of the file (the details page: its first row) */
+    const char *kernel; /* as ncu names it: "spmv(int, const int *, float *)" */
+    char name[128];     /* the function's own name: "spmv" */
+    uint64_t block[3], grid[3];
+    double value[AUGUR_NCU_NQUANTITIES]; /* base units: seconds, bytes, counts, %; NaN: absent */
+};
+
+struct augur_ncu {
+    struct augur_ncu_launch *launches; /* in the file's order */
+    size_t nlaunches;
+    bool details; /* the details page (a metric a row), else the raw page (a launch a row) */
+    struct augur_arena strings;
+};
+
+/*
+ * Reads the CSV Nsight Compute prints with --csv: the raw page (--page raw:
+ * a header row, a row of units, a launch a row) or the details page (the
+ * default: a metric a row, with --metrics or the sections' labels such as
+ * "Duration" and "Registers Per Thread"). Lines before the header (the
+ * application's output, ==PROF== lines) are skipped; values are converted
+ * from their units (Mbyte, usecond, ...) to base units. path names the file
+ * in messages. AUGUR_EFORMAT when no header is found, AUGUR_EPARSE for a
+ * malformed row or a value of a metric augur reads that is no number, has an
+ * unknown unit or is negative (file:line), AUGUR_ELIMIT past the sizes a
+ * real file has. The caller owns *out (augur_ncu_free()).
+ */
+AUGUR_API int augur_ncu_parse(const char *text, size_t len, const char *path,
+                              struct augur_ncu **out, struct augur_diag *diag);
+/* The same from a file (gzip or plain; "-": standard input). */
+AUGUR_API int augur_ncu_load(const char *path, struct augur_ncu **out, struct augur_diag *diag);
+AUGUR_API void augur_ncu_free(struct augur_ncu *n);
+
+/*
+ * The launches of kernel (matched by the function's own name) as one: the
+ * launch numbered id when id >= 0, else the median of each metric over all
+ * of them (*count: how many). AUGUR_ENOENT naming the kernels the file has
+ * when none matches, or when id is no launch of kernel.
+ */
+AUGUR_API int augur_ncu_select(const struct augur_ncu *n, const char *kernel, int64_t id,
+                               struct augur_ncu_launch *out, uint32_t *count,
+                               struct augur_diag *diag);
+
+/* One quantity measured against simulated. */
+struct augur_ncu_row {
+    enum augur_ncu_quantity q;
+    double measured, augur;
+};
+
+/*
+ * augur's value of every quantity launch has and a simulation gives, from
+ * the workload w of one call (w->gpu_given) and the predicted time of the
+ * kernel on the GPU (kernel_seconds; <= 0: not compared); returns the rows
+ * written (at most AUGUR_NCU_NQUANTITIES).
+ */
+AUGUR_API size_t augur_ncu_compare(const struct augur_ncu_launch *launch,
+                                   const struct augur_workload *w, double kernel_seconds,
+                                   struct augur_ncu_row *rows);
+
 #endif

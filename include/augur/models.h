@@ -277,6 +277,7 @@ struct augur_work_gpu {
     double slots;         /* resident warp slots the launch fills */
     double launches;      /* kernel launches (a BFS: one per round) */
     double sector_hits[AUGUR_WORK_MAX_LEVELS]; /* sectors served by cache i; last: read from DRAM */
+    double read_sectors[AUGUR_WORK_MAX_LEVELS]; /* sectors the loads asked of cache i (L1: all) */
     /*
      * The busiest warp slot's loads (W_max's) by the level that served their
      * slowest request, cache i; last: DRAM. All 0: not measured.
