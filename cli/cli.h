@@ -254,6 +254,25 @@ int cmd_batch(int argc, char **argv);
 void cmd_batch_help(FILE *fp);
 
 /*
+ * --regs N and --smem BYTES of predict and simulate: what a CUDA block holds
+ * on an SM besides its warps, for the occupancy. cli_gpu_use_option(): 1
+ * when opt is one, 0 when not, CLI_USAGE when bad.
+ */
+#define CLI_GPU_USE_LONGOPTS                    \
+    { "regs", required_argument, NULL, 0x132 }, \
+    {                                           \
+        "smem", required_argument, NULL, 0x133  \
+    }
+#define CLI_GPU_USE_HELP                                                                \
+    "  --regs N          CUDA: registers per thread (nvcc --resource-usage), for the\n" \
+    "                    occupancy (default: Nsight Compute's with --ncu, else none)\n" \
+    "  --smem BYTES      CUDA: dynamic shared memory per block (the launch's third\n"   \
+    "                    argument); the kernel's static __shared__ arrays are added\n"
+int cli_gpu_use_option(const char *cmd, int opt, const char *arg, struct augur_gpu_block_use *u);
+/* The occupancy line of a CUDA run: "occupancy: 8 blocks of 8 warps per SM, ..." */
+void cli_print_occupancy(const struct augur_gpu_occupancy *occ, const char *regs_from);
+
+/*
  * --ncu FILE [--ncu-id N] of predict and simulate: Nsight Compute's
  * measurement of the kernel (a launch, or the median of its launches)
  * beside augur's counts of one call. cli_ncu_compare() loads, selects and

@@ -77,8 +77,8 @@ void cmd_predict_help(FILE *fp)
         "  --measure         also run the kernel (augur measure) and print the error\n"
         "  --reps N          --measure: repetitions (default 10)\n"
         "  --link FILE       --measure: also link FILE (a C source, object, archive or\n"
-        "                    -lname) for functions the kernel's file only declares\n" CLI_NCU_HELP
-        "  --explain         print each model's intermediate values\n"
+        "                    -lname) for functions the kernel's file only declares\n" CLI_GPU_USE_HELP
+            CLI_NCU_HELP "  --explain         print each model's intermediate values\n"
         "  --top N           show the N lines with the largest share (default 10)\n"
         "  --save-profile F  also write the counts the models priced (the profile stage)\n"
         "  --profile F       price a saved profile (augur simulate -o, --save-profile) on\n"
@@ -131,6 +131,9 @@ struct opts {
     bool simulating;    /* an option of the simulation was given (not with --profile) */
     struct augur_load_opts load;
     struct cli_ncu ncu; /* --ncu FILE: Nsight Compute's counts beside the prediction */
+    struct augur_gpu_block_use gpu_use; /* --regs, --smem */
+    bool smem_given;
+    const char *regs_from; /* where the registers came from when not --regs */
 };
 
 /* A prediction as the command shows it: the library's result, the machine file, the measurement. */
@@ -186,6 +189,8 @@ static void print_header(const struct opts *o, const struct shown *r)
     /* a CUDA kernel runs on the GPU's SMs, one simulated L1 each */
     printf("machine %s (%s), %u %s%s\n", r->p->machine->name, r->mpath, w->threads,
            r->p->cuda ? "SM" : "thread", w->threads == 1 ? "" : "s");
+    if (r->p->cuda)
+        cli_print_occupancy(&r->p->occupancy, o->regs_from);
     if (r->p->sched_given) {
         char text[48];
 
@@ -576,6 +581,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "help", no_argument, NULL, 'h' },
         CLI_LOAD_LONGOPTS,
         CLI_NCU_LONGOPTS,
+        CLI_GPU_USE_LONGOPTS,
         { NULL, 0, NULL, 0 },
     };
     /* the options that only a simulation reads */
@@ -595,6 +601,13 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         if (used) {
             if (used == CLI_USAGE)
                 return CLI_USAGE;
+            continue;
+        }
+        if ((used = cli_gpu_use_option("predict", opt, optarg, &o->gpu_use)) != 0) {
+            if (used == CLI_USAGE)
+                return CLI_USAGE;
+            o->smem_given |= opt == 0x133;
+            o->simulating = true;
             continue;
         }
         used = cli_load_option("predict", opt, optarg, &o->load);
@@ -734,8 +747,30 @@ static void predict_opts(const struct opts *o, struct augur_predict_opts *po)
     po->sched_given = o->sched_given;
     po->sched = o->sched;
     po->chunk = o->chunk;
+    po->gpu_use = o->gpu_use;
     po->on_warn = cli_interp_warning;
     po->on_progress = cli_progress_fn();
+}
+
+/* Registers and dynamic shared memory that --regs and --smem leave out, from Nsight Compute's file.
+ */
+static void ncu_block_use(struct opts *o, const char *kernel)
+{
+    struct augur_ncu_launch l;
+    struct augur_diag diag;
+    uint32_t count;
+
+    augur_diag_init(&diag);
+    if (!o->ncu.file || augur_ncu_select(o->ncu.file, kernel, o->ncu.id, &l, &count, &diag) != 0)
+        return;
+    if (!o->gpu_use.regs && l.value[AUGUR_NCU_REGISTERS] >= 1 &&
+        l.value[AUGUR_NCU_REGISTERS] <= 255) {
+        o->gpu_use.regs = (uint32_t)l.value[AUGUR_NCU_REGISTERS];
+        o->regs_from = "Nsight Compute's file";
+    }
+    if (!o->smem_given && l.value[AUGUR_NCU_SHARED_DYNAMIC] >= 0 &&
+        l.value[AUGUR_NCU_SHARED_DYNAMIC] <= UINT32_MAX)
+        o->gpu_use.shared_bytes = (uint64_t)l.value[AUGUR_NCU_SHARED_DYNAMIC];
 }
 
 /* The kernel on the data: simulated (the profile stage), priced, and timed with --measure. */
@@ -763,6 +798,8 @@ static int from_source(struct opts *o, const char *path, int nargs, char **args,
     for (uint32_t i = 0; i < kernel->u.kernel.nsyms; i++)
         if (augur_bind_uses_round(kernel->u.kernel.syms[i].bind))
             o->rounds = !o->round;
+    if (kernel->u.kernel.cuda)
+        ncu_block_use(o, kernel->u.kernel.name);
     if ((rc = load_machine(o, j)) != 0 ||
         (rc = cli_load_dataset(o->k.data, &o->load, &j->ds)) != 0 ||
         (rc = load_tree(o, &j->tree, j->tree_name, sizeof(j->tree_name))) != 0)

@@ -64,8 +64,8 @@ void cmd_simulate_help(FILE *fp)
             "                    a BFS), for augur predict --profile FILE; takes --threads,\n"
             "                    --launch, --round(s), --source, --seed, --ell-width and\n"
             "                    --stored-only, not the options of this command's own run\n"
-            "  --top N           show the N busiest source lines (default: all)\n" CLI_NCU_HELP
-            "  --json            the result as JSON\n" CLI_LOAD_HELP
+            "  --top N           show the N busiest source lines (default: all)\n" CLI_GPU_USE_HELP
+                CLI_NCU_HELP "  --json            the result as JSON\n" CLI_LOAD_HELP
             "  --quiet           no progress line (drawn on a terminal for a long simulation)\n"
             "  -h, --help        print this help\n"
             "\n"
@@ -83,6 +83,8 @@ struct opts {
     bool own_run;       /* an option of this command's own run was given (not with -o) */
     struct augur_load_opts load;
     struct cli_ncu ncu; /* --ncu FILE: Nsight Compute's counts beside the simulated ones */
+    struct augur_gpu_block_use gpu_use; /* --regs, --smem */
+    struct augur_gpu_occupancy occ;     /* a CUDA launch's, for the output */
 };
 
 /* An interpreter warning: "file:line:col: warning: message". */
@@ -236,6 +238,7 @@ static void print_text(const struct opts *o, const struct augur_skel *skel,
                    "guards and a last partial warp idle the rest)\n",
                    (double)p->warp_lanes / (double)p->warp_jobs,
                    100.0 * (double)p->warp_lanes / (32.0 * (double)p->warp_jobs));
+        cli_print_occupancy(&o->occ, NULL);
         /* a warp waits for its slowest lane */
         printf("loads by the level of their slowest request:");
         for (unsigned l = 0; l <= p->nlevels; l++)
@@ -624,6 +627,7 @@ static int parse_args(int argc, char **argv, struct opts *o, struct augur_simula
         { "help", no_argument, NULL, 'h' },
         CLI_LOAD_LONGOPTS,
         CLI_NCU_LONGOPTS,
+        CLI_GPU_USE_LONGOPTS,
         { NULL, 0, NULL, 0 },
     };
     /* the options of this command's own run, which the profile stage (-o) does not take */
@@ -644,6 +648,8 @@ static int parse_args(int argc, char **argv, struct opts *o, struct augur_simula
             used = cli_kernel_option("simulate", opt, optarg, &o->k);
         if (!used)
             used = cli_ncu_option("simulate", opt, optarg, &o->ncu);
+        if (!used)
+            used = cli_gpu_use_option("simulate", opt, optarg, &o->gpu_use);
         if (used == CLI_USAGE)
             return CLI_USAGE;
         if (used)
@@ -732,7 +738,7 @@ static int compare_ncu(struct opts *o, const struct augur_node *kernel,
     w.nlevels = prof->nlevels;
     augur_diag_init(&diag);
     if (prof->warp_loads &&
-        augur_workload_gpu(prof, m, o->runs > 1 ? o->runs : 1, 1, &w, &diag) != 0)
+        augur_workload_gpu(prof, m, o->runs > 1 ? o->runs : 1, 1, &o->occ.use, &w, &diag) != 0)
         return cli_diag_error(&diag);
     rc = cli_ncu_compare(&o->ncu, kernel->u.kernel.name, &w, 0);
     augur_workload_release(&w);
@@ -744,13 +750,24 @@ static int show(struct opts *o, const struct augur_skel *skel, const struct augu
                 const struct augur_dataset *ds, const struct augur_machine *m, const char *mpath,
                 const struct augur_simulation *sim)
 {
+    struct augur_diag diag;
     int rc;
 
+    augur_diag_init(&diag);
+    if (kernel->u.kernel.cuda && sim->profile->stats.block) {
+        struct augur_gpu_block_use use = o->gpu_use;
+
+        use.shared_bytes += augur_gpu_static_shared(kernel);
+        if (augur_gpu_occupancy(m, sim->profile->stats.block, &use, &o->occ, &diag) != 0)
+            return cli_diag_error(&diag);
+    }
     if (o->ncu.path && (rc = compare_ncu(o, kernel, m, sim->profile)) != CLI_OK)
         return rc;
     if (cli_json) {
         json_t *doc = result_json(skel, kernel, ds, m, mpath, sim->profile, sim->interp);
 
+        if (o->occ.warps_per_block)
+            json_object_set_new(doc, "occupancy", augur_occupancy_to_json(&o->occ));
         if (o->ncu.path)
             json_object_set_new(doc, "ncu", cli_ncu_json(&o->ncu));
         return cli_print_json(doc);

@@ -678,3 +678,40 @@ int cli_categorize(const struct augur_dataset *ds, const struct augur_csr *csr,
     augur_tree_free(tree);
     return rc;
 }
+
+int cli_gpu_use_option(const char *cmd, int opt, const char *arg, struct augur_gpu_block_use *u)
+{
+    uint64_t v;
+
+    switch (opt) {
+    case 0x132:
+        /* 255: the most registers a thread of any CUDA GPU gets */
+        if (cli_parse_u64(cmd, "--regs", arg, 1, 255, &v))
+            return CLI_USAGE;
+        u->regs = (uint32_t)v;
+        return 1;
+    case 0x133:
+        if (cli_parse_u64(cmd, "--smem", arg, 0, UINT32_MAX, &v))
+            return CLI_USAGE;
+        u->shared_bytes = v;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void cli_print_occupancy(const struct augur_gpu_occupancy *occ, const char *regs_from)
+{
+    if (!occ->warps_per_block)
+        return;
+    printf("occupancy: %u block%s of %u warp%s per SM, %u warps (%.0f %%), limited by %s; ",
+           occ->blocks_per_sm, occ->blocks_per_sm == 1 ? "" : "s", occ->warps_per_block,
+           occ->warps_per_block == 1 ? "" : "s", occ->warps_per_sm, 100 * occ->occupancy,
+           occ->limit);
+    if (occ->use.regs)
+        printf("%u registers per thread%s%s, ", occ->use.regs, regs_from ? " from " : "",
+               regs_from ? regs_from : "");
+    else
+        printf("registers not given (--regs N), ");
+    printf("%llu bytes of shared memory per block\n", (unsigned long long)occ->use.shared_bytes);
+}

@@ -638,9 +638,15 @@ static int build_workload(const struct augur_skel *skel, const struct augur_node
     if (rc)
         return rc;
     if (kernel->u.kernel.cuda) {
+        struct augur_gpu_block_use use = o->gpu_use;
+
         if (r->sampled)
             augur_workload_scale(&r->work, r->scale);
-        return augur_workload_gpu(prof, m, calls, o->rounds ? prof->rounds : 1, &r->work, diag);
+        use.shared_bytes += augur_gpu_static_shared(kernel);
+        rc = augur_gpu_occupancy(m, prof->stats.block, &use, &r->occupancy, diag);
+        return rc ? rc
+                  : augur_workload_gpu(prof, m, calls, o->rounds ? prof->rounds : 1, &use, &r->work,
+                                       diag);
     }
     /* chains and mispredicted exits are a CPU core's costs */
     rc = augur_workload_count_chains(skel, kernel, bound, &so->interp, o->rounds, 1,

@@ -36,6 +36,15 @@ static json_t *caches_json(const struct augur_predict_result *r)
     return a;
 }
 
+json_t *augur_occupancy_to_json(const struct augur_gpu_occupancy *occ)
+{
+    return json_pack("{s:i,s:i,s:i,s:f,s:s,s:i,s:I}", "blocks_per_sm", (int)occ->blocks_per_sm,
+                     "warps_per_block", (int)occ->warps_per_block, "warps_per_sm",
+                     (int)occ->warps_per_sm, "occupancy", occ->occupancy, "limit",
+                     occ->limit ? occ->limit : "", "registers", (int)occ->use.regs, "shared_bytes",
+                     (json_int_t)occ->use.shared_bytes);
+}
+
 json_t *augur_schedule_to_json(const struct augur_predict_result *r)
 {
     char text[48];

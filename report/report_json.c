@@ -133,6 +133,8 @@ json_t *augur_report_json(const struct augur_predict_result *r, const struct aug
     if (r->sample_auto[0])
         json_object_set_new(doc, "sample_auto", json_string(r->sample_auto));
     json_object_set_new(doc, "tiling", tiling_json(r));
+    if (r->occupancy.warps_per_block)
+        json_object_set_new(doc, "occupancy", augur_occupancy_to_json(&r->occupancy));
     json_object_set_new(doc, "simulated_accesses", json_integer((json_int_t)r->sim_events));
     json_object_set_new(doc, "rounds", json_integer(r->rounds));
     json_object_set_new(doc, "accesses_per_call", json_real(w->total.accesses));

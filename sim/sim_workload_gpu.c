@@ -11,10 +11,99 @@
 
 #define SECTOR_BYTES 32.0 /* NVIDIA's unit of transfer below L1 */
 
-int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_machine *m,
-                       double calls, double launches, struct augur_workload *w,
-                       struct augur_diag *diag)
+/* x rounded up to a multiple of unit (0: x). */
+static uint64_t round_up(uint64_t x, uint64_t unit)
 {
+    return unit > 1 ? (x + unit - 1) / unit * unit : x;
+}
+
+int augur_gpu_occupancy(const struct augur_machine *m, uint64_t block,
+                        const struct augur_gpu_block_use *use, struct augur_gpu_occupancy *out,
+                        struct augur_diag *diag)
+{
+    const struct augur_machine_gpu *g = &m->gpu;
+    uint64_t ws = g->warp_size ? g->warp_size : 32, wpb = (block + ws - 1) / ws,
+             per_sm = UINT32_MAX;
+    const char *limit = "warps";
+
+    memset(out, 0, sizeof(*out));
+    if (use)
+        out->use = *use;
+    if (!block || wpb > UINT32_MAX)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0, "occupancy: a block of %llu threads",
+                              (unsigned long long)block);
+    if (g->max_warps_per_sm) {
+        if (wpb > g->max_warps_per_sm)
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "a block of %llu threads is %llu warps, more than an SM of "
+                                  "'%s' holds (%u): the launch fails on this GPU",
+                                  (unsigned long long)block, (unsigned long long)wpb, m->name,
+                                  g->max_warps_per_sm);
+        per_sm = g->max_warps_per_sm / wpb;
+    }
+    if (g->max_blocks_per_sm && g->max_blocks_per_sm < per_sm) {
+        per_sm = g->max_blocks_per_sm;
+        limit = "blocks";
+    }
+    if (use && use->regs && g->registers_per_sm) {
+        uint64_t per_block = round_up((uint64_t)use->regs * ws, g->register_alloc_unit) * wpb;
+
+        if (per_block > g->registers_per_sm)
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "a block of %llu threads at %u registers each takes %llu "
+                                  "registers, more than an SM of '%s' has (%u): the launch "
+                                  "fails on this GPU",
+                                  (unsigned long long)block, use->regs,
+                                  (unsigned long long)per_block, m->name, g->registers_per_sm);
+        if (g->registers_per_sm / per_block < per_sm) {
+            per_sm = g->registers_per_sm / per_block;
+            limit = "registers";
+        }
+    }
+    if (use && use->shared_bytes && g->shared_memory_per_sm) {
+        uint64_t per_block =
+            round_up(use->shared_bytes + g->shared_reserved_per_block, g->shared_alloc_unit);
+
+        if (per_block > g->shared_memory_per_sm)
+            return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                                  "a block's %llu bytes of shared memory do not fit an SM of "
+                                  "'%s' (%llu): the launch fails on this GPU",
+                                  (unsigned long long)use->shared_bytes, m->name,
+                                  (unsigned long long)g->shared_memory_per_sm);
+        if (g->shared_memory_per_sm / per_block < per_sm) {
+            per_sm = g->shared_memory_per_sm / per_block;
+            limit = "shared memory";
+        }
+    }
+    if (per_sm == UINT32_MAX)
+        per_sm = 1; /* a machine file without the limits: one block at a time */
+    out->warps_per_block = (uint32_t)wpb;
+    out->blocks_per_sm = (uint32_t)per_sm;
+    out->warps_per_sm = (uint32_t)(per_sm * wpb);
+    out->occupancy = g->max_warps_per_sm ? (double)out->warps_per_sm / g->max_warps_per_sm : 0;
+    out->limit = limit;
+    return 0;
+}
+
+uint64_t augur_gpu_static_shared(const struct augur_node *kernel)
+{
+    uint64_t bytes = 0;
+
+    for (uint32_t i = 0; i < kernel->u.kernel.narrays; i++) {
+        const struct augur_array *a = &kernel->u.kernel.arrays[i];
+
+        if (a->space == AUGUR_SPACE_SHARED && a->extent && a->extent->kind == AUGUR_EXPR_INT &&
+            a->extent->u.i > 0)
+            bytes += (uint64_t)a->extent->u.i * a->elem_size;
+    }
+    return bytes;
+}
+
+int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_machine *m,
+                       double calls, double launches, const struct augur_gpu_block_use *use,
+                       struct augur_workload *w, struct augur_diag *diag)
+{
+    struct augur_gpu_occupancy occ;
     const struct augur_machine_gpu *g = &m->gpu;
     uint64_t sms = g->sms ? g->sms : m->cores, ws = g->warp_size ? g->warp_size : 32;
     uint64_t block = prof->stats.block, grid = prof->stats.grid, wpb, per_sm, nslots, most = 0;
@@ -31,10 +120,10 @@ int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_
         return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
                               "GPU workload: machine '%s' gives no SM count", m->name);
     wpb = (block + ws - 1) / ws;
-    /* blocks resident per SM: the warp and block limits, and no more than the launch has */
-    per_sm = g->max_warps_per_sm ? g->max_warps_per_sm / wpb : 1;
-    if (g->max_blocks_per_sm && per_sm > g->max_blocks_per_sm)
-        per_sm = g->max_blocks_per_sm;
+    /* blocks resident per SM: the occupancy's, and no more than the launch has */
+    if (augur_gpu_occupancy(m, block, use, &occ, diag) != 0)
+        return diag ? diag->code : AUGUR_EINVAL;
+    per_sm = occ.blocks_per_sm;
     if (per_sm > (grid + sms - 1) / sms)
         per_sm = (grid + sms - 1) / sms;
     if (per_sm == 0)

@@ -2,6 +2,7 @@
  * t_predictor.c - the analytic models against the papers: Langguth et al. JPDC'15 Table 2 from
  * Table 1, eq. 2-3, Pai et al.'s Fig. 2 example.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -972,6 +973,70 @@ static const char gpu_yaml[] = "name: toy GPU\n"
                                "  launch_us: 1\n"
                                "  round_trip_us: 10\n";
 
+/*
+ * The occupancy calculator's arithmetic on an H100-like SM: 64 warps, 32
+ * blocks, 65536 registers taken 256 a warp at a time, 228 KiB of shared
+ * memory in 128-B units with 1 KiB reserved per block.
+ */
+static void test_gpu_occupancy(void)
+{
+    static const char yaml[] = "name: SM\nkind: gpu\n"
+                               "caches:\n  - {name: L1, size: 64 KiB, line: 128, sector: 32}\n"
+                               "memory: {bandwidth_gbs: 16}\n"
+                               "gpu: {sms: 2, max_warps_per_sm: 64, max_blocks_per_sm: 32,\n"
+                               "      registers_per_sm: 65536, register_alloc_unit: 256,\n"
+                               "      shared_memory_per_sm: 228 KiB, shared_alloc_unit: 128,\n"
+                               "      shared_reserved_per_block: 1 KiB}\n";
+    static const struct {
+        uint64_t block;
+        uint32_t regs;
+        uint64_t smem;
+        uint32_t blocks;
+        const char *limit;
+    } cases[] = {
+        { 256, 0, 0, 8, "warps" },                 /* 64 warps / 8 */
+        { 32, 0, 0, 32, "blocks" },                /* 64 one-warp blocks, 32 at most */
+        { 256, 64, 0, 4, "registers" },            /* 64 x 32 x 8 = 16384 a block */
+        { 256, 33, 0, 6, "registers" },            /* 33 x 32 = 1056, taken as 1280 a warp */
+        { 256, 0, 48 * 1024, 4, "shared memory" }, /* (48 + 1) KiB a block */
+        { 128, 0, 100, 16, "warps" },              /* 1124 B, taken as 1152: 202 fit */
+    };
+    struct augur_machine *m = NULL;
+    struct augur_gpu_occupancy occ;
+    struct augur_diag d;
+
+    augur_diag_init(&d);
+    if (!ok(augur_machine_parse(yaml, sizeof(yaml) - 1, "sm.yml", &m, &d) == 0,
+            "an H100-like SM loads")) {
+        diag("%s", d.msg);
+        return;
+    }
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct augur_gpu_block_use use = { cases[i].regs, cases[i].smem };
+        char name[160];
+
+        snprintf(name, sizeof(name),
+                 "occupancy: %" PRIu64 " threads, %u registers, %" PRIu64
+                 " B shared: %u blocks, by %s",
+                 cases[i].block, cases[i].regs, cases[i].smem, cases[i].blocks, cases[i].limit);
+        ok(augur_gpu_occupancy(m, cases[i].block, &use, &occ, &d) == 0 &&
+               occ.blocks_per_sm == cases[i].blocks && strcmp(occ.limit, cases[i].limit) == 0,
+           name);
+    }
+    ok(augur_gpu_occupancy(m, 256, NULL, &occ, &d) == 0 && occ.warps_per_sm == 64 &&
+           occ.occupancy == 1.0,
+       "occupancy: 64 of 64 warps is 1");
+    ok(augur_gpu_occupancy(m, 1024, &(struct augur_gpu_block_use){ 255, 0 }, &occ, &d) ==
+               AUGUR_EINVAL &&
+           strstr(d.msg, "the launch fails on this GPU") && strstr(d.msg, "255 registers"),
+       "a block that no SM holds is refused, naming the registers");
+    ok(augur_gpu_occupancy(m, 256, &(struct augur_gpu_block_use){ 0, 228 * 1024 }, &occ, &d) ==
+               AUGUR_EINVAL &&
+           strstr(d.msg, "shared memory"),
+       "and the shared memory");
+    augur_machine_free(m);
+}
+
 static void test_gpu_models(void)
 {
     struct augur_machine *m = NULL;
@@ -1078,5 +1143,6 @@ int main(void)
     test_core_costs();
     test_loops_and_carried();
     test_gpu_models();
+    test_gpu_occupancy();
     return tap_done();
 }

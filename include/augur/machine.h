@@ -219,7 +219,10 @@ struct augur_machine_gpu {
     uint32_t max_warps; /* resident warps on the whole device */
     uint32_t max_blocks_per_sm;
     uint32_t registers_per_sm;
-    uint64_t shared_memory_per_sm;                         /* bytes */
+    uint32_t register_alloc_unit;  /* a warp's registers are taken in multiples of this (0: 1) */
+    uint64_t shared_memory_per_sm; /* bytes */
+    uint32_t shared_alloc_unit;    /* a block's shared memory in multiples of this (0: 1) */
+    uint32_t shared_reserved_per_block; /* bytes the system takes per resident block */
     struct augur_curve_point *l2_hit, *row_hit, *row_miss; /* service-time curves */
     uint32_t nl2_hit, nrow_hit, nrow_miss;
     struct augur_curve_point *l1_hit; /* L1 hits (a GPU that caches loads in L1); may be empty */

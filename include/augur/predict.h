@@ -63,6 +63,12 @@ struct augur_predict_opts {
     bool allow_empty;     /* predict a call that did (almost) no work */
     uint64_t grid, block; /* CUDA launch (0: the kernel's) */
     /*
+     * CUDA: what a block holds besides its warps: registers per thread and
+     * dynamic shared memory (the launch's third argument); the kernel's
+     * static __shared__ arrays are added. 0: not known (no limit).
+     */
+    struct augur_gpu_block_use gpu_use;
+    /*
      * "What if": every worksharing loop of the kernel runs schedule(sched,
      * chunk) instead of its own, as struct augur_interp_opts says (chunk 0:
      * none). A CUDA kernel, or one without a worksharing loop, is AUGUR_EINVAL.
@@ -175,6 +181,8 @@ struct augur_predict_result {
     bool simd_kernel; /* the kernel has SIMD accesses: simd_util applies */
     /* the counts every model reads */
     struct augur_workload work;
+    /* CUDA: how many blocks an SM holds at once and why (warps_per_block 0: not a CUDA run) */
+    struct augur_gpu_occupancy occupancy;
     /* every model's answer, the selected one and why */
     uint32_t nmodels, selected;
     struct augur_prediction pred[AUGUR_PRED_MAX_SERVERS];
@@ -245,6 +253,9 @@ struct json_t;
 AUGUR_API struct json_t *augur_workload_to_json(const struct augur_workload *w);
 /* The schedule override r's counts ran with, "dynamic,64", or JSON null for none. */
 AUGUR_API struct json_t *augur_schedule_to_json(const struct augur_predict_result *r);
+/* A CUDA launch's occupancy: blocks_per_sm, warps_per_block, ..., limit, registers, shared_bytes.
+ */
+AUGUR_API struct json_t *augur_occupancy_to_json(const struct augur_gpu_occupancy *occ);
 AUGUR_API int augur_workload_from_json(const struct json_t *j, struct augur_workload *out,
                                        struct augur_diag *diag);
 

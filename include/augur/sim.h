@@ -280,17 +280,52 @@ AUGUR_API int augur_workload_from_profile(const struct augur_skel *skel,
                                           const struct augur_codegen *cg,
                                           struct augur_workload *out, struct augur_diag *diag);
 
+/* What one block of a CUDA launch holds on an SM besides its warps (0: not known, no limit). */
+struct augur_gpu_block_use {
+    uint32_t regs;         /* registers per thread (nvcc --resource-usage, Nsight Compute) */
+    uint64_t shared_bytes; /* shared memory per block: the kernel's static arrays and the dynamic */
+};
+
+/* How many blocks of a launch an SM holds at once, by the machine's limits alone. */
+struct augur_gpu_occupancy {
+    uint32_t warps_per_block;
+    uint32_t blocks_per_sm;
+    uint32_t warps_per_sm; /* blocks_per_sm * warps_per_block */
+    double occupancy;      /* warps_per_sm over the SM's max_warps_per_sm (NVIDIA's theoretical) */
+    const char *limit;     /* what decides it: "warps", "blocks", "registers", "shared memory" */
+    struct augur_gpu_block_use use;
+};
+
+/*
+ * The theoretical occupancy of blocks of block threads on machine m (kind
+ * gpu), as NVIDIA's occupancy calculator counts it: the SM's warp and block
+ * limits, its registers (each warp takes regs x warp_size rounded up to the
+ * machine's register_alloc_unit) and its shared memory (each block its
+ * shared_bytes plus shared_reserved_per_block, rounded up to
+ * shared_alloc_unit); a limit the machine file or use does not give is not
+ * applied. AUGUR_EINVAL when one block does not fit an SM (the launch would
+ * fail on this GPU), naming the resource.
+ */
+AUGUR_API int augur_gpu_occupancy(const struct augur_machine *m, uint64_t block,
+                                  const struct augur_gpu_block_use *use,
+                                  struct augur_gpu_occupancy *out, struct augur_diag *diag);
+
+/* The bytes of the kernel's __shared__ arrays whose size the source fixes (extern ones: 0). */
+AUGUR_API uint64_t augur_gpu_static_shared(const struct augur_node *kernel);
+
 /*
  * The GPU counts of a CUDA kernel's simulation on machine m (kind gpu): the
  * jobs, sectors served per level and DRAM rows of prof, per call, and
  * W_max from the jobs per warp, the blocks dealt round-robin to the SMs and
- * as many resident per SM as m's warp and block limits allow. launches:
- * kernel launches per call. Sets w->gpu_given. Returns 0, or AUGUR_EINVAL
- * for a profile without warp jobs or a machine without SMs.
+ * as many resident per SM as augur_gpu_occupancy() gives for use (NULL:
+ * the warp and block limits alone) and the grid fills. launches: kernel
+ * launches per call. Sets w->gpu_given. Returns 0, or AUGUR_EINVAL for a
+ * profile without warp jobs, a machine without SMs or a block no SM holds.
  */
 AUGUR_API int augur_workload_gpu(const struct augur_sim_profile *prof,
                                  const struct augur_machine *m, double calls, double launches,
-                                 struct augur_workload *w, struct augur_diag *diag);
+                                 const struct augur_gpu_block_use *use, struct augur_workload *w,
+                                 struct augur_diag *diag);
 
 /*
  * For a kernel with a parameter bound to round (a topology-driven BFS):

@@ -1,9 +1,10 @@
 #!/bin/bash
-# t_ncu_cli.sh - end-to-end tests of --ncu (predict and simulate): an H100's
-# Nsight Compute counts of the CUDA SpMV on the bundled matrix
-# (tests/data/ncu/) beside augur's, in text and JSON, from both pages of
-# ncu's CSV, from a saved profile, and without the machine's
-# empty_kernel_us. Prints TAP.
+# t_gpu_cli.sh - end-to-end tests of a CUDA kernel's occupancy (--regs,
+# --smem, the kernel's static shared memory, the limits that refuse a
+# launch) and of --ncu (predict and simulate): an H100's Nsight Compute
+# counts of the CUDA SpMV on the bundled matrix (tests/data/ncu/) beside
+# augur's, in text and JSON, from both pages of ncu's CSV, from a saved
+# profile, and without the machine's empty_kernel_us. Prints TAP.
 augur=${AUGUR_BIN:-build/augur}
 src=${AUGUR_SOURCE_DIR:-.}
 tmp=$(mktemp -d)
@@ -15,6 +16,34 @@ raw=$src/tests/data/ncu/h100_fe_4elt2_raw.csv
 details=$src/tests/data/ncu/h100_fe_4elt2_details.csv
 spmv=("$src/kernels/spmv/cuda.cu" --function spmv_csr_scalar_kernel
     --data "$src/samples/walshaw_fe_4elt2.mtx" --machine "$h100")
+
+status "predict a CUDA kernel" 0 "$augur" predict "${spmv[@]}"
+check "its occupancy: 8 blocks of 256 threads, by the warps" grep -q \
+    "^occupancy: 8 blocks of 8 warps per SM, 64 warps (100 %), limited by warps; registers not given" \
+    "$tmp/out"
+status "--regs 64" 0 "$augur" --json predict "${spmv[@]}" --regs 64
+is "half the warps: the registers limit" "$(jq -r '.occupancy | "\(.blocks_per_sm) \(.limit)"' "$tmp/out")" \
+    "4 registers"
+block_sum=("$src/tests/frontend/atomics.cu" --function block_sum --bind 'partial=vec(n)'
+    --data "$src/samples/walshaw_fe_4elt2.mtx" --machine "$h100" --launch '(n + 255) / 256,256')
+status "--smem 60000 beside a static __shared__ double[256]" 0 "$augur" predict "${block_sum[@]}" \
+    --smem 60000
+check "62048 bytes a block: three fit" grep -q \
+    "^occupancy: 3 blocks of 8 warps per SM, 24 warps (38 %), limited by shared memory; registers not given (--regs N), 62048 bytes" \
+    "$tmp/out"
+status "a block no SM holds" 1 "$augur" predict "${block_sum[@]}" --smem 300000
+check "is refused" grep -q "302048 bytes of shared memory do not fit an SM of 'NVIDIA H100 SXM5'" \
+    "$tmp/err"
+status "simulate --regs 64" 0 "$augur" simulate "${spmv[@]}" --regs 64
+check "prints the occupancy" grep -q "^occupancy: 4 blocks of 8 warps per SM" "$tmp/out"
+{
+    head -n 2 "$details"
+    sed -n 2p "$details" | sed 's/"Command line profiler metrics","gpu__time_duration.sum","usecond","5.38"/"Launch Statistics","Registers Per Thread","register\/thread","40"/'
+} >"$tmp/regs.csv"
+status "registers from Nsight Compute's details page" 0 "$augur" predict "${spmv[@]}" --ncu "$tmp/regs.csv"
+check "take the occupancy to 6 blocks" grep -q \
+    "^occupancy: 6 blocks of 8 warps per SM, 48 warps (75 %), limited by registers; 40 registers per thread from Nsight Compute's file" \
+    "$tmp/out"
 
 status "predict --cold --ncu (raw page)" 0 "$augur" predict "${spmv[@]}" --cold --ncu "$raw"
 check "names the file and the launch" grep -q \
