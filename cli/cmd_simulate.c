@@ -213,6 +213,36 @@ static void print_work(const struct augur_sim_profile *p)
     printf("\n");
 }
 
+/*
+ * CUDA: each line's warp memory instructions and their active lanes; a line
+ * under a branch that splits warps has fewer than the lines around it.
+ */
+static void print_line_lanes(const struct augur_skel *skel,
+                             const struct augur_sim_group *const *lines, size_t n)
+{
+    int width = 18;
+    char where[64];
+
+    for (size_t i = 0; i < n; i++) {
+        int w =
+            snprintf(where, sizeof(where), "%s:%u", file_of(skel, lines[i]->file), lines[i]->key);
+
+        width = w > width && w < (int)sizeof(where) ? w : width;
+    }
+    printf("\nper source line, active lanes per warp memory instruction:\n%-*s %14s %8s %7s\n",
+           width, "line", "warp instrs", "lanes", "SIMT");
+    for (size_t i = 0; i < n; i++) {
+        const struct augur_sim_group *g = lines[i];
+
+        if (!g->warp_jobs)
+            continue;
+        snprintf(where, sizeof(where), "%s:%u", file_of(skel, g->file), g->key);
+        printf("%-*s %14" PRIu64 " %8.1f %6.1f%%\n", width, where, g->warp_jobs,
+               (double)g->warp_lanes / (double)g->warp_jobs,
+               100.0 * (double)g->warp_lanes / (32.0 * (double)g->warp_jobs));
+    }
+}
+
 static void print_text(const struct opts *o, const struct augur_skel *skel,
                        const struct augur_node *k, const struct augur_dataset *ds,
                        const struct augur_machine *m, const char *mpath,
@@ -263,6 +293,8 @@ static void print_text(const struct opts *o, const struct augur_skel *skel,
         printf("%-18s %12" PRIu64, where, lines[i]->events);
         print_group_misses(p, lines[i]);
     }
+    if (k->u.kernel.cuda)
+        print_line_lanes(skel, (const struct augur_sim_group *const *)lines, nshow);
     augur_free(lines);
 
     printf("\nper array:\n");
@@ -454,6 +486,11 @@ static json_t *result_json(const struct augur_skel *skel, const struct augur_nod
         json_object_set_new(g, "line", json_integer(p->lines[i].key));
         json_object_set_new(g, "accesses", json_integer((json_int_t)p->lines[i].events));
         json_object_set_new(g, "levels", group_levels(p, &p->lines[i]));
+        if (k->u.kernel.cuda) {
+            json_object_set_new(g, "warp_instructions",
+                                json_integer((json_int_t)p->lines[i].warp_jobs));
+            json_object_set_new(g, "warp_lanes", json_integer((json_int_t)p->lines[i].warp_lanes));
+        }
         json_array_append_new(a, g);
     }
     json_object_set_new(doc, "lines", a);

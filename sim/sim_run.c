@@ -88,12 +88,13 @@ struct simsub {
     const int32_t *acc_map; /* node id - kernel_id to access number */
     uint32_t kernel_id;
     bool cuda;
-    uint32_t grain;      /* CUDA: coalescing unit, the first level's sector (or line) in bytes */
-    uint32_t line;       /* CUDA: the first level's line in bytes */
-    uint64_t jobs;       /* CUDA: warp memory instructions */
-    uint64_t lanes;      /* CUDA: of them, the active lanes summed */
-    uint64_t loads;      /* CUDA: of them, loads (Pai et al. AGP'17 §6.3's jobs) */
-    uint32_t *warp_jobs; /* CUDA: loads per global warp id, nwarp_jobs of them */
+    uint32_t grain; /* CUDA: coalescing unit, the first level's sector (or line) in bytes */
+    uint32_t line;  /* CUDA: the first level's line in bytes */
+    uint64_t jobs;  /* CUDA: warp memory instructions */
+    uint64_t lanes; /* CUDA: of them, the active lanes summed */
+    uint64_t *acc_jobs, *acc_lanes; /* CUDA: the same per access number (NULL: not kept) */
+    uint64_t loads;                 /* CUDA: of them, loads (Pai et al. AGP'17 §6.3's jobs) */
+    uint32_t *warp_jobs;            /* CUDA: loads per global warp id, nwarp_jobs of them */
     size_t nwarp_jobs;
     bool no_memory;
     struct cuda_block cb;
@@ -281,6 +282,12 @@ static void flush_block(struct simsub *s)
         now.n = 0;
         count_job(s, e->warp, write);
         s->lanes += cb->instr[i].lanes;
+        if (s->acc_jobs) {
+            int32_t acc = s->acc_map[e->node - s->kernel_id];
+
+            s->acc_jobs[acc]++;
+            s->acc_lanes[acc] += cb->instr[i].lanes;
+        }
         while (k < cb->ngrains && cb->grains[k].instr == i) {
             uint64_t first = cb->grains[k].grain, last = first;
             struct augur_cache_access a;
@@ -579,8 +586,10 @@ static int cmp_line(const void *a, const void *b)
     return x->key < y->key ? -1 : x->key > y->key;
 }
 
+/* The counts per level, access, line and array; jobs and lanes: CUDA's per access (or NULL). */
 static struct augur_sim_profile *gather(const struct augur_skel *skel, struct augur_interp *in,
-                                        struct augur_cachesim *sim, bool split)
+                                        struct augur_cachesim *sim, bool split,
+                                        const uint64_t *jobs, const uint64_t *lanes)
 {
     struct augur_sim_profile *p = augur_calloc(1, sizeof(*p));
     unsigned nl = augur_cachesim_nlevels(sim), nacc = augur_interp_naccesses(in),
@@ -627,6 +636,12 @@ static struct augur_sim_profile *gather(const struct augur_skel *skel, struct au
             ln->file = g->file;
         }
         ln->events += g->events;
+        if (jobs) {
+            g->warp_jobs = jobs[i];
+            g->warp_lanes = lanes[i];
+            ln->warp_jobs += jobs[i];
+            ln->warp_lanes += lanes[i];
+        }
         p->arrays[n->u.access.array].events += g->events;
         p->events += g->events;
         for (unsigned l = 0; l <= nl; l++) {
@@ -708,6 +723,10 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     while (sub->cuda && sub->nl1 < cfg->nlevels && cfg->level[sub->nl1].shared_by <= 1 &&
            cfg->level[sub->nl1].write_policy == AUGUR_CACHE_WRITE_THROUGH)
         sub->nl1++;
+    if (sub->cuda) {
+        sub->acc_jobs = augur_calloc(nacc ? nacc : 1, sizeof(*sub->acc_jobs));
+        sub->acc_lanes = augur_calloc(nacc ? nacc : 1, sizeof(*sub->acc_lanes));
+    }
     sub->line = cfg->nlevels ? cfg->level[0].line : 128;
     sub->grain = cfg->nlevels && cfg->level[0].sector ? cfg->level[0].sector : sub->line;
     augur_interp_subscribe(in, sub->cuda ? on_cuda_events : on_events, sub);
@@ -724,7 +743,11 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
         finish_events(sub);
         augur_cachesim_reset_counts(sim);
         augur_interp_reset_stats(in);
-        sub->jobs = sub->loads = sub->run_max_sum = 0;
+        sub->jobs = sub->loads = sub->lanes = sub->run_max_sum = 0;
+        if (sub->acc_jobs) {
+            memset(sub->acc_jobs, 0, (nacc ? nacc : 1) * sizeof(*sub->acc_jobs));
+            memset(sub->acc_lanes, 0, (nacc ? nacc : 1) * sizeof(*sub->acc_lanes));
+        }
         memset(sub->load_reach, 0, sizeof(sub->load_reach));
         memset(sub->run_max_reach, 0, sizeof(sub->run_max_reach));
         memset(sub->miss_reads, 0, sizeof(sub->miss_reads));
@@ -765,7 +788,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
         if (rc)
             goto out;
     }
-    *out = gather(skel, in, sim, split);
+    *out = gather(skel, in, sim, split, sub->acc_lanes ? sub->acc_jobs : NULL, sub->acc_lanes);
     (*out)->seconds = augur_now() - t0;
     (*out)->rounds = rounds;
     (*out)->warp_jobs = sub->jobs;
@@ -804,6 +827,8 @@ out:
         augur_free(sub->pos);
         augur_free(sub->epoch_end);
         augur_free(sub->warp_jobs);
+        augur_free(sub->acc_jobs);
+        augur_free(sub->acc_lanes);
         augur_free(sub->run_jobs);
         augur_free(sub->warp_reach);
         augur_free(sub->run_reach);

@@ -177,6 +177,8 @@ struct augur_sim_group {
      * (augur_sim_profile.far_measured).
      */
     struct augur_cache_counts far[AUGUR_CACHESIM_MAX_LEVELS + 1];
+    /* CUDA: its warp memory instructions and their active lanes, summed (lanes / 32 per one) */
+    uint64_t warp_jobs, warp_lanes;
 };
 
 /* The result of augur_simulate(). */

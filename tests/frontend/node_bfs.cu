@@ -48,5 +48,12 @@ int main(void)
 // SIM-NEXT: active lanes per warp memory instruction: 1.9 of 32 (6.0 %
 // SIM: node_bfs_kernels.cuh:10 2
 // SIM: node_bfs_kernels.cuh:12 3
+// The guard keeps 6 of a warp's lanes, the frontier test 2 (nodes 1 and 2),
+// the neighbours not yet seen 1.
+// SIM: per source line, active lanes per warp memory instruction:
+// SIM-NEXT: line warp instrs lanes SIMT
+// SIM-NEXT: node_bfs_kernels.cuh:9 1 6.0 18.8%
+// SIM-NEXT: node_bfs_kernels.cuh:10 1 2.0 6.2%
+// SIM: node_bfs_kernels.cuh:16 1 1.0 3.1%
 // SIM: nodes rec(0:i32:csr.rowptr,4:i32:deg)
 // SIM-SAME: 6 8 48
