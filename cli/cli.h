@@ -59,21 +59,21 @@ int cli_flush_stdout(void);
 struct cli_kernel_args {
     const char *data, *function, *bind, *machine, *source, *compile_commands, *templ;
     uint32_t ell_width;
-    bool stored_only;
+    bool stored_only, no_shim;
 };
 #define CLI_OPT_MACHINE 0x113
 #define CLI_OPT_QUIET   0x118
-#define CLI_KERNEL_LONGOPTS                                                                     \
-    { "data", required_argument, NULL, 0x110 }, { "function", required_argument, NULL, 0x111 }, \
-        { "bind", required_argument, NULL, 0x112 },                                             \
-        { "machine", required_argument, NULL, CLI_OPT_MACHINE },                                \
-        { "source", required_argument, NULL, 0x114 },                                           \
-        { "compile-commands", required_argument, NULL, 0x115 },                                 \
-        { "ell-width", required_argument, NULL, 0x116 },                                        \
-        { "stored-only", no_argument, NULL, 0x117 },                                            \
-        { "template", required_argument, NULL, 0x119 },                                         \
-    {                                                                                           \
-        "quiet", no_argument, NULL, CLI_OPT_QUIET                                               \
+#define CLI_KERNEL_LONGOPTS                                                                      \
+    { "data", required_argument, NULL, 0x110 }, { "function", required_argument, NULL, 0x111 },  \
+        { "bind", required_argument, NULL, 0x112 },                                              \
+        { "machine", required_argument, NULL, CLI_OPT_MACHINE },                                 \
+        { "source", required_argument, NULL, 0x114 },                                            \
+        { "compile-commands", required_argument, NULL, 0x115 },                                  \
+        { "ell-width", required_argument, NULL, 0x116 },                                         \
+        { "stored-only", no_argument, NULL, 0x117 },                                             \
+        { "template", required_argument, NULL, 0x119 }, { "no-shim", no_argument, NULL, 0x11A }, \
+    {                                                                                            \
+        "quiet", no_argument, NULL, CLI_OPT_QUIET                                                \
     }
 /* One of CLI_KERNEL_LONGOPTS into k: 1 when opt is one, 0 when not, CLI_USAGE when bad. */
 int cli_kernel_option(const char *cmd, int opt, const char *arg, struct cli_kernel_args *k);
@@ -202,6 +202,7 @@ struct cli_kernel_opts {
     /* --compile-commands: a folder holding compile_commands.json, or the file itself; NULL */
     const char *compile_commands;
     const char *templ; /* --template, or NULL */
+    bool no_shim;      /* --no-shim */
 };
 
 /*

@@ -49,6 +49,8 @@ void cmd_advise_help(FILE *fp)
             "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, ell.idx, vec(n), n=100)\n"
             "  --template LIST   a CUDA template kernel's parameters NAME=TYPE or\n"
             "                    NAME=VALUE,... (type parameters default to float)\n"
+            "  --no-shim         CUDA: parse without augur's declarations of the CUDA API\n"
+            "                    (the file brings its own; docs/skeleton.md)\n"
             "  -p, --compile-commands PATH\n"
             "                    the file's flags from compile_commands.json (the file, or\n"
             "                    its folder)\n"
@@ -386,8 +388,8 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
 
 static int load(struct opts *o, const char *path, int nargs, char **args, struct job *j)
 {
-    struct cli_kernel_opts ko = { "advise", o->k.function,         o->k.bind,
-                                  NULL,     o->k.compile_commands, o->k.templ };
+    struct cli_kernel_opts ko = { "advise",   o->k.function, o->k.bind, NULL, o->k.compile_commands,
+                                  o->k.templ, o->k.no_shim };
     struct augur_diag diag;
     int rc;
 

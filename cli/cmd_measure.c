@@ -160,6 +160,7 @@ static int load_kernel(struct opts *o, const char *path, int nargs, char **args,
     fo.nargs = (size_t)nargs;
     fo.function = o->k.function;
     fo.templ = o->k.templ;
+    fo.no_shim = o->k.no_shim;
     fo.no_infer = true; /* after the command line's bindings, below */
     /* a compile_commands file of another name gives the timed run's flags only */
     fo.build_dir = cli_compdb_dir(o->k.compile_commands, dir, sizeof(dir));

@@ -61,9 +61,11 @@ void cmd_predict_help(FILE *fp)
         "  --round R         a topology-driven BFS: one call is round R alone (the levels\n"
         "                    of rounds 1 .. R-1 as the search left them)\n"
         "  --launch G,B      CUDA launch: grid and block sizes, numbers or expressions\n"
+        "                    such as '(n + 255) / 256,256' (replaces the kernel's)\n"
         "  --template LIST   a CUDA template kernel's parameters NAME=TYPE or\n"
         "                    NAME=VALUE,... (type parameters default to float)\n"
-        "                    such as '(n + 255) / 256,256' (replaces the kernel's)\n"
+        "  --no-shim         CUDA: parse without augur's declarations of the CUDA API\n"
+        "                    (the file brings its own; docs/skeleton.md)\n"
         "  --source V        the BFS source node, or 'maxdeg' (default 0)\n"
         "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
         "  --tile-size T     a tiled-and-grouped kernel: SIMD utilization and avg_MIMD\n"
@@ -777,8 +779,9 @@ static void ncu_block_use(struct opts *o, const char *kernel)
 static int from_source(struct opts *o, const char *path, int nargs, char **args, struct job *j,
                        struct shown *r)
 {
-    struct cli_kernel_opts ko = { "predict", o->k.function,         o->k.bind,
-                                  o->launch, o->k.compile_commands, o->k.templ };
+    struct cli_kernel_opts ko = { "predict",   o->k.function,         o->k.bind,
+                                  o->launch,   o->k.compile_commands, o->k.templ,
+                                  o->k.no_shim };
     struct augur_predict_opts po;
     const struct augur_node *kernel = NULL;
     struct augur_diag diag;

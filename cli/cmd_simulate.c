@@ -41,6 +41,8 @@ void cmd_simulate_help(FILE *fp)
             "  --launch G,B      CUDA launch: grid and block sizes (numbers or expressions)\n"
             "  --template LIST   a CUDA template kernel's parameters NAME=TYPE or\n"
             "                    NAME=VALUE,... (type parameters default to float)\n"
+            "  --no-shim         CUDA: parse without augur's declarations of the CUDA API\n"
+            "                    (the file brings its own; docs/skeleton.md)\n"
             "  --round R         the value of a parameter bound to 'round' (default 1); a\n"
             "                    bfs.level array holds the levels before round R\n"
             "  --rounds          run rounds 1, 2, ... until one stores nothing into the\n"
@@ -842,8 +844,8 @@ int cmd_simulate(int argc, char **argv)
     if (o.k.source && cli_bfs_source("simulate", o.k.source, &so.bound))
         return CLI_USAGE;
     {
-        struct cli_kernel_opts ko = { "simulate", o.k.function,         o.k.bind,
-                                      o.launch,   o.k.compile_commands, o.k.templ };
+        struct cli_kernel_opts ko = { "simulate",           o.k.function, o.k.bind,   o.launch,
+                                      o.k.compile_commands, o.k.templ,    o.k.no_shim };
 
         rc = cli_load_kernel(&ko, path, nopt < argc ? argc - nopt - 1 : 0,
                              nopt < argc ? argv + nopt + 1 : NULL, &skel, &kernel);

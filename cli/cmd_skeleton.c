@@ -28,6 +28,8 @@ void cmd_skeleton_help(FILE *fp)
             "  --cuda            parse as CUDA whatever the file name\n"
             "  --template LIST   a CUDA template kernel's parameters NAME=TYPE or\n"
             "                    NAME=VALUE,... (type parameters default to float)\n"
+            "  --no-shim         CUDA: parse without augur's declarations of the CUDA API\n"
+            "                    (the file brings its own; docs/skeleton.md)\n"
             "  --no-infer        do not infer bindings from the structure\n"
             "  --require-bind    fail when an array or scalar parameter is left unbound\n"
             "  --check           read FILE as a skeleton (.skel) instead of a source\n"
@@ -42,6 +44,7 @@ void cmd_skeleton_help(FILE *fp)
 
 struct opts {
     const char *function, *build_dir, *bind, *launch, *out, *templ;
+    bool no_shim;
     bool cuda, no_infer, require_bind, check, json;
 };
 
@@ -136,6 +139,9 @@ static int skeleton_option(struct opts *o, int opt, const char *arg, const char 
     case 't':
         o->templ = arg;
         break;
+    case 'S':
+        o->no_shim = true;
+        break;
     case 'n':
         o->no_infer = true;
         break;
@@ -170,12 +176,19 @@ static int skeleton_option(struct opts *o, int opt, const char *arg, const char 
 static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const char **path)
 {
     static const struct option longopts[] = {
-        { "function", required_argument, NULL, 'f' }, { "bind", required_argument, NULL, 'b' },
-        { "launch", required_argument, NULL, 'l' },   { "cuda", no_argument, NULL, 'c' },
-        { "template", required_argument, NULL, 't' }, { "no-infer", no_argument, NULL, 'n' },
-        { "require-bind", no_argument, NULL, 'r' },   { "check", no_argument, NULL, 'k' },
-        { "dump", no_argument, NULL, 'd' },           { "json", no_argument, NULL, 'j' },
-        { "help", no_argument, NULL, 'h' },           { NULL, 0, NULL, 0 },
+        { "function", required_argument, NULL, 'f' },
+        { "bind", required_argument, NULL, 'b' },
+        { "launch", required_argument, NULL, 'l' },
+        { "cuda", no_argument, NULL, 'c' },
+        { "template", required_argument, NULL, 't' },
+        { "no-infer", no_argument, NULL, 'n' },
+        { "no-shim", no_argument, NULL, 'S' },
+        { "require-bind", no_argument, NULL, 'r' },
+        { "check", no_argument, NULL, 'k' },
+        { "dump", no_argument, NULL, 'd' },
+        { "json", no_argument, NULL, 'j' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
     };
     int opt, rc;
 
@@ -236,6 +249,7 @@ static int parse_source(const struct opts *o, const char *path, int nargs, char 
     fo.bind = o->bind;
     fo.launch = o->launch;
     fo.templ = o->templ;
+    fo.no_shim = o->no_shim;
     fo.cuda = o->cuda;
     fo.no_infer = o->no_infer;
     return cli_fe_parse(path, &fo, skel);

@@ -154,6 +154,9 @@ int cli_kernel_option(const char *cmd, int opt, const char *arg, struct cli_kern
     case 0x119:
         k->templ = arg;
         return 1;
+    case 0x11A:
+        k->no_shim = true;
+        return 1;
     case CLI_OPT_QUIET:
         cli_quiet = true;
         return 1;
@@ -443,6 +446,7 @@ static int build_skeleton(const struct cli_kernel_opts *ko, const char *path, in
     fo.function = ko->function;
     fo.bind = ko->bind;
     fo.templ = ko->templ;
+    fo.no_shim = ko->no_shim;
     fo.launch = ko->launch;
     fo.build_dir = cli_compdb_dir(ko->compile_commands, dir, sizeof(dir));
     return cli_fe_parse(path, &fo, skel);

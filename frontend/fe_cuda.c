@@ -26,9 +26,18 @@ int32_t fe_cuda_builtin(struct fe_conv *cv, CXCursor member)
         if (clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
             decl = clang_getCursorReferenced(base);
             fe_spelling(decl, var, sizeof(var));
-            /* only the shim's declarations: they live in no file of the user */
+            /*
+             * the shim's declarations, which live in no file of the user, or a
+             * file-scope extern one of the user's own (--no-shim): not a local
+             * variable that happens to have the name
+             */
+            bool builtin = !fe_in_kernel_file(cv->t, decl) ||
+                           (clang_getCursorKind(clang_getCursorSemanticParent(decl)) ==
+                                CXCursor_TranslationUnit &&
+                            clang_Cursor_getStorageClass(decl) == CX_SC_Extern);
+
             for (int i = 0; vars[i]; i++)
-                if (!strcmp(var, vars[i]) && !fe_in_kernel_file(cv->t, decl)) {
+                if (!strcmp(var, vars[i]) && builtin) {
                     snprintf(name, sizeof(name), "%s.%s", var, field);
                     r = fe_builtin(cv, name, AUGUR_T_U32);
                 }

@@ -1156,25 +1156,33 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
                                                SHIM_DIR "/device_launch_parameters.h" };
         static const char redirect[] = "#pragma once\n#include \"cuda_shim.h\"\n";
 
+        bool toolkit = false; /* --no-shim with --cuda-path=DIR: that toolkit's headers */
+
+        for (size_t i = 0; i < opts->nargs; i++)
+            toolkit |= opts->no_shim && starts(opts->args[i], "--cuda-path=");
         arg_add(&a, "-x");
         arg_add(&a, "cuda");
         arg_add(&a, "--cuda-device-only");
-        arg_add(&a, "-nocudainc");
+        if (!toolkit)
+            arg_add(&a, "-nocudainc");
         arg_add(&a, "-nocudalib");
         arg_add(&a, "-Wno-unknown-cuda-version");
         /* errors in host code are skipped: clang must go on to the device code after them */
         arg_add(&a, "-ferror-limit=0");
-        /* never look at an installed CUDA: the shim is all the parser needs */
-        arg_add(&a, "--cuda-path=/nonexistent-augur-cuda");
-        arg_add(&a, "-isystem");
-        arg_add(&a, SHIM_DIR);
-        arg_add(&a, "-include");
-        arg_add(&a, SHIM_PATH);
-        unsaved[nunsaved].Filename = SHIM_PATH;
-        unsaved[nunsaved].Contents = fe_cuda_shim_text;
-        unsaved[nunsaved].Length = (unsigned long)strlen(fe_cuda_shim_text);
-        nunsaved++;
-        for (size_t i = 0; i < sizeof(headers) / sizeof(headers[0]); i++) {
+        /* never look at an installed CUDA unless asked: the shim is all the parser needs */
+        if (!toolkit)
+            arg_add(&a, "--cuda-path=/nonexistent-augur-cuda");
+        if (!opts->no_shim) {
+            arg_add(&a, "-isystem");
+            arg_add(&a, SHIM_DIR);
+            arg_add(&a, "-include");
+            arg_add(&a, SHIM_PATH);
+            unsaved[nunsaved].Filename = SHIM_PATH;
+            unsaved[nunsaved].Contents = fe_cuda_shim_text;
+            unsaved[nunsaved].Length = (unsigned long)strlen(fe_cuda_shim_text);
+            nunsaved++;
+        }
+        for (size_t i = 0; !opts->no_shim && i < sizeof(headers) / sizeof(headers[0]); i++) {
             unsaved[nunsaved].Filename = headers[i];
             unsaved[nunsaved].Contents = redirect;
             unsaved[nunsaved].Length = (unsigned long)strlen(redirect);

@@ -271,6 +271,8 @@ static void round_trip_file(struct augur_fe *fe, const char *dir, const char *na
             opts.function = w[++i];
         } else if (!strcmp(w[i], "--template") && i + 1 < nw) {
             opts.templ = w[++i];
+        } else if (!strcmp(w[i], "--no-shim")) {
+            opts.no_shim = true;
         }
     }
     opts.args = cargs;

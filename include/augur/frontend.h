@@ -32,7 +32,13 @@ struct augur_fe_opts {
     /* a CUDA template kernel nothing instantiates: "T=double,BLOCK=256" (type parameters
        default to float) */
     const char *templ;
-    bool cuda;     /* parse as CUDA even when the name does not end in .cu */
+    bool cuda; /* parse as CUDA even when the name does not end in .cu */
+    /*
+     * CUDA: parse without augur's declarations of the CUDA API (vector types,
+     * threadIdx, math, textures): the source or an -include brings its own,
+     * or, with --cuda-path=DIR among args, clang's wrapper of that toolkit.
+     */
+    bool no_shim;
     bool no_infer; /* do not infer bindings from the structure */
     augur_fe_diag_fn *on_diag;
     void *ud;
