@@ -519,10 +519,16 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
     if (!o->k.data)
         return cli_usage_error("measure", "missing --data DATASET");
     *path = argv[optind];
-    if (augur_str_ends_with(*path, ".skel") || augur_str_ends_with(*path, ".cu"))
+    if (augur_str_ends_with(*path, ".cu"))
         return cli_usage_error("measure",
-                               "'%s': augur measure compiles and runs C files (not skeletons or "
-                               "CUDA)",
+                               "'%s': augur measure compiles and runs C kernels; time a CUDA "
+                               "kernel with Nsight Compute (ncu --csv) and compare it with "
+                               "augur predict --ncu FILE.csv",
+                               *path);
+    if (augur_str_ends_with(*path, ".skel"))
+        return cli_usage_error("measure",
+                               "'%s': augur measure compiles and runs C files; a skeleton has no "
+                               "code to compile",
                                *path);
     return CLI_OK;
 }

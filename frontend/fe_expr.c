@@ -1845,6 +1845,13 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
             return scalar(fe_opaque(cv, at == AUGUR_T_VOID || at == AUGUR_T_REC ? AUGUR_T_I64 : at,
                                     "element"));
         }
+        if (at == AUGUR_T_VOID && t.kind == CXType_Unexposed) {
+            /* src[i] of a helper template's T *src: the array the argument named gives T */
+            const struct augur_array *A = augur_skel_array(cv->b, (uint32_t)where.array);
+
+            if (A->elem != AUGUR_T_REC && A->elem != AUGUR_T_VOID)
+                at = et = A->elem;
+        }
         if (at == AUGUR_T_VOID || at == AUGUR_T_REC) {
             fe_note(cv, AUGUR_NOTE_WARNING, c, "a whole-struct copy is not counted as an access");
             return none();

@@ -837,6 +837,16 @@ static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent, CXClientDa
         fe_map_put(&t->funcs, augur_arena_strdup(&t->arena, name), copy);
         if (fe_in_kernel_file(t, c))
             fe_cursors_push(&t->kernels, c);
+    } else if (k == CXCursor_FunctionTemplate && clang_isCursorDefinition(c)) {
+        /* a helper template (memcpy_SIMD<T>): inlined from its pattern, the arguments' arrays
+           giving the types; a plain function of the same name wins */
+        fe_spelling(c, name, sizeof(name));
+        if (!fe_map_get(&t->funcs, name)) {
+            CXCursor *copy = augur_arena_alloc(&t->arena, sizeof(*copy));
+
+            *copy = c;
+            fe_map_put(&t->funcs, augur_arena_strdup(&t->arena, name), copy);
+        }
     }
     return CXChildVisit_Continue;
 }

@@ -2002,6 +2002,67 @@ static bool uses_thread(const struct infer *in, const struct augur_expr *e, int 
     }
 }
 
+/* The distinct fields (offset, type) that the loads of array a read, by offset; their count. */
+static unsigned rec_fields(const struct augur_node *n, uint32_t a, struct augur_rec_field *f,
+                           unsigned n_f)
+{
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.array == a &&
+        n->u.access.mode != AUGUR_ACCESS_WRITE) {
+        unsigned i = 0;
+
+        while (i < n_f && f[i].offset < n->u.access.offset)
+            i++;
+        if ((i == n_f || f[i].offset != n->u.access.offset) && n_f < AUGUR_REC_MAX_FIELDS) {
+            memmove(&f[i + 1], &f[i], (n_f - i) * sizeof(*f));
+            f[i] =
+                (struct augur_rec_field){ .offset = n->u.access.offset, .type = n->u.access.type };
+            n_f++;
+        }
+    }
+    for (uint32_t k = 0; k < n->nkids; k++)
+        n_f = rec_fields(n->kids[k], a, f, n_f);
+    return n_f;
+}
+
+/*
+ * An edge list kept as an array of structs (struct edge {src, dst[, w]}):
+ * the rules above read its first field as one end of the edges; each field
+ * gets its own, in the struct's order: the integer ones coo.row then
+ * coo.col, a floating-point one coo.val.
+ */
+static void rec_edges(struct infer *in, const struct augur_node *k)
+{
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+
+    for (uint32_t a = 0; a < ki->narrays; a++) {
+        struct augur_rec_field f[AUGUR_REC_MAX_FIELDS];
+        const char *t = in->arrays[a].target, *ends[] = { "coo.row", "coo.col" };
+        unsigned nf, ints = 0, floats = 0;
+        struct augur_buf b;
+
+        if (ki->arrays[a].elem != AUGUR_T_REC || !t ||
+            (strcmp(t, "coo.row") != 0 && strcmp(t, "coo.col") != 0))
+            continue;
+        nf = rec_fields(k, a, f, 0);
+        for (unsigned i = 0; i < nf; i++) {
+            floats += augur_type_is_float(f[i].type);
+            ints += !augur_type_is_float(f[i].type);
+        }
+        if (ints != 2 || floats > 1)
+            continue;
+        augur_buf_init(&b);
+        ints = 0;
+        for (unsigned i = 0; i < nf; i++)
+            augur_buf_printf(&b, "%s%" PRIu32 ":%s:%s", i ? "," : "rec(", f[i].offset,
+                             augur_type_name(f[i].type),
+                             augur_type_is_float(f[i].type) ? "coo.val" : ends[ints++]);
+        augur_buf_putc(&b, ')');
+        in->arrays[a].target = augur_arena_strdup(&in->skel->arena, b.s);
+        in->arrays[a].why = "an edge list as an array of structs: one field per end";
+        augur_buf_release(&b);
+    }
+}
+
 /* True when the rules so far found the two ends of an edge list (coo.row, coo.col). */
 static bool has_coo(const struct infer *in)
 {
@@ -3098,6 +3159,7 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
     count_slots(&in, k);
     if (!in.rc)
         walk_flat(&in, k, (struct flat_var){ -1, NULL, NULL }, &first_index);
+    rec_edges(&in, k);
     repetitions(&in, k);
     nodes_and_worklists(&in);
     if (!in.rc)

@@ -1,8 +1,10 @@
 /*
  * fuzz_frontend.c - libFuzzer target for the C/CUDA front end (module:
  * frontend): every input is parsed from memory as a small C file (a first
- * byte of 'C' makes it CUDA); a failure must say what, and a skeleton it
- * builds must validate, print, parse again and print the same text.
+ * byte of 'C' makes it CUDA; a first line "T<list>" makes the rest CUDA
+ * whose template kernels take that --template list); a failure must say
+ * what, and a skeleton it builds must validate, print, parse again and
+ * print the same text.
  * Nothing is written and no file is read: inputs that could include one, or
  * that use clang's debugging pragmas, are skipped.
  */
@@ -54,10 +56,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct augur_diag diag;
     struct augur_buf a, b;
     const char *name = "fuzz.c";
+    char templ[256];
 
     if (size > 4096 || unsafe((const char *)data, size))
         return 0;
-    if (size && data[0] == 'C') {
+    templ[0] = '\0';
+    if (size && data[0] == 'T') {
+        const uint8_t *nl = memchr(data, '\n', size);
+        size_t n = nl ? (size_t)(nl - data) - 1 : 0;
+
+        if (!nl || n >= sizeof(templ) || memchr(data + 1, '\0', n))
+            return 0;
+        memcpy(templ, data + 1, n);
+        templ[n] = '\0';
+        size -= (size_t)(nl - data) + 1;
+        data = nl + 1;
+        name = "fuzz.cu";
+    } else if (size && data[0] == 'C') {
         name = "fuzz.cu";
         data++;
         size--;
@@ -67,6 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     memset(&fo, 0, sizeof(fo));
     fo.on_diag = on_diag;
+    fo.templ = templ[0] ? templ : NULL;
     augur_buf_init(&a);
     augur_buf_init(&b);
     if (augur_fe_parse_source(fe, name, (const char *)data, size, &fo, &s, &diag) != 0) {
