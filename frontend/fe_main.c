@@ -3,6 +3,7 @@
  * compile_commands.json, parsing, diagnostics, kernels (module: frontend).
  */
 #define _DEFAULT_SOURCE /* realpath() */
+#include <ctype.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -890,12 +891,16 @@ static void pick_kernels(struct fe_tu *t)
 
 /* ---- template kernels ------------------------------------------------------------------------
  *
- * libclang shows a function template that nothing instantiates as a
- * template alone. A __global__ template is analysed by parsing the file
- * again with its "template <...>" blanked out (lines and columns stay) and
- * its parameters declared before the file: typedef double T; static
- * constexpr int BLOCK = 256. Host code that names it as a template then
- * fails, which report_diags() forgives.
+ * libclang shows a function template as a template alone, whether host
+ * code or an explicit instantiation ("template __global__ void
+ * k<float>(...);") instantiates it. A __global__ template is analysed by
+ * parsing the file again with its "template <...>" blanked out (lines and
+ * columns stay) and its parameters declared: typedef double T; static
+ * constexpr int BLOCK = 256, in place of the header when it ends its line
+ * (so that the file's own types are known), else before the file. Explicit
+ * instantiations, which name a template that is gone, are blanked too, and
+ * the first gives the parameters' defaults. Host code that names the
+ * kernel as a template then fails, which report_diags() forgives.
  */
 
 #define TEMPLATE_PATH SHIM_DIR "/augur_template_args.h"
@@ -904,9 +909,114 @@ struct tmpl_inst {
     char *file; /* the kernels' file, given again as this text */
     char *text;
     size_t len;
-    struct augur_buf decls; /* the parameters' declarations, -include'd */
+    struct augur_buf decls; /* the parameters' declarations, -include'd (when not in the text) */
     char note[400];
 };
+
+#define TMPL_MAX_ARGS 16
+
+/* The explicit instantiations of template kernel kname in t's file. */
+struct tmpl_explicit {
+    unsigned n;                    /* how many */
+    bool from_extern;              /* args are an extern template declaration's */
+    unsigned nargs;                /* the first definition's arguments (else a declaration's) */
+    char args[TMPL_MAX_ARGS][256]; /* their text: "Reduction<normal>", "256" */
+    unsigned begin[64], end[64];   /* each one's "template" .. ";" (the first 64) */
+};
+
+/*
+ * Finds "template [...] kname<ARGS>(...);" in t's file by its tokens: the
+ * keyword template not followed by '<', then kname and '<' before the ';'.
+ */
+static void explicit_instances(const struct fe_tu *t, const char *kname, struct tmpl_explicit *x)
+{
+    CXSourceRange all = clang_getRange(clang_getLocationForOffset(t->tu, t->file, 0),
+                                       clang_getLocationForOffset(t->tu, t->file, t->size));
+    CXToken *toks = NULL;
+    unsigned ntoks = 0;
+
+    memset(x, 0, sizeof(*x));
+    clang_tokenize(t->tu, all, &toks, &ntoks);
+    for (unsigned i = 0; i + 1 < ntoks; i++) {
+        CXString s = clang_getTokenSpelling(t->tu, toks[i]), s1;
+        bool kw = clang_getTokenKind(toks[i]) == CXToken_Keyword &&
+                  !strcmp(clang_getCString(s), "template");
+        unsigned begin, lt = 0, semi = 0, first = i;
+
+        clang_disposeString(s);
+        s1 = clang_getTokenSpelling(t->tu, toks[i + 1]);
+        kw = kw && strcmp(clang_getCString(s1), "<") != 0;
+        clang_disposeString(s1);
+        if (!kw)
+            continue;
+        if (i > 0) { /* extern template ...: a declaration, blanked from the extern */
+            CXString s0 = clang_getTokenSpelling(t->tu, toks[i - 1]);
+
+            if (!strcmp(clang_getCString(s0), "extern"))
+                first = i - 1;
+            clang_disposeString(s0);
+        }
+        clang_getSpellingLocation(clang_getTokenLocation(t->tu, toks[first]), NULL, NULL, NULL,
+                                  &begin);
+        for (unsigned j = i + 1; j < ntoks && !semi; j++) {
+            CXString sj = clang_getTokenSpelling(t->tu, toks[j]);
+            const char *sp = clang_getCString(sj);
+            unsigned off;
+
+            clang_getSpellingLocation(clang_getTokenLocation(t->tu, toks[j]), NULL, NULL, NULL,
+                                      &off);
+            if (!strcmp(sp, ";") || !strcmp(sp, "{"))
+                semi = off + 1;
+            else if (!lt && j + 1 < ntoks && !strcmp(sp, kname)) {
+                CXString sn = clang_getTokenSpelling(t->tu, toks[j + 1]);
+
+                if (!strcmp(clang_getCString(sn), "<"))
+                    clang_getSpellingLocation(clang_getTokenLocation(t->tu, toks[j + 1]), NULL,
+                                              NULL, NULL, &lt);
+                lt += lt ? 1 : 0; /* just after the '<' */
+                clang_disposeString(sn);
+            }
+            clang_disposeString(sj);
+        }
+        if (!lt || !semi || t->contents[semi - 1] != ';')
+            continue;
+        if (x->n < 64) {
+            x->begin[x->n] = begin;
+            x->end[x->n] = semi;
+        }
+        x->n++;
+        if (!x->nargs || (x->from_extern && first == i)) {
+            /* the arguments: top-level commas up to the '>' that closes the list */
+            int depth = 0;
+            unsigned a = lt;
+
+            x->nargs = 0;
+            x->from_extern = first != i;
+            for (unsigned p = lt; p < semi && x->nargs < TMPL_MAX_ARGS; p++) {
+                char c = t->contents[p];
+
+                if (c == '<' || c == '(')
+                    depth++;
+                else if ((c == '>' || c == ')') && depth > 0)
+                    depth--;
+                else if ((c == ',' && depth == 0) || (c == '>' && depth == 0)) {
+                    unsigned b = a, e = p;
+
+                    while (b < e && isspace((unsigned char)t->contents[b]))
+                        b++;
+                    while (e > b && isspace((unsigned char)t->contents[e - 1]))
+                        e--;
+                    snprintf(x->args[x->nargs++], sizeof(x->args[0]), "%.*s", (int)(e - b),
+                             t->contents + b);
+                    a = p + 1;
+                    if (c == '>')
+                        break;
+                }
+            }
+        }
+    }
+    clang_disposeTokens(t->tu, toks, ntoks);
+}
 
 struct tmpl_scan {
     const struct fe_tu *t;
@@ -1019,8 +1129,10 @@ static int template_kernel(struct fe_tu *t, struct tmpl_inst *inst, struct augur
     struct tmpl_scan ts = { .t = t };
     struct fe_cursors kids = { 0 };
     struct augur_buf names, given;
+    struct tmpl_explicit x;
     char kname[256];
-    unsigned begin = 0, end = 0;
+    unsigned begin = 0, end = 0, param = 0;
+    bool in_place = true;
     int rc = 0;
 
     augur_buf_init(&ts.names);
@@ -1039,6 +1151,7 @@ static int template_kernel(struct fe_tu *t, struct tmpl_inst *inst, struct augur
     augur_buf_init(&given);
     augur_buf_printf(&names, ",");
     fe_spelling(ts.found, kname, sizeof(kname));
+    explicit_instances(t, kname, &x);
     fe_extent_offsets(ts.found, &begin, &end);
     end = begin; /* grows to the last parameter's end */
     fe_children(ts.found, &kids);
@@ -1062,6 +1175,10 @@ static int template_kernel(struct fe_tu *t, struct tmpl_inst *inst, struct augur
                                 kname, pname);
         } else if (template_arg(t->opts->templ, pname, value, sizeof(value))) {
             augur_buf_printf(&given, "%s%s=%s", given.len ? ", " : "", pname, value);
+        } else if (param < x.nargs) {
+            snprintf(value, sizeof(value), "%s", x.args[param]);
+            augur_buf_printf(&given, "%s%s=%s (the file's explicit instantiation)",
+                             given.len ? ", " : "", pname, value);
         } else if (k == CXCursor_TemplateTypeParameter) {
             snprintf(value, sizeof(value), "float");
             augur_buf_printf(&given, "%s%s=float (by default)", given.len ? ", " : "", pname);
@@ -1073,6 +1190,7 @@ static int template_kernel(struct fe_tu *t, struct tmpl_inst *inst, struct augur
         }
         if (rc)
             break;
+        param++;
         if (k == CXCursor_TemplateTypeParameter) {
             augur_buf_printf(&inst->decls, "typedef %s %s;\n", value, pname);
         } else {
@@ -1104,8 +1222,29 @@ static int template_kernel(struct fe_tu *t, struct tmpl_inst *inst, struct augur
             for (unsigned i = begin; i <= end; i++)
                 if (inst->text[i] != '\n')
                     inst->text[i] = ' ';
+            /* explicit instantiations name the template, which is gone */
+            for (unsigned j = 0; j < x.n && j < 64; j++)
+                for (unsigned i = x.begin[j]; i < x.end[j] && i < t->size; i++)
+                    if (inst->text[i] != '\n')
+                        inst->text[i] = ' ';
             ts.text = inst->text;
             clang_visitChildren(clang_getTranslationUnitCursor(t->tu), blank_host_bodies, &ts);
+            /* the declarations where the header was, when nothing follows it on its line */
+            for (unsigned i = end + 1; i < t->size && t->contents[i] != '\n'; i++)
+                in_place &= isspace((unsigned char)t->contents[i]) != 0;
+            if (in_place && inst->decls.len) {
+                char *text = augur_malloc(t->size + inst->decls.len + 1);
+
+                memcpy(text, inst->text, begin);
+                for (size_t i = 0; i < inst->decls.len; i++)
+                    text[begin + i] = inst->decls.s[i] == '\n' ? ' ' : inst->decls.s[i];
+                memcpy(text + begin + inst->decls.len, inst->text + begin, t->size - begin);
+                inst->len = t->size + inst->decls.len;
+                text[inst->len] = '\0';
+                augur_free(inst->text);
+                inst->text = text;
+                augur_buf_reset(&inst->decls);
+            }
             snprintf(inst->note, sizeof(inst->note),
                      "template kernel '%s' analysed with %s (--template NAME=TYPE,... to choose)",
                      kname, given.s ? given.s : "no parameters");

@@ -1439,10 +1439,17 @@ static const struct augur_expr *stored_value(const struct infer *in,
     if (a->mode == AUGUR_ACCESS_RMW) {
         const struct augur_expr *x, *y;
 
-        if (!v || v->kind != AUGUR_EXPR_SELECT)
+        /* atomicMin(&level[w], depth + 1): min(level[w], depth + 1) stores its other side */
+        if (v && v->kind == AUGUR_EXPR_BINARY &&
+            (v->u.bin.op == AUGUR_OP_MIN || v->u.bin.op == AUGUR_OP_MAX)) {
+            x = resolve(in, v->u.bin.a);
+            y = resolve(in, v->u.bin.b);
+        } else if (v && v->kind == AUGUR_EXPR_SELECT) {
+            x = resolve(in, v->u.sel.a);
+            y = resolve(in, v->u.sel.b);
+        } else {
             return NULL;
-        x = resolve(in, v->u.sel.a);
-        y = resolve(in, v->u.sel.b);
+        }
         if (y && y->kind == AUGUR_EXPR_LOAD && y->u.load.array == a->array)
             return x;
         if (x && x->kind == AUGUR_EXPR_LOAD && x->u.load.array == a->array)
