@@ -533,6 +533,8 @@ struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
     return none();
 }
 
+static struct fe_val decl_ref(struct fe_conv *cv, CXCursor ref);
+
 struct fe_val fe_lvalue(struct fe_conv *cv, CXCursor c, uint32_t *offset, enum augur_type *type)
 {
     enum CXCursorKind k;
@@ -601,12 +603,22 @@ struct fe_val fe_lvalue(struct fe_conv *cv, CXCursor c, uint32_t *offset, enum a
             uint32_t off2;
             enum augur_type t2;
 
-            if (!is_kind(base, CXCursor_ArraySubscriptExpr) &&
-                !is_kind(base, CXCursor_MemberRefExpr) && !is_kind(base, CXCursor_UnaryOperator))
+            if (is_kind(base, CXCursor_DeclRefExpr)) {
+                /* s.f of a struct variable that stands for an array element (element_view) */
+                CXCursor d = clang_getCursorReferenced(base);
+
+                if (clang_getCursorKind(d) != CXCursor_VarDecl || fe_var(cv, d)->kind != FV_PTR)
+                    return none();
+                p = decl_ref(cv, base);
+            } else if (!is_kind(base, CXCursor_ArraySubscriptExpr) &&
+                       !is_kind(base, CXCursor_MemberRefExpr) &&
+                       !is_kind(base, CXCursor_UnaryOperator)) {
                 return none();
-            p = fe_lvalue(cv, base, &off2, &t2);
-            if (p.array >= 0)
-                *offset = off2;
+            } else {
+                p = fe_lvalue(cv, base, &off2, &t2);
+                if (p.array >= 0)
+                    *offset = off2;
+            }
         }
         if (p.array < 0 || bits < 0)
             return none();

@@ -1316,6 +1316,8 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
             arg_add(&a, "-nocudainc");
         arg_add(&a, "-nocudalib");
         arg_add(&a, "-Wno-unknown-cuda-version");
+        /* the shim declares device math static, defined by no file: clang would say so */
+        arg_add(&a, "-Wno-undefined-internal");
         /* errors in host code are skipped: clang must go on to the device code after them */
         arg_add(&a, "-ferror-limit=0");
         /* never look at an installed CUDA unless asked: the shim is all the parser needs */

@@ -1625,6 +1625,110 @@ static enum CXChildVisitResult beside_io_visit(CXCursor c, CXCursor parent, CXCl
  * True when decl is used other than in I/O and timing calls: a clock's
  * struct (timespec, timeval) never is.
  */
+/* The variable an lvalue such as s, s.x or s.a[2] is part of (null: none). */
+static CXCursor lvalue_root(CXCursor c)
+{
+    for (;;) {
+        enum CXCursorKind k;
+
+        c = fe_strip(c);
+        k = clang_getCursorKind(c);
+        if (k == CXCursor_DeclRefExpr)
+            return clang_getCursorReferenced(c);
+        if (k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr)
+            return clang_getNullCursor();
+        {
+            struct fe_cursors kids = { 0 };
+            bool one = false;
+
+            fe_children(c, &kids);
+            if (kids.n)
+                c = kids.v[0], one = true;
+            fe_cursors_release(&kids);
+            if (!one)
+                return clang_getNullCursor();
+        }
+    }
+}
+
+struct modified {
+    struct fe_conv *cv;
+    CXCursor decl;
+    bool found;
+};
+
+/* Whether an assignment, ++/--, & or operator= reaches into m->decl. */
+static enum CXChildVisitResult modified_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct modified *m = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    struct fe_cursors kids = { 0 };
+    bool writes = false;
+
+    (void)parent;
+    if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
+        k == CXCursor_UnaryOperator) {
+        const char *op = fe_opmap_get(m->cv->t, &m->cv->opmap, c);
+
+        writes = op && (k == CXCursor_CompoundAssignOperator || !strcmp(op, "=") ||
+                        !strcmp(op, "++") || !strcmp(op, "--") || !strcmp(op, "&"));
+    } else if (k == CXCursor_CallExpr) {
+        char name[32];
+
+        fe_spelling(c, name, sizeof(name));
+        writes = !strcmp(name, "operator=");
+    }
+    if (writes) {
+        fe_children(c, &kids);
+        if (kids.n && clang_equalCursors(lvalue_root(kids.v[0]), m->decl))
+            m->found = true;
+        fe_cursors_release(&kids);
+    }
+    return m->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * T s = A[i] of a struct T: while nothing writes into s or takes its address,
+ * s.f reads field f of A[i] where it is used (a compiler loads the fields a
+ * copy's uses need): s stands for the element as a pointer into A would.
+ */
+static bool element_view(struct fe_conv *cv, CXCursor vd, const char *name, CXCursor init)
+{
+    struct modified m = { cv, vd, false };
+    CXCursor e = fe_strip(init);
+    struct fe_val p;
+    uint32_t off = 0;
+    enum augur_type et;
+
+    /* a C++ copy: the trivial constructor's one argument */
+    if (clang_getCursorKind(e) == CXCursor_CallExpr && clang_Cursor_getNumArguments(e) == 1)
+        e = fe_strip(clang_Cursor_getArgument(e, 0));
+    if (clang_getCursorKind(e) != CXCursor_ArraySubscriptExpr &&
+        clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+        return false;
+    clang_visitChildren(cv->func, modified_visit, &m);
+    for (size_t i = 0; !m.found && i < cv->inlining.n; i++)
+        clang_visitChildren(cv->inlining.v[i], modified_visit, &m);
+    if (m.found)
+        return false;
+    p = fe_lvalue(cv, e, &off, &et);
+    if (p.array < 0 || off != 0 || !p.e)
+        return false;
+    {
+        struct fe_var *v = fe_var(cv, vd);
+        struct augur_node *n;
+
+        v->kind = FV_PTR;
+        v->array = p.array;
+        v->sym = fe_declare_sym(cv, vd, name, AUGUR_SYM_LOCAL, AUGUR_T_I64);
+        n = augur_skel_leaf(cv->b, AUGUR_NODE_ASSIGN, fe_loc(cv, vd));
+        n->u.assign.sym = (uint32_t)v->sym;
+        n->u.assign.value =
+            p.e->type == AUGUR_T_I64 ? p.e : augur_expr_cast(cv->skel, AUGUR_T_I64, p.e);
+    }
+    return true;
+}
+
 static bool used_beside_io(struct fe_conv *cv, CXCursor decl)
 {
     static const char *const clocks[] = { "struct timespec", "struct timeval",  "struct rusage",
@@ -2414,6 +2518,8 @@ static void declare_local(struct fe_conv *cv, CXCursor vd)
         return;
     }
     if (t.kind == CXType_Record) {
+        if (!clang_Cursor_isNull(init) && element_view(cv, vd, name, init))
+            return;
         if (!clang_Cursor_isNull(init))
             fe_expr(cv, init, FE_DISCARD);
         if (used_beside_io(cv, vd))
