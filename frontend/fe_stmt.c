@@ -1562,7 +1562,8 @@ bool fe_is_program_arg(struct fe_conv *cv, CXCursor decl)
                    .kind == CXType_Pointer;
 }
 
-struct filled {
+/* A search of the kernel's code for something done to a declaration. */
+struct decl_search {
     struct fe_conv *cv;
     CXCursor decl;
     bool found;
@@ -1570,7 +1571,7 @@ struct filled {
 
 static enum CXChildVisitResult filled_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
-    struct filled *f = data;
+    struct decl_search *f = data;
     char name[128];
     int n;
 
@@ -1603,7 +1604,7 @@ static enum CXChildVisitResult filled_visit(CXCursor c, CXCursor parent, CXClien
 
 static enum CXChildVisitResult beside_io_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
-    struct filled *f = data;
+    struct decl_search *f = data;
     enum CXCursorKind k = clang_getCursorKind(c);
 
     (void)parent;
@@ -1651,16 +1652,10 @@ static CXCursor lvalue_root(CXCursor c)
     }
 }
 
-struct modified {
-    struct fe_conv *cv;
-    CXCursor decl;
-    bool found;
-};
-
 /* Whether an assignment, ++/--, & or operator= reaches into m->decl. */
 static enum CXChildVisitResult modified_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
-    struct modified *m = data;
+    struct decl_search *m = data;
     enum CXCursorKind k = clang_getCursorKind(c);
     struct fe_cursors kids = { 0 };
     bool writes = false;
@@ -1694,7 +1689,7 @@ static enum CXChildVisitResult modified_visit(CXCursor c, CXCursor parent, CXCli
  */
 static bool element_view(struct fe_conv *cv, CXCursor vd, const char *name, CXCursor init)
 {
-    struct modified m = { cv, vd, false };
+    struct decl_search m = { cv, vd, false };
     CXCursor e = fe_strip(init);
     struct fe_val p;
     uint32_t off = 0;
@@ -1733,7 +1728,7 @@ static bool used_beside_io(struct fe_conv *cv, CXCursor decl)
 {
     static const char *const clocks[] = { "struct timespec", "struct timeval",  "struct rusage",
                                           "struct tms",      "struct timezone", NULL };
-    struct filled f = { cv, decl, false };
+    struct decl_search f = { cv, decl, false };
     CXCursor fn = clang_getCursorSemanticParent(decl);
     CXString ts = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(decl)));
     bool clock = false;
@@ -1751,7 +1746,7 @@ static bool used_beside_io(struct fe_conv *cv, CXCursor decl)
 
 bool fe_filled_by_call(struct fe_conv *cv, CXCursor decl)
 {
-    struct filled f = { cv, decl, false };
+    struct decl_search f = { cv, decl, false };
 
     if (clang_getCursorKind(decl) != CXCursor_VarDecl ||
         clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 ||
