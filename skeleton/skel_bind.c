@@ -2642,10 +2642,95 @@ static void try_jds(struct infer *in, const struct augur_node *ld, const struct 
     jds_entries(in, lr, r, a, p, d, from_zero);
 }
 
+/* Whether e, as written (not resolved), is the sym r. */
+static bool written_sym(const struct augur_expr *e, uint32_t r)
+{
+    e = strip(e);
+    return e && e->kind == AUGUR_EXPR_SYM && e->u.sym == r;
+}
+
+/* The index array of a store through P[r] under n (y[perm[r]] = ...), or -1. */
+static int32_t jds_thread_perm(const struct infer *in, const struct augur_node *n, uint32_t r)
+{
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.mode != AUGUR_ACCESS_READ) {
+        const struct augur_expr *ix = strip(base_index(in->k, n->u.access.index));
+
+        if (ix && ix->kind == AUGUR_EXPR_LOAD && in->index_array[ix->u.load.array] &&
+            written_sym(ix->u.load.index, r))
+            return (int32_t)ix->u.load.array;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++) {
+        int32_t p = jds_thread_perm(in, n->kids[i], r);
+
+        if (p >= 0)
+            return p;
+    }
+    return -1;
+}
+
+/* The entries at A[d] + r under n: jds.col when their values index, else jds.val. */
+static void jds_thread_entries(struct infer *in, const struct augur_node *n, uint32_t r, int32_t a,
+                               uint32_t d)
+{
+    if (n->kind == AUGUR_NODE_ACCESS && (int32_t)n->u.access.array != a) {
+        const struct augur_expr *ix = strip(base_index(in->k, n->u.access.index)), *x0 = NULL;
+
+        for (int side = 0;
+             ix && ix->kind == AUGUR_EXPR_BINARY && ix->u.bin.op == AUGUR_OP_ADD && side < 2;
+             side++)
+            if (written_sym(side ? ix->u.bin.b : ix->u.bin.a, r) &&
+                loaded_array(in, side ? ix->u.bin.a : ix->u.bin.b, &x0) == a &&
+                is_sym(in, x0, (int32_t)d)) {
+                set_array(in, n->u.access.array,
+                          in->index_array[n->u.access.array] ? "jds.col" : "jds.val",
+                          "it is read along a jagged diagonal");
+                break;
+            }
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        jds_thread_entries(in, n->kids[i], r, a, d);
+}
+
+/*
+ * Jagged diagonals a thread per position (CUDA): in the loop over d, a guard
+ * "r < A[d+1] - A[d]" on the thread's position r, the entries at A[d] + r,
+ * and an output stored through an index array read at r (y[perm[r]]),
+ * wherever in the kernel.
+ */
+static void try_jds_thread(struct infer *in, const struct augur_node *ld,
+                           const struct augur_node *g)
+{
+    const struct augur_expr *c = strip(g->u.branch.cond), *x, *b, *i0 = NULL, *i1 = NULL;
+    uint32_t d = (uint32_t)ld->u.loop.var;
+    int32_t a, p;
+
+    if (!c || c->kind != AUGUR_EXPR_BINARY || c->u.bin.op != AUGUR_OP_LT)
+        return;
+    x = strip(c->u.bin.a);
+    b = resolve(in, c->u.bin.b);
+    if (!x || x->kind != AUGUR_EXPR_SYM || !uses_thread(in, x, 0) || !b ||
+        b->kind != AUGUR_EXPR_BINARY || b->u.bin.op != AUGUR_OP_SUB)
+        return;
+    a = loaded_array(in, b->u.bin.a, &i1);
+    if (a < 0 || loaded_array(in, b->u.bin.b, &i0) != a || !is_succ(in, i0, i1) ||
+        !is_sym(in, i0, (int32_t)d) || !augur_type_is_int(in->k->u.kernel.arrays[a].elem))
+        return;
+    p = jds_thread_perm(in, in->k, x->u.sym);
+    if (p < 0 || p == a)
+        return;
+    set_array(in, (uint32_t)a, "jds.ptr", "A[d], A[d+1] bound the positions of a diagonal");
+    set_array(in, (uint32_t)p, "jds.perm",
+              "it is read at a thread's position and indexes the output");
+    set_sym(in, loop_bound(in, ld), "jds.ndiag", "it bounds the jagged diagonals");
+    jds_thread_entries(in, g, x->u.sym, a, d);
+}
+
 static void jds_inner(struct infer *in, const struct augur_node *ld, const struct augur_node *n)
 {
     if (n->kind == AUGUR_NODE_LOOP)
         try_jds(in, ld, n);
+    else if (n->kind == AUGUR_NODE_BRANCH && in->k->u.kernel.cuda)
+        try_jds_thread(in, ld, n);
     for (uint32_t i = 0; i < n->nkids; i++)
         jds_inner(in, ld, n->kids[i]);
 }
