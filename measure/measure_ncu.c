@@ -390,6 +390,7 @@ static int read_raw(struct reader *r, struct augur_diag *diag)
     for (int q = 0; q < AUGUR_NCU_NQUANTITIES; q++)
         col[q] = column(&r->c, quantities[q].metric);
     units = augur_calloc(ncols, sizeof(*units));
+    line = r->c.line; /* where a missing row of units would be */
     rc = csv_next(&r->c, &line, diag);
     if (rc == 1)
         rc = augur_diag_set(diag, AUGUR_ETRUNC, r->c.path, line, 0,
@@ -422,7 +423,7 @@ static int read_raw(struct reader *r, struct augur_diag *diag)
 static int read_details(struct reader *r, long name, long unit, long value, struct augur_diag *diag)
 {
     size_t ncols = r->c.n;
-    uint32_t line;
+    uint32_t line = r->c.line;
     int rc;
 
     while ((rc = csv_next(&r->c, &line, diag)) == 0) {
