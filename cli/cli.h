@@ -269,7 +269,12 @@ void cmd_batch_help(FILE *fp);
     "                    occupancy (default: Nsight Compute's with --ncu, else none)\n" \
     "  --smem BYTES      CUDA: dynamic shared memory per block (the launch's third\n"   \
     "                    argument); the kernel's static __shared__ arrays are added\n"
-int cli_gpu_use_option(const char *cmd, int opt, const char *arg, struct augur_gpu_block_use *u);
+struct cli_gpu_use {
+    struct augur_gpu_block_use use;
+    bool regs_given, smem_given;
+    const char *regs_from; /* where the registers came from when not --regs (NULL: --regs) */
+};
+int cli_gpu_use_option(const char *cmd, int opt, const char *arg, struct cli_gpu_use *u);
 /* The occupancy line of a CUDA run: "occupancy: 8 blocks of 8 warps per SM, ..." */
 void cli_print_occupancy(const struct augur_gpu_occupancy *occ, const char *regs_from);
 
@@ -305,6 +310,8 @@ int cli_ncu_load(struct cli_ncu *n);
 int cli_ncu_compare(struct cli_ncu *n, const char *kernel, const struct augur_workload *w,
                     double kernel_seconds);
 void cli_ncu_release(struct cli_ncu *n);
+/* What --regs and --smem leave out, from the loaded file's launch of kernel (when it has it). */
+void cli_ncu_block_use(const struct cli_ncu *n, const char *kernel, struct cli_gpu_use *u);
 /* The comparison as a table; cold: augur counted from empty caches, as ncu runs by default. */
 void cli_ncu_print(const struct cli_ncu *n, bool cold);
 json_t *cli_ncu_json(const struct cli_ncu *n);

@@ -132,10 +132,8 @@ struct opts {
     double fail_above;  /* --fail-above: the budget per call in seconds (0: none) */
     bool simulating;    /* an option of the simulation was given (not with --profile) */
     struct augur_load_opts load;
-    struct cli_ncu ncu; /* --ncu FILE: Nsight Compute's counts beside the prediction */
-    struct augur_gpu_block_use gpu_use; /* --regs, --smem */
-    bool smem_given;
-    const char *regs_from; /* where the registers came from when not --regs */
+    struct cli_ncu ncu;     /* --ncu FILE: Nsight Compute's counts beside the prediction */
+    struct cli_gpu_use gpu; /* --regs, --smem */
 };
 
 /* A prediction as the command shows it: the library's result, the machine file, the measurement. */
@@ -192,7 +190,7 @@ static void print_header(const struct opts *o, const struct shown *r)
     printf("machine %s (%s), %u %s%s\n", r->p->machine->name, r->mpath, w->threads,
            r->p->cuda ? "SM" : "thread", w->threads == 1 ? "" : "s");
     if (r->p->cuda)
-        cli_print_occupancy(&r->p->occupancy, o->regs_from);
+        cli_print_occupancy(&r->p->occupancy, o->gpu.regs_from);
     if (r->p->sched_given) {
         char text[48];
 
@@ -600,16 +598,11 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
     while ((opt = getopt_long(*nopt, argv, "ho:p:", longopts, NULL)) != -1) {
         int used = cli_ncu_option("predict", opt, optarg, &o->ncu);
 
+        if (!used && (used = cli_gpu_use_option("predict", opt, optarg, &o->gpu)) > 0)
+            o->simulating = true;
         if (used) {
             if (used == CLI_USAGE)
                 return CLI_USAGE;
-            continue;
-        }
-        if ((used = cli_gpu_use_option("predict", opt, optarg, &o->gpu_use)) != 0) {
-            if (used == CLI_USAGE)
-                return CLI_USAGE;
-            o->smem_given |= opt == 0x133;
-            o->simulating = true;
             continue;
         }
         used = cli_load_option("predict", opt, optarg, &o->load);
@@ -749,30 +742,9 @@ static void predict_opts(const struct opts *o, struct augur_predict_opts *po)
     po->sched_given = o->sched_given;
     po->sched = o->sched;
     po->chunk = o->chunk;
-    po->gpu_use = o->gpu_use;
+    po->gpu_use = o->gpu.use;
     po->on_warn = cli_interp_warning;
     po->on_progress = cli_progress_fn();
-}
-
-/* Registers and dynamic shared memory that --regs and --smem leave out, from Nsight Compute's file.
- */
-static void ncu_block_use(struct opts *o, const char *kernel)
-{
-    struct augur_ncu_launch l;
-    struct augur_diag diag;
-    uint32_t count;
-
-    augur_diag_init(&diag);
-    if (!o->ncu.file || augur_ncu_select(o->ncu.file, kernel, o->ncu.id, &l, &count, &diag) != 0)
-        return;
-    if (!o->gpu_use.regs && l.value[AUGUR_NCU_REGISTERS] >= 1 &&
-        l.value[AUGUR_NCU_REGISTERS] <= 255) {
-        o->gpu_use.regs = (uint32_t)l.value[AUGUR_NCU_REGISTERS];
-        o->regs_from = "Nsight Compute's file";
-    }
-    if (!o->smem_given && l.value[AUGUR_NCU_SHARED_DYNAMIC] >= 0 &&
-        l.value[AUGUR_NCU_SHARED_DYNAMIC] <= UINT32_MAX)
-        o->gpu_use.shared_bytes = (uint64_t)l.value[AUGUR_NCU_SHARED_DYNAMIC];
 }
 
 /* The kernel on the data: simulated (the profile stage), priced, and timed with --measure. */
@@ -802,7 +774,7 @@ static int from_source(struct opts *o, const char *path, int nargs, char **args,
         if (augur_bind_uses_round(kernel->u.kernel.syms[i].bind))
             o->rounds = !o->round;
     if (kernel->u.kernel.cuda)
-        ncu_block_use(o, kernel->u.kernel.name);
+        cli_ncu_block_use(&o->ncu, kernel->u.kernel.name, &o->gpu);
     if ((rc = load_machine(o, j)) != 0 ||
         (rc = cli_load_dataset(o->k.data, &o->load, &j->ds)) != 0 ||
         (rc = load_tree(o, &j->tree, j->tree_name, sizeof(j->tree_name))) != 0)

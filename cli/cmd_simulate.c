@@ -84,9 +84,9 @@ struct opts {
     const char *output; /* -o: the profile stage file */
     bool own_run;       /* an option of this command's own run was given (not with -o) */
     struct augur_load_opts load;
-    struct cli_ncu ncu; /* --ncu FILE: Nsight Compute's counts beside the simulated ones */
-    struct augur_gpu_block_use gpu_use; /* --regs, --smem */
-    struct augur_gpu_occupancy occ;     /* a CUDA launch's, for the output */
+    struct cli_ncu ncu;     /* --ncu FILE: Nsight Compute's counts beside the simulated ones */
+    struct cli_gpu_use gpu; /* --regs, --smem */
+    struct augur_gpu_occupancy occ; /* a CUDA launch's, for the output */
 };
 
 /* An interpreter warning: "file:line:col: warning: message". */
@@ -270,7 +270,7 @@ static void print_text(const struct opts *o, const struct augur_skel *skel,
                    "guards and a last partial warp idle the rest)\n",
                    (double)p->warp_lanes / (double)p->warp_jobs,
                    100.0 * (double)p->warp_lanes / (32.0 * (double)p->warp_jobs));
-        cli_print_occupancy(&o->occ, NULL);
+        cli_print_occupancy(&o->occ, o->gpu.regs_from);
         /* a warp waits for its slowest lane */
         printf("loads by the level of their slowest request:");
         for (unsigned l = 0; l <= p->nlevels; l++)
@@ -688,7 +688,7 @@ static int parse_args(int argc, char **argv, struct opts *o, struct augur_simula
         if (!used)
             used = cli_ncu_option("simulate", opt, optarg, &o->ncu);
         if (!used)
-            used = cli_gpu_use_option("simulate", opt, optarg, &o->gpu_use);
+            used = cli_gpu_use_option("simulate", opt, optarg, &o->gpu);
         if (used == CLI_USAGE)
             return CLI_USAGE;
         if (used)
@@ -777,7 +777,8 @@ static int compare_ncu(struct opts *o, const struct augur_node *kernel,
     w.nlevels = prof->nlevels;
     augur_diag_init(&diag);
     if (prof->warp_loads &&
-        augur_workload_gpu(prof, m, o->runs > 1 ? o->runs : 1, 1, &o->occ.use, &w, &diag) != 0)
+        augur_workload_gpu(prof, m, o->runs > 1 ? o->runs : 1, 1,
+                           o->occ.warps_per_block ? &o->occ : NULL, &w, &diag) != 0)
         return cli_diag_error(&diag);
     rc = cli_ncu_compare(&o->ncu, kernel->u.kernel.name, &w, 0);
     augur_workload_release(&w);
@@ -794,7 +795,10 @@ static int show(struct opts *o, const struct augur_skel *skel, const struct augu
 
     augur_diag_init(&diag);
     if (kernel->u.kernel.cuda && sim->profile->stats.block) {
-        struct augur_gpu_block_use use = o->gpu_use;
+        struct augur_gpu_block_use use;
+
+        cli_ncu_block_use(&o->ncu, kernel->u.kernel.name, &o->gpu);
+        use = o->gpu.use;
 
         use.shared_bytes += augur_gpu_static_shared(kernel);
         if (augur_gpu_occupancy(m, sim->profile->stats.block, &use, &o->occ, &diag) != 0)

@@ -683,7 +683,7 @@ int cli_categorize(const struct augur_dataset *ds, const struct augur_csr *csr,
     return rc;
 }
 
-int cli_gpu_use_option(const char *cmd, int opt, const char *arg, struct augur_gpu_block_use *u)
+int cli_gpu_use_option(const char *cmd, int opt, const char *arg, struct cli_gpu_use *u)
 {
     uint64_t v;
 
@@ -692,12 +692,14 @@ int cli_gpu_use_option(const char *cmd, int opt, const char *arg, struct augur_g
         /* 255: the most registers a thread of any CUDA GPU gets */
         if (cli_parse_u64(cmd, "--regs", arg, 1, 255, &v))
             return CLI_USAGE;
-        u->regs = (uint32_t)v;
+        u->use.regs = (uint32_t)v;
+        u->regs_given = true;
         return 1;
     case 0x133:
         if (cli_parse_u64(cmd, "--smem", arg, 0, UINT32_MAX, &v))
             return CLI_USAGE;
-        u->shared_bytes = v;
+        u->use.shared_bytes = v;
+        u->smem_given = true;
         return 1;
     default:
         return 0;

@@ -76,6 +76,26 @@ int cli_ncu_compare(struct cli_ncu *n, const char *kernel, const struct augur_wo
     return rc;
 }
 
+void cli_ncu_block_use(const struct cli_ncu *n, const char *kernel, struct cli_gpu_use *u)
+{
+    struct augur_ncu_launch l;
+    struct augur_diag diag;
+    uint32_t count;
+    double regs, smem;
+
+    augur_diag_init(&diag);
+    if (!n->file || augur_ncu_select(n->file, kernel, n->id, &l, &count, &diag) != 0)
+        return;
+    regs = l.value[AUGUR_NCU_REGISTERS];
+    smem = l.value[AUGUR_NCU_SHARED_DYNAMIC];
+    if (!u->regs_given && regs >= 1 && regs <= 255) {
+        u->use.regs = (uint32_t)regs;
+        u->regs_from = "Nsight Compute's file";
+    }
+    if (!u->smem_given && smem >= 0 && smem <= UINT32_MAX)
+        u->use.shared_bytes = (uint64_t)smem;
+}
+
 /* A value in the quantity's unit: a time, or a count. */
 static const char *show(enum augur_ncu_quantity q, double v, char *buf, size_t size)
 {

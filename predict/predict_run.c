@@ -645,8 +645,8 @@ static int build_workload(const struct augur_skel *skel, const struct augur_node
         use.shared_bytes += augur_gpu_static_shared(kernel);
         rc = augur_gpu_occupancy(m, prof->stats.block, &use, &r->occupancy, diag);
         return rc ? rc
-                  : augur_workload_gpu(prof, m, calls, o->rounds ? prof->rounds : 1, &use, &r->work,
-                                       diag);
+                  : augur_workload_gpu(prof, m, calls, o->rounds ? prof->rounds : 1, &r->occupancy,
+                                       &r->work, diag);
     }
     /* chains and mispredicted exits are a CPU core's costs */
     rc = augur_workload_count_chains(skel, kernel, bound, &so->interp, o->rounds, 1,

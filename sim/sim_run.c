@@ -724,8 +724,14 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
            cfg->level[sub->nl1].write_policy == AUGUR_CACHE_WRITE_THROUGH)
         sub->nl1++;
     if (sub->cuda) {
+        /* both or neither: without them the lines get no lane counts */
         sub->acc_jobs = augur_calloc(nacc ? nacc : 1, sizeof(*sub->acc_jobs));
         sub->acc_lanes = augur_calloc(nacc ? nacc : 1, sizeof(*sub->acc_lanes));
+        if (!sub->acc_jobs || !sub->acc_lanes) {
+            augur_free(sub->acc_jobs);
+            augur_free(sub->acc_lanes);
+            sub->acc_jobs = sub->acc_lanes = NULL;
+        }
     }
     sub->line = cfg->nlevels ? cfg->level[0].line : 128;
     sub->grain = cfg->nlevels && cfg->level[0].sector ? cfg->level[0].sector : sub->line;
@@ -788,7 +794,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
         if (rc)
             goto out;
     }
-    *out = gather(skel, in, sim, split, sub->acc_lanes ? sub->acc_jobs : NULL, sub->acc_lanes);
+    *out = gather(skel, in, sim, split, sub->acc_jobs, sub->acc_lanes);
     (*out)->seconds = augur_now() - t0;
     (*out)->rounds = rounds;
     (*out)->warp_jobs = sub->jobs;

@@ -100,10 +100,10 @@ uint64_t augur_gpu_static_shared(const struct augur_node *kernel)
 }
 
 int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_machine *m,
-                       double calls, double launches, const struct augur_gpu_block_use *use,
+                       double calls, double launches, const struct augur_gpu_occupancy *occ,
                        struct augur_workload *w, struct augur_diag *diag)
 {
-    struct augur_gpu_occupancy occ;
+    struct augur_gpu_occupancy limits;
     const struct augur_machine_gpu *g = &m->gpu;
     uint64_t sms = g->sms ? g->sms : m->cores, ws = g->warp_size ? g->warp_size : 32;
     uint64_t block = prof->stats.block, grid = prof->stats.grid, wpb, per_sm, nslots, most = 0;
@@ -121,9 +121,9 @@ int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_
                               "GPU workload: machine '%s' gives no SM count", m->name);
     wpb = (block + ws - 1) / ws;
     /* blocks resident per SM: the occupancy's, and no more than the launch has */
-    if (augur_gpu_occupancy(m, block, use, &occ, diag) != 0)
+    if (!occ && augur_gpu_occupancy(m, block, NULL, &limits, diag) != 0)
         return diag ? diag->code : AUGUR_EINVAL;
-    per_sm = occ.blocks_per_sm;
+    per_sm = (occ ? occ : &limits)->blocks_per_sm;
     if (per_sm > (grid + sms - 1) / sms)
         per_sm = (grid + sms - 1) / sms;
     if (per_sm == 0)

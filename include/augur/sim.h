@@ -319,14 +319,15 @@ AUGUR_API uint64_t augur_gpu_static_shared(const struct augur_node *kernel);
  * The GPU counts of a CUDA kernel's simulation on machine m (kind gpu): the
  * jobs, sectors served per level and DRAM rows of prof, per call, and
  * W_max from the jobs per warp, the blocks dealt round-robin to the SMs and
- * as many resident per SM as augur_gpu_occupancy() gives for use (NULL:
- * the warp and block limits alone) and the grid fills. launches: kernel
- * launches per call. Sets w->gpu_given. Returns 0, or AUGUR_EINVAL for a
- * profile without warp jobs, a machine without SMs or a block no SM holds.
+ * as many resident per SM as occ says (augur_gpu_occupancy() of the
+ * launch's block; NULL: the warp and block limits alone) and the grid
+ * fills. launches: kernel launches per call. Sets w->gpu_given. Returns 0,
+ * or AUGUR_EINVAL for a profile without warp jobs, a machine without SMs or
+ * a block no SM holds.
  */
 AUGUR_API int augur_workload_gpu(const struct augur_sim_profile *prof,
                                  const struct augur_machine *m, double calls, double launches,
-                                 const struct augur_gpu_block_use *use, struct augur_workload *w,
+                                 const struct augur_gpu_occupancy *occ, struct augur_workload *w,
                                  struct augur_diag *diag);
 
 /*
