@@ -2545,6 +2545,13 @@ static void set_rows(struct infer *in)
     }
 }
 
+/* Whether e, as written (not resolved), is the sym r. */
+static bool written_sym(const struct augur_expr *e, uint32_t r)
+{
+    e = strip(e);
+    return e && e->kind == AUGUR_EXPR_SYM && e->u.sym == r;
+}
+
 /*
  * The access under n (a loop over the positions r of a diagonal) that stores through an index
  * array read at the position alone (y[perm[r]] += ...): that index array, or -1. at is r, or
@@ -2557,6 +2564,9 @@ static int32_t jds_perm(const struct infer *in, const struct augur_node *n, uint
         const struct augur_expr *ix = NULL, *x0 = NULL;
         int32_t p = loaded_array(in, base_index(in->k, n->u.access.index), &ix);
 
+        /* the position as written: a thread's local is no loop variable that resolve() keeps */
+        if (p >= 0 && p != a && in->index_array[p] && from_zero && written_sym(ix, r))
+            return p;
         ix = resolve(in, ix);
         if (p >= 0 && p != a && in->index_array[p] && ix) {
             if (from_zero && ix->kind == AUGUR_EXPR_SYM && ix->u.sym == r)
@@ -2582,7 +2592,7 @@ static void jds_entries(struct infer *in, const struct augur_node *n, uint32_t r
 {
     if (n->kind == AUGUR_NODE_ACCESS && (int32_t)n->u.access.array != a &&
         (int32_t)n->u.access.array != p) {
-        const struct augur_expr *t[4], *x0 = NULL;
+        const struct augur_expr *t[4], *x0 = NULL, *w = strip(base_index(in->k, n->u.access.index));
         int nt = sum_terms(in, base_index(in->k, n->u.access.index), t, 0, 4, 0);
         bool at = false;
 
@@ -2592,6 +2602,13 @@ static void jds_entries(struct infer *in, const struct augur_node *n, uint32_t r
             for (int i = 0; i < 2 && !at; i++)
                 at = t[i]->kind == AUGUR_EXPR_SYM && t[i]->u.sym == r &&
                      loaded_array(in, t[1 - i], &x0) == a && is_sym(in, x0, (int32_t)d);
+        /* A[d] + r with r a thread's position, as written */
+        for (int i = 0; from_zero && !at && w && w->kind == AUGUR_EXPR_BINARY &&
+                        w->u.bin.op == AUGUR_OP_ADD && i < 2;
+             i++)
+            at = written_sym(i ? w->u.bin.b : w->u.bin.a, r) &&
+                 loaded_array(in, i ? w->u.bin.a : w->u.bin.b, &x0) == a &&
+                 is_sym(in, x0, (int32_t)d);
         if (at)
             set_array(in, n->u.access.array,
                       in->index_array[n->u.access.array] ? "jds.col" : "jds.val",
@@ -2642,55 +2659,6 @@ static void try_jds(struct infer *in, const struct augur_node *ld, const struct 
     jds_entries(in, lr, r, a, p, d, from_zero);
 }
 
-/* Whether e, as written (not resolved), is the sym r. */
-static bool written_sym(const struct augur_expr *e, uint32_t r)
-{
-    e = strip(e);
-    return e && e->kind == AUGUR_EXPR_SYM && e->u.sym == r;
-}
-
-/* The index array of a store through P[r] under n (y[perm[r]] = ...), or -1. */
-static int32_t jds_thread_perm(const struct infer *in, const struct augur_node *n, uint32_t r)
-{
-    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.mode != AUGUR_ACCESS_READ) {
-        const struct augur_expr *ix = strip(base_index(in->k, n->u.access.index));
-
-        if (ix && ix->kind == AUGUR_EXPR_LOAD && in->index_array[ix->u.load.array] &&
-            written_sym(ix->u.load.index, r))
-            return (int32_t)ix->u.load.array;
-    }
-    for (uint32_t i = 0; i < n->nkids; i++) {
-        int32_t p = jds_thread_perm(in, n->kids[i], r);
-
-        if (p >= 0)
-            return p;
-    }
-    return -1;
-}
-
-/* The entries at A[d] + r under n: jds.col when their values index, else jds.val. */
-static void jds_thread_entries(struct infer *in, const struct augur_node *n, uint32_t r, int32_t a,
-                               uint32_t d)
-{
-    if (n->kind == AUGUR_NODE_ACCESS && (int32_t)n->u.access.array != a) {
-        const struct augur_expr *ix = strip(base_index(in->k, n->u.access.index)), *x0 = NULL;
-
-        for (int side = 0;
-             ix && ix->kind == AUGUR_EXPR_BINARY && ix->u.bin.op == AUGUR_OP_ADD && side < 2;
-             side++)
-            if (written_sym(side ? ix->u.bin.b : ix->u.bin.a, r) &&
-                loaded_array(in, side ? ix->u.bin.a : ix->u.bin.b, &x0) == a &&
-                is_sym(in, x0, (int32_t)d)) {
-                set_array(in, n->u.access.array,
-                          in->index_array[n->u.access.array] ? "jds.col" : "jds.val",
-                          "it is read along a jagged diagonal");
-                break;
-            }
-    }
-    for (uint32_t i = 0; i < n->nkids; i++)
-        jds_thread_entries(in, n->kids[i], r, a, d);
-}
-
 /*
  * Jagged diagonals a thread per position (CUDA): in the loop over d, a guard
  * "r < A[d+1] - A[d]" on the thread's position r, the entries at A[d] + r,
@@ -2715,14 +2683,14 @@ static void try_jds_thread(struct infer *in, const struct augur_node *ld,
     if (a < 0 || loaded_array(in, b->u.bin.b, &i0) != a || !is_succ(in, i0, i1) ||
         !is_sym(in, i0, (int32_t)d) || !augur_type_is_int(in->k->u.kernel.arrays[a].elem))
         return;
-    p = jds_thread_perm(in, in->k, x->u.sym);
-    if (p < 0 || p == a)
+    p = jds_perm(in, in->k, x->u.sym, a, d, true);
+    if (p < 0)
         return;
     set_array(in, (uint32_t)a, "jds.ptr", "A[d], A[d+1] bound the positions of a diagonal");
     set_array(in, (uint32_t)p, "jds.perm",
               "it is read at a thread's position and indexes the output");
     set_sym(in, loop_bound(in, ld), "jds.ndiag", "it bounds the jagged diagonals");
-    jds_thread_entries(in, g, x->u.sym, a, d);
+    jds_entries(in, g, x->u.sym, a, p, d, true);
 }
 
 static void jds_inner(struct infer *in, const struct augur_node *ld, const struct augur_node *n)
