@@ -54,8 +54,9 @@ void cmd_predict_help(FILE *fp)
         "                    picks for the data, sa without a tree), sa, rt, rb or re\n"
         "                    (docs/sampling.md)\n"
         "  --seed S          seed of the sampler and of the random stand-ins (default 0)\n"
-        "  --interval K      a sampled prediction's 95 %% interval from K more samples\n"
-        "                    (seeds S+1 .. S+K; default 4, at most 16; 0: none)\n"
+        "  --interval K      a sampled prediction's 95 %% interval from K more samples,\n"
+        "                    sa, rt and rb in turn (seeds S+1 .. S+K; default 4, at\n"
+        "                    most 16; 0: none)\n"
         "  --rounds          a topology-driven BFS: one call is every round until the\n"
         "                    levels stop changing (default for a kernel with a round)\n"
         "  --round R         a topology-driven BFS: one call is round R alone (the levels\n"
@@ -227,12 +228,12 @@ static void print_interval(const struct augur_predict_result *p)
     }
     if (!iv->samples)
         return;
-    printf("interval:   where the time on all the data lies if samples scatter around it "
-           "without bias; the %s samples of seeds %" PRIu64 "..%" PRIu64 " predict",
-           augur_sampler_name(p->sample.method), p->sample.seed,
-           p->sample.seed + iv->samples + iv->failed - 1);
+    printf("interval:   where the time on all the data lies if the samplers' biases scatter "
+           "around it; the samples predict");
     for (uint32_t i = 0; i < iv->samples; i++)
-        printf("%s %s", i ? "," : "", augur_report_time(iv->seconds[i], t, sizeof(t)));
+        printf("%s %s (%s, seed %" PRIu64 ")", i ? "," : "",
+               augur_report_time(iv->seconds[i], t, sizeof(t)), augur_sampler_name(iv->method[i]),
+               iv->seed[i]);
     if (iv->failed)
         printf(" (%u failed)", iv->failed);
     printf("\n");

@@ -845,9 +845,26 @@ static const double student_975[AUGUR_PREDICT_MAX_REPLICAS] = {
     2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,
 };
 
+enum augur_sampler augur_predict_replicate_method(enum augur_sampler first, unsigned j)
+{
+    static const enum augur_sampler turns[] = { AUGUR_SAMPLER_SA, AUGUR_SAMPLER_RT,
+                                                AUGUR_SAMPLER_RB };
+    enum augur_sampler order[4];
+    unsigned n = 0;
+
+    for (unsigned k = 0; k < 3; k++)
+        if (turns[k] != first)
+            order[n++] = turns[k];
+    order[n++] = first;
+    return order[(j - 1) % n];
+}
+
 /*
  * r's interval (struct augur_predict_interval): the replicates predict on
- * samples of r's sampler and rate drawn with seeds seed + 1, seed + 2, ...;
+ * samples at r's rate drawn with seeds seed + 1, seed + 2, ..., by the
+ * samplers in turn: one sampler's samples scatter less than they all miss
+ * the full data by (docs/sampling.md measures it), so their spread alone
+ * would be a narrow interval around a shared bias;
  * the context's sample is r's again afterwards, as augur_predict_bound()
  * and a later question expect.
  */
@@ -862,21 +879,25 @@ static int predict_interval(struct augur_predict_ctx *ctx, const struct augur_sk
     double sum = 0, ss = 0, t;
     char first[160] = "";
 
-    ro.method = r->sample.method;
     ro.method_given = true;
     ro.on_warn = NULL;
     ro.on_progress = NULL;
     iv->level = 0.95;
+    iv->method[iv->samples] = r->sample.method;
+    iv->seed[iv->samples] = o->seed;
     iv->seconds[iv->samples++] = augur_predict_selected(r)->seconds;
     for (unsigned j = 1; j <= replicas; j++) {
         struct augur_predict_result *x = NULL;
         struct augur_diag d = { 0 };
 
         ro.seed = o->seed + j;
+        ro.method = augur_predict_replicate_method(r->sample.method, j);
         if (predict_once(ctx, skel, kernel, m, &ro, true, &x, &d) == 0 &&
-            x->pred[r->selected].seconds > 0)
+            x->pred[r->selected].seconds > 0) {
+            iv->method[iv->samples] = ro.method;
+            iv->seed[iv->samples] = ro.seed;
             iv->seconds[iv->samples++] = x->pred[r->selected].seconds;
-        else {
+        } else {
             if (!iv->failed)
                 snprintf(first, sizeof(first), "%.120s", x ? x->why[r->selected] : d.msg);
             iv->failed++;

@@ -55,16 +55,22 @@ static json_t *sample_json(const struct augur_predict_result *r)
 static json_t *interval_json(const struct augur_predict_result *r)
 {
     const struct augur_predict_interval *iv = &r->interval;
-    json_t *secs;
+    json_t *secs, *methods, *seeds;
 
     if (!iv->samples)
         return json_null();
     secs = json_array();
-    for (uint32_t i = 0; i < iv->samples; i++)
+    methods = json_array();
+    seeds = json_array();
+    for (uint32_t i = 0; i < iv->samples; i++) {
         json_array_append_new(secs, json_real(iv->seconds[i]));
-    return json_pack("{s:f,s:f,s:f,s:f,s:I,s:I,s:o}", "level", iv->level, "lo", iv->lo, "hi",
-                     iv->hi, "log_sd", iv->log_sd, "samples", (json_int_t)iv->samples, "failed",
-                     (json_int_t)iv->failed, "seconds", secs);
+        json_array_append_new(methods, json_string(augur_sampler_name(iv->method[i])));
+        json_array_append_new(seeds, json_integer((json_int_t)iv->seed[i]));
+    }
+    return json_pack("{s:f,s:f,s:f,s:f,s:I,s:I,s:o,s:o,s:o}", "level", iv->level, "lo", iv->lo,
+                     "hi", iv->hi, "log_sd", iv->log_sd, "samples", (json_int_t)iv->samples,
+                     "failed", (json_int_t)iv->failed, "seconds", secs, "methods", methods, "seeds",
+                     seeds);
 }
 
 static json_t *tiling_json(const struct augur_predict_result *r)

@@ -388,18 +388,20 @@ static void test_shipped(void)
         return;
     }
     ok(augur_tree_nnodes(t) >= 1 && augur_tree_depth(t) <= 4, "the shipped tree: small");
-    /* A block-diagonal mesh-like matrix (Langguth et al. JPDC'15 section 4): uniform, Stride
-     * Average. */
-    augur_generate_blocks(16384, 32, 4, 3, &c, &d);
+    /*
+     * Trained on predicted times, the tree keeps Stride Average for small
+     * matrices, whose 5 % samples hold a few thousand entries, and takes
+     * whole rows (Random Row Blocks) for large ones (docs/sampling.md).
+     */
+    augur_generate_blocks(2048, 32, 4, 3, &c, &d);
     augur_cat_features(&c, false, augur_tree_feature_opts(t), x, &d);
     ok(augur_tree_classify(t, x, &leaf) == AUGUR_SAMPLER_SA,
-       "shipped tree: block diagonal, b = 32 -> sa");
+       "shipped tree: 2048 nodes in blocks of 32 -> sa");
     augur_csr_release(&c);
-    /* One block of all 16384 nodes: neighbours anywhere, as a mesh numbered without locality. */
-    augur_generate_blocks(16384, 16384, 4, 3, &c, &d);
+    augur_generate_blocks(262144, 262144, 4, 3, &c, &d);
     augur_cat_features(&c, false, augur_tree_feature_opts(t), x, &d);
     ok(augur_tree_classify(t, x, &leaf) == AUGUR_SAMPLER_RB,
-       "shipped tree: 4 random neighbours among 16384 nodes -> rb");
+       "shipped tree: 4 random neighbours among 262144 nodes -> rb");
     augur_csr_release(&c);
     augur_tree_free(t);
 }

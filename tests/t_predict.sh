@@ -82,10 +82,13 @@ is "sampled: each line's accesses as the full run's (rows by n, entries by nnz)"
     "$(jq_ "$tmp/out" "all(abs(a['accesses'] - b['accesses']) <= 1e-6 * b['accesses'] + 1e-9 for a, b in zip(d['workload']['lines'], e['workload']['lines'])) and len(d['workload']['lines']) == len(e['workload']['lines']) == 4" "$tmp/a.json")" True
 is "auto (the default): the categorizer's pick, and why" \
     "$(jq_ "$tmp/out" "'picked by the categorizer' in d['sample']['chosen']")" True
-# the interval: four more samples of the same sampler (seeds 4..7), this one's time first
+# the interval: four more samples (seeds 4..7), the samplers in turn, this one's time first
 is "sampled: an interval from 5 samples around the prediction" \
     "$(jq_ "$tmp/out" "(d['interval']['samples'], d['interval']['failed'], d['interval']['seconds'][0] == d['seconds'], d['interval']['lo'] < d['seconds'] < d['interval']['hi'], d['interval']['level'])")" \
     "(5, 0, True, True, 0.95)"
+is "sampled: the interval's samplers in turn, its seeds the next ones" \
+    "$(jq_ "$tmp/out" "(d['interval']['methods'][0] == d['sample']['method'], sorted(set(d['interval']['methods'])), d['interval']['methods'][1:4] == [m for m in ('sa', 'rt', 'rb') if m != d['sample']['method']] + [d['sample']['method']], d['interval']['seeds'])")" \
+    "(True, ['rb', 'rt', 'sa'], True, [3, 4, 5, 6, 7])"
 is "sampled: the interval holds the full run's time" \
     "$(jq_ "$tmp/out" "d['interval']['lo'] <= e['seconds'] <= d['interval']['hi']" "$tmp/a.json")" True
 cp "$tmp/out" "$tmp/iv.json"
@@ -108,7 +111,7 @@ is "--sample full: no sample_auto" "$(jq_ "$tmp/out" "d['sample'] is None and 's
 status "sampled, text" 0 "$augur" predict "$kernel" --data "$mtx" --machine "$tmp/toy.yml" --sample 0.2 --seed 3
 grep -Eq "^prediction: [0-9.]+ us \([0-9.]+-[0-9.]+ us, 95 %\) per call" "$tmp/out" &&
     pass "text: the interval beside the prediction" || flunk "text: the interval beside the prediction"
-grep -q "^interval: .* the sa samples of seeds 3..7 predict " "$tmp/out" &&
+grep -Eq "^interval: .* the samples predict [0-9.]+ us \((sa|rt|rb), seed 3\), [0-9.]+ us \((sa|rt|rb), seed 4\)" "$tmp/out" &&
     pass "text: the samples behind it" || flunk "text: the samples behind it"
 # the same through a do { } while (0) wrapper, over each thread's rows lo .. hi (locals set
 # from n, omp.thread and omp.nthreads before the loop), and eight rows a step (i + 8 <= n)

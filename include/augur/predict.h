@@ -52,8 +52,9 @@ struct augur_predict_opts {
     enum augur_sampler method;
     uint64_t seed; /* of the sampler and of the random stand-ins */
     /*
-     * A sampled prediction's interval rests on this many more samples of
-     * the same sampler and rate (0: AUGUR_PREDICT_REPLICAS; < 0: no interval).
+     * A sampled prediction's interval rests on this many more samples at
+     * the same rate, the samplers taken in turn (0: AUGUR_PREDICT_REPLICAS;
+     * < 0: no interval).
      */
     int replicas;
     bool rounds;          /* a topology-driven BFS: one call is every round */
@@ -100,11 +101,12 @@ struct augur_predict_opts {
 /*
  * Where the time of a sampled call lies (docs/sampling.md): the selected
  * model's time on the sample and on the replicates, samples drawn with the
- * next seeds (Stride Average: its squares placed at random in each half of
- * the axes). With s the standard deviation of the samples' log times and t
- * Student's quantile for samples - 1 degrees of freedom, the interval is
- * the prediction times exp(-t s) .. exp(t s): where the full data's time
- * lies if the samples scatter around it without bias.
+ * next seeds by the samplers in turn (augur_predict_replicate_method():
+ * each sampler's own bias counts, not only its scatter; Stride Average's
+ * squares placed at random in each half of the axes). With s the standard
+ * deviation of the samples' log times and t Student's quantile for
+ * samples - 1 degrees of freedom, the interval is the prediction times
+ * exp(-t s) .. exp(t s).
  */
 struct augur_predict_interval {
     uint32_t samples; /* predictions it rests on, this one included (0: no interval) */
@@ -113,8 +115,17 @@ struct augur_predict_interval {
     double lo, hi;    /* seconds */
     double log_sd;    /* s */
     double seconds[AUGUR_PREDICT_MAX_REPLICAS + 1]; /* each sample's time, this one first */
+    enum augur_sampler method[AUGUR_PREDICT_MAX_REPLICAS + 1]; /* and its sampler */
+    uint64_t seed[AUGUR_PREDICT_MAX_REPLICAS + 1];             /* and its seed */
     char why[160]; /* why a sampled prediction has none (else empty) */
 };
+
+/*
+ * The sampler of an interval's j-th replicate (j >= 1) after a sample of
+ * first: Stride Average, Random Tile and Random Row Blocks in turn, first's
+ * own turn last (Random Edge joins the turns only as first).
+ */
+AUGUR_API enum augur_sampler augur_predict_replicate_method(enum augur_sampler first, unsigned j);
 
 /*
  * A cache level as the machine file gives it to the simulation (before a
