@@ -264,6 +264,53 @@ static bool cast_pointee(struct fe_conv *cv, CXCursor decl, CXType *pointee)
 }
 
 /* First use of a parameter or a global: what it becomes. */
+/* Counts, under a function's body, the references to decl and those of the form (*decl)[i]. */
+struct deref_uses {
+    struct fe_conv *cv;
+    CXCursor decl;
+    unsigned refs, subscripted;
+};
+
+static enum CXChildVisitResult deref_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct deref_uses *u = data;
+
+    (void)parent;
+    if (is_kind(c, CXCursor_DeclRefExpr) &&
+        clang_equalCursors(clang_getCursorReferenced(c), u->decl))
+        u->refs++;
+    if (is_kind(c, CXCursor_ArraySubscriptExpr) && nkids(c) == 2) {
+        CXCursor base = fe_strip(kid(c, 0));
+        const char *op = is_kind(base, CXCursor_UnaryOperator)
+                             ? fe_opmap_get(u->cv->t, &u->cv->opmap, base)
+                             : NULL;
+
+        if (op && !strcmp(op, "*") && nkids(base) == 1) {
+            CXCursor x = fe_strip(kid(base, 0));
+
+            if (is_kind(x, CXCursor_DeclRefExpr) &&
+                clang_equalCursors(clang_getCursorReferenced(x), u->decl))
+                u->subscripted++;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/*
+ * A pointer-to-pointer parameter the kernel only ever subscripts through
+ * one dereference, (*result)[i] (an output array handed over by address):
+ * the array it points to stands for it, with its elements.
+ */
+static bool deref_only(struct fe_conv *cv, CXCursor decl, CXType pointee)
+{
+    struct deref_uses u = { cv, decl, 0, 0 };
+
+    if (clang_getCanonicalType(pointee).kind != CXType_Pointer || !is_param_of(cv, decl))
+        return false;
+    clang_visitChildren(cv->func, deref_visit, &u);
+    return u.refs > 0 && u.refs == u.subscripted;
+}
+
 static void classify_decl(struct fe_conv *cv, CXCursor decl, struct fe_var *v)
 {
     CXType t = clang_getCanonicalType(clang_getCursorType(decl));
@@ -282,6 +329,9 @@ static void classify_decl(struct fe_conv *cv, CXCursor decl, struct fe_var *v)
         /* void *x read through (double *)x: an array of doubles */
         if (clang_getCanonicalType(pointee).kind == CXType_Void)
             cast_pointee(cv, decl, &pointee);
+        /* double **result written as (*result)[i]: the doubles */
+        if (t.kind == CXType_Pointer && deref_only(cv, decl, pointee))
+            pointee = clang_getPointeeType(clang_getCanonicalType(pointee));
 
         /* An array the kernel never accesses (passed along to a call) is not declared. */
         if (cv->final && !fe_slice_accesses(cv->slice, name))
@@ -507,6 +557,14 @@ struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
             enum augur_type et;
 
             return fe_lvalue(cv, kid(c, 0), &off, &et);
+        }
+        if (op && !strcmp(op, "*") && is_kind(fe_strip(kid(c, 0)), CXCursor_DeclRefExpr)) {
+            /* (*result)[i] of a double **result that stands for its doubles (deref_only) */
+            CXCursor x = fe_strip(kid(c, 0)), d = clang_getCursorReferenced(x);
+            CXType dt = clang_getCanonicalType(clang_getCursorType(d));
+
+            if (dt.kind == CXType_Pointer && deref_only(cv, d, clang_getPointeeType(dt)))
+                return fe_pointer(cv, x);
         }
         return none();
     }
@@ -1150,7 +1208,7 @@ static struct fe_val assign(struct fe_conv *cv, CXCursor at, CXCursor lhs, const
             if (is_kind(fe_strip(lhs), CXCursor_ArraySubscriptExpr))
                 fe_note(cv, AUGUR_NOTE_UNSUPPORTED, lhs,
                         "cannot tell which array this element lies in (a subscript of a pointer "
-                        "loaded from memory, such as (*p)[i]): the store is left out");
+                        "loaded from memory, such as p[j][i]): the store is left out");
             if (!incdec)
                 fe_expr(cv, rhs, FE_DISCARD);
             return none();
@@ -1851,7 +1909,7 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
             if (k == CXCursor_ArraySubscriptExpr && t.kind != CXType_Pointer)
                 fe_note(cv, AUGUR_NOTE_UNSUPPORTED, c,
                         "cannot tell which array this element lies in (a subscript of a pointer "
-                        "loaded from memory, such as (*p)[i]): the load is left out");
+                        "loaded from memory, such as p[j][i]): the load is left out");
             if (k == CXCursor_MemberRefExpr && nkids(c) == 1)
                 expr_at(cv, kid(c, 0), depth + 1);
             return scalar(fe_opaque(cv, at == AUGUR_T_VOID || at == AUGUR_T_REC ? AUGUR_T_I64 : at,

@@ -46,6 +46,7 @@ struct arg {
     bool always;      /* ... outside every if */
     bool restore;     /* written, and its values decide branches or addresses: reset each call */
     bool by_value;    /* A_STRUCT: passed by value, not by address */
+    bool by_address;  /* A_ARRAY of a T **p parameter the kernel reads as (*p)[i]: &pointer */
     char *ctype;      /* A_STRUCT: the struct type as the declaration writes it */
     uint32_t elem;    /* A_ARRAY: bytes per element */
     const char *name; /* the skeleton's name (borrowed) */
@@ -377,6 +378,8 @@ static int array_arg(struct job *j, int pi, const struct augur_array *A, struct 
     j->blob.len += (size_t)bytes;
     j->blob.s[j->blob.len] = '\0';
     g->kind = A_ARRAY;
+    /* double **result written as (*result)[i]: the array's elements are the doubles */
+    g->by_address = pi >= 0 && strstr(j->sig.params[pi].decl, "**") && A->elem != AUGUR_T_PTR;
     g->offset = at;
     g->bytes = bytes;
     g->elem = A->elem_size ? A->elem_size : 1;
@@ -947,6 +950,8 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
 
         if (g->kind == A_STRUCT)
             augur_buf_printf(b, "%s%saugur_s%" PRIu32, i ? ", " : "", g->by_value ? "" : "&", i);
+        else if (g->by_address)
+            augur_buf_printf(b, "%s(void *)&augur_a[%" PRIu32 "]", i ? ", " : "", i);
         else
             augur_buf_printf(b, "%s%s[%" PRIu32 "]", i ? ", " : "",
                              g->kind == A_INT     ? "augur_i"

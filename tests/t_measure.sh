@@ -197,6 +197,11 @@ is "its members are bound" "$(jq -r '.arguments[0].binding' "$tmp/out")" \
     "struct mat_t, .ptr = csr.rowptr (11144 elements), .val = csr.val (65636 elements), .idx = csr.col (65636 elements), .nrows = n (11143)"
 is "the work check saw every row written" "$(jq -c .work_check "$tmp/out")" \
     "{\"changed\":$nrows,\"written\":$nrows}"
+status "an output handed over by address, (*result)[i]" 0 "$augur" --json measure "$structs" \
+    --function mat_spmv_out --data "$small" --no-counts "${quick[@]}"
+is "it is the array of doubles, passed as &pointer; every row written" \
+    "$(jq -c '[.arguments[0].name, .arguments[0].binding, .work_check]' "$tmp/out")" \
+    "[\"result\",\"vec(n)\",{\"changed\":$nrows,\"written\":$nrows}]"
 status "a struct by pointer, its flag bound" 0 "$augur" measure "$structs" --function mat_spmv \
     --data "$small" --bind "A->format==1" --no-counts "${quick[@]}"
 check "the flag member is set" grep -q "\.format = =1 (1)" "$tmp/out"

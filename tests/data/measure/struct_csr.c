@@ -29,3 +29,14 @@ void mat_spmv_byval(mat_t A, const double *x, double *y)
         y[i] = s;
     }
 }
+
+/* The output handed over by address, as (*result)[i]: result stands for its doubles. */
+void mat_spmv_out(double **result, mat_t A, const double *x)
+{
+    for (int i = 0; i < A.nrows; i++) {
+        double s = 0.0;
+        for (int k = A.ptr[i]; k < A.ptr[i + 1]; k++)
+            s += A.val[k] * x[A.idx[k]];
+        (*result)[i] = s;
+    }
+}
