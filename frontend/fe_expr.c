@@ -263,7 +263,6 @@ static bool cast_pointee(struct fe_conv *cv, CXCursor decl, CXType *pointee)
     return k.found;
 }
 
-/* First use of a parameter or a global: what it becomes. */
 /* Counts, under a function's body, the references to decl and those of the form (*decl)[i]. */
 struct deref_uses {
     struct fe_conv *cv;
@@ -311,6 +310,7 @@ static bool deref_only(struct fe_conv *cv, CXCursor decl, CXType pointee)
     return u.refs > 0 && u.refs == u.subscripted;
 }
 
+/* First use of a parameter or a global: what it becomes. */
 static void classify_decl(struct fe_conv *cv, CXCursor decl, struct fe_var *v)
 {
     CXType t = clang_getCanonicalType(clang_getCursorType(decl));
