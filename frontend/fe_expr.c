@@ -559,12 +559,11 @@ struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
             return fe_lvalue(cv, kid(c, 0), &off, &et);
         }
         if (op && !strcmp(op, "*") && is_kind(fe_strip(kid(c, 0)), CXCursor_DeclRefExpr)) {
-            /* (*result)[i] of a double **result that stands for its doubles (deref_only) */
-            CXCursor x = fe_strip(kid(c, 0)), d = clang_getCursorReferenced(x);
-            CXType dt = clang_getCanonicalType(clang_getCursorType(d));
+            /* (*result)[i]: classify_decl made a double **result its doubles (deref_only) */
+            struct fe_val p = fe_pointer(cv, kid(c, 0));
 
-            if (dt.kind == CXType_Pointer && deref_only(cv, d, clang_getPointeeType(dt)))
-                return fe_pointer(cv, x);
+            if (p.array >= 0 && augur_skel_array(cv->b, (uint32_t)p.array)->elem != AUGUR_T_PTR)
+                return p;
         }
         return none();
     }

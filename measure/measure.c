@@ -379,7 +379,8 @@ static int array_arg(struct job *j, int pi, const struct augur_array *A, struct 
     j->blob.s[j->blob.len] = '\0';
     g->kind = A_ARRAY;
     /* double **result written as (*result)[i]: the array's elements are the doubles */
-    g->by_address = pi >= 0 && strstr(j->sig.params[pi].decl, "**") && A->elem != AUGUR_T_PTR;
+    g->by_address = pi >= 0 && strchr(j->sig.params[pi].decl, '*') &&
+                    strchr(strchr(j->sig.params[pi].decl, '*') + 1, '*') && A->elem != AUGUR_T_PTR;
     g->offset = at;
     g->bytes = bytes;
     g->elem = A->elem_size ? A->elem_size : 1;
