@@ -192,6 +192,10 @@ static void print_header(const struct opts *o, const struct shown *r)
            r->p->cuda ? "SM" : "thread", w->threads == 1 ? "" : "s");
     if (r->p->cuda)
         cli_print_occupancy(&r->p->occupancy, o->gpu.regs_from);
+    if (r->p->cuda && w->gpu_given && w->gpu.branches > 0)
+        printf("warp branches per call: %.6g, %.6g divergent (branch efficiency %.1f %%)\n",
+               w->gpu.branches, w->gpu.divergent_branches,
+               100 * (1 - w->gpu.divergent_branches / w->gpu.branches));
     if (r->p->sched_given) {
         char text[48];
 

@@ -24,8 +24,8 @@ void cmd_simulate_help(FILE *fp)
             "the real index values; OpenMP schedules for T threads) and simulates every\n"
             "access on the machine's caches. Prints accesses, hits, misses, miss rates,\n"
             "write-backs and bytes per cache level, per source line and per array, the\n"
-            "branches each thread's simulated predictor mispredicted, and the work of each\n"
-            "thread.\n"
+            "branches each thread's simulated predictor mispredicted (CUDA: the warp\n"
+            "branches whose lanes diverge), and the work of each thread.\n"
             "\n"
             "options:\n"
             "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
@@ -196,6 +196,50 @@ static struct wrong *mispredicted(const struct augur_skel *skel, const struct au
     return w;
 }
 
+/* CUDA: an if or loop and its warp branch instructions, of them the divergent ones. */
+struct split {
+    uint32_t node;
+    uint64_t branches, divergent;
+};
+
+static int cmp_split(const void *a, const void *b)
+{
+    const struct split *x = a, *y = b;
+
+    return x->divergent != y->divergent ? (x->divergent < y->divergent ? 1 : -1)
+                                        : (x->node > y->node) - (x->node < y->node);
+}
+
+/*
+ * CUDA: the ifs and loops whose jumps the warps reached, the most divergent
+ * first; *n gets how many. NULL with *n = 0 for a CPU kernel.
+ */
+static struct split *divergent(const struct augur_skel *skel, const struct augur_node *k,
+                               const struct augur_interp *in, size_t *n)
+{
+    struct split *w;
+    uint64_t d;
+
+    *n = 0;
+    if (augur_interp_node_warp_branches(in, k->id, &d) < 0)
+        return NULL;
+    w = augur_mallocarray(skel->nnodes + 1, sizeof(*w));
+    for (uint32_t id = k->id + 1; id < skel->nnodes && augur_node_kernel(skel->nodes[id]) == k;
+         id++) {
+        int64_t c = augur_interp_node_warp_branches(in, id, &d);
+
+        if (c > 0)
+            w[(*n)++] = (struct split){ id, (uint64_t)c, d };
+    }
+    qsort(w, *n, sizeof(*w), cmp_split);
+    return w;
+}
+
+static const char *branch_kind(const struct augur_node *n)
+{
+    return n->kind == AUGUR_NODE_LOOP ? "loop" : n->kind == AUGUR_NODE_BRANCH ? "if" : "other";
+}
+
 /* Each thread's work, the load imbalance and the operations counted. */
 static void print_work(const struct augur_sim_profile *p)
 {
@@ -245,6 +289,56 @@ static void print_line_lanes(const struct augur_skel *skel,
     }
 }
 
+/* CPU: the jumps the simulated predictors got wrong, most first. */
+static void print_mispredicted(const struct opts *o, const struct augur_skel *skel,
+                               const struct augur_node *k, const struct augur_interp *in)
+{
+    size_t nw, show;
+    struct wrong *w = mispredicted(skel, k, in, &nw);
+
+    show = o->top && o->top < nw ? o->top : nw;
+    if (nw) {
+        printf("\nmispredicted jumps (each thread's simulated branch predictor, fresh in the "
+               "counted run):\n%-18s %-6s %14s %14s\n",
+               "line", "node", "executions", "mispredicted");
+        for (size_t i = 0; i < show; i++) {
+            const struct augur_node *n = skel->nodes[w[i].node];
+            char where[64];
+
+            snprintf(where, sizeof(where), "%s:%u", file_of(skel, n->loc.file), n->loc.line);
+            printf("%-18s %-6s %14" PRIu64 " %14" PRId64 "\n", where,
+                   n->kind == AUGUR_NODE_LOOP ? "loop" : "if",
+                   augur_interp_node_count(in, w[i].node, -1), w[i].count);
+        }
+    }
+    augur_free(w);
+}
+
+/* CUDA: the warp branches of each if and loop, the most divergent first. */
+static void print_divergent(const struct opts *o, const struct augur_skel *skel,
+                            const struct augur_node *k, const struct augur_interp *in)
+{
+    size_t ns, show;
+    struct split *w = divergent(skel, k, in, &ns);
+
+    show = o->top && o->top < ns ? o->top : ns;
+    if (ns) {
+        printf("\nwarp branches (a divergent one: some lanes of the warp take the jump, "
+               "some not):\n%-18s %-6s %14s %14s %8s\n",
+               "line", "node", "warp branches", "divergent", "share");
+        for (size_t i = 0; i < show; i++) {
+            const struct augur_node *n = skel->nodes[w[i].node];
+            char where[64];
+
+            snprintf(where, sizeof(where), "%s:%u", file_of(skel, n->loc.file), n->loc.line);
+            printf("%-18s %-6s %14" PRIu64 " %14" PRIu64 " %7.1f%%\n", where, branch_kind(n),
+                   w[i].branches, w[i].divergent,
+                   100.0 * (double)w[i].divergent / (double)w[i].branches);
+        }
+    }
+    augur_free(w);
+}
+
 static void print_text(const struct opts *o, const struct augur_skel *skel,
                        const struct augur_node *k, const struct augur_dataset *ds,
                        const struct augur_machine *m, const char *mpath,
@@ -270,6 +364,13 @@ static void print_text(const struct opts *o, const struct augur_skel *skel,
                    "guards and a last partial warp idle the rest)\n",
                    (double)p->warp_lanes / (double)p->warp_jobs,
                    100.0 * (double)p->warp_lanes / (32.0 * (double)p->warp_jobs));
+        if (p->stats.warp_branches)
+            printf("warp branch instructions: %" PRIu64 ", %" PRIu64
+                   " divergent (branch efficiency %.1f %%), %.1f active lanes each\n",
+                   p->stats.warp_branches, p->stats.divergent_branches,
+                   100.0 *
+                       (1.0 - (double)p->stats.divergent_branches / (double)p->stats.warp_branches),
+                   (double)p->stats.branch_lanes / (double)p->stats.warp_branches);
         cli_print_occupancy(&o->occ, o->gpu.regs_from);
         /* a warp waits for its slowest lane */
         printf("loads by the level of their slowest request:");
@@ -319,28 +420,8 @@ static void print_text(const struct opts *o, const struct augur_skel *skel,
                ia.extent * ia.elem_size);
     }
 
-    {
-        size_t nw, show;
-        struct wrong *w = mispredicted(skel, k, in, &nw);
-
-        show = o->top && o->top < nw ? o->top : nw;
-        if (nw) {
-            printf("\nmispredicted jumps (each thread's simulated branch predictor, fresh in the "
-                   "counted run):\n%-18s %-6s %14s %14s\n",
-                   "line", "node", "executions", "mispredicted");
-            for (size_t i = 0; i < show; i++) {
-                const struct augur_node *n = skel->nodes[w[i].node];
-                char where[64];
-
-                snprintf(where, sizeof(where), "%s:%u", file_of(skel, n->loc.file), n->loc.line);
-                printf("%-18s %-6s %14" PRIu64 " %14" PRId64 "\n", where,
-                       n->kind == AUGUR_NODE_LOOP ? "loop" : "if",
-                       augur_interp_node_count(in, w[i].node, -1), w[i].count);
-            }
-        }
-        augur_free(w);
-    }
-
+    print_mispredicted(o, skel, k, in);
+    print_divergent(o, skel, k, in);
     print_work(p);
 }
 
@@ -442,6 +523,27 @@ static json_t *mispredicted_json(const struct augur_skel *skel, const struct aug
     return a;
 }
 
+/* CUDA: the ifs and loops the warps reached, the most divergent first. */
+static json_t *divergent_json(const struct augur_skel *skel, const struct augur_node *k,
+                              const struct augur_interp *in)
+{
+    size_t ns;
+    struct split *w = divergent(skel, k, in, &ns);
+    json_t *a = json_array();
+
+    for (size_t i = 0; i < ns; i++) {
+        const struct augur_node *n = skel->nodes[w[i].node];
+
+        json_array_append_new(a, json_pack("{s:i,s:s,s:i,s:i,s:I,s:I}", "node",
+                                           (json_int_t)w[i].node, "kind", branch_kind(n), "line",
+                                           (json_int_t)n->loc.line, "col", (json_int_t)n->loc.col,
+                                           "warp_branches", (json_int_t)w[i].branches, "divergent",
+                                           (json_int_t)w[i].divergent));
+    }
+    augur_free(w);
+    return a;
+}
+
 static json_t *result_json(const struct augur_skel *skel, const struct augur_node *k,
                            const struct augur_dataset *ds, const struct augur_machine *m,
                            const char *mpath, const struct augur_sim_profile *p,
@@ -469,6 +571,11 @@ static json_t *result_json(const struct augur_skel *skel, const struct augur_nod
         json_object_set_new(doc, "warp_loads", json_integer((json_int_t)p->warp_loads));
         json_object_set_new(doc, "warp_lanes", json_integer((json_int_t)p->warp_lanes));
         json_object_set_new(doc, "run_max_loads", json_integer((json_int_t)p->run_max_loads));
+        json_object_set_new(doc, "warp_branches", json_integer((json_int_t)p->stats.warp_branches));
+        json_object_set_new(doc, "branch_lanes", json_integer((json_int_t)p->stats.branch_lanes));
+        json_object_set_new(doc, "divergent_branches",
+                            json_integer((json_int_t)p->stats.divergent_branches));
+        json_object_set_new(doc, "divergent", divergent_json(skel, k, in));
         a = json_array();
         for (unsigned l = 0; l <= p->nlevels; l++)
             json_array_append_new(a, json_integer((json_int_t)p->warp_load_reach[l]));

@@ -67,7 +67,7 @@ int cli_ncu_compare(struct cli_ncu *n, const char *kernel, const struct augur_wo
     if (n->nrows)
         return CLI_OK;
     augur_buf_init(&names);
-    for (int q = 0; q <= AUGUR_NCU_DRAM_WRITE; q++) /* the simulated ones */
+    for (int q = 0; q <= AUGUR_NCU_BRANCH_EFF; q++) /* the simulated ones */
         augur_buf_printf(&names, "%s%s", q ? "," : "", augur_ncu_metric(q));
     rc = cli_error("%s: no metric of kernel '%s' is one augur compares; collect them with "
                    "ncu --csv --metrics %s",

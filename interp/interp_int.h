@@ -226,6 +226,33 @@ struct bpred {
     size_t bytes;
 };
 
+/*
+ * CUDA: the warp branch instructions of the block being run. A warp's lanes
+ * run in step, so the k-th time its lanes reach one conditional jump is one
+ * instruction, whichever turn each lane reached it in (as the simulator
+ * makes memory instructions, sim/sim_run.c); it diverges when some of the
+ * lanes there take the jump and some do not. A block's instructions are
+ * counted when it ends (the blocks run one after another).
+ */
+struct warp_branch {
+    uint32_t reached, taken; /* lanes */
+};
+
+struct warp_branch_list { /* one warp's instructions at one jump, by occurrence */
+    struct warp_branch *b;
+    uint32_t n, cap;
+};
+
+struct warp_branches {
+    int32_t *site;       /* per pc: its conditional jump's number, or -1; NULL: no jumps */
+    uint32_t *site_node; /* per jump: its node, less the kernel's id */
+    uint32_t nsites;
+    uint32_t wpb;                   /* warps per block of the launch the tables are sized for */
+    uint32_t *occ;                  /* per thread of the block and site: the times it reached it */
+    struct warp_branch_list *lists; /* per warp of the block and site */
+    uint64_t *node_instr, *node_divergent; /* per node of the kernel */
+};
+
 struct augur_interp {
     const struct augur_skel *skel;
     const struct augur_node *kernel;
@@ -267,7 +294,8 @@ struct augur_interp {
     struct bpred *bp;           /* per simulator thread (CPU kernels), or NULL */
     bool bp_off;                /* augur_interp_predict_branches(in, false) */
     struct bp_shape bps;
-    uint64_t *mispredicts; /* per node of the kernel: its jumps the predictor got wrong */
+    uint64_t *mispredicts;   /* per node of the kernel: its jumps the predictor got wrong */
+    struct warp_branches wb; /* CUDA kernels */
     unsigned team_size;
     bool team_active;
     unsigned arrived; /* threads waiting at the current barrier */

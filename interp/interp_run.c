@@ -415,15 +415,48 @@ static int64_t trip_count(const struct wsinfo *W, const union augur_value *R, in
         pc = I->d;           \
     } while (0)
 
-/* A conditional jump, through the thread's branch predictor. */
-#define CJUMP(cond)                                                    \
-    do {                                                               \
-        bool taken_ = (cond);                                          \
-        if (bp && bp_step(&in->bps, bp, pc - 1, taken_))               \
-            in->mispredicts[in->code_node[pc - 1] - in->kernel->id]++; \
-        if (taken_)                                                    \
-            JUMP();                                                    \
+/* A conditional jump, through the thread's branch predictor (CPU) or its warp's count (CUDA). */
+#define CJUMP(cond)                                                        \
+    do {                                                                   \
+        bool taken_ = (cond);                                              \
+        if (bp) {                                                          \
+            if (bp_step(&in->bps, bp, pc - 1, taken_))                     \
+                in->mispredicts[in->code_node[pc - 1] - in->kernel->id]++; \
+        } else if (wb && !warp_branch(wb, c->tid, pc - 1, taken_)) {       \
+            goto toomany;                                                  \
+        }                                                                  \
+        if (taken_)                                                        \
+            JUMP();                                                        \
     } while (0)
+
+/*
+ * CUDA: lane tid of the block reaches conditional jump pc, taken or not;
+ * false when one warp reached it 2^31 times in one block.
+ */
+static bool warp_branch(struct warp_branches *wb, unsigned tid, uint32_t pc, bool taken)
+{
+    int32_t site = wb->site[pc];
+    uint32_t occ;
+    struct warp_branch_list *l;
+
+    if (site < 0)
+        return true;
+    occ = wb->occ[(size_t)tid * wb->nsites + (uint32_t)site]++;
+    l = &wb->lists[(size_t)(tid / 32) * wb->nsites + (uint32_t)site];
+    if (occ >= l->n) {
+        /* the warp's first lane to get this far: a new instruction */
+        if (l->n == l->cap) {
+            if (l->cap >= UINT32_C(1) << 31)
+                return false;
+            l->cap = l->cap ? 2 * l->cap : 16;
+            l->b = augur_reallocarray(l->b, l->cap, sizeof(*l->b));
+        }
+        l->b[l->n++] = (struct warp_branch){ 0, 0 };
+    }
+    l->b[occ].reached++;
+    l->b[occ].taken += taken;
+    return true;
+}
 
 /* A reduction section's bound: its constant, or the scalar's value in context c. */
 static int64_t red_value(const struct augur_interp *in, const struct ctx *c, int32_t sym,
@@ -675,6 +708,7 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
     uint64_t budget = budget0, steps = in->steps, limit = in->max_steps;
     uint32_t pc = c->pc;
     struct bpred *bp = in->bp && !in->bp_off ? &in->bp[c->simthread] : NULL;
+    struct warp_branches *wb = in->wb.site ? &in->wb : NULL;
     int st = 0;
 
     for (;;) {
@@ -1165,6 +1199,9 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
 divzero:
     interp_fail(in, in->code_node[pc - 1], "division by zero");
     goto fail;
+toomany:
+    interp_fail(in, in->code_node[pc - 1], "a warp reached this jump 2^31 times in one block");
+    goto fail;
 runaway:
     interp_fail(in, in->code_node[pc - 1],
                 "the kernel ran %" PRIu64
@@ -1305,6 +1342,77 @@ static const char *const cuda_names[] = {
     "gridDim.y",   "gridDim.z",   "warpSize",
 };
 
+/* CUDA: the conditional jumps get numbers and the per-node counts their tables (none: none). */
+static void wb_new(struct augur_interp *in)
+{
+    struct warp_branches *wb = &in->wb;
+
+    for (uint32_t pc = 0; pc < in->ncode; pc++)
+        wb->nsites += in->code[pc].op >= OP_JZ && in->code[pc].op <= OP_JNE;
+    if (!wb->nsites)
+        return;
+    wb->site = augur_mallocarray(in->ncode, sizeof(*wb->site));
+    wb->nsites = 0;
+    for (uint32_t pc = 0; pc < in->ncode; pc++)
+        wb->site[pc] =
+            in->code[pc].op >= OP_JZ && in->code[pc].op <= OP_JNE ? (int32_t)wb->nsites++ : -1;
+    wb->site_node = augur_mallocarray(wb->nsites, sizeof(*wb->site_node));
+    for (uint32_t pc = 0; pc < in->ncode; pc++)
+        if (wb->site[pc] >= 0)
+            wb->site_node[wb->site[pc]] = in->code_node[pc] - in->kernel->id;
+    wb->node_instr = augur_calloc(in->nnodes + 1, sizeof(*wb->node_instr));
+    wb->node_divergent = augur_calloc(in->nnodes + 1, sizeof(*wb->node_divergent));
+}
+
+static void wb_free_block_tables(struct warp_branches *wb)
+{
+    for (size_t i = 0; wb->lists && i < (size_t)wb->wpb * wb->nsites; i++)
+        augur_free(wb->lists[i].b);
+    augur_free(wb->lists);
+    augur_free(wb->occ);
+    wb->lists = NULL;
+    wb->occ = NULL;
+    wb->wpb = 0;
+}
+
+/* CUDA: the per-block tables, for blocks of `block` threads. */
+static void wb_start_launch(struct warp_branches *wb, uint64_t block)
+{
+    uint32_t wpb = (uint32_t)((block + 31) / 32);
+
+    if (!wb->site || wb->wpb == wpb)
+        return;
+    wb_free_block_tables(wb);
+    wb->occ = augur_calloc((size_t)wpb * 32 * wb->nsites, sizeof(*wb->occ));
+    wb->lists = augur_calloc((size_t)wpb * wb->nsites, sizeof(*wb->lists));
+    wb->wpb = wpb;
+}
+
+/* CUDA: counts the block's warp branch instructions and empties the tables for the next. */
+static void wb_end_block(struct augur_interp *in)
+{
+    struct warp_branches *wb = &in->wb;
+
+    if (!wb->site)
+        return;
+    for (size_t i = 0; i < (size_t)wb->wpb * wb->nsites; i++) {
+        struct warp_branch_list *l = &wb->lists[i];
+        uint32_t node = wb->site_node[i % wb->nsites];
+
+        for (uint32_t k = 0; k < l->n; k++) {
+            bool divergent = l->b[k].taken && l->b[k].taken < l->b[k].reached;
+
+            in->stats.warp_branches++;
+            in->stats.branch_lanes += l->b[k].reached;
+            in->stats.divergent_branches += divergent;
+            wb->node_instr[node]++;
+            wb->node_divergent[node] += divergent;
+        }
+        l->n = 0;
+    }
+    memset(wb->occ, 0, (size_t)wb->wpb * 32 * wb->nsites * sizeof(*wb->occ));
+}
+
 static int run_cuda(struct augur_interp *in)
 {
     uint64_t grid, block, wpb;
@@ -1315,6 +1423,7 @@ static int run_cuda(struct augur_interp *in)
     in->stats.grid = grid;
     in->stats.block = block;
     alloc_contexts(in, (unsigned)block);
+    wb_start_launch(&in->wb, block);
     wpb = (block + 31) / 32;
     for (uint64_t b = 0; b < grid; b++) {
         unsigned sm = (unsigned)(b % in->nthreads);
@@ -1391,6 +1500,7 @@ static int run_cuda(struct augur_interp *in)
                 break;
             }
         }
+        wb_end_block(in);
     }
     in->team_active = false;
     in->team_size = 1;
@@ -1520,6 +1630,8 @@ int augur_interp_new(const struct augur_skel *skel, const struct augur_node *ker
         }
     }
     alloc_contexts(in, k->cuda ? 1 : in->opts.nthreads);
+    if (k->cuda)
+        wb_new(in);
     in->counts = augur_calloc((size_t)in->nthreads * (in->nnodes + 1), sizeof(uint64_t));
     /* a GPU's warps take both sides of a branch rather than guess */
     if (!k->cuda && in->opts.predictor.ntables && in->nthreads <= BP_MAX_THREADS) {
@@ -1582,6 +1694,11 @@ void augur_interp_free(struct augur_interp *in)
         augur_free(in->bp[t].mem);
     augur_free(in->bp);
     augur_free(in->mispredicts);
+    wb_free_block_tables(&in->wb);
+    augur_free(in->wb.site);
+    augur_free(in->wb.site_node);
+    augur_free(in->wb.node_instr);
+    augur_free(in->wb.node_divergent);
     augur_free(in->wsh);
     augur_free(in->evbuf);
     augur_free(in->work);
@@ -1853,6 +1970,10 @@ void augur_interp_reset_stats(struct augur_interp *in)
         for (unsigned t = 0; t < in->nthreads; t++)
             bp_reset(&in->bps, &in->bp[t]);
     }
+    if (in->wb.node_instr) {
+        memset(in->wb.node_instr, 0, (in->nnodes + 1) * sizeof(*in->wb.node_instr));
+        memset(in->wb.node_divergent, 0, (in->nnodes + 1) * sizeof(*in->wb.node_divergent));
+    }
     memset(in->work, 0, in->nthreads * sizeof(*in->work));
     memset(&in->stats, 0, sizeof(in->stats));
     in->stats.nthreads = in->nthreads;
@@ -1887,6 +2008,18 @@ int64_t augur_interp_node_mispredicts(const struct augur_interp *in, uint32_t no
     if (node < in->kernel->id || node - in->kernel->id >= in->nnodes)
         return 0;
     return (int64_t)in->mispredicts[node - in->kernel->id];
+}
+
+int64_t augur_interp_node_warp_branches(const struct augur_interp *in, uint32_t node,
+                                        uint64_t *divergent)
+{
+    *divergent = 0;
+    if (!in->kernel->u.kernel.cuda)
+        return -1;
+    if (!in->wb.node_instr || node < in->kernel->id || node - in->kernel->id >= in->nnodes)
+        return 0;
+    *divergent = in->wb.node_divergent[node - in->kernel->id];
+    return (int64_t)in->wb.node_instr[node - in->kernel->id];
 }
 
 void augur_interp_op_totals(const struct augur_interp *in, uint64_t *out)

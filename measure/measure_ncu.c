@@ -36,6 +36,10 @@ static const struct {
                             "L2 sectors hit" },
     [AUGUR_NCU_DRAM_READ] = { "dram__bytes_read.sum", NULL, "DRAM bytes read" },
     [AUGUR_NCU_DRAM_WRITE] = { "dram__bytes_write.sum", NULL, "DRAM bytes written" },
+    [AUGUR_NCU_DIVERGENT] = { "smsp__sass_branch_targets_threads_divergent.sum", NULL,
+                              "divergent warp branches" },
+    [AUGUR_NCU_BRANCH_EFF] = { "sm__sass_average_branch_targets_threads_uniform.pct",
+                               "Branch Efficiency", "branch efficiency (%)" },
     [AUGUR_NCU_REGISTERS] = { "launch__registers_per_thread", "Registers Per Thread",
                               "registers per thread" },
     [AUGUR_NCU_SHARED_STATIC] = { "launch__shared_mem_per_block_static",
@@ -617,6 +621,10 @@ size_t augur_ncu_compare(const struct augur_ncu_launch *launch, const struct aug
         }
         mine[AUGUR_NCU_DRAM_READ] = g->sector_hits[w->nlevels] * 32;
         mine[AUGUR_NCU_DRAM_WRITE] = g->dram_write_bytes;
+        if (g->branches > 0) {
+            mine[AUGUR_NCU_DIVERGENT] = g->divergent_branches;
+            mine[AUGUR_NCU_BRANCH_EFF] = 100 * (1 - g->divergent_branches / g->branches);
+        }
     }
     for (int q = 0; q < AUGUR_NCU_NQUANTITIES; q++)
         if (!isnan(launch->value[q]) && !isnan(mine[q]))

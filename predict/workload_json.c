@@ -130,6 +130,12 @@ json_t *augur_workload_to_json(const struct augur_workload *w)
                       reals(g->read_sectors, w->nlevels), "load_reach",
                       reals(g->load_reach, w->nlevels + 1), "row_hits", g->row_hits, "row_misses",
                       g->row_misses, "dram_write_bytes", g->dram_write_bytes));
+        if (g->branches > 0) {
+            json_t *o = json_object_get(j, "gpu");
+
+            json_object_set_new(o, "branches", json_real(g->branches));
+            json_object_set_new(o, "divergent_branches", json_real(g->divergent_branches));
+        }
     }
     return j;
 }
@@ -379,6 +385,16 @@ static int extras_back(json_t *j, struct augur_workload *w, char *err, size_t si
             reals_back(json_object_get(g, "read_sectors"), o->read_sectors, w->nlevels,
                        "gpu.read_sectors", err, size))
             return -1;
+        /* optional (zeros without them): the warp branches, the divergent ones no more */
+        if (json_object_get(g, "branches") &&
+            ((o->branches = num(json_object_get(g, "branches"))) < 0 ||
+             (o->divergent_branches = num(json_object_get(g, "divergent_branches"))) < 0 ||
+             o->divergent_branches > o->branches)) {
+            snprintf(err, size,
+                     "workload: gpu.branches and gpu.divergent_branches must be numbers, "
+                     "the divergent no more than the branches");
+            return -1;
+        }
         w->gpu_given = true;
     }
     return 0;

@@ -191,6 +191,8 @@ int augur_workload_gpu(const struct augur_sim_profile *prof, const struct augur_
     w->gpu.row_hits = (double)mem->row_hits * read_share / calls;
     w->gpu.row_misses = (double)mem->row_misses * read_share / calls;
     w->gpu.dram_write_bytes = (double)prof->level[nl].writeback_bytes / calls;
+    w->gpu.branches = (double)prof->stats.warp_branches / calls;
+    w->gpu.divergent_branches = (double)prof->stats.divergent_branches / calls;
     w->gpu_given = true;
     return 0;
 }

@@ -21,9 +21,20 @@ status "predict a CUDA kernel" 0 "$augur" predict "${spmv[@]}"
 check "its occupancy: 8 blocks of 256 threads, by the warps" grep -q \
     "^occupancy: 8 blocks of 8 warps per SM, 64 warps (100 %), limited by warps; registers not given" \
     "$tmp/out"
+check "its warp branches" grep -q \
+    "^warp branches per call: 3266, 831 divergent (branch efficiency 74.6 %)$" "$tmp/out"
 status "--regs 64" 0 "$augur" --json predict "${spmv[@]}" --regs 64
+is "the workload's warp branches" "$(jq -c '.workload.gpu | [.branches, .divergent_branches]' "$tmp/out")" \
+    "[3266,831]"
 is "half the warps: the registers limit" "$(jq -r '.occupancy | "\(.blocks_per_sm) \(.limit)"' "$tmp/out")" \
     "4 registers"
+{
+    head -n 1 "$details"
+    sed -n 2p "$details" | sed 's/"Command line profiler metrics","gpu__time_duration.sum","usecond","5.38"/"Source Counters","Branch Efficiency","%","80"/'
+} >"$tmp/branch.csv"
+status "a branch efficiency from Nsight Compute's details page" 0 "$augur" predict "${spmv[@]}" \
+    --ncu "$tmp/branch.csv"
+check "beside augur's" grep -Eq "^branch efficiency \(%\) +80 +74\.5[0-9]* +6\.[0-9]%$" "$tmp/out"
 block_sum=("$src/tests/frontend/atomics.cu" --function block_sum --bind 'partial=vec(n)'
     --data "$src/samples/walshaw_fe_4elt2.mtx" --machine "$h100" --launch '(n + 255) / 256,256')
 status "--smem 60000 beside a static __shared__ double[256]" 0 "$augur" predict "${block_sum[@]}" \

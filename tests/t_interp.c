@@ -1738,6 +1738,33 @@ static void test_cuda(void)
         is_int(nx, 100, "cuda: one X access per thread below n");
         ok(vals, "cuda: values staged in __shared__ before the barrier are seen after it");
         ok(warps, "cuda: block b runs on SM b mod 2, warps numbered by block");
+        {
+            /* each if: 4 warps reach it once; warp 3 (i = 96..127) splits 4 lanes from 28 */
+            const struct augur_interp_stats *st = augur_interp_stats(in);
+            const struct augur_node *k = augur_skel_find_kernel(s, "k");
+            unsigned nif = 0, right = 0;
+            uint64_t div;
+
+            is_int(st->warp_branches, 8, "cuda: 2 ifs x 4 warps: 8 warp branch instructions");
+            is_int(st->divergent_branches, 2, "cuda: the last warp's lanes split at both ifs");
+            is_int(st->branch_lanes, 8 * 32, "cuda: every lane of the 4 warps reached both ifs");
+            for (uint32_t id = k->id; id < s->nnodes && augur_node_kernel(s->nodes[id]) == k;
+                 id++) {
+                int64_t nb = augur_interp_node_warp_branches(in, id, &div);
+
+                if (s->nodes[id]->kind != AUGUR_NODE_BRANCH)
+                    continue;
+                nif++;
+                right += nb == 4 && div == 1;
+            }
+            ok(nif == 2 && right == 2, "cuda: per if node, 4 warp branches, 1 divergent");
+            augur_interp_reset_stats(in);
+            is_int(augur_interp_node_warp_branches(in, k->id + 1, &div), 0,
+                   "cuda: reset empties the per-node warp branches");
+            is_int(augur_interp_run(in, &d), 0, "cuda: a second launch runs");
+            is_int(augur_interp_stats(in)->divergent_branches, 2,
+                   "cuda: the second launch counts the same");
+        }
     }
     augur_interp_free(in);
     augur_bound_free(b);

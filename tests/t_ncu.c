@@ -130,6 +130,8 @@ static void details_labels(void)
              "\"Registers Per Thread\",\"register/thread\",\"40\"\n"
              "\"0\",\"k(int)\",\"(128, 1, 1)\",\"(4, 1, 1)\",\"Launch Statistics\","
              "\"Static Shared Memory Per Block\",\"Kbyte/block\",\"2.05\"\n"
+             "\"0\",\"k(int)\",\"(128, 1, 1)\",\"(4, 1, 1)\",\"Source Counters\","
+             "\"Branch Efficiency\",\"%\",\"87.5\"\n"
              "\"1\",\"k(int)\",\"(128, 1, 1)\",\"(4, 1, 1)\",\"GPU Speed Of Light Throughput\","
              "\"Duration\",\"nsecond\",\"12,700\"\n";
     struct augur_diag d;
@@ -143,6 +145,7 @@ static void details_labels(void)
     is_double(n->launches[0].value[AUGUR_NCU_SECONDS], 12.5e-6, 1e-12, "  Duration");
     is_double(n->launches[0].value[AUGUR_NCU_REGISTERS], 40, 0, "  Registers Per Thread");
     is_double(n->launches[0].value[AUGUR_NCU_SHARED_STATIC], 2050, 1e-12, "  Kbyte/block");
+    is_double(n->launches[0].value[AUGUR_NCU_BRANCH_EFF], 87.5, 0, "  Branch Efficiency");
     is_double(n->launches[1].value[AUGUR_NCU_SECONDS], 12.7e-6, 1e-12, "  nsecond");
     augur_ncu_free(n);
 }
@@ -178,6 +181,16 @@ static void comparison(void)
     ok(rows[2].q == AUGUR_NCU_L2_SECTORS && rows[2].augur == 90, "  L2's sectors read");
     ok(rows[3].q == AUGUR_NCU_DRAM_READ && rows[3].augur == 3840, "  DRAM bytes: sectors x 32");
     is_int(augur_ncu_compare(&l, &w, 0, rows), 3, "no time given: none compared");
+    l.value[AUGUR_NCU_DIVERGENT] = 30;
+    l.value[AUGUR_NCU_BRANCH_EFF] = 75;
+    is_int(augur_ncu_compare(&l, &w, 0, rows), 3, "branches not counted: not compared");
+    w.gpu.branches = 200;
+    w.gpu.divergent_branches = 40;
+    n = augur_ncu_compare(&l, &w, 0, rows);
+    is_int(n, 5, "branches counted: the divergent ones and the efficiency compared");
+    ok(n == 5 && rows[3].q == AUGUR_NCU_DIVERGENT && rows[3].augur == 40, "  divergent branches");
+    ok(n == 5 && rows[4].q == AUGUR_NCU_BRANCH_EFF && rows[4].augur == 80,
+       "  branch efficiency: 1 - 40 / 200");
 }
 
 int main(void)

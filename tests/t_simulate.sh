@@ -232,6 +232,33 @@ is "cuda: a hit on a line in flight waits for its fetch" "$(jq -c .warp_load_rea
 grep -q "^loads by the level of their slowest request: L1 0, L2 0, memory 5$" "$tmp/cuda15.txt" &&
     pass "cuda: the text gives the loads by their slowest request" ||
     flunk "cuda: the text gives the loads by their slowest request"
+# Warp branches: 64 rows, the odd ones with a second entry. The guard i < nrows is one
+# uniform branch per warp of the block (8); the row loop's test runs 2 times in a lane of an
+# even row and 3 in an odd one: per warp of rows (2) all go on, then half stop (divergent),
+# then the other half stop.
+{
+    echo "%%MatrixMarket matrix coordinate real general"
+    echo "64 64 96"
+    for i in $(seq 1 64); do
+        echo "$i $i 2.0"
+        [ $((i % 2)) -eq 0 ] && echo "$i $(((i % 64) + 1)) 1.0"
+    done
+} >"$tmp/alt64.mtx"
+"$augur" --json simulate "$src/kernels/spmv/cuda.cu" --function spmv_csr_scalar_kernel --data "$tmp/alt64.mtx" \
+    --machine "$src/samples/machines/h100-sxm.yml" --sms 1 >"$tmp/alt.json"
+is "cuda: warp branches, divergent" "$(jq -c '[.warp_branches, .divergent_branches]' "$tmp/alt.json")" "[14,2]"
+is "cuda: the row loop's 6 warp branches, 2 divergent" \
+    "$(jq -c '.divergent[0] | [.kind, .line, .warp_branches, .divergent]' "$tmp/alt.json")" '["loop",25,6,2]'
+is "cuda: the guard's 8, none divergent" \
+    "$(jq -c '.divergent[1] | [.kind, .line, .warp_branches, .divergent]' "$tmp/alt.json")" '["if",22,8,0]'
+"$augur" simulate "$src/kernels/spmv/cuda.cu" --function spmv_csr_scalar_kernel --data "$tmp/alt64.mtx" \
+    --machine "$src/samples/machines/h100-sxm.yml" --sms 1 >"$tmp/alt.txt"
+grep -q "^warp branch instructions: 14, 2 divergent (branch efficiency 85.7 %), 29.7 active lanes each$" \
+    "$tmp/alt.txt" && pass "cuda: the text gives the warp branches" || flunk "cuda: the text gives the warp branches"
+grep -Eq "^cuda.cu:25 +loop +6 +2 +33.3%$" "$tmp/alt.txt" && pass "cuda: the text's per-branch table" ||
+    flunk "cuda: the text's per-branch table"
+"$augur" --json simulate "$src/kernels/spmv/ref.c" --function spmv_csr_ref --data "$tmp/alt64.mtx" >"$tmp/alt_cpu.json"
+is "cpu: no warp branches" "$(jq -c '[.warp_branches, .divergent]' "$tmp/alt_cpu.json")" "[null,null]"
 
 if command -v valgrind >/dev/null && [ -x "$driver" ] && ! nm "$driver" 2>/dev/null | grep -q __asan_init; then
     cat >"$tmp/cg.yml" <<'EOF'

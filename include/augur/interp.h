@@ -312,6 +312,12 @@ struct augur_interp_stats {
     uint64_t critical_events; /* sum over phases of the busiest thread's events */
     uint64_t parallel_events; /* events inside parallel phases, all threads */
     uint64_t grid, block;     /* CUDA: the last launch's blocks and threads per block */
+    /*
+     * CUDA: warp branch instructions (the k-th time a warp's lanes reach
+     * one conditional jump), their lanes summed, and the divergent ones:
+     * some of the lanes there take the jump and some do not.
+     */
+    uint64_t warp_branches, branch_lanes, divergent_branches;
     const struct augur_thread_work *thread; /* nthreads entries, borrowed */
 };
 
@@ -334,6 +340,13 @@ AUGUR_API uint64_t augur_interp_node_count(const struct augur_interp *in, uint32
  * they learn within the runs counted, not from the runs before.
  */
 AUGUR_API int64_t augur_interp_node_mispredicts(const struct augur_interp *in, uint32_t node);
+/*
+ * CUDA: the warp branch instructions of a node's conditional jumps (an if's
+ * condition, a loop's test) since the statistics were last reset, and in
+ * *divergent those whose lanes went both ways; -1 for a CPU kernel.
+ */
+AUGUR_API int64_t augur_interp_node_warp_branches(const struct augur_interp *in, uint32_t node,
+                                                  uint64_t *divergent);
 /*
  * Whether the runs from now on send their jumps through the predictors
  * (on, the default, where there are predictors). A warm-up run whose

@@ -187,6 +187,8 @@ enum augur_ncu_quantity {
     AUGUR_NCU_L2_HITS,        /* ... _lookup_hit.sum */
     AUGUR_NCU_DRAM_READ,      /* dram__bytes_read.sum */
     AUGUR_NCU_DRAM_WRITE,     /* dram__bytes_write.sum */
+    AUGUR_NCU_DIVERGENT,      /* smsp__sass_branch_targets_threads_divergent.sum */
+    AUGUR_NCU_BRANCH_EFF,     /* sm__sass_average_branch_targets_threads_uniform.pct, % */
     AUGUR_NCU_REGISTERS,      /* launch__registers_per_thread */
     AUGUR_NCU_SHARED_STATIC,  /* launch__shared_mem_per_block_static, bytes */
     AUGUR_NCU_SHARED_DYNAMIC, /* launch__shared_mem_per_block_dynamic, bytes */

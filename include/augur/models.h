@@ -285,6 +285,8 @@ struct augur_work_gpu {
     double load_reach[AUGUR_WORK_MAX_LEVELS];
     double row_hits, row_misses; /* DRAM requests to the open row, and those opening one */
     double dram_write_bytes;
+    /* warp branch instructions and the divergent ones (augur_interp_stats); 0: not counted */
+    double branches, divergent_branches;
 };
 
 /*
