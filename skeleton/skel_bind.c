@@ -1242,6 +1242,11 @@ static void row_test(struct infer *in, const struct augur_node *loop, const stru
     if (!x || x->kind != AUGUR_EXPR_SYM)
         return;
     a = loaded_array(in, bound, &e2);
+    /* "p < Up[j+1] - 1": a row less its last entry (CSparse's cs_usolve skips the diagonal) */
+    if (a < 0 && (bound = resolve(in, bound)) && bound->kind == AUGUR_EXPR_BINARY &&
+        (bound->u.bin.op == AUGUR_OP_ADD || bound->u.bin.op == AUGUR_OP_SUB) &&
+        strip(bound->u.bin.b)->kind == AUGUR_EXPR_INT)
+        a = loaded_array(in, bound->u.bin.a, &e2);
     if (a >= 0)
         row_starts(in, in->k, x->u.sym, a, e2);
     else
@@ -2287,6 +2292,44 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
         walk_dense(in, n->kids[i], loops, nloops);
 }
 
+/*
+ * A dense vector of S elements (vec(n), vec(m), vec(nnz)) that the kernel also
+ * reads or writes at S + k (CSparse's cs_cumsum: p[i] over i < n, then p[n]
+ * = nz) holds S + k + 1 of them.
+ */
+static void past_the_end(struct infer *in, const struct augur_node *n)
+{
+    for (uint32_t i = 0; i < n->nkids; i++)
+        past_the_end(in, n->kids[i]);
+    if (n->kind == AUGUR_NODE_ACCESS) {
+        struct guess *g = &in->arrays[n->u.access.array];
+        const struct augur_expr *ix = strip(resolve(in, n->u.access.index));
+        int64_t k = 0, have = 0;
+        const char *t, *size;
+        size_t len;
+
+        if (!g->target || strncmp(g->target, "vec(", 4) != 0 || !ix)
+            return;
+        size = g->target + 4;
+        len = strcspn(size, "+)");
+        if (ix->kind == AUGUR_EXPR_BINARY && ix->u.bin.op == AUGUR_OP_ADD &&
+            strip(ix->u.bin.b)->kind == AUGUR_EXPR_INT) {
+            k = strip(ix->u.bin.b)->u.i;
+            ix = strip(ix->u.bin.a);
+        }
+        if (ix->kind != AUGUR_EXPR_SYM || k < 0 || k > 64)
+            return;
+        t = in->syms[ix->u.sym].target ? in->syms[ix->u.sym].target
+                                       : in->k->u.kernel.syms[ix->u.sym].bind;
+        if (!t || !bound_vec(t) || strlen(t) != len || strncmp(t, size, len) != 0)
+            return;
+        if (size[len] == '+')
+            have = strtoll(size + len + 1, NULL, 10);
+        if (k + 1 > have)
+            g->target = augur_arena_strfmt(&in->skel->arena, "vec(%s+%" PRId64 ")", t, k + 1);
+    }
+}
+
 /* Scalars by their conventional names. */
 static void name_scalars(struct infer *in)
 {
@@ -3228,6 +3271,7 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
         sell_output(&in, k, loops, 0);
     if (!in.rc)
         walk_dense(&in, k, loops, 0);
+    past_the_end(&in, k);
     if (!in.rc)
         same_index(&in, k, k);
     if (!in.rc)
