@@ -554,6 +554,79 @@ static double load_steps(const struct augur_skel *skel, const struct augur_node 
     return loads > 0 && steps > 0 && steps < loads ? steps / loads : 1;
 }
 
+/* Whether the subtree of n sets scalar s: an assignment, or a loop's variable. */
+static bool sets_sym(const struct augur_node *n, uint32_t s)
+{
+    if ((n->kind == AUGUR_NODE_ASSIGN && n->u.assign.sym == s) ||
+        (n->kind == AUGUR_NODE_LOOP && n->u.loop.var == (int32_t)s))
+        return true;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (sets_sym(n->kids[i], s))
+            return true;
+    return false;
+}
+
+/* Whether n's subtree stores nowhere but through access u and makes no call or region. */
+static bool only_store(const struct augur_node *n, const struct augur_node *u)
+{
+    if (n->kind == AUGUR_NODE_CALL || n->kind == AUGUR_NODE_REGION || n->kind == AUGUR_NODE_SYNC ||
+        (n->kind == AUGUR_NODE_ACCESS && n != u && n->u.access.mode != AUGUR_ACCESS_READ))
+        return false;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (!only_store(n->kids[i], u))
+            return false;
+    return true;
+}
+
+/*
+ * An update the compiler keeps in a register across its loop (y[i] +=
+ * a[k] * x[col[k]] in the loop over a row): scalar, not atomic, straight in
+ * the body of its innermost loop, the same element in every iteration, and
+ * the loop's only store, with no call. After the store memory holds the
+ * register's value whatever else points there, so the next iteration need
+ * not load it again: gcc keeps the sum in a register and stores it every
+ * iteration. The iterations wait for the add's latency, as a local
+ * accumulator's (.c) do, not for a store forwarded to the next load.
+ */
+static bool register_update(const struct augur_node *n)
+{
+    const struct augur_node *l = n->parent, *k = augur_node_kernel(n);
+    const struct augur_expr *ix = n->u.access.index;
+
+    if (n->kind != AUGUR_NODE_ACCESS || n->u.access.mode != AUGUR_ACCESS_RMW ||
+        (n->u.access.flags & AUGUR_ACC_ATOMIC) || n->u.access.lanes > 1 || !l ||
+        l->kind != AUGUR_NODE_LOOP || !k || !ix || augur_expr_has_opaque(ix) ||
+        augur_expr_uses_array(ix, n->u.access.array))
+        return false;
+    for (uint32_t s = 0; s < k->u.kernel.nsyms; s++)
+        if (augur_expr_uses_sym(ix, s) && sets_sym(l, s))
+            return false;
+    return only_store(l, n);
+}
+
+/* The operation a register update's chain waits for: the ops on its line in its loop's body. */
+static enum augur_opkind register_update_op(const struct augur_node *n)
+{
+    enum augur_opkind op = AUGUR_OPK_COUNT;
+
+    if (!augur_type_is_float(n->u.access.type))
+        return AUGUR_OPK_COUNT; /* an integer add: a cycle, no chain worth pricing */
+    for (uint32_t i = 0; i < n->parent->nkids; i++) {
+        const struct augur_node *o = n->parent->kids[i];
+
+        if (o->kind != AUGUR_NODE_OPS || o->loc.line != n->loc.line || o->loc.file != n->loc.file)
+            continue;
+        for (uint32_t j = 0; j < o->u.ops.n; j++)
+            if (o->u.ops.v[j].op == AUGUR_OPK_FFMA)
+                op = AUGUR_OPK_FFMA;
+            else if (o->u.ops.v[j].op == AUGUR_OPK_FADD && op != AUGUR_OPK_FFMA)
+                op = AUGUR_OPK_FADD;
+            else if (o->u.ops.v[j].op == AUGUR_OPK_FMUL && op == AUGUR_OPK_COUNT)
+                op = AUGUR_OPK_FMUL;
+    }
+    return op;
+}
+
 /*
  * How many independent chains a loop-carried operation of ops node n
  * forms: the times the loop that carries it was entered (the iterations of
@@ -748,6 +821,15 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
                 }
             }
             if (carried && cnt > 0) {
+                l->carried_iters += cnt;
+                l->carried_runs += chains_of(in, n, cnt, scale);
+            }
+        } else if (n->kind == AUGUR_NODE_ACCESS && register_update(n)) {
+            double cnt = (double)augur_interp_node_count(in, n->id, -1) * scale;
+            enum augur_opkind op = register_update_op(n);
+
+            if (op != AUGUR_OPK_COUNT && cnt > 0) {
+                l->carried[op] += cnt;
                 l->carried_iters += cnt;
                 l->carried_runs += chains_of(in, n, cnt, scale);
             }
@@ -1099,7 +1181,8 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
     for (unsigned a = 0; a < c.naccesses; a++) {
         const struct augur_node *n = skel->nodes[augur_interp_access_node(in, a)];
 
-        c.is_rmw[a] = n->u.access.mode == AUGUR_ACCESS_RMW;
+        /* an update kept in a register chains through the add, not through memory */
+        c.is_rmw[a] = n->u.access.mode == AUGUR_ACCESS_RMW && !register_update(n);
         c.witness[a] = -1;
         for (unsigned l = 0; l < c.nloops; l++) {
             for (const struct augur_node *p = n->parent; p; p = p->parent)
@@ -1151,10 +1234,13 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
 
         if (augur_node_kernel(n) != kernel)
             break;
-        if (n->kind != AUGUR_NODE_OPS || !(l = line_of(w, &n->loc)))
+        if ((n->kind != AUGUR_NODE_OPS && n->kind != AUGUR_NODE_ACCESS) ||
+            !(l = line_of(w, &n->loc)))
             continue;
-        for (uint32_t j = 0; j < n->u.ops.n; j++)
+        for (uint32_t j = 0; n->kind == AUGUR_NODE_OPS && j < n->u.ops.n; j++)
             carried |= n->u.ops.v[j].carried;
+        carried |= n->kind == AUGUR_NODE_ACCESS && register_update(n) &&
+                   register_update_op(n) != AUGUR_OPK_COUNT;
         while (p && p->kind != AUGUR_NODE_LOOP)
             p = p->parent;
         for (unsigned k = 0; carried && p && k < c.nloops; k++)

@@ -283,6 +283,36 @@ C
 status "a scalar sum over a short loop predicts" 0 "$augur" predict "$tmp/rowsum.c" --data "$mtx" --bind "X=vec(4*m)" --json
 is "not packed: a scalar sum over the short loop" "$(line_ratio 7)" 1.000
 
+# y[i] += ... in the loop over row i: the loop's only store, to the same element every
+# iteration, which gcc keeps in a register (it stores it, never loads it back): a chain of
+# adds, one link an entry, as a local sum's, not an update chain through memory. A second
+# store in the loop (z[col[k]] = 1, which may be y[i]) makes the compiler load it again.
+cat >"$tmp/yrow.c" <<'C'
+void yrow(int n, const int *rowptr, const int *col, const double *val, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++)
+        for (int k = rowptr[i]; k < rowptr[i + 1]; k++)
+            y[i] += val[k] * x[col[k]];
+}
+void yrow2(int n, const int *rowptr, const int *col, const double *val, const double *x, double *y,
+           double *z)
+{
+    for (int i = 0; i < n; i++)
+        for (int k = rowptr[i]; k < rowptr[i + 1]; k++) {
+            y[i] += val[k] * x[col[k]];
+            z[col[k]] = 1;
+        }
+}
+C
+status "y[i] += in the row's loop predicts" 0 "$augur" predict "$tmp/yrow.c" --function yrow --data "$mtx" --json
+is "y[i] +=: a register's chain, an entry a link, no update chain" \
+    "$(jq_ "$tmp/out" "next((round(l.get('carried_iters', 0)), round(l.get('chained', 0))) for l in d['workload']['lines'] if l['line'] == 5)")" \
+    "(65636, 0)"
+status "with a second store in the loop" 0 "$augur" predict "$tmp/yrow.c" --function yrow2 --bind z="vec(n)" --data "$mtx" --json
+is "y[i] += beside another store: an update chain through memory" \
+    "$(jq_ "$tmp/out" "next((l.get('carried_iters', 0), l.get('chained', 0) > 50000) for l in d['workload']['lines'] if l['line'] == 12)")" \
+    "(0, True)"
+
 # statements packed side by side (bench/unseen/spmm4_sums.c): the four sums
 # of a row of X (acc0 += a * xr[0] ...) are one vector load and multiply-add
 # an entry, and Y's four stores one; the bounds rp[i] and rp[i + 1] stay two
