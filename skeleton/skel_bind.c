@@ -2293,41 +2293,81 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
 }
 
 /*
- * A dense vector of S elements (vec(n), vec(m), vec(nnz)) that the kernel also
- * reads or writes at S + k (CSparse's cs_cumsum: p[i] over i < n, then p[n]
- * = nz) holds S + k + 1 of them.
+ * The largest value of index ix as a size scalar's sym plus k: the scalar
+ * itself (p[n], p[n + 1]) or a loop's variable up to one (j <= naa + 1,
+ * j < n); false when it is neither.
  */
-static void past_the_end(struct infer *in, const struct augur_node *n)
+static bool max_index(const struct infer *in, const struct augur_expr *ix,
+                      const struct augur_node *const *loops, int nloops, uint32_t *sym, int64_t *k)
 {
-    for (uint32_t i = 0; i < n->nkids; i++)
-        past_the_end(in, n->kids[i]);
+    const struct augur_expr *c;
+    int64_t add = 0;
+
+    ix = strip(resolve(in, ix));
+    if (ix && ix->kind == AUGUR_EXPR_BINARY && ix->u.bin.op == AUGUR_OP_ADD &&
+        strip(ix->u.bin.b)->kind == AUGUR_EXPR_INT) {
+        add = strip(ix->u.bin.b)->u.i;
+        ix = strip(ix->u.bin.a);
+    }
+    if (!ix || ix->kind != AUGUR_EXPR_SYM || add < 0 || add > 64)
+        return false;
+    for (int l = nloops - 1; l >= 0; l--) {
+        if (loops[l]->u.loop.var != (int32_t)ix->u.sym)
+            continue;
+        c = strip(loops[l]->u.loop.cond);
+        if (!c || c->kind != AUGUR_EXPR_BINARY ||
+            (c->u.bin.op != AUGUR_OP_LT && c->u.bin.op != AUGUR_OP_LE) ||
+            strip(c->u.bin.a)->kind != AUGUR_EXPR_SYM || strip(c->u.bin.a)->u.sym != ix->u.sym ||
+            !max_index(in, c->u.bin.b, loops, l, sym, k))
+            return false;
+        *k += add - (c->u.bin.op == AUGUR_OP_LT);
+        return true;
+    }
+    *sym = ix->u.sym;
+    *k = add;
+    return true;
+}
+
+/*
+ * A dense vector sized by a scalar S (vec(n), vec1(n); S is n, m or nnz)
+ * whose index reaches past it grows to hold it: CSparse's cs_cumsum writes
+ * p[n] after its loop over i < n (vec(n+1)), NPB CG's conj_grad clears q[j]
+ * for j <= naa + 1 (vec1(n+1)).
+ */
+static void past_the_end(struct infer *in, const struct augur_node *n,
+                         const struct augur_node **loops, int nloops)
+{
     if (n->kind == AUGUR_NODE_ACCESS) {
         struct guess *g = &in->arrays[n->u.access.array];
-        const struct augur_expr *ix = strip(resolve(in, n->u.access.index));
-        int64_t k = 0, have = 0;
-        const char *t, *size;
+        bool one = g->target && !strncmp(g->target, "vec1(", 5);
+        const char *t, *size = g->target ? g->target + (one ? 5 : 4) : NULL;
+        int64_t k, have = 0;
+        uint32_t s;
         size_t len;
 
-        if (!g->target || strncmp(g->target, "vec(", 4) != 0 || !ix)
+        if (!size || (!one && strncmp(g->target, "vec(", 4) != 0) ||
+            !max_index(in, n->u.access.index, loops, nloops, &s, &k))
             return;
-        size = g->target + 4;
         len = strcspn(size, "+)");
-        if (ix->kind == AUGUR_EXPR_BINARY && ix->u.bin.op == AUGUR_OP_ADD &&
-            strip(ix->u.bin.b)->kind == AUGUR_EXPR_INT) {
-            k = strip(ix->u.bin.b)->u.i;
-            ix = strip(ix->u.bin.a);
-        }
-        if (ix->kind != AUGUR_EXPR_SYM || k < 0 || k > 64)
-            return;
-        t = in->syms[ix->u.sym].target ? in->syms[ix->u.sym].target
-                                       : in->k->u.kernel.syms[ix->u.sym].bind;
+        t = in->syms[s].target ? in->syms[s].target : in->k->u.kernel.syms[s].bind;
         if (!t || !bound_vec(t) || strlen(t) != len || strncmp(t, size, len) != 0)
             return;
         if (size[len] == '+')
             have = strtoll(size + len + 1, NULL, 10);
-        if (k + 1 > have)
-            g->target = augur_arena_strfmt(&in->skel->arena, "vec(%s+%" PRId64 ")", t, k + 1);
+        /* vec(S+h) holds indices up to S+h-1, vec1(S+h) up to S+h */
+        if (one ? k > have : k + 1 > have)
+            g->target = augur_arena_strfmt(&in->skel->arena, "%s(%s+%" PRId64 ")",
+                                           one ? "vec1" : "vec", t, one ? k : k + 1);
+        return;
     }
+    if (n->kind == AUGUR_NODE_LOOP && nloops < 64) {
+        loops[nloops] = n;
+        for (uint32_t i = 0; i < n->nkids; i++)
+            past_the_end(in, n->kids[i], loops, nloops + 1);
+        return;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        past_the_end(in, n->kids[i], loops, nloops);
 }
 
 /* Scalars by their conventional names. */
@@ -3271,7 +3311,7 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
         sell_output(&in, k, loops, 0);
     if (!in.rc)
         walk_dense(&in, k, loops, 0);
-    past_the_end(&in, k);
+    past_the_end(&in, k, loops, 0);
     if (!in.rc)
         same_index(&in, k, k);
     if (!in.rc)

@@ -21,6 +21,15 @@ void prefix(long n, long *p, const long *c)
     p[n] = nz;
 }
 
+/* 1-based vectors of n that a loop runs one past (NPB CG's conj_grad: j <= naa + 1). */
+void clear1(long n, double *q)
+{
+    for (long j = 1; j <= n; j++)
+        q[j] = 1.0;
+    for (long j = 1; j <= n + 1; j++)
+        q[j] = 0.0;
+}
+
 // RUN: %augur skeleton %s 2>&1 | FileCheck %s
 // CHECK-LABEL: kernel usolve_t @
 // CHECK: array U_p i64[] global param @4:23 bind csr.rowptr (inferred)
@@ -28,3 +37,5 @@ void prefix(long n, long *p, const long *c)
 // CHECK: array U_x f64[] global param @4:57 bind csr.val (inferred)
 // CHECK-LABEL: kernel prefix @
 // CHECK: array p i64[] global param @14:21 bind vec(n+1) (inferred)
+// CHECK-LABEL: kernel clear1 @
+// CHECK: array q f64[] global param @25:21 bind vec1(n+1) (inferred)
