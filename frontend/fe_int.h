@@ -184,6 +184,7 @@ struct fe_var {
     int32_t array;
     uint32_t lanes_n; /* FV_VEC / FV_MASK */
     CXCursor set_in;  /* the loop whose iterations set it afresh (x = e not reading x) */
+    bool null_init;   /* a pointer declared NULL: it warns at the end if no array came */
     enum augur_type lane_type;
     const struct augur_expr *lanes; /* FV_VEC / FV_MASK: value of lane "lane" */
     const struct augur_expr *subst; /* FV_SUBST: scalar argument */

@@ -235,6 +235,7 @@ struct fe_var *fe_var(struct fe_conv *cv, CXCursor decl)
     v->array = -1;
     v->subst_array = -1;
     v->set_in = clang_getNullCursor();
+    v->null_init = false;
     v->has_arg = false;
     v->arg = clang_getNullCursor();
     return v;
@@ -2318,6 +2319,39 @@ static void jump(struct fe_conv *cv, CXCursor s, enum augur_jump_kind kind)
     n->u.jump = kind;
 }
 
+/* NULL, 0, (void *)0, nullptr: a pointer that points nowhere yet. */
+static bool is_null_pointer(CXCursor c)
+{
+    for (int i = 0; i < 8; i++) {
+        enum CXCursorKind k;
+        struct fe_cursors kids = { 0 };
+        CXCursor next;
+
+        c = fe_strip(c);
+        k = clang_getCursorKind(c);
+        if (k == CXCursor_GNUNullExpr || k == CXCursor_CXXNullPtrLiteralExpr)
+            return true;
+        if (k != CXCursor_CStyleCastExpr)
+            break;
+        fe_children(c, &kids);
+        next = kids.n ? kids.v[kids.n - 1] : c;
+        fe_cursors_release(&kids);
+        if (clang_equalCursors(next, c))
+            break;
+        c = next;
+    }
+    if (clang_getCursorKind(c) == CXCursor_IntegerLiteral) {
+        CXEvalResult r = clang_Cursor_Evaluate(c);
+        bool zero = r && clang_EvalResult_getKind(r) == CXEval_Int &&
+                    clang_EvalResult_getAsLongLong(r) == 0;
+
+        if (r)
+            clang_EvalResult_dispose(r);
+        return zero;
+    }
+    return false;
+}
+
 static bool is_sizeof(CXCursor c)
 {
     return clang_getCursorKind(fe_strip(c)) == CXCursor_UnaryExpr;
@@ -2475,6 +2509,11 @@ static void declare_local(struct fe_conv *cv, CXCursor vd)
 
         if (clang_Cursor_isNull(init))
             return;
+        /* no array yet: the assignment that gives it one decides (checked at the end) */
+        if (is_null_pointer(init)) {
+            fe_var(cv, vd)->null_init = true;
+            return;
+        }
         if (fe_alloc_size(cv, init, &bytes)) {
             CXType pointee = clang_getPointeeType(t);
             int32_t a = fe_array_for(cv, vd, name, pointee, AUGUR_SPACE_LOCAL, false, vd);
@@ -3324,6 +3363,17 @@ static struct augur_node *convert_kernel(struct fe_conv *cv, CXCursor K)
     if (!clang_Cursor_isNull(body))
         stmt(cv, body, start_of(K), NULL);
     fe_flush_ops(cv);
+    /* a pointer declared NULL that no assignment pointed at an array */
+    for (size_t i = 0; i < cv->vars.len; i++) {
+        struct fe_var *v = &AUGUR_VEC_AT(&cv->vars, struct fe_var, i);
+        char vn[256];
+
+        if (!v->null_init || v->kind != FV_NONE)
+            continue;
+        fe_spelling(v->decl, vn, sizeof(vn));
+        fe_note(cv, AUGUR_NOTE_WARNING, v->decl,
+                "cannot tell which array '%s' points to: accesses through it are left out", vn);
+    }
     /* Launch configuration: the command line, else a #pragma augur launch(...). */
     if (cv->final && k->u.kernel.cuda) {
         if (t->opts->launch) {

@@ -950,8 +950,13 @@ static int32_t pair_index(const struct infer *in, const struct augur_expr *e)
     e = resolve(in, e);
     if (!e || e->kind != AUGUR_EXPR_BINARY || e->u.bin.op != AUGUR_OP_MUL)
         return -1;
-    x = resolve(in, e->u.bin.a);
-    y = resolve(in, e->u.bin.b);
+    /* the node itself, not the value it was set to (v = vlist[k]; xoff[2 * v]) */
+    x = strip(e->u.bin.a);
+    y = strip(e->u.bin.b);
+    if (x && x->kind != AUGUR_EXPR_SYM)
+        x = resolve(in, x);
+    if (y && y->kind != AUGUR_EXPR_SYM)
+        y = resolve(in, y);
     if (x && x->kind == AUGUR_EXPR_INT) {
         const struct augur_expr *t = x;
 
