@@ -2660,6 +2660,62 @@ void fe_stmt(struct fe_conv *cv, CXCursor s, unsigned lo)
 }
 
 /* Converts s; pend (when not NULL) holds the pragmas already taken for it. */
+struct assert_find {
+    CXCursor cond;
+    bool found;
+};
+
+static enum CXChildVisitResult assert_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct assert_find *f = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    struct fe_cursors kids = { 0 };
+
+    (void)parent;
+    if (k == CXCursor_UnaryExpr) /* sizeof ((expr) ? 1 : 0): not evaluated */
+        return CXChildVisit_Continue;
+    if (k != CXCursor_IfStmt && k != CXCursor_ConditionalOperator)
+        return CXChildVisit_Recurse;
+    fe_children(c, &kids);
+    if (kids.n) {
+        f->cond = kids.v[0];
+        f->found = true;
+    }
+    fe_cursors_release(&kids);
+    return CXChildVisit_Break;
+}
+
+/*
+ * assert(e) as <assert.h> expands it (a statement expression, a sizeof,
+ * the stringified condition): the condition is read and tested, and the
+ * failure path never runs. True when s is one and was converted.
+ */
+static bool assert_stmt(struct fe_conv *cv, CXCursor s)
+{
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    bool is_assert = false;
+    struct assert_find f = { clang_getNullCursor(), false };
+
+    clang_tokenize(cv->t->tu, fe_file_extent(cv->t->tu, s), &toks, &n);
+    if (n >= 2) {
+        CXString a = clang_getTokenSpelling(cv->t->tu, toks[0]);
+        CXString b = clang_getTokenSpelling(cv->t->tu, toks[1]);
+
+        is_assert = !strcmp(clang_getCString(a), "assert") && !strcmp(clang_getCString(b), "(");
+        clang_disposeString(a);
+        clang_disposeString(b);
+    }
+    if (toks)
+        clang_disposeTokens(cv->t->tu, toks, n);
+    if (!is_assert)
+        return false;
+    clang_visitChildren(s, assert_visit, &f);
+    if (f.found)
+        fe_expr(cv, f.cond, FE_DISCARD);
+    return true;
+}
+
 static void stmt(struct fe_conv *cv, CXCursor s, unsigned lo, const struct pending *given)
 {
     enum CXCursorKind k = clang_getCursorKind(s);
@@ -2792,9 +2848,9 @@ static void stmt(struct fe_conv *cv, CXCursor s, unsigned lo, const struct pendi
         fe_note(cv, AUGUR_NOTE_UNSUPPORTED, s, "inline assembly is not analysed");
         break;
     default:
-        if (clang_isExpression(k))
+        if (clang_isExpression(k) && !assert_stmt(cv, s))
             fe_expr(cv, s, FE_DISCARD);
-        else if (clang_isStatement(k))
+        else if (!clang_isExpression(k) && clang_isStatement(k))
             fe_note(cv, AUGUR_NOTE_UNSUPPORTED, s, "this kind of statement is not analysed");
         break;
     }
