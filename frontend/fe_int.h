@@ -117,6 +117,16 @@ bool fe_spelled_extent(const struct fe_tu *t, CXCursor c, CXSourceRange *out);
 
 /* Reads the pragmas and macro uses of the main file; fills t->pragmas. */
 void fe_scan_pragmas(struct fe_tu *t);
+/*
+ * A CUDA kernel's launch as the host code writes it (kernel<<<G, B>>>(args)),
+ * as "G, B" in out, the host variables passed as arguments named as the
+ * kernel's parameters (param[0..nparams)) and a variable set once (dim3
+ * grid(x, 1, 1); int blocks = ...;) replaced by its expression: 1 when
+ * every launch reads the same, 0 when there is none, -1 when launches
+ * differ.
+ */
+int fe_host_launch(struct fe_tu *t, const char *kernel, const char *const *param, unsigned nparams,
+                   struct augur_buf *out);
 /* The macro named name, tokenized (NULL when there is none). */
 const struct fe_macro *fe_macro(struct fe_tu *t, const char *name);
 

@@ -3288,8 +3288,13 @@ static void conv_init(struct fe_conv *cv, struct fe_tu *t, struct augur_skel *sk
     augur_vec_init(&cv->reads, sizeof(struct fe_read));
 }
 
-/* The launch configuration "GRID,BLOCK" (split at the top-level comma). */
-static void set_launch(struct fe_conv *cv, struct augur_node *k, const char *text, CXCursor at)
+/*
+ * The launch configuration "GRID,BLOCK" (split at the top-level comma);
+ * from names where it was read for the messages ("the launch
+ * configuration", or the host code's).
+ */
+static void set_launch_from(struct fe_conv *cv, struct augur_node *k, const char *text, CXCursor at,
+                            const char *from)
 {
     int depth = 0;
     const char *comma = NULL;
@@ -3309,18 +3314,17 @@ static void set_launch(struct fe_conv *cv, struct augur_node *k, const char *tex
         /* an unknown name would be an opaque value: a launch of any size */
         if (g && b && (augur_expr_has_opaque(g) || augur_expr_has_opaque(b))) {
             fe_note(cv, AUGUR_NOTE_WARNING, at,
-                    "cannot read the launch configuration '%s': it names something that is "
-                    "not a scalar of the kernel, a dataset size (n, nnz, m) or a macro",
-                    text);
+                    "cannot read %s '%s': it names something that is not a scalar of the "
+                    "kernel, a dataset size (n, nnz, m) or a macro (give --launch G,B)",
+                    from, text);
             return;
         }
         /* a constant that folds to no block or no thread is no launch (255 / 256 is 0) */
         if (g && b &&
             ((g->kind == AUGUR_EXPR_INT && g->u.i <= 0) ||
              (b->kind == AUGUR_EXPR_INT && b->u.i <= 0))) {
-            fe_note(cv, AUGUR_NOTE_WARNING, at,
-                    "cannot read the launch configuration '%s': it launches no %s", text,
-                    g->kind == AUGUR_EXPR_INT && g->u.i <= 0 ? "block" : "thread");
+            fe_note(cv, AUGUR_NOTE_WARNING, at, "cannot read %s '%s': it launches no %s", from,
+                    text, g->kind == AUGUR_EXPR_INT && g->u.i <= 0 ? "block" : "thread");
             return;
         }
         if (g && b) {
@@ -3329,8 +3333,42 @@ static void set_launch(struct fe_conv *cv, struct augur_node *k, const char *tex
             return;
         }
     }
-    fe_note(cv, AUGUR_NOTE_WARNING, at, "cannot read the launch configuration '%s' (GRID,BLOCK)",
-            text);
+    fe_note(cv, AUGUR_NOTE_WARNING, at, "cannot read %s '%s' (GRID,BLOCK)", from, text);
+}
+
+static void set_launch(struct fe_conv *cv, struct augur_node *k, const char *text, CXCursor at)
+{
+    set_launch_from(cv, k, text, at, "the launch configuration");
+}
+
+/* The launch the host code makes of kernel K, where neither --launch nor a pragma gives one. */
+static void host_launch(struct fe_conv *cv, struct augur_node *k, CXCursor K)
+{
+    struct fe_cursors kids = { 0 };
+    const char *param[64];
+    unsigned np = 0;
+    struct augur_buf text;
+    int found;
+
+    fe_children(K, &kids);
+    for (size_t i = 0; i < kids.n && np < 64; i++)
+        if (clang_getCursorKind(kids.v[i]) == CXCursor_ParmDecl) {
+            char name[256];
+
+            fe_spelling(kids.v[i], name, sizeof(name));
+            param[np++] = augur_arena_strdup(&cv->t->arena, name);
+        }
+    fe_cursors_release(&kids);
+    augur_buf_init(&text);
+    found = fe_host_launch(cv->t, k->u.kernel.name, param, np, &text);
+    if (found > 0)
+        set_launch_from(cv, k, text.s, K, "the host code's launch");
+    else if (found < 0)
+        fe_note(cv, AUGUR_NOTE_WARNING, K,
+                "the host code launches '%s' with different configurations: give the one to "
+                "predict with --launch G,B",
+                k->u.kernel.name);
+    augur_buf_release(&text);
 }
 
 /*
@@ -3451,6 +3489,8 @@ static struct augur_node *convert_kernel(struct fe_conv *cv, CXCursor K)
                     }
                 }
             }
+            if (!k->u.kernel.grid)
+                host_launch(cv, k, K);
         }
     }
     augur_skel_end_kernel(cv->b);

@@ -3,6 +3,7 @@
  * pragmas, macro bodies, and the operators libclang's C API does not expose
  * (module: frontend).
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1014,4 +1015,215 @@ void fe_opmap_release(struct fe_opmap *m)
     m->v = NULL;
     m->n = m->cap = 0;
     fe_cursors_release(&m->tried);
+}
+
+/* ---- a CUDA kernel's launch in the host code ------------------------------------------------ */
+
+struct toks {
+    char **s;
+    size_t n;
+};
+
+/* Appends the tokens of file f (its whole text) to v. */
+static void file_tokens(struct fe_tu *t, CXFile f, struct toks *v)
+{
+    size_t size = 0;
+    CXToken *tk = NULL;
+    unsigned n = 0;
+    char **grown;
+
+    if (!f || !clang_getFileContents(t->tu, f, &size))
+        return;
+    clang_tokenize(t->tu,
+                   clang_getRange(clang_getLocationForOffset(t->tu, f, 0),
+                                  clang_getLocationForOffset(t->tu, f, (unsigned)size)),
+                   &tk, &n);
+    grown = augur_reallocarray(v->s, v->n + n + 1, sizeof(*v->s));
+    v->s = grown;
+    for (unsigned i = 0; i < n; i++) {
+        CXString s = clang_getTokenSpelling(t->tu, tk[i]);
+
+        v->s[v->n++] = augur_arena_strdup(&t->arena, clang_getCString(s));
+        clang_disposeString(s);
+    }
+    if (tk)
+        clang_disposeTokens(t->tu, tk, n);
+}
+
+/*
+ * The top-level groups of a list from token i (just after its opening
+ * token) to the closing one: starts in at[], ends in to[]; the index after
+ * the closing token, or 0 when the list does not close.
+ */
+static size_t groups(const struct toks *v, size_t i, const char *close, size_t *at, size_t *to,
+                     unsigned max, unsigned *ng)
+{
+    int depth = 0;
+
+    *ng = 0;
+    at[0] = i;
+    for (; i < v->n; i++) {
+        const char *s = v->s[i];
+
+        if (depth == 0 && (!strcmp(s, close) || !strcmp(s, ","))) {
+            if (*ng < max) {
+                to[*ng] = i;
+                (*ng)++;
+            }
+            if (!strcmp(s, close))
+                return i + 1;
+            if (*ng < max)
+                at[*ng] = i + 1;
+            continue;
+        }
+        if (!strcmp(s, "(") || !strcmp(s, "[") || !strcmp(s, "{"))
+            depth++;
+        else if (!strcmp(s, ")") || !strcmp(s, "]") || !strcmp(s, "}"))
+            depth--;
+        if (depth < 0 || !strcmp(s, ";"))
+            return 0;
+    }
+    return 0;
+}
+
+static bool is_ident_tok(const char *s)
+{
+    return (isalpha((unsigned char)s[0]) || s[0] == '_');
+}
+
+/*
+ * The expression a host variable holds when one statement sets it: "dim3
+ * x(a, ...)" (a), "dim3 x = dim3(a, ...)", "T x = e;" or one "x = e;".
+ * False when it is set more than once or never.
+ */
+static bool host_value(const struct toks *v, const char *x, size_t *lo, size_t *hi)
+{
+    unsigned sets = 0;
+
+    for (size_t i = 1; i + 1 < v->n; i++) {
+        size_t at[8], to[8], end;
+        unsigned ng;
+
+        if (strcmp(v->s[i], x) != 0 || !strcmp(v->s[i - 1], ".") || !strcmp(v->s[i - 1], "->"))
+            continue;
+        if (!strcmp(v->s[i - 1], "dim3") && !strcmp(v->s[i + 1], "(")) {
+            end = groups(v, i + 2, ")", at, to, 8, &ng);
+            if (!end || !ng)
+                return false;
+            *lo = at[0];
+            *hi = to[0];
+            sets++;
+        } else if (!strcmp(v->s[i + 1], "=")) {
+            size_t j = i + 2, k = j;
+
+            while (k < v->n && strcmp(v->s[k], ";") != 0 && strcmp(v->s[k], ",") != 0)
+                k++;
+            if (k + 1 < v->n && !strcmp(v->s[k], ",")) /* T x = a, y = b; or a call's list */
+                return false;
+            if (j + 1 < k && !strcmp(v->s[j], "dim3") && !strcmp(v->s[j + 1], "(")) {
+                end = groups(v, j + 2, ")", at, to, 8, &ng);
+                if (!end || !ng)
+                    return false;
+                *lo = at[0];
+                *hi = to[0];
+            } else {
+                *lo = j;
+                *hi = k;
+            }
+            sets++;
+        } else if (v->s[i + 1][0] && strchr("+-*/%&|^<>", v->s[i + 1][0]) &&
+                   v->s[i + 1][1] == '=' && v->s[i + 1][2] == '\0') {
+            return false; /* x += ...: set more than once */
+        } else if (!strcmp(v->s[i + 1], "++") || !strcmp(v->s[i + 1], "--") ||
+                   !strcmp(v->s[i - 1], "++") || !strcmp(v->s[i - 1], "--")) {
+            return false;
+        }
+    }
+    return sets == 1;
+}
+
+/* Appends tokens lo..hi to out, host variables passed to the kernel named as its parameters. */
+static bool launch_text(const struct toks *v, size_t lo, size_t hi, const char *const *arg,
+                        const char *const *param, unsigned nargs, struct augur_buf *out, int depth)
+{
+    if (lo >= hi || depth > 3)
+        return false;
+    for (size_t i = lo; i < hi; i++) {
+        const char *s = v->s[i], *name = NULL;
+        size_t a, b;
+
+        for (unsigned k = 0; k < nargs && !name; k++)
+            if (arg[k] && !strcmp(arg[k], s))
+                name = param[k];
+        if (name) {
+            augur_buf_printf(out, "%s ", name);
+        } else if (is_ident_tok(s) && (i + 1 >= hi || strcmp(v->s[i + 1], "(") != 0) &&
+                   host_value(v, s, &a, &b)) {
+            /* a host variable set once: its expression, in the kernel's terms too */
+            augur_buf_printf(out, "( ");
+            if (!launch_text(v, a, b, arg, param, nargs, out, depth + 1))
+                return false;
+            augur_buf_printf(out, ") ");
+        } else {
+            augur_buf_printf(out, "%s ", s);
+        }
+    }
+    return true;
+}
+
+int fe_host_launch(struct fe_tu *t, const char *kernel, const char *const *param, unsigned nparams,
+                   struct augur_buf *out)
+{
+    struct toks v = { 0 };
+    CXString spelling = clang_getTranslationUnitSpelling(t->tu);
+    CXFile main_file = clang_getFile(t->tu, clang_getCString(spelling));
+    int found = 0;
+    char *first = NULL;
+
+    clang_disposeString(spelling);
+
+    file_tokens(t, main_file, &v);
+    if (t->file && (!main_file || !clang_File_isEqual(t->file, main_file)))
+        file_tokens(t, t->file, &v);
+    for (size_t i = 0; i + 1 < v.n && found >= 0; i++) {
+        size_t cat[4], cto[4], aat[64], ato[64], next;
+        unsigned nc, na;
+        const char *arg[64] = { NULL };
+        struct augur_buf text;
+
+        if (strcmp(v.s[i], kernel) != 0 || strcmp(v.s[i + 1], "<<<") != 0)
+            continue;
+        next = groups(&v, i + 2, ">>>", cat, cto, 4, &nc);
+        if (!next || nc < 2 || next >= v.n || strcmp(v.s[next], "(") != 0 ||
+            !groups(&v, next + 1, ")", aat, ato, 64, &na))
+            continue;
+        /* a host variable passed as it is stands for that parameter */
+        for (unsigned k = 0; k < na && k < nparams; k++)
+            if (ato[k] == aat[k] + 1 && is_ident_tok(v.s[aat[k]]))
+                arg[k] = v.s[aat[k]];
+        augur_buf_init(&text);
+        if (launch_text(&v, cat[0], cto[0], arg, param, na < nparams ? na : nparams, &text, 0)) {
+            augur_buf_printf(&text, ", ");
+            if (launch_text(&v, cat[1], cto[1], arg, param, na < nparams ? na : nparams, &text,
+                            0)) {
+                if (!first)
+                    first = augur_strdup(text.s);
+                else if (strcmp(first, text.s) != 0)
+                    found = -1; /* launched two ways: the user says which */
+                if (found >= 0)
+                    found = 1;
+            }
+        }
+        augur_buf_release(&text);
+    }
+    if (found > 0) {
+        size_t len = strlen(first);
+
+        while (len && first[len - 1] == ' ')
+            len--;
+        augur_buf_printf(out, "%.*s", (int)len, first);
+    }
+    augur_free(first);
+    augur_free(v.s);
+    return found;
 }
