@@ -2692,27 +2692,26 @@ static enum CXChildVisitResult assert_visit(CXCursor c, CXCursor parent, CXClien
  */
 static bool assert_stmt(struct fe_conv *cv, CXCursor s)
 {
-    CXToken *toks = NULL;
-    unsigned n = 0;
-    bool is_assert = false;
-    struct assert_find f = { clang_getNullCursor(), false };
+    CXFile f = NULL;
+    unsigned off = 0;
+    size_t len = 0;
+    const char *text;
+    bool is_assert;
+    struct assert_find fd = { clang_getNullCursor(), false };
 
-    clang_tokenize(cv->t->tu, fe_file_extent(cv->t->tu, s), &toks, &n);
-    if (n >= 2) {
-        CXString a = clang_getTokenSpelling(cv->t->tu, toks[0]);
-        CXString b = clang_getTokenSpelling(cv->t->tu, toks[1]);
-
-        is_assert = !strcmp(clang_getCString(a), "assert") && !strcmp(clang_getCString(b), "(");
-        clang_disposeString(a);
-        clang_disposeString(b);
-    }
-    if (toks)
-        clang_disposeTokens(cv->t->tu, toks, n);
+    /* the text where the statement is written (the macro's invocation): "assert (" */
+    clang_getSpellingLocation(clang_getRangeStart(fe_file_extent(cv->t->tu, s)), &f, NULL, NULL,
+                              &off);
+    text = f ? clang_getFileContents(cv->t->tu, f, &len) : NULL;
+    is_assert = text && off + 6 < len && !strncmp(text + off, "assert", 6);
+    for (off += 6; is_assert && off < len && (text[off] == ' ' || text[off] == '\t'); off++)
+        ;
+    is_assert = is_assert && off < len && text[off] == '(';
     if (!is_assert)
         return false;
-    clang_visitChildren(s, assert_visit, &f);
-    if (f.found)
-        fe_expr(cv, f.cond, FE_DISCARD);
+    clang_visitChildren(s, assert_visit, &fd);
+    if (fd.found)
+        fe_expr(cv, fd.cond, FE_DISCARD);
     return true;
 }
 

@@ -1347,15 +1347,15 @@ static void wb_new(struct augur_interp *in)
 {
     struct warp_branches *wb = &in->wb;
 
-    for (uint32_t pc = 0; pc < in->ncode; pc++)
-        wb->nsites += in->code[pc].op >= OP_JZ && in->code[pc].op <= OP_JNE;
-    if (!wb->nsites)
-        return;
-    wb->site = augur_mallocarray(in->ncode, sizeof(*wb->site));
-    wb->nsites = 0;
+    wb->site = augur_mallocarray(in->ncode + 1, sizeof(*wb->site));
     for (uint32_t pc = 0; pc < in->ncode; pc++)
         wb->site[pc] =
             in->code[pc].op >= OP_JZ && in->code[pc].op <= OP_JNE ? (int32_t)wb->nsites++ : -1;
+    if (!wb->nsites) {
+        augur_free(wb->site);
+        wb->site = NULL;
+        return;
+    }
     wb->site_node = augur_mallocarray(wb->nsites, sizeof(*wb->site_node));
     for (uint32_t pc = 0; pc < in->ncode; pc++)
         if (wb->site[pc] >= 0)

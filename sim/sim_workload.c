@@ -604,13 +604,18 @@ static bool register_update(const struct augur_node *n)
     return only_store(l, n);
 }
 
-/* The operation a register update's chain waits for: the ops on its line in its loop's body. */
-static enum augur_opkind register_update_op(const struct augur_node *n)
+/*
+ * The operation a register update's chain waits for (the ops on its line in
+ * its loop's body); AUGUR_OPK_COUNT when n is no register update or no
+ * floating-point one (an integer add: a cycle, no chain worth pricing).
+ */
+static enum augur_opkind register_chain_op(const struct augur_node *n)
 {
     enum augur_opkind op = AUGUR_OPK_COUNT;
 
-    if (!augur_type_is_float(n->u.access.type))
-        return AUGUR_OPK_COUNT; /* an integer add: a cycle, no chain worth pricing */
+    if (n->kind != AUGUR_NODE_ACCESS || !augur_type_is_float(n->u.access.type) ||
+        !register_update(n))
+        return AUGUR_OPK_COUNT;
     for (uint32_t i = 0; i < n->parent->nkids; i++) {
         const struct augur_node *o = n->parent->kids[i];
 
@@ -824,11 +829,11 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
                 l->carried_iters += cnt;
                 l->carried_runs += chains_of(in, n, cnt, scale);
             }
-        } else if (n->kind == AUGUR_NODE_ACCESS && register_update(n)) {
+        } else if (register_chain_op(n) != AUGUR_OPK_COUNT) {
             double cnt = (double)augur_interp_node_count(in, n->id, -1) * scale;
-            enum augur_opkind op = register_update_op(n);
+            enum augur_opkind op = register_chain_op(n);
 
-            if (op != AUGUR_OPK_COUNT && cnt > 0) {
+            if (cnt > 0) {
                 l->carried[op] += cnt;
                 l->carried_iters += cnt;
                 l->carried_runs += chains_of(in, n, cnt, scale);
@@ -1239,8 +1244,7 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
             continue;
         for (uint32_t j = 0; n->kind == AUGUR_NODE_OPS && j < n->u.ops.n; j++)
             carried |= n->u.ops.v[j].carried;
-        carried |= n->kind == AUGUR_NODE_ACCESS && register_update(n) &&
-                   register_update_op(n) != AUGUR_OPK_COUNT;
+        carried |= register_chain_op(n) != AUGUR_OPK_COUNT;
         while (p && p->kind != AUGUR_NODE_LOOP)
             p = p->parent;
         for (unsigned k = 0; carried && p && k < c.nloops; k++)
