@@ -280,8 +280,10 @@ static void print_text(const struct opts *o, const struct shown *r)
         printf("tiling: tile size %u: SIMD utilization %.4f (%s), avg_MIMD %.4g (%" PRIu64
                " tiles in %" PRIu64 " tile groups)\n",
                r->p->tiling.tile_size, r->p->tiling.simd_util,
-               r->p->simd_kernel ? "applied" : "not applied: scalar kernel", r->p->tiling.avg_mimd,
-               r->p->tiling.ntiles, r->p->tiling.ntgroups);
+               r->p->simd_kernel  ? "applied"
+               : r->p->tiling_run ? "simulated: the kernel runs the schedule"
+                                  : "not applied: scalar kernel",
+               r->p->tiling.avg_mimd, r->p->tiling.ntiles, r->p->tiling.ntgroups);
     printf("simulated %" PRIu64 " accesses%s in %.3f s; one call: %.4g accesses, %.4g flops, "
            "%.4g bytes named\n\n",
            r->p->sim_events, r->p->cold_caches ? " (cold caches)" : " (a warm call)",

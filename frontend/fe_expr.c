@@ -2072,6 +2072,15 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
         if (br->nkids == 0)
             augur_skel_drop_last(cv->b);
         fe_forget_reads(cv);
+        if (a.vec == b.vec && a.mask == b.mask && (a.vec || a.mask) && a.e && b.e &&
+            a.type == b.type) {
+            /* c ? v : w of two vectors: each lane chooses (the halves of a 512-bit vector) */
+            struct fe_val chosen = a;
+
+            chosen.e = augur_expr_select(cv->skel, ce, a.e, b.e);
+            chosen.lanes = a.lanes > b.lanes ? a.lanes : b.lanes;
+            return chosen;
+        }
         if (a.vec || b.vec)
             return scalar(fe_opaque(cv, at, "vector"));
         return scalar(augur_expr_select(cv->skel, ce, value_of(cv, a, at), value_of(cv, b, at)));

@@ -134,7 +134,11 @@ static int ctx_sample(struct augur_predict_ctx *ctx, const struct augur_sample_o
 
 static struct augur_bound_opts bound_opts(const struct augur_predict_opts *o, unsigned threads)
 {
-    return predict_bound_opts(&o->bound, o->round, threads);
+    struct augur_bound_opts bo = predict_bound_opts(&o->bound, o->round, threads);
+
+    if (!bo.tile_size)
+        bo.tile_size = o->tile_size; /* the tiling.* targets' schedule */
+    return bo;
 }
 
 struct augur_bound_opts predict_bound_opts(const struct augur_bound_opts *given, uint32_t round,
@@ -187,7 +191,12 @@ static int apply_tiling(struct augur_predict_ctx *ctx, bool stored_only, uint32_
         return rc;
     if ((rc = augur_tiling_compute(&ctx->csr, tile_size, &r->tiling, diag)) != 0)
         return rc;
-    r->simd_kernel = has_simd_access(r->kernel);
+    for (uint32_t a = 0; a < r->kernel->u.kernel.narrays; a++) {
+        const char *b = r->kernel->u.kernel.arrays[a].bind;
+
+        r->tiling_run |= b && (!strncmp(b, "tiling.", 7) || !strncmp(b, "tiling1.", 8));
+    }
+    r->simd_kernel = has_simd_access(r->kernel) && !r->tiling_run;
     if (r->simd_kernel)
         r->work.simd_util = r->tiling.simd_util;
     r->work.tile_size = tile_size;

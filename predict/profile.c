@@ -95,6 +95,7 @@ int augur_profile_save(const struct augur_predict_result *r, const char *path,
     json_object_set_new(doc, "rounds", json_integer(r->rounds));
     json_object_set_new(doc, "cold_caches", json_boolean(r->cold_caches));
     json_object_set_new(doc, "simd_kernel", json_boolean(r->simd_kernel));
+    json_object_set_new(doc, "tiling_run", json_boolean(r->tiling_run));
     json_object_set_new(doc, "workload", augur_workload_to_json(&r->work));
     rc = augur_out_open(&out, path, diag);
     if (!rc) {
@@ -315,6 +316,7 @@ static int read_profile(struct reader *rd)
         get_bool(rd, doc, "cold_caches", &r->cold_caches) ||
         get_bool(rd, doc, "simd_kernel", &r->simd_kernel))
         return -1;
+    r->tiling_run = json_is_true(json_object_get(doc, "tiling_run"));
     if (!json_is_number(scale) || !(json_number_value(scale) >= 1) || !json_is_number(secs))
         return bad(rd, "scale", "must be a number of at least 1");
     if (!json_is_integer(json_object_get(doc, "rounds")) ||

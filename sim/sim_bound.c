@@ -40,6 +40,8 @@ struct augur_bound {
     bool have_jds;
     struct augur_sell sell[7]; /* SELL-C for C = 1, 2, 4, ..., 64 */
     bool have_sell[7];
+    struct augur_tiling_sched tiling; /* at opts.tile_size */
+    bool have_tiling;
 };
 
 /* ---- the bound data ------------------------------------------------------------------ */
@@ -146,6 +148,7 @@ void augur_bound_free(struct augur_bound *b)
     augur_jds_release(&b->jds);
     for (int c = 0; c < 7; c++)
         augur_sell_release(&b->sell[c]);
+    augur_tiling_sched_release(&b->tiling);
     augur_free(b);
 }
 
@@ -310,6 +313,25 @@ static int mesh_vertices(const struct augur_bound *b, uint64_t *count, struct au
     return 0;
 }
 
+/* The tiled-and-grouped schedule at the tile size of the options, built on first use. */
+static int tiling_of(struct augur_bound *b, const char *t, struct augur_diag *diag)
+{
+    int rc;
+
+    if (b->have_tiling)
+        return 0;
+    if (!b->opts.tile_size)
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                              "%s is the tiled-and-grouped schedule at a tile size: give one with "
+                              "--tile-size T",
+                              t);
+    rc = augur_tiling_schedule(b->csr, b->opts.tile_size, &b->tiling, diag);
+    if (rc)
+        return augur_diag_set(diag, rc, NULL, 0, 0, "%s: %s", t, diag ? diag->msg : "");
+    b->have_tiling = true;
+    return 0;
+}
+
 /* log2 of a SELL chunk size (1 .. 64). */
 static int chunk_log(uint32_t c)
 {
@@ -341,7 +363,25 @@ static int scalar_named(struct augur_bound *b, const char *t, uint32_t threads, 
         *out = threads;
     else if (strcmp(t, "jds.ndiag") == 0)
         *out = b->maxdeg;
-    else if (augur_bind_sell(t, strlen(t), &chunk, &f) == 0 && strcmp(t + f, "nchunks") == 0)
+    else if (strncmp(t, "tiling.", 7) == 0 && strcmp(t, "tiling.size") != 0) {
+        int rc = tiling_of(b, t, diag);
+
+        if (rc)
+            return rc;
+        if (strcmp(t + 7, "ntgroups") == 0)
+            *out = (double)b->tiling.ntgroups;
+        else if (strcmp(t + 7, "ntiles") == 0)
+            *out = (double)b->tiling.ntiles;
+        else if (strcmp(t + 7, "ngroups") == 0)
+            *out = (double)b->tiling.ngroups;
+        else
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "unknown scalar target '%s'", t);
+    } else if (strcmp(t, "tiling.size") == 0) {
+        if (!b->opts.tile_size)
+            return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0,
+                                  "tiling.size: give a tile size with --tile-size T");
+        *out = b->opts.tile_size;
+    } else if (augur_bind_sell(t, strlen(t), &chunk, &f) == 0 && strcmp(t + f, "nchunks") == 0)
         *out = (double)(((uint64_t)b->csr->nrows + chunk - 1) / chunk);
     else if (strcmp(t, "nv") == 0) {
         uint64_t nv = 0;
@@ -514,6 +554,45 @@ static int jds_of(struct augur_bound *b, const char *t, struct tgt *out, struct 
     return 0;
 }
 
+static int tiling_array(struct augur_bound *b, const char *t, struct tgt *out,
+                        struct augur_diag *diag)
+{
+    const struct augur_tiling_sched *s = &b->tiling;
+    const char *f = t + 7;
+    int rc = tiling_of(b, t, diag);
+
+    if (rc)
+        return rc;
+    out->index = true;
+    out->ids = true;
+    if (strcmp(f, "tgroup_tile") == 0) {
+        out->kind = TV_U64;
+        out->p = s->tgroup_tile;
+        out->count = s->ntgroups + 1;
+    } else if (strcmp(f, "tile_group") == 0) {
+        out->kind = TV_U64;
+        out->p = s->tile_group;
+        out->count = s->ntiles + 1;
+    } else if (strcmp(f, "gcount") == 0) {
+        out->kind = TV_U32;
+        out->p = s->gcount;
+        out->count = s->ngroups;
+        out->ids = false;
+    } else if (strcmp(f, "gu") == 0 || strcmp(f, "gv") == 0) {
+        out->kind = TV_U32;
+        out->p = f[1] == 'u' ? s->gu : s->gv;
+        out->count = s->ngroups * AUGUR_TILING_LANES;
+    } else if (strcmp(f, "gw") == 0) {
+        out->kind = TV_F64;
+        out->p = s->gw;
+        out->count = s->ngroups * AUGUR_TILING_LANES;
+        out->index = out->ids = false;
+    } else {
+        return augur_diag_set(diag, AUGUR_EBIND, NULL, 0, 0, "unknown array target '%s'", t);
+    }
+    return 0;
+}
+
 /* A 0-based array target; threads is the number of threads parts() and owner() split among. */
 static int target_base(struct augur_bound *b, const char *t, uint32_t threads, struct tgt *out,
                        struct augur_diag *diag)
@@ -572,6 +651,8 @@ static int target_base(struct augur_bound *b, const char *t, uint32_t threads, s
         return sell_of(b, t, chunk, t + field, out, diag);
     if (strncmp(t, "jds.", 4) == 0)
         return jds_of(b, t, out, diag);
+    if (strncmp(t, "tiling.", 7) == 0)
+        return tiling_array(b, t, out, diag);
     if (strcmp(t, "csr.rowptr") == 0) {
         out->kind = TV_U64;
         out->p = a->rowptr;

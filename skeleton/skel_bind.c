@@ -14,11 +14,18 @@
 
 /* Array targets; see docs/skeleton.md "Bindings". */
 static const char *const array_targets[] = {
-    "csr.rowptr",   "csr.col",     "csr.val",   "csr.rowpairs", "csc.colptr",   "csc.row",
-    "csc.val",      "coo.row",     "coo.col",   "coo.val",      "edges.src",    "edges.dst",
-    "edges.weight", "edges.pairs", "ell.idx",   "ell.val",      "ell.idx.rows", "ell.val.rows",
-    "mesh.cells",   "deg",         "bfs.level", "bfs.frontier", "bfs.visited",  "bfs.parent",
-    "bfs.next",     "jds.ptr",     "jds.col",   "jds.val",      "jds.perm",     NULL,
+    "csr.rowptr",        "csr.col",       "csr.val",
+    "csr.rowpairs",      "csc.colptr",    "csc.row",
+    "csc.val",           "coo.row",       "coo.col",
+    "coo.val",           "edges.src",     "edges.dst",
+    "edges.weight",      "edges.pairs",   "ell.idx",
+    "ell.val",           "ell.idx.rows",  "ell.val.rows",
+    "mesh.cells",        "deg",           "bfs.level",
+    "bfs.frontier",      "bfs.visited",   "bfs.parent",
+    "bfs.next",          "jds.ptr",       "jds.col",
+    "jds.val",           "jds.perm",      "tiling.tgroup_tile",
+    "tiling.tile_group", "tiling.gcount", "tiling.gu",
+    "tiling.gv",         "tiling.gw",     NULL,
 };
 
 /* The fields of a sellC target. */
@@ -28,8 +35,11 @@ static const char *const sell_fields[] = { "cs", "cl", "col", "val", NULL };
 static const char *const sized_targets[] = { "vec", "parts", "owner", "iota", NULL };
 
 /* Scalar targets besides "=VALUE", sellC.nchunks and expressions of them. */
-static const char *const scalar_targets[] = { "n",        "m",  "nnz",       "ell.width", "round",
-                                              "nthreads", "nv", "jds.ndiag", NULL };
+static const char *const scalar_targets[] = {
+    "n",  "m",         "nnz",         "ell.width",       "round",         "nthreads",
+    "nv", "jds.ndiag", "tiling.size", "tiling.ntgroups", "tiling.ntiles", "tiling.ngroups",
+    NULL
+};
 
 int augur_bind_sell(const char *t, size_t len, uint32_t *chunk, size_t *field)
 {
@@ -143,7 +153,8 @@ static int64_t x_primary(struct xparse *x, int depth)
             x_fail(x,
                    "unknown name '%.*s' in '%s': a size or scalar binding is an integer "
                    "expression (+ - * / and parentheses) of n, m, nnz, nv, ell.width, nthreads, "
-                   "round, jds.ndiag, sellC.nchunks (C a power of two up to 64: sell8.nchunks) "
+                   "round, jds.ndiag, sellC.nchunks (C a power of two up to 64: sell8.nchunks), "
+                   "tiling.size, tiling.ntgroups, tiling.ntiles, tiling.ngroups "
                    "and integers",
                    (int)len, p, x->whole);
             return 0;
@@ -1013,7 +1024,8 @@ static bool is_offsets(const char *t)
     if (augur_bind_sell(t, strlen(t), &c, &f) == 0)
         return !strcmp(t + f, "cs");
     return !strcmp(t, "csr.rowptr") || !strcmp(t, "csc.colptr") || !strcmp(t, "csr.rowpairs") ||
-           !strcmp(t, "jds.ptr") || !strncmp(t, "parts(", 6);
+           !strcmp(t, "jds.ptr") || !strcmp(t, "tiling.tgroup_tile") ||
+           !strcmp(t, "tiling.tile_group") || !strncmp(t, "parts(", 6);
 }
 
 /* Column indices: their values index vectors of m (csr.col, coo.col, jds.col, sell8.col). */

@@ -196,6 +196,38 @@ static void against_naive(const struct augur_csr *csr, const char *what, uint32_
 
 /* ---- the schedule of kernels/ireduce/tiling.c ------------------------------------------------ */
 
+/* augur_tiling_schedule() lays out the arrays the kernels' own builder does, element for element.
+ */
+static void same_schedule(const struct augur_csr *csr, const struct ireduce_tiling *t,
+                          const char *what, uint32_t ts)
+{
+    struct augur_tiling_sched s;
+    struct augur_diag diag;
+    uint64_t bad = 0, slots;
+
+    augur_diag_init(&diag);
+    if (!ok(augur_tiling_schedule(csr, ts, &s, &diag) == 0, name("schedule builds", what, ts))) {
+        tap_diag("%s", diag.msg);
+        return;
+    }
+    slots = t->ngroups * IREDUCE_LANES;
+    bad += s.ntgroups != t->ntgroups || s.ntiles != t->ntiles || s.ngroups != t->ngroups;
+    for (uint64_t c = 0; !bad && c <= t->ntgroups; c++)
+        bad += s.tgroup_tile[c] != t->tgroup_tile[c];
+    for (uint64_t k = 0; !bad && k <= t->ntiles; k++)
+        bad += s.tile_group[k] != t->tile_group[k];
+    for (uint64_t g = 0; !bad && g < t->ngroups; g++)
+        bad += s.gcount[g] != t->gcount[g];
+    for (uint64_t l = 0; !bad && l < slots; l++)
+        bad += s.gu[l] != t->gu[l] || s.gv[l] != t->gv[l] ||
+               s.gw[l] != (t->gw                       ? t->gw[l]
+                           : t->gedge[l] == UINT64_MAX ? 0.0
+                                                       : 1.0);
+    ok(bad == 0, name("schedule arrays = kernels/ireduce", what, ts));
+    is_int(s.stats.ngroups, t->ngroups, name("schedule's statistics", what, ts));
+    augur_tiling_sched_release(&s);
+}
+
 static void against_kernel(const struct augur_csr *csr, const char *what, uint32_t ts)
 {
     uint32_t n = csr->nrows > csr->ncols ? csr->nrows : csr->ncols;
@@ -212,7 +244,7 @@ static void against_kernel(const struct augur_csr *csr, const char *what, uint32
             ev[p] = csr->col[p];
         }
     augur_diag_init(&diag);
-    if (!ok(ireduce_tiling_build(n, csr->nnz, eu, ev, NULL, ts, &t) == 0,
+    if (!ok(ireduce_tiling_build(n, csr->nnz, eu, ev, csr->val, ts, &t) == 0,
             name("kernel schedule builds", what, ts)) ||
         !ok(augur_tiling_compute(csr, ts, &st, &diag) == 0, name("compute", what, ts)))
         goto out;
@@ -232,6 +264,7 @@ static void against_kernel(const struct augur_csr *csr, const char *what, uint32
     is_int(st.max_tiles, maxc, name("max tiles per tile group = kernels/ireduce", what, ts));
     is_double(st.simd_util, ireduce_tiling_lanes_used(&t) / IREDUCE_LANES, 1e-12,
               name("SIMD utilization = kernels/ireduce", what, ts));
+    same_schedule(csr, &t, what, ts);
 out:
     ireduce_tiling_release(&t);
     augur_free(eu);

@@ -950,4 +950,33 @@ struct augur_tiling_stats {
 AUGUR_API int augur_tiling_compute(const struct augur_csr *csr, uint32_t tile_size,
                                    struct augur_tiling_stats *out, struct augur_diag *diag);
 
+/*
+ * The schedule itself, as a tiled-and-grouped kernel runs it (the tiling.*
+ * binding targets, docs/tiling.md): tile group c holds the tiles
+ * [tgroup_tile[c], tgroup_tile[c + 1]) (in (I, J) order), tile k the groups
+ * [tile_group[k], tile_group[k + 1]), group g gcount[g] edges in lanes
+ * g * AUGUR_TILING_LANES onwards (gu, gv: the endpoints i and j; gw: the
+ * entry's value, 1 for a pattern; unused lanes 0).
+ */
+struct augur_tiling_sched {
+    uint32_t tile_size;
+    uint64_t ntgroups, ntiles, ngroups;
+    uint64_t *tgroup_tile; /* ntgroups + 1 */
+    uint64_t *tile_group;  /* ntiles + 1 */
+    uint32_t *gcount;      /* ngroups: 1 .. AUGUR_TILING_LANES */
+    uint32_t *gu, *gv;     /* AUGUR_TILING_LANES * ngroups */
+    double *gw;            /* AUGUR_TILING_LANES * ngroups */
+    struct augur_tiling_stats stats;
+};
+
+/*
+ * Builds the schedule of csr at tile_size (the same as
+ * augur_tiling_compute() counts, which *out->stats holds). Errors as
+ * augur_tiling_compute(), and AUGUR_ELIMIT when the schedule would not fit
+ * in memory. Release with augur_tiling_sched_release().
+ */
+AUGUR_API int augur_tiling_schedule(const struct augur_csr *csr, uint32_t tile_size,
+                                    struct augur_tiling_sched *out, struct augur_diag *diag);
+AUGUR_API void augur_tiling_sched_release(struct augur_tiling_sched *s);
+
 #endif

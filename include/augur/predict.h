@@ -190,6 +190,12 @@ struct augur_predict_result {
     /* --tile-size: the tiling statistics (tiling.tile_size 0: not asked) */
     struct augur_tiling_stats tiling;
     bool simd_kernel; /* the kernel has SIMD accesses: simd_util applies */
+    /*
+     * The kernel runs the schedule itself (binds tiling.* targets): its
+     * simulated vector instructions already hold the idle lanes, so
+     * simd_util is not applied again.
+     */
+    bool tiling_run;
     /* the counts every model reads */
     struct augur_workload work;
     /* CUDA: how many blocks an SM holds at once and why (warps_per_block 0: not a CUDA run) */

@@ -36,8 +36,9 @@ struct augur_bound_opts {
     bool bfs_source_maxdeg; /* the source is the first node of largest out-degree */
     int64_t bfs_inf;        /* the "unvisited" level; used when bfs_inf_set (default INT32_MAX) */
     bool bfs_inf_set;
-    int64_t round;     /* the scalar target round (0: 1) */
-    uint32_t nthreads; /* the scalar target nthreads (0: 1) */
+    int64_t round;      /* the scalar target round (0: 1) */
+    uint32_t nthreads;  /* the scalar target nthreads (0: 1) */
+    uint32_t tile_size; /* the tiling.* targets' tile size (0: those targets are refused) */
 };
 
 /*
