@@ -59,6 +59,7 @@ int cli_flush_stdout(void);
 struct cli_kernel_args {
     const char *data, *function, *bind, *machine, *source, *compile_commands, *templ;
     uint32_t ell_width;
+    uint32_t tile_size; /* --tile-size: the tiling.* targets' schedule (0: none) */
     bool stored_only, no_shim;
 };
 #define CLI_OPT_MACHINE 0x113
@@ -72,6 +73,7 @@ struct cli_kernel_args {
         { "ell-width", required_argument, NULL, 0x116 },                                         \
         { "stored-only", no_argument, NULL, 0x117 },                                             \
         { "template", required_argument, NULL, 0x119 }, { "no-shim", no_argument, NULL, 0x11A }, \
+        { "tile-size", required_argument, NULL, 0x11B },                                         \
     {                                                                                            \
         "quiet", no_argument, NULL, CLI_OPT_QUIET                                                \
     }

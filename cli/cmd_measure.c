@@ -51,6 +51,8 @@ void cmd_measure_help(FILE *fp)
             "                    file has OpenMP directives)\n"
             "  --source V        the BFS source node of bfs.level, or 'maxdeg' (default 0)\n"
             "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
+            "  --tile-size T     the tile size of the tiling.* bindings' schedule\n"
+            "                    (docs/tiling.md)\n"
             "  --stored-only     symmetric data: the stored triangle only (default: both)\n"
             "  --no-counts       do not run the skeleton interpreter (no bytes and flops)\n"
             "  --link FILE       also link FILE: a C source (compiled with the kernel's\n"
@@ -552,6 +554,7 @@ static int run(struct opts *o, const char *path, int nargs, char **args)
     memset(&bo, 0, sizeof(bo));
     bo.stored_only = o->k.stored_only;
     bo.ell_width = o->k.ell_width;
+    bo.tile_size = o->k.tile_size;
     bo.nthreads = o->threads ? o->threads : 1;
     if (o->k.source && cli_bfs_source("measure", o->k.source, &bo))
         return CLI_USAGE;

@@ -69,8 +69,9 @@ void cmd_predict_help(FILE *fp)
         "                    (the file brings its own; docs/skeleton.md)\n"
         "  --source V        the BFS source node, or 'maxdeg' (default 0)\n"
         "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
-        "  --tile-size T     a tiled-and-grouped kernel: SIMD utilization and avg_MIMD\n"
-        "                    of the data at tile size T (docs/tiling.md)\n"
+        "  --tile-size T     a tiled-and-grouped kernel at tile size T: the schedule\n"
+        "                    its tiling.* bindings run, its SIMD utilization and\n"
+        "                    avg_MIMD (docs/tiling.md)\n"
         "  --stored-only     symmetric data: the stored triangle only (default: both)\n"
         "  --cold            count the first call with empty caches (default: a warm\n"
         "                    call, as a timed repetition sees)\n"
@@ -113,8 +114,7 @@ struct opts {
     enum augur_sampler method;
     bool method_auto; /* the categorizer picks the sampler */
     uint64_t seed;
-    int replicas; /* --interval K: K, or -1 for 0 (none); 0: the default */
-    uint32_t tile_size;
+    int replicas;     /* --interval K: K, or -1 for 0 (none); 0: the default */
     bool sched_given; /* --schedule KIND[,CHUNK] */
     enum augur_sched sched;
     uint64_t chunk;
@@ -503,11 +503,6 @@ static int predict_option(struct opts *o, int opt, const char *arg, const char *
                                    "expressions such as (n + 255) / 256,256), not '%s'",
                                    arg);
         break;
-    case 'T':
-        if (cli_parse_u64("predict", "--tile-size", arg, 1, UINT32_MAX, &v))
-            return CLI_USAGE;
-        o->tile_size = (uint32_t)v;
-        break;
     case 'c':
         o->cold = true;
         break;
@@ -570,7 +565,6 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "rounds", no_argument, NULL, 'R' },
         { "round", required_argument, NULL, 'r' },
         { "launch", required_argument, NULL, 'l' },
-        { "tile-size", required_argument, NULL, 'T' },
         { "cold", no_argument, NULL, 'c' },
         { "measure", no_argument, NULL, 'E' },
         { "allow-empty", no_argument, NULL, 'A' },
@@ -742,7 +736,7 @@ static void predict_opts(const struct opts *o, struct augur_predict_opts *po)
     po->rounds = o->rounds;
     po->round = o->round;
     po->cold = o->cold;
-    po->tile_size = o->tile_size;
+    po->tile_size = o->k.tile_size;
     po->allow_empty = o->allow_empty;
     po->grid = o->grid;
     po->block = o->block;

@@ -51,6 +51,8 @@ void cmd_simulate_help(FILE *fp)
             "  --runs N          run the kernel N times in a row (caches stay warm)\n"
             "  --warm            run once before counting\n"
             "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
+            "  --tile-size T     the tile size of the tiling.* bindings' schedule\n"
+            "                    (docs/tiling.md)\n"
             "  --stored-only     symmetric data: the stored triangle only (default: both)\n"
             "  --quantum Q       events a thread runs before the next one's turn (default 16)\n"
             "  --layout L        'malloc' (default) or an alignment in bytes for every array\n"
@@ -952,6 +954,7 @@ int cmd_simulate(int argc, char **argv)
         return rc < 0 ? CLI_OK : rc;
     so.bound.stored_only = o.k.stored_only;
     so.bound.ell_width = o.k.ell_width;
+    so.bound.tile_size = o.k.tile_size;
     if (o.k.source && cli_bfs_source("simulate", o.k.source, &so.bound))
         return CLI_USAGE;
     {

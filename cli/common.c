@@ -157,6 +157,11 @@ int cli_kernel_option(const char *cmd, int opt, const char *arg, struct cli_kern
     case 0x11A:
         k->no_shim = true;
         return 1;
+    case 0x11B:
+        if (cli_parse_u64(cmd, "--tile-size", arg, 1, UINT32_MAX, &v))
+            return CLI_USAGE;
+        k->tile_size = (uint32_t)v;
+        return 1;
     case CLI_OPT_QUIET:
         cli_quiet = true;
         return 1;
