@@ -20,10 +20,13 @@
 #define MAX_VARIANTS  16
 #define MAX_SCHEDULES 16
 #define MAX_ROUNDS    16
+#define MAX_TILES     16
 
 /* The reorderings swept when --reorder is not given (METIS blocks as Langguth et al. sweep them).
  */
 static const char default_reorders[] = "none,rcm,metis:64,metis:512,metis:4096,metis:32768";
+/* The tile sizes swept for a kernel that runs the tiling schedule when --tile is not given. */
+static const char default_tiles[] = "128,256,512,1024,2048,4096,8192";
 /* The schedules swept besides the source's when --schedule is not given. */
 static const char default_schedules[] = "static,dynamic,64,guided";
 
@@ -67,6 +70,10 @@ void cmd_advise_help(FILE *fp)
             "                    makes them: none, rcm, metis:B (default: none, rcm and\n"
             "                    metis:64,512,4096,32768 below the row count, for square\n"
             "                    data; none for other data)\n"
+            "  --tile LIST       a kernel that runs the tiled-and-grouped schedule (binds\n"
+            "                    tiling.* targets): the tile sizes to try (default\n"
+            "                    128,256,...,8192; --tile-size T: the current one, else\n"
+            "                    the first); its reorderings default to none\n"
             "  --source V        the BFS source node, or 'maxdeg' (default 0); a reordered\n"
             "                    graph starts from the same node under its new number\n"
             "  --ell-width W     ELLPACK width (default: the largest row degree)\n"
@@ -87,7 +94,7 @@ void cmd_advise_help(FILE *fp)
 
 struct opts {
     struct cli_kernel_args k;
-    const char *threads, *reorder, *schedule;
+    const char *threads, *reorder, *schedule, *tiles;
     unsigned verify, reps, rounds;
     struct augur_load_opts load;
 };
@@ -112,12 +119,13 @@ struct schedule {
 
 /* One configuration: what augur predicts for it, what --verify measured. */
 struct config {
-    unsigned variant, sched, threads;
+    unsigned variant, sched, threads, tile;
     unsigned effort; /* what the user must do for it: its reordering's kind, then schedule */
     double predicted;
     char bottleneck[64];
     double misses[AUGUR_WORK_MAX_LEVELS]; /* per call, requests that went past cache i */
     double busiest_share;
+    double simd_util, avg_mimd; /* of the tiling schedule (a tiled kernel) */
     bool measured;
     double seconds;             /* the measured median, over every round's repetitions */
     double round_s[MAX_ROUNDS]; /* each round's median */
@@ -136,6 +144,8 @@ struct job {
     unsigned nvar;
     struct schedule sched[MAX_SCHEDULES]; /* sched[0]: the source's */
     unsigned nsched;
+    uint32_t tiles[MAX_TILES]; /* a tiled kernel's tile sizes (ntiles 0: not a tiled kernel) */
+    unsigned ntiles;
     char why_not_reordered[96]; /* the default sweep left reorderings out: why */
     unsigned nlevels;
     char level_name[AUGUR_WORK_MAX_LEVELS][16];
@@ -292,6 +302,52 @@ static int parse_schedules(const char *list, bool given, struct job *j)
 }
 
 /* One of advise's own options: CLI_OK, -1 after --help, or an exit status. */
+/* True when the kernel binds a tiling.* target: it runs the schedule of a tile size. */
+static bool runs_tiling(const struct augur_node *kernel)
+{
+    const struct augur_kernel_info *k = &kernel->u.kernel;
+
+    for (uint32_t i = 0; i < k->narrays; i++)
+        if (k->arrays[i].bind && !strncmp(k->arrays[i].bind, "tiling", 6))
+            return true;
+    for (uint32_t i = 0; i < k->nsyms; i++)
+        if (k->syms[i].bind && !strncmp(k->syms[i].bind, "tiling", 6))
+            return true;
+    return false;
+}
+
+/* "256,1024,4096" into j->tiles (distinct, in the order given); an exit status on error. */
+static int parse_tiles(const char *list, struct job *j)
+{
+    const char *p = list;
+
+    j->ntiles = 0;
+    while (*p) {
+        char item[24];
+        size_t len = strcspn(p, ",");
+        uint64_t v;
+        bool seen = false;
+
+        if (len == 0 || len >= sizeof(item))
+            return cli_usage_error("advise", "--tile needs tile sizes such as 256,1024, not '%s'",
+                                   list);
+        memcpy(item, p, len);
+        item[len] = '\0';
+        if (cli_parse_u64("advise", "--tile", item, 1, UINT32_MAX, &v))
+            return CLI_USAGE;
+        for (unsigned k = 0; k < j->ntiles; k++)
+            seen |= j->tiles[k] == v;
+        if (!seen && j->ntiles == MAX_TILES)
+            return cli_usage_error("advise", "--tile: at most %d tile sizes", MAX_TILES);
+        if (!seen)
+            j->tiles[j->ntiles++] = (uint32_t)v;
+        p += len + (p[len] == ',');
+        if (p[-1] == ',' && !*p)
+            return cli_usage_error("advise", "--tile ends with a comma: '%s'", list);
+    }
+    return CLI_OK;
+}
+
 static int advise_option(struct opts *o, int opt, const char *arg, const char *given)
 {
     uint64_t v;
@@ -310,6 +366,11 @@ static int advise_option(struct opts *o, int opt, const char *arg, const char *g
         if (!*arg)
             return cli_usage_error("advise", "--reorder needs methods such as none,rcm,metis:512");
         o->reorder = arg;
+        break;
+    case 'T':
+        if (!*arg)
+            return cli_usage_error("advise", "--tile needs tile sizes such as 256,1024,4096");
+        o->tiles = arg;
         break;
     case 'v':
         if (cli_parse_u64("advise", "--verify", arg, 1, MAX_CONFIGS, &v))
@@ -345,6 +406,7 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
         { "threads", required_argument, NULL, 't' },
         { "reorder", required_argument, NULL, 'r' },
         { "schedule", required_argument, NULL, 's' },
+        { "tile", required_argument, NULL, 'T' },
         { "verify", required_argument, NULL, 'v' },
         { "reps", required_argument, NULL, 'n' },
         { "rounds", required_argument, NULL, 'R' },
@@ -458,6 +520,7 @@ static int predict_opts(const struct opts *o, const struct job *j, const struct 
     po->chunk = j->sched[c->sched].chunk;
     po->bound.stored_only = o->k.stored_only;
     po->bound.ell_width = o->k.ell_width;
+    po->tile_size = j->ntiles ? j->tiles[c->tile] : o->k.tile_size;
     po->on_warn = cli_interp_warning;
     po->on_progress = cli_progress_fn();
     /* a kernel with a round parameter is a level-synchronous BFS: one call is all its rounds */
@@ -509,6 +572,8 @@ static int sweep(const struct opts *o, struct job *j)
                 c->misses[l] += w->total.served[k] / calls;
         }
         c->busiest_share = w->busiest_share;
+        c->simd_util = r->tiling.simd_util;
+        c->avg_mimd = r->tiling.avg_mimd;
         augur_predict_result_free(r);
     }
     return CLI_OK;
@@ -530,11 +595,13 @@ static int by_predicted(const void *a, const void *b)
     return x->threads < y->threads ? -1 : x->threads > y->threads ? 1 : 0;
 }
 
-/* The configuration of variant v, schedule s and threads, or NULL when the sweep has none. */
-static const struct config *find(const struct job *j, unsigned v, unsigned s, unsigned threads)
+/* The configuration of variant v, schedule s, threads and tile, or NULL when the sweep has none. */
+static const struct config *find(const struct job *j, unsigned v, unsigned s, unsigned threads,
+                                 unsigned tile)
 {
     for (unsigned i = 0; i < j->n; i++)
-        if (j->cfg[i].variant == v && j->cfg[i].sched == s && j->cfg[i].threads == threads)
+        if (j->cfg[i].variant == v && j->cfg[i].sched == s && j->cfg[i].threads == threads &&
+            j->cfg[i].tile == tile)
             return &j->cfg[i];
     return NULL;
 }
@@ -720,7 +787,8 @@ static double kendall_tau(const struct job *j, unsigned *pairs)
 static double payoff_calls(const struct job *j, const struct config *c, bool measured)
 {
     int none = none_variant(j);
-    const struct config *b = none >= 0 ? find(j, (unsigned)none, c->sched, c->threads) : NULL;
+    const struct config *b =
+        none >= 0 ? find(j, (unsigned)none, c->sched, c->threads, c->tile) : NULL;
     double gain;
 
     if (!b || !j->var[c->variant].order || (measured && !(b->measured && c->measured)))
@@ -733,11 +801,15 @@ static double payoff_calls(const struct job *j, const struct config *c, bool mea
 static void reason(const struct job *j, const struct config *c, char *buf, size_t size)
 {
     int none = none_variant(j);
-    const struct config *b = none >= 0 ? find(j, (unsigned)none, c->sched, c->threads) : NULL;
+    const struct config *b =
+        none >= 0 ? find(j, (unsigned)none, c->sched, c->threads, c->tile) : NULL;
     size_t len = 0;
 
     buf[0] = '\0';
-    if (b && b != c) {
+    if (j->ntiles && (!b || b == c)) {
+        snprintf(buf, size, "SIMD utilization %.2f, %.3g tiles per tile group", c->simd_util,
+                 c->avg_mimd);
+    } else if (b && b != c) {
         len += (size_t)snprintf(buf, size, "misses vs none:");
         for (unsigned l = 0; l < j->nlevels && len < size; l++)
             len +=
@@ -757,6 +829,12 @@ static json_t *config_json(const struct job *j, const struct config *c, const st
     json_t *misses = json_object();
     double calls = payoff_calls(j, c, false), mcalls = payoff_calls(j, c, true);
     char why[160];
+
+    if (j->ntiles) {
+        json_object_set_new(e, "tile", json_integer(j->tiles[c->tile]));
+        json_object_set_new(e, "simd_util", json_real(c->simd_util));
+        json_object_set_new(e, "avg_mimd", json_real(c->avg_mimd));
+    }
 
     for (unsigned l = 0; l < j->nlevels; l++)
         json_object_set_new(misses, j->level_name[l], json_real(c->misses[l]));
@@ -787,7 +865,8 @@ static unsigned by_block(const struct job *j, unsigned threads, const struct con
         const struct config *c;
         unsigned k = n;
 
-        if (j->var[v].how.method != AUGUR_REORDER_METIS || !(c = find(j, v, 0, threads)))
+        if (j->var[v].how.method != AUGUR_REORDER_METIS ||
+            !(c = find(j, v, 0, threads, j->cfg[j->current].tile)))
             continue;
         for (; k > 0 && j->var[out[k - 1]->variant].how.block > j->var[v].how.block; k--)
             out[k] = out[k - 1];
@@ -850,6 +929,17 @@ static json_t *plateaus_json(const struct job *j)
     return a;
 }
 
+/* What names a configuration: its reordering, schedule, threads (and tile size). */
+static json_t *config_key(const struct job *j, const struct config *c)
+{
+    json_t *e = json_pack("{s:s,s:s,s:i}", "reorder", j->var[c->variant].name, "schedule",
+                          j->sched[c->sched].name, "threads", (int)c->threads);
+
+    if (j->ntiles)
+        json_object_set_new(e, "tile", json_integer(j->tiles[c->tile]));
+    return e;
+}
+
 static int report_json(const struct opts *o, const struct job *j, const struct config *best_meas,
                        double tau, const struct repeat *rp)
 {
@@ -877,13 +967,8 @@ static int report_json(const struct opts *o, const struct job *j, const struct c
         json_array_append_new(a, config_json(j, &j->cfg[i], cur));
     json_object_set_new(doc, "ranked", a);
     json_object_set_new(doc, "plateaus", plateaus_json(j));
-    json_object_set_new(doc, "pick",
-                        json_pack("{s:s,s:s,s:i}", "reorder", j->var[j->cfg[0].variant].name,
-                                  "schedule", j->sched[j->cfg[0].sched].name, "threads",
-                                  (int)j->cfg[0].threads));
-    json_object_set_new(doc, "current",
-                        json_pack("{s:s,s:s,s:i}", "reorder", j->var[cur->variant].name, "schedule",
-                                  j->sched[cur->sched].name, "threads", (int)cur->threads));
+    json_object_set_new(doc, "pick", config_key(j, &j->cfg[0]));
+    json_object_set_new(doc, "current", config_key(j, cur));
     if (o->verify) {
         json_object_set_new(doc, "kendall_tau", json_real(tau));
         json_object_set_new(doc, "pick_measured_speedup",
@@ -900,27 +985,35 @@ static int report_json(const struct opts *o, const struct job *j, const struct c
     return cli_print_json(doc);
 }
 
-/* "rcm, schedule dynamic,64, 2 threads" */
+/* "rcm, schedule dynamic,64, 2 threads" (", tile 1024") */
 static void config_name(const struct job *j, const struct config *c, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s, schedule %s, %u thread%s", j->var[c->variant].name,
-             j->sched[c->sched].name, c->threads, c->threads == 1 ? "" : "s");
+    int len = snprintf(buf, size, "%s, schedule %s, %u thread%s", j->var[c->variant].name,
+                       j->sched[c->sched].name, c->threads, c->threads == 1 ? "" : "s");
+
+    if (j->ntiles && len > 0 && (size_t)len < size)
+        snprintf(buf + len, size - (size_t)len, ", tile %u", j->tiles[c->tile]);
 }
 
 static void report_rows(const struct job *j)
 {
     const struct config *cur = &j->cfg[j->current];
 
-    printf("%-5s %-12s %-12s %7s %14s %9s %-18s %s\n", "rank", "reorder", "schedule", "threads",
-           "predicted", "speed-up", "bottleneck", "why");
+    printf("%-5s %-12s %-12s %7s", "rank", "reorder", "schedule", "threads");
+    if (j->ntiles)
+        printf(" %6s", "tile");
+    printf(" %14s %9s %-18s %s\n", "predicted", "speed-up", "bottleneck", "why");
     for (unsigned i = 0; i < j->n; i++) {
         const struct config *c = &j->cfg[i];
         double calls = payoff_calls(j, c, false), mcalls = payoff_calls(j, c, true);
         char why[160];
 
         reason(j, c, why, sizeof(why));
-        printf("%-5u %-12s %-12s %7u %12.4g s %8.2fx %-18s %s", i + 1, j->var[c->variant].name,
-               j->sched[c->sched].name, c->threads, c->predicted, cur->predicted / c->predicted,
+        printf("%-5u %-12s %-12s %7u", i + 1, j->var[c->variant].name, j->sched[c->sched].name,
+               c->threads);
+        if (j->ntiles)
+            printf(" %6u", j->tiles[c->tile]);
+        printf(" %12.4g s %8.2fx %-18s %s", c->predicted, cur->predicted / c->predicted,
                c->bottleneck, why);
         if (calls > 0)
             printf("; pays off after %.0f call%s", calls, calls == 1 ? "" : "s");
@@ -988,44 +1081,94 @@ static int report(const struct opts *o, const struct job *j)
     return cli_flush_stdout();
 }
 
-/* The configurations: every reordering at every count; the current one is none (or the first) at
- * the first count. */
+/*
+ * A tiled kernel's tile sizes (--tile, else the defaults), the current one
+ * (--tile-size) first; a sweep of tile sizes for another kernel is a usage
+ * error.
+ */
+static int configure_tiles(const struct opts *o, struct job *j)
+{
+    int rc;
+
+    if (!runs_tiling(j->kernel)) {
+        if (o->tiles)
+            return cli_usage_error("advise",
+                                   "--tile sweeps a kernel that runs the tiled-and-grouped "
+                                   "schedule (binds tiling.* targets); '%s' binds none",
+                                   j->kernel->u.kernel.name);
+        return CLI_OK;
+    }
+    if ((rc = parse_tiles(o->tiles ? o->tiles : default_tiles, j)) != 0)
+        return rc;
+    if (o->k.tile_size) {
+        unsigned k = 0;
+
+        while (k < j->ntiles && j->tiles[k] != o->k.tile_size)
+            k++;
+        if (k == j->ntiles && j->ntiles == MAX_TILES)
+            return cli_usage_error("advise", "--tile: at most %d tile sizes", MAX_TILES);
+        if (k == j->ntiles)
+            j->ntiles++;
+        memmove(j->tiles + 1, j->tiles, k * sizeof(j->tiles[0]));
+        j->tiles[0] = o->k.tile_size;
+    }
+    return CLI_OK;
+}
+
+/*
+ * The configurations: every reordering at every count (and tile size); the
+ * current one is none (or the first) at the first count and the first tile
+ * size.
+ */
 static int configure(const struct opts *o, struct job *j)
 {
-    unsigned hw;
+    unsigned hw, ntiles;
     char buf[32];
     int rc, none;
+    const char *reorders = o->reorder ? o->reorder : default_reorders;
 
     hw = j->m->cores * (j->m->threads_per_core ? j->m->threads_per_core : 1);
     snprintf(buf, sizeof(buf), "1-%u", hw < 64 ? hw : 64);
+    if ((rc = configure_tiles(o, j)) != 0)
+        return rc;
+    if (j->ntiles && !o->reorder) {
+        reorders = "none";
+        snprintf(j->why_not_reordered, sizeof(j->why_not_reordered),
+                 "none: the tiling is the kernel's locality (--reorder sweeps them too)");
+    }
     if ((rc = parse_threads(o->threads ? o->threads : buf, hw, j->counts, &j->ncounts)) != 0 ||
-        (rc = parse_reorders(o->reorder ? o->reorder : default_reorders, o->reorder != NULL, j)) !=
-            0 ||
+        (rc = parse_reorders(reorders, o->reorder != NULL || j->ntiles, j)) != 0 ||
         (rc = parse_schedules(o->schedule ? o->schedule : default_schedules, o->schedule != NULL,
                               j)) != 0)
         return rc;
-    if ((size_t)j->ncounts * j->nvar * j->nsched > MAX_CONFIGS)
+    ntiles = j->ntiles ? j->ntiles : 1;
+    if ((size_t)j->ncounts * j->nvar * j->nsched * ntiles > MAX_CONFIGS)
         return cli_usage_error("advise",
-                               "%u thread counts x %u reorderings x %u schedules: more "
-                               "than %d configurations",
-                               j->ncounts, j->nvar, j->nsched, MAX_CONFIGS);
+                               "%u thread counts x %u reorderings x %u schedules x %u tile "
+                               "sizes: more than %d configurations",
+                               j->ncounts, j->nvar, j->nsched, ntiles, MAX_CONFIGS);
     none = none_variant(j);
     j->n = 0;
     j->current = 0;
     for (unsigned v = 0; v < j->nvar; v++)
         for (unsigned t = 0; t < j->ncounts; t++)
-            for (unsigned sc = 0; sc < j->nsched; sc++) {
-                /* one thread: a schedule deals nothing out; the source's alone */
-                if (sc > 0 && j->counts[t] == 1)
-                    continue;
-                if (v == (unsigned)none && t == 0 && sc == 0)
-                    j->current = j->n;
-                j->cfg[j->n].variant = v;
-                j->cfg[j->n].sched = sc;
-                /* none, rcm, metis; then the source's schedule before another */
-                j->cfg[j->n].effort = 2 * (unsigned)j->var[v].how.method + (sc > 0);
-                j->cfg[j->n++].threads = j->counts[t];
-            }
+            for (unsigned sc = 0; sc < j->nsched; sc++)
+                for (unsigned ti = 0; ti < ntiles; ti++) {
+                    struct config *c = &j->cfg[j->n];
+
+                    /* one thread: a schedule deals nothing out; the source's alone */
+                    if (sc > 0 && j->counts[t] == 1)
+                        continue;
+                    if (v == (unsigned)none && t == 0 && sc == 0 && ti == 0)
+                        j->current = j->n;
+                    c->variant = v;
+                    c->sched = sc;
+                    c->tile = ti;
+                    /* none, rcm, metis; then the source's schedule before another */
+                    c->effort = 2 * (unsigned)j->var[v].how.method + (sc > 0);
+                    c->threads = j->counts[t];
+                    j->n++;
+                }
     return CLI_OK;
 }
 
@@ -1055,7 +1198,8 @@ int cmd_advise(int argc, char **argv)
         goto out;
     current = j.cfg[j.current];
     qsort(j.cfg, j.n, sizeof(j.cfg[0]), by_predicted);
-    j.current = (unsigned)(find(&j, current.variant, current.sched, current.threads) - j.cfg);
+    j.current =
+        (unsigned)(find(&j, current.variant, current.sched, current.threads, current.tile) - j.cfg);
     if (o.verify && (rc = verify(&o, &j, nargs, args)) != 0)
         goto out;
     rc = report(&o, &j);
