@@ -300,10 +300,13 @@ static int do_fork(struct augur_interp *in, struct ctx *m, uint32_t f)
     return ST_FORK;
 }
 
-/* The team's last thread has joined: the master goes on alone. */
-static void dissolve(struct augur_interp *in)
+/*
+ * Ends a phase of the team (at a barrier every thread reached, or at the
+ * join): the team waits for its busiest thread, so the phase's time is that
+ * thread's events, and the next phase starts from here.
+ */
+static void close_phase(struct augur_interp *in)
 {
-    struct ctx *m = &in->ctx[0];
     uint64_t mx = 0, sum = 0;
 
     for (unsigned t = 0; t < in->team_size; t++) {
@@ -312,10 +315,19 @@ static void dissolve(struct augur_interp *in)
         sum += e;
         if (e > mx)
             mx = e;
+        in->ctx[t].phase_start = in->ctx[t].clock;
     }
     in->stats.critical_events += mx;
     in->stats.parallel_events += sum;
     in->phase_means += (double)sum / in->team_size;
+}
+
+/* The team's last thread has joined: the master goes on alone. */
+static void dissolve(struct augur_interp *in)
+{
+    struct ctx *m = &in->ctx[0];
+
+    close_phase(in);
     if (in->cur_fork >= 0) {
         const struct forkinfo *F = &in->forks[in->cur_fork];
 
@@ -347,6 +359,8 @@ static int barrier(struct augur_interp *in, struct ctx *c)
             ndone += in->ctx[t].state == CTX_DONE;
     if (++in->arrived + ndone >= in->team_size) {
         in->arrived = 0;
+        if (!in->kernel->u.kernel.cuda)
+            close_phase(in);
         for (unsigned t = 0; t < in->team_size; t++)
             if (in->ctx[t].state == CTX_BLOCKED)
                 in->ctx[t].state = CTX_RUN;
@@ -1077,6 +1091,10 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
         case OP_BARRIER:
             cnt[I->e]++;
             c->pc = pc;
+            /* the clock must be current before the phase is measured */
+            c->clock += budget0 - budget;
+            in->work[c->simthread].events += budget0 - budget;
+            budget0 = budget;
             if (barrier(in, c) == ST_BLOCK) {
                 st = ST_BLOCK;
                 goto leave;
@@ -1169,6 +1187,9 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
                 ws_leave(in, ws_get(in, P->seq));
             if (!W->nowait) {
                 c->pc = pc;
+                c->clock += budget0 - budget;
+                in->work[c->simthread].events += budget0 - budget;
+                budget0 = budget;
                 if (barrier(in, c) == ST_BLOCK) {
                     st = ST_BLOCK;
                     goto leave;

@@ -919,6 +919,18 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
         if (e > busiest)
             busiest = e;
     }
+    /*
+     * A team waits at every barrier for its busiest thread: the critical
+     * path is the serial events plus each phase's busiest thread's, at least
+     * the busiest thread's total (when the phases' stragglers differ, more).
+     */
+    if (all > 0 && prof->stats.parallel_events > 0 && (double)prof->stats.parallel_events <= all) {
+        double path =
+            all - (double)prof->stats.parallel_events + (double)prof->stats.critical_events;
+
+        if (path > busiest)
+            busiest = path;
+    }
     w->busiest_share = all > 0 ? busiest / all : 1.0;
     w->parallel = (double)prof->stats.parallel * scale;
     for (unsigned t = 0; t < w->threads; t++) {

@@ -331,6 +331,62 @@ static void test_dynamic_balance(void)
     augur_csr_release(&a);
 }
 
+/*
+ * A team waits at each worksharing loop's barrier: two loops whose heavy
+ * rows fall to different threads balance over the call (201 and 199
+ * accesses) but not in either phase (150 against 50, then 51 against 149).
+ */
+static void test_barrier_phases(void)
+{
+    static const char skel[] =
+        "augur-skeleton 1\n"
+        "kernel ph @\"p.c\":1:1\n"
+        "  param n i32 bind n (cli)\n"
+        "  local i i32\n"
+        "  local k i32\n"
+        "  local j i64\n"
+        "  array rowptr i64[] global param bind csr.rowptr (cli)\n"
+        "  array col i32[] global param bind csr.col (cli)\n"
+        "  region parallel @2:3 omp(parallel)\n"
+        "    for i = 0; i < n; i += 1 @3:5 parallel omp(for schedule(static))\n"
+        "      for j = rowptr[i]; j < rowptr[i + 1]; j += 1 @4:7\n"
+        "        load col[j] @5:9\n"
+        "    for k = 0; k < n; k += 1 @6:5 parallel omp(for schedule(static))\n"
+        "      for j = rowptr[n - 1 - k]; j < rowptr[n - k]; j += 1 @7:7\n"
+        "        load col[j] @8:9\n";
+    uint32_t len[101];
+    struct augur_csr a;
+    struct augur_skel *s;
+    struct augur_bound *b;
+    struct augur_interp *in;
+    struct augur_interp_opts o;
+    struct augur_diag d;
+    int rc;
+
+    len[0] = 100;
+    for (int i = 1; i < 101; i++)
+        len[i] = 1;
+    make_csr(&a, 101, 101, len, col_zero);
+    s = parse(skel);
+    memset(&o, 0, sizeof(o));
+    o.nthreads = 2;
+    in = start(s, &a, &o, &b, &rc, &d);
+    if (in && augur_interp_run(in, &d) == 0) {
+        const struct augur_interp_stats *st = augur_interp_stats(in);
+
+        is_int(st->thread[0].events, 201, "barriers: thread 0 makes 150 + 51 accesses");
+        is_int(st->thread[1].events, 199, "barriers: thread 1 makes 50 + 149");
+        is_int(st->critical_events, 299, "barriers: the phases' busiest threads make 150 + 149");
+        is_double(st->imbalance, 299.0 / 200.0, 1e-12, "barriers: imbalance 299 / 200");
+    } else {
+        ok(0, "two worksharing loops run");
+    }
+    augur_interp_free(in);
+    augur_bound_free(b);
+    augur_skel_free(s);
+    augur_csr_release(&a);
+}
+
 /* augur_sched_parse(): the OMP_SCHEDULE forms, and a message for each refusal. */
 static void test_sched_parse(void)
 {
@@ -2370,6 +2426,7 @@ int main(void)
     test_chunks();
     test_sched_run();
     test_dynamic_balance();
+    test_barrier_phases();
     test_sched_parse();
     test_sched_override();
     test_sched_override_bad();

@@ -304,9 +304,11 @@ struct augur_interp_stats {
     uint64_t steps;    /* loop iterations of every thread */
     uint64_t parallel; /* parallel phases (team forks) */
     /*
-     * Load imbalance of the parallel phases: the sum over phases of the
-     * busiest thread's events, over the sum of the mean events per thread
-     * (1 is perfect balance; 0 without parallel phases).
+     * Load imbalance of the parallel phases (a team's fork or barrier to its
+     * next barrier or join: what its threads wait for one another at): the
+     * sum over phases of the busiest thread's events, over the sum of the
+     * mean events per thread (1 is perfect balance; 0 without parallel
+     * phases).
      */
     double imbalance;
     uint64_t critical_events; /* sum over phases of the busiest thread's events */
