@@ -146,4 +146,27 @@ is "and says why" "$(jq_ "$tmp/out" "[v['reorder'] for v in d['reorders']] == ['
 status "--reorder rcm on a 3 x 2 matrix" 1 "$augur" advise "$src/samples/spmv.c" --data "$tmp/rect.mtx" \
     --machine "$machine" --reorder rcm
 check "says why" grep -q "square" "$tmp/err"
+
+# A tiled kernel: its tile sizes swept on the schedule its tiling.* bindings run.
+tiled=("$src/kernels/ireduce/omp.c" --function ireduce_euler_tiled_omp --data "$mtx" --machine "$machine"
+    --bind "ntgroups=tiling.ntgroups,tgroup_tile=tiling.tgroup_tile,tile_group=tiling.tile_group,gcount=tiling.gcount,gu=tiling.gu,gv=tiling.gv,gw=tiling.gw,x=vec(n),y=vec(n)")
+status "a tiled kernel: --tile sweeps its tile sizes" 0 "$augur" --json advise "${tiled[@]}" --threads 1 \
+    --tile 256,4096 --tile-size 1024
+cp "$tmp/out" "$tmp/tiles.json"
+is "three tile sizes, the current one (--tile-size) first" \
+    "$(jq_ "$tmp/tiles.json" "sorted(c['tile'] for c in d['ranked']) == [256, 1024, 4096] and d['current']['tile'] == 1024")" True
+is "no reordering by default, and says why" \
+    "$(jq_ "$tmp/tiles.json" "[v['reorder'] for v in d['reorders']] == ['none'] and 'tiling' in d['reorders_note']")" True
+is "each with its schedule's SIMD utilization and tiles per tile group" \
+    "$(jq_ "$tmp/tiles.json" "all(0 < c['simd_util'] <= 1 and c['avg_mimd'] >= 1 for c in d['ranked'])")" True
+status "a tile size as augur predict --tile-size answers it" 0 "$augur" --json predict "${tiled[@]}" --tile-size 256
+is "the same time" "$(jq_ "$tmp/out" "d['seconds']")" \
+    "$(jq_ "$tmp/tiles.json" "[c['predicted'] for c in d['ranked'] if c['tile'] == 256][0]")"
+status "text: a tile column" 0 "$augur" advise "${tiled[@]}" --threads 1 --tile 512,2048
+check "the advice names the tile size" grep -Eq "^advice: none, schedule source, 1 thread, tile (512|2048) " "$tmp/out"
+for bad in 0 "" "256," ",256" x "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17"; do
+    status "--tile '$bad': a usage error" 2 "$augur" advise "${tiled[@]}" --tile "$bad"
+done
+status "--tile on a kernel that runs no tiling schedule" 2 "$augur" advise "${kernel[@]}" --tile 256
+check "says why" grep -q "binds none" "$tmp/err"
 echo "1..$n"

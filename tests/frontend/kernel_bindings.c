@@ -215,8 +215,10 @@ int dfs_count(const long *xadj, const int *adj, int root, int *mark, int *stack)
 // FVELLAVX512-NEXT: array a f64[] global param bind ell.val (inferred)
 // FVELLAVX512-NEXT: array x f64[] global param bind vec(n) (inferred)
 // FVELLAVX512-NEXT: array y f64[] global param bind vec(n) (inferred)
-// The tiled AVX-512 irregular reductions cannot be bound from a dataset (as
-// the tiled OpenMP ones); their gathers index x and y through vector registers.
+// The tiled AVX-512 irregular reductions run the tiling schedule, which no
+// rule infers (--bind its arrays to tiling.*, docs/tiling.md); their gathers
+// read x and y through the halves of the index vectors, so those are vectors
+// over the nodes.
 // RUN: %augur skeleton %S/../../kernels/ireduce/avx512.c --function ireduce_euler_avx512 -- -fopenmp -mavx512f 2>/dev/null | grep -E '^  (param|array)' | sed -E 's/ @[0-9]+:[0-9]+//; / bind |local$/!s/$/ (not bound)/' | FileCheck --check-prefix=IREDUCEEULERAVX512 %s
 // IREDUCEEULERAVX512: param ntgroups u64 bind n (inferred)
 // IREDUCEEULERAVX512-NEXT: array tgroup_tile u64[] global param bind csr.rowptr (inferred)
@@ -225,8 +227,8 @@ int dfs_count(const long *xadj, const int *adj, int root, int *mark, int *stack)
 // IREDUCEEULERAVX512-NEXT: array gu u32[] global param (not bound)
 // IREDUCEEULERAVX512-NEXT: array gv u32[] global param (not bound)
 // IREDUCEEULERAVX512-NEXT: array gw f64[] global param bind ell.val.rows (inferred)
-// IREDUCEEULERAVX512-NEXT: array x f64[] global param (not bound)
-// IREDUCEEULERAVX512-NEXT: array y f64[] global param (not bound)
+// IREDUCEEULERAVX512-NEXT: array x f64[] global param bind vec(n) (inferred)
+// IREDUCEEULERAVX512-NEXT: array y f64[] global param bind vec(n) (inferred)
 // RUN: %augur skeleton %S/../../kernels/ireduce/avx512.c --function ireduce_moldyn_avx512 -- -fopenmp -mavx512f 2>/dev/null | grep -E '^  (param|array)' | sed -E 's/ @[0-9]+:[0-9]+//; / bind |local$/!s/$/ (not bound)/' | FileCheck --check-prefix=IREDUCEMOLDYNAVX512 %s
 // IREDUCEMOLDYNAVX512: param ntgroups u64 bind n (inferred)
 // IREDUCEMOLDYNAVX512-NEXT: array tgroup_tile u64[] global param bind csr.rowptr (inferred)
@@ -234,12 +236,12 @@ int dfs_count(const long *xadj, const int *adj, int root, int *mark, int *stack)
 // IREDUCEMOLDYNAVX512-NEXT: array gcount u8[] global param bind csr.val (inferred)
 // IREDUCEMOLDYNAVX512-NEXT: array gu u32[] global param (not bound)
 // IREDUCEMOLDYNAVX512-NEXT: array gv u32[] global param (not bound)
-// IREDUCEMOLDYNAVX512-NEXT: array px f64[] global param (not bound)
-// IREDUCEMOLDYNAVX512-NEXT: array py f64[] global param (not bound)
-// IREDUCEMOLDYNAVX512-NEXT: array pz f64[] global param (not bound)
-// IREDUCEMOLDYNAVX512-NEXT: array fx f64[] global param (not bound)
-// IREDUCEMOLDYNAVX512-NEXT: array fy f64[] global param (not bound)
-// IREDUCEMOLDYNAVX512-NEXT: array fz f64[] global param (not bound)
+// IREDUCEMOLDYNAVX512-NEXT: array px f64[] global param bind vec(n) (inferred)
+// IREDUCEMOLDYNAVX512-NEXT: array py f64[] global param bind vec(n) (inferred)
+// IREDUCEMOLDYNAVX512-NEXT: array pz f64[] global param bind vec(n) (inferred)
+// IREDUCEMOLDYNAVX512-NEXT: array fx f64[] global param bind vec(n) (inferred)
+// IREDUCEMOLDYNAVX512-NEXT: array fy f64[] global param bind vec(n) (inferred)
+// IREDUCEMOLDYNAVX512-NEXT: array fz f64[] global param bind vec(n) (inferred)
 // The AVX-512 SpMV runs on a matrix without --bind: two row pointers a row,
 // every stored entry's column, value and x once (11143 rows, 65636 entries).
 // RUN: %augur simulate %S/../../kernels/spmv/avx512.c --function spmv_csr_avx512 --data %S/../../samples/walshaw_fe_4elt2.mtx | FileCheck --check-prefix=SPMVAVXSIM %s
