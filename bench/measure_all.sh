@@ -8,9 +8,9 @@
 # flop rate of the bytes and flops the skeleton names, at the median ("-"
 # where the skeleton interpreter could not count them; augur measure's notes
 # say why).
-# Variants that cannot be driven from a dataset binding are listed as
-# skipped with the reason (CUDA; the tiled irreductions, which take a
-# tiling schedule; AVX-512 without avx512f). Each run may take 300 s
+# The tiled irregular reductions run the schedule of tile size 1024 (the
+# tiling.* bindings). Variants that cannot run here are listed as skipped
+# with the reason (CUDA; AVX-512 without avx512f). Each run may take 300 s
 # (the 10 repetitions of the slowest variant take about a minute). Exits 1
 # when a run fails.
 #
@@ -72,14 +72,17 @@ for d in "${datasets[@]}"; do
             fi
             ;;
         esac
+        opts=()
         case $fn in
         ireduce_*_tiled_omp | ireduce_*_avx512)
-            printf "%-26s %-15s %-12s skipped: takes a tiling schedule, not a dataset binding\n" \
-                "$(basename "$d")" "$kernel" "$variant"
-            continue
+            # the tiled variants run the schedule at tile size 1024 (docs/tiling.md), not the edges
+            tb="ntgroups=tiling.ntgroups,tgroup_tile=tiling.tgroup_tile,tile_group=tiling.tile_group"
+            tb+=",gcount=tiling.gcount,gu=tiling.gu,gv=tiling.gv"
+            case ,$bind, in *,w=*) tb+=",gw=tiling.gw" ;; esac
+            bind="$tb,$(echo "$bind" | tr ',' '\n' | grep -vE '^(nedges|eu|ev|w)=' | paste -sd,)"
+            opts=(--tile-size 1024)
             ;;
         esac
-        opts=()
         case $kernel in bfs_*) opts=(--source maxdeg) ;; esac
         for t in "${threads[@]}"; do
             if [ "$target" = AUGUR_KT_SCALAR ] && [ "$t" != 1 ]; then

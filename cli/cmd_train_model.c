@@ -15,12 +15,13 @@ void train_model_help(FILE *fp)
     fprintf(fp, "usage: augur train model --machine M.yml [-o OUT.yml] [--holdout K] RUN.json...\n"
                 "\n"
                 "Fits the core section of a machine file (issue rates as one scale, misses in\n"
-                "flight, mispredicted-branch cycles, OpenMP region cost) so that the aggregate\n"
-                "model best predicts measured runs. Each RUN.json is the output of\n"
-                "'augur predict --measure --json' on that machine. The datasets are sorted by\n"
-                "name and every K-th is held out: the fit uses the others, and the error (seed\n"
-                "002 eq. 7) is reported on both. OUT.yml is the machine file with the fitted\n"
-                "core section.\n"
+                "flight, mispredicted-branch cycles, OpenMP region cost), and the a of T_MIMD\n"
+                "(Zhu et al. eq. 4) when runs of a tiled kernel (--tile-size) at two threads\n"
+                "or more are among them, so that the aggregate model best predicts measured\n"
+                "runs. Each RUN.json is the output of 'augur predict --measure --json' on that\n"
+                "machine. The datasets are sorted by name and every K-th is held out: the fit\n"
+                "uses the others, and the error (seed 002 eq. 7) is reported on both. OUT.yml\n"
+                "is the machine file with the fitted core (and model) section.\n"
                 "\n"
                 "options:\n"
                 "  --machine FILE    the machine the runs were predicted on (required)\n"
@@ -239,6 +240,10 @@ static int fit(const struct model_args *a, struct model_fit *f)
         return cli_diag_error(&diag);
     f->fitted = *f->m;
     f->fitted.core = f->res.core;
+    if (f->res.mimd_fitted) {
+        f->fitted.model.given = true;
+        f->fitted.model.mimd_a = f->res.mimd_a;
+    }
     for (size_t i = 0; i < f->n; i++)
         f->runs[i].predicted_after = predict_one(&f->fitted, &f->runs[i].work);
     return CLI_OK;
@@ -277,15 +282,16 @@ static int model_json(const struct model_args *a, const struct model_fit *f,
 {
     const struct augur_fit_result *res = &f->res;
 
-    return cli_print_json(json_pack(
-        "{s:s,s:I,s:I,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f}", "machine", a->machine,
-        "train_runs", (json_int_t)e->cnt[0], "test_runs", (json_int_t)e->cnt[1],
-        "train_median_before", e->med[0][0], "train_median_after", e->med[0][1],
-        "test_median_before", e->med[1][0], "test_median_after", e->med[1][1], "test_p90_before",
-        e->p90[1][0], "test_p90_after", e->p90[1][1], "issue_scale", res->issue_scale, "mlp",
-        res->core.mlp, "branch_miss_cycles", res->core.branch_miss_cycles, "region_ns",
-        res->core.region_ns, "loads_per_cycle", res->core.loads_per_cycle, "objective_before",
-        res->before, "objective_after", res->after));
+    return cli_print_json(
+        json_pack("{s:s,s:I,s:I,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:o}",
+                  "machine", a->machine, "train_runs", (json_int_t)e->cnt[0], "test_runs",
+                  (json_int_t)e->cnt[1], "train_median_before", e->med[0][0], "train_median_after",
+                  e->med[0][1], "test_median_before", e->med[1][0], "test_median_after",
+                  e->med[1][1], "test_p90_before", e->p90[1][0], "test_p90_after", e->p90[1][1],
+                  "issue_scale", res->issue_scale, "mlp", res->core.mlp, "branch_miss_cycles",
+                  res->core.branch_miss_cycles, "region_ns", res->core.region_ns, "loads_per_cycle",
+                  res->core.loads_per_cycle, "objective_before", res->before, "objective_after",
+                  res->after, "mimd_a", res->mimd_fitted ? json_real(res->mimd_a) : json_null()));
 }
 
 static int model_text(const struct model_args *a, const struct model_fit *f,
@@ -300,6 +306,11 @@ static int model_text(const struct model_args *a, const struct model_fit *f,
            res->issue_scale, res->core.loads_per_cycle, res->core.stores_per_cycle,
            res->core.fp_ops_per_cycle, res->core.int_ops_per_cycle, res->core.issue_width,
            res->core.mlp, res->core.branch_miss_cycles, res->core.region_ns);
+    if (res->mimd_fitted)
+        printf("model: mimd_a %.4g s (T_MIMD = a threads / avg_MIMD, Zhu et al. eq. 4)\n",
+               res->mimd_a);
+    else
+        printf("model: mimd_a not fitted (no tiled run of two threads or more)\n");
     printf("%-10s %6s %15s %15s %12s %12s\n", "runs", "count", "median before", "median after",
            "p90 before", "p90 after");
     for (int t = 0; t < 2; t++)

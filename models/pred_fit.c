@@ -9,15 +9,22 @@
 
 #include "pred_int.h"
 
-enum { P_ISSUE, P_INT, P_MLP, P_BRANCH, P_REGION, P_CHAIN, P_CHUNK, NPARAMS };
+enum { P_ISSUE, P_INT, P_MLP, P_BRANCH, P_REGION, P_CHAIN, P_CHUNK, P_MIMD, NPARAMS };
 
 /*
  * The range of each parameter: issue scale, integer scale (source-level index
  * arithmetic that compilers fold into addressing), misses in flight,
- * cycles, ns, cycles, ns.
+ * cycles, ns, cycles, ns, and eq. 4's a in seconds (from a nanosecond to a
+ * millisecond a tile per thread).
  */
-static const double lo[NPARAMS] = { 0.25, 0.25, 1, 1, 10, 1, 1 };
-static const double hi[NPARAMS] = { 4, 8, 128, 100, 1e5, 100, 1e4 };
+static const double lo[NPARAMS] = { 0.25, 0.25, 1, 1, 10, 1, 1, 1e-9 };
+static const double hi[NPARAMS] = { 4, 8, 128, 100, 1e5, 100, 1e4, 1e-3 };
+
+/* Where T_MIMD applies (eq. 4): a tiled run of a team; else a is not fitted. */
+static bool mimd_run(const struct augur_workload *w)
+{
+    return w->tile_size > 0 && w->tile_edges > 0 && w->threads >= 2;
+}
 
 /*
  * The core the parameters stand for: the machine's (or default) rates times
@@ -44,13 +51,17 @@ static void core_of(const struct augur_machine *m, const struct pred_rates *base
 
 /* Mean |ln(predicted / measured)| over the runs, or HUGE_VAL when a run cannot be predicted. */
 static double objective(const struct augur_machine *m, const struct pred_rates *base,
-                        const double *p, const struct augur_fit_run *runs, size_t n)
+                        const double *p, bool mimd, const struct augur_fit_run *runs, size_t n)
 {
     struct augur_machine mm = *m;
     struct augur_model_input in;
     double sum = 0;
 
     core_of(m, base, p, &mm.core);
+    if (mimd) {
+        mm.model.given = true;
+        mm.model.mimd_a = p[P_MIMD];
+    }
     memset(&in, 0, sizeof(in));
     in.machine = &mm;
     for (size_t i = 0; i < n; i++) {
@@ -70,6 +81,7 @@ int augur_fit_core(const struct augur_machine *m, const struct augur_fit_run *ru
 {
     struct pred_rates base;
     double p[NPARAMS], best, step = 2.0;
+    bool mimd = false;
     int rc;
 
     if (!m || !runs || !out || n == 0)
@@ -78,6 +90,8 @@ int augur_fit_core(const struct augur_machine *m, const struct augur_fit_run *ru
         if (!runs[i].work || !(runs[i].measured > 0))
             return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
                                   "fit: run %zu has no workload or no measured time", i + 1);
+    for (size_t i = 0; i < n; i++)
+        mimd |= mimd_run(runs[i].work);
     /* the starting point: the machine's own rates (the defaults where it gives none) */
     if ((rc = pred_rates_of(m, runs[0].work, &base, diag)) < 0)
         return rc;
@@ -92,9 +106,11 @@ int augur_fit_core(const struct augur_machine *m, const struct augur_fit_run *ru
         p[P_REGION] = base.region_ns;
         p[P_CHAIN] = base.chain_cycles;
         p[P_CHUNK] = base.chunk_ns;
+        /* a starts where the machine has it, else a microsecond (it moves by factors) */
+        p[P_MIMD] = m->model.given && m->model.mimd_a > 0 ? m->model.mimd_a : 1e-6;
         for (int k = 0; k < NPARAMS; k++)
             p[k] = p[k] < lo[k] ? lo[k] : p[k] > hi[k] ? hi[k] : p[k];
-        out->before = objective(&plain, &base, p, runs, n);
+        out->before = objective(&plain, &base, p, false, runs, n);
     }
     best = out->before;
     if (!isfinite(best))
@@ -109,12 +125,14 @@ int augur_fit_core(const struct augur_machine *m, const struct augur_fit_run *ru
             for (int dir = -1; dir <= 1; dir += 2) {
                 double save = p[k], f;
 
+                if (k == P_MIMD && !mimd)
+                    continue;
                 p[k] = dir > 0 ? p[k] * step : p[k] / step;
                 if (p[k] < lo[k] || p[k] > hi[k]) {
                     p[k] = save;
                     continue;
                 }
-                f = objective(m, &base, p, runs, n);
+                f = objective(m, &base, p, mimd, runs, n);
                 out->evaluations++;
                 if (f < best - 1e-12) {
                     best = f;
@@ -127,6 +145,8 @@ int augur_fit_core(const struct augur_machine *m, const struct augur_fit_run *ru
             step = sqrt(step);
     }
     core_of(m, &base, p, &out->core);
+    out->mimd_fitted = mimd;
+    out->mimd_a = mimd ? p[P_MIMD] : m->model.mimd_a;
     out->after = best;
     out->issue_scale = p[P_ISSUE];
     return 0;

@@ -443,13 +443,20 @@ struct augur_fit_run {
 struct augur_fit_result {
     struct augur_machine_core core; /* the fitted core section */
     double issue_scale;             /* the machine's issue rates were multiplied by this */
-    double before, after;           /* mean |ln(predicted / measured)| before and after */
+    /*
+     * eq. 4's a (seconds), fitted when some run is tiled (a tile size) and
+     * ran a team of threads; else the machine's.
+     */
+    bool mimd_fitted;
+    double mimd_a;
+    double before, after; /* mean |ln(predicted / measured)| before and after */
     unsigned evaluations;
 };
 
 /*
  * Fits machine m's core section (issue rates as one scale, misses in
- * flight, mispredicted-branch cycles, OpenMP region cost) so that Model 3
+ * flight, mispredicted-branch cycles, OpenMP region cost), and T_MIMD's a
+ * when tiled runs of teams are among the runs, so that Model 3
  * best predicts the runs: coordinate descent on the mean |ln(predicted /
  * measured)|, from the machine's own values. Returns 0, AUGUR_EINVAL for
  * no runs or a run without a time, AUGUR_EMODEL when the model cannot
