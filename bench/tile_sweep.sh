@@ -65,8 +65,8 @@ with open(out, "w") as f:
     f.write("Kendall's tau of the predicted against the measured order: median %.2f.\n\n" % (statistics.median(taus) if taus else 0))
     for name, ranked, pick, best, ok, tau, machine in rows:
         f.write("## %s\n\n" % name)
-        f.write("pick: tile %d (measured %.3g ms, %s of the fastest, %.3g ms); tau %.2f\n\n" % (
-            pick["tile"], 1e3 * pick["measured"], "within 5 %" if ok else "%.0f %% above" % (100 * (pick["measured"] / best - 1)), 1e3 * best, tau))
+        f.write("pick: tile %d (measured %.3g ms, %s the fastest, %.3g ms); tau %.2f\n\n" % (
+            pick["tile"], 1e3 * pick["measured"], "within 5 % of" if ok else "%.0f %% above" % (100 * (pick["measured"] / best - 1)), 1e3 * best, tau))
         f.write("| tile | SIMD utilization | tiles per tile group | predicted ms | measured ms | error |\n|---|---|---|---|---|---|\n")
         for c in ranked:
             f.write("| %d | %.3f | %.3g | %.3f | %.3f | %+.1f %% |\n" % (c["tile"], c["simd_util"], c["avg_mimd"], 1e3 * c["predicted"], 1e3 * c["measured"], 100 * (c["predicted"] / c["measured"] - 1)))
