@@ -25,13 +25,9 @@ sets=${TILE_SETS:-"$data/mtx/road_usa_NY.mtx.gz $data/mtx/walshaw_wing.mtx $data
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-if grep -qw avx512f /proc/cpuinfo; then
-    file=$here/kernels/ireduce/avx512.c fn=ireduce_euler_avx512 flags=(-fopenmp -mavx512f -mavx512dq)
-else
-    file=$here/kernels/ireduce/omp.c fn=ireduce_euler_tiled_omp flags=(-fopenmp)
-fi
-bind="ntgroups=tiling.ntgroups,tgroup_tile=tiling.tgroup_tile,tile_group=tiling.tile_group"
-bind+=",gcount=tiling.gcount,gu=tiling.gu,gv=tiling.gv,gw=tiling.gw,x=vec(n),y=vec(n)"
+# file, fn, flags, bind: the tiled reduction this host runs
+# shellcheck source=bench/tiled_kernel.sh
+. "$here/bench/tiled_kernel.sh"
 ntiles=$(echo "$tiles" | tr ',' '\n' | wc -l)
 
 for d in $sets; do
