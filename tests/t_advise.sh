@@ -164,6 +164,17 @@ is "the same time" "$(jq_ "$tmp/out" "d['seconds']")" \
     "$(jq_ "$tmp/tiles.json" "[c['predicted'] for c in d['ranked'] if c['tile'] == 256][0]")"
 status "text: a tile column" 0 "$augur" advise "${tiled[@]}" --threads 1 --tile 512,2048
 check "the advice names the tile size" grep -Eq "^advice: none, schedule source, 1 thread, tile (512|2048) " "$tmp/out"
+if command -v cc >/dev/null 2>&1; then
+    status "--verify times the tiled kernel on each tile size's schedule" 0 "$augur" --json advise \
+        "${tiled[@]}" --threads 1 --tile 256,4096 --verify 2 --reps 2 --rounds 1 -- -fopenmp
+    is "both tile sizes measured" "$(jq_ "$tmp/out" "sorted(c['tile'] for c in d['ranked'] if c['measured'] > 0)")" \
+        "[256, 4096]"
+else
+    skip "--verify times the tiled kernel on each tile size's schedule" "no C compiler"
+    skip "both tile sizes measured" "no C compiler"
+fi
+status "a tiled kernel without --tile-size: predict says what it needs" 1 "$augur" predict "${tiled[@]}"
+check "says so" grep -q "give one with --tile-size T" "$tmp/err"
 for bad in 0 "" "256," ",256" x "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17"; do
     status "--tile '$bad': a usage error" 2 "$augur" advise "${tiled[@]}" --tile "$bad"
 done
