@@ -205,10 +205,51 @@ static int check_csr(const struct augur_csr *csr, uint32_t tile_size, struct aug
     return 0;
 }
 
+/* The scratch of a tiling of n nodes, row blocks of at most maxm entries; nnz > 0: recording. */
+static void tiler_alloc(struct tiler *t, uint64_t n, uint64_t maxm, uint64_t nnz)
+{
+    t->bhead = augur_mallocarray(t->nb, sizeof(*t->bhead));
+    t->bcount = augur_calloc(t->nb, sizeof(*t->bcount));
+    t->bpos = augur_mallocarray(t->nb, sizeof(*t->bpos));
+    t->touched = augur_mallocarray(t->nb, sizeof(*t->touched));
+    t->eu = augur_mallocarray(maxm, sizeof(*t->eu));
+    t->ev = augur_mallocarray(maxm, sizeof(*t->ev));
+    t->nstamp = augur_calloc(n, sizeof(*t->nstamp));
+    t->nhead = augur_mallocarray(n, sizeof(*t->nhead));
+    t->lnext = augur_mallocarray(maxm, 2 * sizeof(*t->lnext));
+    t->lgroup = augur_mallocarray(maxm, 2 * sizeof(*t->lgroup));
+    t->gopen = augur_mallocarray(maxm, sizeof(*t->gopen));
+    t->gmark = augur_mallocarray(maxm, sizeof(*t->gmark));
+    t->gcount = augur_mallocarray(maxm, sizeof(*t->gcount));
+    if (nnz) {
+        t->ep = augur_mallocarray(maxm, sizeof(*t->ep));
+        t->epos = augur_mallocarray(nnz, sizeof(*t->epos));
+        t->egid = augur_mallocarray(nnz, sizeof(*t->egid));
+    }
+    for (uint64_t b = 0; b < t->nb; b++)
+        t->bhead[b] = NONE;
+}
+
+/* Keeps tile k (tile group c, ng groups, m entries at CSR positions ep) at entry done onwards. */
+static void record_tile(struct tiler *t, uint64_t k, uint64_t c, uint64_t ng, uint64_t m,
+                        const uint64_t *ep, uint64_t done)
+{
+    if (k == t->tilecap) {
+        t->tilecap = t->tilecap ? 2 * t->tilecap : 1024;
+        t->tcolor = augur_reallocarray(t->tcolor, t->tilecap, sizeof(*t->tcolor));
+        t->tng = augur_reallocarray(t->tng, t->tilecap, sizeof(*t->tng));
+        t->tm = augur_reallocarray(t->tm, t->tilecap, sizeof(*t->tm));
+    }
+    t->tcolor[k] = c;
+    t->tng[k] = ng;
+    t->tm[k] = m;
+    memcpy(t->epos + done, ep, m * sizeof(*ep));
+}
+
 /*
- * Tiles, colours and groups csr into *st; with record, also keeps in t what
- * the schedule's arrays are made of (t->epos, egid, tcolor, tng). The caller
- * releases t, also on failure.
+ * Tiles, colours and groups csr into *out; with record, also keeps in t what
+ * the schedule's arrays are made of (t->epos, egid, tcolor, tng, tm). The
+ * caller releases t, also on failure.
  */
 static int run_tiler(struct tiler *t, const struct augur_csr *csr, uint32_t tile_size, bool record,
                      struct augur_tiling_stats *out, struct augur_diag *diag)
@@ -239,26 +280,7 @@ static int run_tiler(struct tiler *t, const struct augur_csr *csr, uint32_t tile
         if (csr->rowptr[r1] - csr->rowptr[r0] > maxm)
             maxm = csr->rowptr[r1] - csr->rowptr[r0];
     }
-    t->bhead = augur_mallocarray(t->nb, sizeof(*t->bhead));
-    t->bcount = augur_calloc(t->nb, sizeof(*t->bcount));
-    t->bpos = augur_mallocarray(t->nb, sizeof(*t->bpos));
-    t->touched = augur_mallocarray(t->nb, sizeof(*t->touched));
-    t->eu = augur_mallocarray(maxm, sizeof(*t->eu));
-    t->ev = augur_mallocarray(maxm, sizeof(*t->ev));
-    t->nstamp = augur_calloc(n, sizeof(*t->nstamp));
-    t->nhead = augur_mallocarray(n, sizeof(*t->nhead));
-    t->lnext = augur_mallocarray(maxm, 2 * sizeof(*t->lnext));
-    t->lgroup = augur_mallocarray(maxm, 2 * sizeof(*t->lgroup));
-    t->gopen = augur_mallocarray(maxm, sizeof(*t->gopen));
-    t->gmark = augur_mallocarray(maxm, sizeof(*t->gmark));
-    t->gcount = augur_mallocarray(maxm, sizeof(*t->gcount));
-    if (record) {
-        t->ep = augur_mallocarray(maxm, sizeof(*t->ep));
-        t->epos = augur_mallocarray(csr->nnz, sizeof(*t->epos));
-        t->egid = augur_mallocarray(csr->nnz, sizeof(*t->egid));
-    }
-    for (uint64_t b = 0; b < t->nb; b++)
-        t->bhead[b] = NONE;
+    tiler_alloc(t, n, maxm, record ? csr->nnz : 0);
 
     for (uint64_t rb = 0; rb < nrb; rb++) {
         uint64_t r0 = rb * tile_size,
@@ -297,18 +319,8 @@ static int run_tiler(struct tiler *t, const struct augur_csr *csr, uint32_t tile
             ng = group_tile(t, ntiles, t->eu + start, t->ev + start, m, &st.nfull,
                             record ? t->egid + done : NULL);
             st.ngroups += ng;
-            if (record) {
-                if (ntiles == t->tilecap) {
-                    t->tilecap = t->tilecap ? 2 * t->tilecap : 1024;
-                    t->tcolor = augur_reallocarray(t->tcolor, t->tilecap, sizeof(*t->tcolor));
-                    t->tng = augur_reallocarray(t->tng, t->tilecap, sizeof(*t->tng));
-                    t->tm = augur_reallocarray(t->tm, t->tilecap, sizeof(*t->tm));
-                }
-                t->tm[ntiles] = m;
-                t->tcolor[ntiles] = c;
-                t->tng[ntiles] = ng;
-                memcpy(t->epos + done, t->ep + start, m * sizeof(*t->ep));
-            }
+            if (record)
+                record_tile(t, ntiles, c, ng, m, t->ep + start, done);
             if (m > st.max_tile_edges)
                 st.max_tile_edges = m;
             ntiles++;
