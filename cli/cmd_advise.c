@@ -303,20 +303,6 @@ static int parse_schedules(const char *list, bool given, struct job *j)
 }
 
 /* One of advise's own options: CLI_OK, -1 after --help, or an exit status. */
-/* True when the kernel binds a tiling.* target: it runs the schedule of a tile size. */
-static bool runs_tiling(const struct augur_node *kernel)
-{
-    const struct augur_kernel_info *k = &kernel->u.kernel;
-
-    for (uint32_t i = 0; i < k->narrays; i++)
-        if (k->arrays[i].bind && !strncmp(k->arrays[i].bind, "tiling", 6))
-            return true;
-    for (uint32_t i = 0; i < k->nsyms; i++)
-        if (k->syms[i].bind && !strncmp(k->syms[i].bind, "tiling", 6))
-            return true;
-    return false;
-}
-
 /* "256,1024,4096" into j->tiles (distinct, in the order given); an exit status on error. */
 static int parse_tiles(const char *list, struct job *j)
 {
@@ -1091,7 +1077,7 @@ static int configure_tiles(const struct opts *o, struct job *j)
 {
     int rc;
 
-    if (!runs_tiling(j->kernel)) {
+    if (!augur_kernel_runs_tiling(j->kernel)) {
         if (o->tiles)
             return cli_usage_error("advise",
                                    "--tile sweeps a kernel that runs the tiled-and-grouped "

@@ -711,6 +711,15 @@ static inline bool bp_step(const struct bp_shape *s, struct bpred *p, uint32_t p
     }
 }
 
+/* Adds the events thread c ran since budget0 to its clock and work; returns the new base. */
+static inline uint64_t sync_clock(struct augur_interp *in, struct ctx *c, uint64_t budget0,
+                                  uint64_t budget)
+{
+    c->clock += budget0 - budget;
+    in->work[c->simthread].events += budget0 - budget;
+    return budget;
+}
+
 static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
 {
     const struct ins *code = in->code;
@@ -1071,9 +1080,7 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
                 break;
             c->pc = pc;
             /* the clock must be current before the phase is measured */
-            c->clock += budget0 - budget;
-            in->work[c->simthread].events += budget0 - budget;
-            budget0 = budget;
+            budget0 = sync_clock(in, c, budget0, budget);
             if (c->tid != 0) {
                 c->state = CTX_DONE;
                 if (++in->joined == in->team_size)
@@ -1092,9 +1099,7 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
             cnt[I->e]++;
             c->pc = pc;
             /* the clock must be current before the phase is measured */
-            c->clock += budget0 - budget;
-            in->work[c->simthread].events += budget0 - budget;
-            budget0 = budget;
+            budget0 = sync_clock(in, c, budget0, budget);
             if (barrier(in, c) == ST_BLOCK) {
                 st = ST_BLOCK;
                 goto leave;
@@ -1187,9 +1192,7 @@ static int vm(struct augur_interp *in, struct ctx *c, uint64_t budget0)
                 ws_leave(in, ws_get(in, P->seq));
             if (!W->nowait) {
                 c->pc = pc;
-                c->clock += budget0 - budget;
-                in->work[c->simthread].events += budget0 - budget;
-                budget0 = budget;
+                budget0 = sync_clock(in, c, budget0, budget);
                 if (barrier(in, c) == ST_BLOCK) {
                     st = ST_BLOCK;
                     goto leave;
@@ -1232,8 +1235,7 @@ fail:
     st = ST_ERR;
 leave:
     c->pc = pc;
-    c->clock += budget0 - budget;
-    in->work[c->simthread].events += budget0 - budget;
+    sync_clock(in, c, budget0, budget);
     in->nev = nev;
     in->steps = steps;
     return st;

@@ -191,11 +191,7 @@ static int apply_tiling(struct augur_predict_ctx *ctx, bool stored_only, uint32_
         return rc;
     if ((rc = augur_tiling_compute(&ctx->csr, tile_size, &r->tiling, diag)) != 0)
         return rc;
-    for (uint32_t a = 0; a < r->kernel->u.kernel.narrays; a++) {
-        const char *b = r->kernel->u.kernel.arrays[a].bind;
-
-        r->tiling_run |= b && (!strncmp(b, "tiling.", 7) || !strncmp(b, "tiling1.", 8));
-    }
+    r->tiling_run = augur_kernel_runs_tiling(r->kernel);
     r->simd_kernel = has_simd_access(r->kernel) && !r->tiling_run;
     if (r->simd_kernel)
         r->work.simd_util = r->tiling.simd_util;

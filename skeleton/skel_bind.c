@@ -347,6 +347,19 @@ bool augur_bind_is_array_target(const char *t)
            augur_bind_rec(t, strlen(t), f, AUGUR_REC_MAX_FIELDS, &n) == 0;
 }
 
+bool augur_kernel_runs_tiling(const struct augur_node *kernel)
+{
+    const struct augur_kernel_info *k = &kernel->u.kernel;
+
+    for (uint32_t i = 0; i < k->narrays; i++)
+        if (k->arrays[i].bind && !strncmp(k->arrays[i].bind, "tiling", 6))
+            return true;
+    for (uint32_t i = 0; i < k->nsyms; i++)
+        if (k->syms[i].bind && !strncmp(k->syms[i].bind, "tiling", 6))
+            return true;
+    return false;
+}
+
 bool augur_bind_uses_round(const char *t)
 {
     for (const char *p = t ? strstr(t, "round") : NULL; p; p = strstr(p + 1, "round")) {

@@ -730,6 +730,12 @@ AUGUR_API bool augur_bind_is_scalar_target(const char *target);
 AUGUR_API bool augur_bind_uses_round(const char *target);
 
 /*
+ * True when a kernel binds an array or scalar to a tiling.* target: it runs
+ * the tiled-and-grouped schedule of a tile size (docs/tiling.md).
+ */
+AUGUR_API bool augur_kernel_runs_tiling(const struct augur_node *kernel);
+
+/*
  * The value of a name in a scalar binding expression: 0 and *out, or an
  * error in diag.
  */
