@@ -29,6 +29,7 @@ _Static_assert(AUGUR_WORK_MAX_LEVELS >= AUGUR_CACHESIM_MAX_LEVELS + 1, "levels f
  * holds, is not.
  */
 #define NO_STREAM (UINT64_MAX / 2) /* far from every line of a 64-bit address space */
+#define HELD_MEMO 64               /* tag_of()'s answers remembered per batch, a power of two */
 
 /*
  * CUDA: a warp runs its lanes in step (SIMT), so the k-th time its lanes
@@ -115,6 +116,14 @@ struct simsub {
     uint64_t *streams;
     uint32_t nstreams, stream_reach,
         line_shift; /* the prefetcher's streams, their reach, log2 line */
+    /*
+     * tag_of()'s answers to "does the thread's L1 hold this line?" for the
+     * batch being tagged: the L1 does not change until the batch is sent,
+     * so a line asked again gets the answer it got (line + 1; 0: none).
+     */
+    uint64_t held_line[HELD_MEMO];
+    uint32_t held_thread[HELD_MEMO];
+    bool held_ans[HELD_MEMO];
     unsigned naccesses;
     /*
      * The miss epochs (augur_sim_profile.miss_epochs), when counted: per
@@ -142,13 +151,27 @@ static bool next_lane(const struct augur_event *prev, const struct augur_cache_a
            acc->is_write == ((e->flags & AUGUR_EV_WRITE) != 0);
 }
 
+/* Whether the L1 of e's thread held addr's line when the batch being tagged began. */
+static bool l1_held(struct simsub *s, const struct augur_event *e, uint64_t addr)
+{
+    uint64_t line = addr >> s->line_shift;
+    unsigned k = (unsigned)((line ^ e->thread * UINT64_C(0x9E3779B1)) & (HELD_MEMO - 1));
+
+    if (s->held_line[k] != line + 1 || s->held_thread[k] != e->thread) {
+        s->held_line[k] = line + 1;
+        s->held_thread[k] = e->thread;
+        s->held_ans[k] = augur_cachesim_holds(s->sim, e->thread, 0, addr);
+    }
+    return s->held_ans[k];
+}
+
 /* The tag of an access of e: its access number, near or far when split. */
 static uint32_t tag_of(struct simsub *s, const struct augur_event *e, uint64_t addr)
 {
     uint32_t tag = (uint32_t)s->acc_map[e->node - s->kernel_id];
 
     /* CPU: an L1 hit is no request (the batch's earlier accesses are not in yet) */
-    if (s->streams && !s->cuda && augur_cachesim_holds(s->sim, e->thread, 0, addr))
+    if (s->streams && !s->cuda && l1_held(s, e, addr))
         return 2 * tag;
     if (s->streams) {
         const uint32_t ns = s->nstreams;
@@ -495,6 +518,7 @@ static void on_events(void *ud, const struct augur_event *ev, size_t n)
     size_t k = s->held ? 1 : 0; /* buf[0] holds the held access */
     const struct augur_event *last = &s->last;
 
+    memset(s->held_line, 0, sizeof(s->held_line)); /* the L1 moved on since the last batch */
     for (size_t i = 0; i < n; i++) {
         const struct augur_event *e = &ev[i];
         struct augur_cache_access *a;
