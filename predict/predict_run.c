@@ -8,6 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef _OPENMP
+#    include <omp.h>
+#endif
+
 #include "predict_int.h"
 
 /* Longest BFS (accesses) that Model 2 also analyses round by round. */
@@ -626,12 +630,60 @@ static int scale_sampled(const struct augur_skel *skel, const struct augur_node 
 }
 
 /* The simulation's counts as the models read them: one call, scaled up from a sample. */
+/*
+ * The simulation and, for a CPU kernel, the second pass over the data
+ * (update chains and loop exits: augur_chain_pass_new()), its own
+ * interpreter on the same data. The two run side by side on two threads
+ * where OpenMP gives them: neither reads what the other writes. A whole BFS
+ * asks the data for each round's values as it runs, so its passes run one
+ * after the other.
+ */
+static int simulate_and_count(const struct augur_skel *skel, const struct augur_node *kernel,
+                              struct augur_bound *bound, const struct augur_cache_config *cfg,
+                              const struct augur_sim_opts *so, struct augur_sim_profile **prof,
+                              struct augur_interp **in, struct augur_chain_pass **cp,
+                              struct augur_diag *diag)
+{
+    struct augur_diag d2;
+    bool side = false;
+    int rc = 0, rc2 = 0;
+
+    *cp = NULL;
+    augur_diag_init(&d2);
+    if (!kernel->u.kernel.cuda) {
+        rc = augur_chain_pass_new(skel, kernel, bound, &so->interp, so->rounds, cp, diag);
+        if (rc)
+            return rc;
+    }
+#ifdef _OPENMP
+    side = *cp && !so->rounds && omp_get_max_threads() > 1;
+#    pragma omp parallel sections num_threads(2) if (side)
+    {
+#    pragma omp section
+        rc = augur_simulate(skel, kernel, bound, cfg, so, prof, in, diag);
+#    pragma omp section
+        if (side)
+            rc2 = augur_chain_pass_run(*cp, &d2);
+    }
+#else
+    rc = augur_simulate(skel, kernel, bound, cfg, so, prof, in, diag);
+#endif
+    if (!rc && !side && *cp)
+        rc2 = augur_chain_pass_run(*cp, &d2);
+    if (!rc && rc2) {
+        *diag = d2;
+        rc = rc2;
+    }
+    return rc;
+}
+
 static int build_workload(const struct augur_skel *skel, const struct augur_node *kernel,
                           const struct augur_machine *m, const struct augur_predict_opts *o,
                           struct augur_predict_ctx *ctx, const struct augur_cache_config *cfg,
                           struct augur_bound *bound, struct augur_sim_opts *so,
                           const struct augur_sim_profile *prof, const struct augur_interp *in,
-                          struct augur_predict_result *r, struct augur_diag *diag)
+                          struct augur_chain_pass *cp, struct augur_predict_result *r,
+                          struct augur_diag *diag)
 {
     double calls = o->rounds ? 1.0 : (prof->rounds ? prof->rounds : 1);
     struct augur_codegen cg;
@@ -654,8 +706,7 @@ static int build_workload(const struct augur_skel *skel, const struct augur_node
                                        &r->work, diag);
     }
     /* chains and mispredicted exits are a CPU core's costs */
-    rc = augur_workload_count_chains(skel, kernel, bound, &so->interp, o->rounds, 1,
-                                     r->sampled ? NULL : prof, &r->work, diag);
+    rc = augur_chain_pass_finish(cp, 1, r->sampled ? NULL : prof, &r->work, diag);
     if (!rc && r->sampled)
         rc = scale_sampled(skel, kernel, ctx, o, bound, r, diag);
     if (rc)
@@ -777,6 +828,7 @@ static int predict_once(struct augur_predict_ctx *ctx, const struct augur_skel *
     struct augur_bound *bound = NULL;
     struct augur_interp *in = NULL;
     struct augur_sim_profile *prof = NULL;
+    struct augur_chain_pass *chains = NULL;
     struct augur_cache_config cfg;
     struct augur_sim_opts so;
     unsigned threads = 1;
@@ -818,13 +870,13 @@ static int predict_once(struct augur_predict_ctx *ctx, const struct augur_skel *
     so.warm = !o->cold && !o->rounds;
     so.no_flush = !o->cold;
     r->cold_caches = o->cold || o->rounds;
-    rc = augur_simulate(skel, kernel, bound, &cfg, &so, &prof, &in, diag);
+    rc = simulate_and_count(skel, kernel, bound, &cfg, &so, &prof, &in, &chains, diag);
     if (rc)
         goto out;
     r->sim_events = prof->events;
     r->rounds = prof->rounds;
     r->sim_seconds = prof->seconds;
-    rc = build_workload(skel, kernel, m, o, ctx, &cfg, bound, &so, prof, in, r, diag);
+    rc = build_workload(skel, kernel, m, o, ctx, &cfg, bound, &so, prof, in, chains, r, diag);
     if (!rc && !o->allow_empty && !o->round)
         rc = check_work(r, diag);
     if (!rc && o->tile_size)
@@ -839,6 +891,7 @@ static int predict_once(struct augur_predict_ctx *ctx, const struct augur_skel *
 out:
     augur_predict_result_free(r);
     augur_sim_profile_free(prof);
+    augur_chain_pass_free(chains);
     augur_interp_free(in);
     augur_bound_free(bound);
     return rc;

@@ -1142,27 +1142,71 @@ static bool reads_data(const struct augur_node *k, const struct augur_expr *e, i
     }
 }
 
-int augur_workload_count_chains(const struct augur_skel *skel, const struct augur_node *kernel,
-                                struct augur_bound *data, const struct augur_interp_opts *opts,
-                                bool rounds, double scale, const struct augur_sim_profile *prof,
-                                struct augur_workload *w, struct augur_diag *diag)
+/* The second pass over the data, set up: its own interpreter, subscribed. */
+struct augur_chain_pass {
+    struct pass2 c;
+    struct augur_interp *in;
+    const struct augur_skel *skel;
+    const struct augur_node *kernel;
+    bool rounds, ran;
+};
+
+void augur_chain_pass_free(struct augur_chain_pass *cp)
 {
+    struct pass2 *c;
+
+    if (!cp)
+        return;
+    c = &cp->c;
+    augur_free(c->recent);
+    augur_free(c->pos);
+    augur_free(c->pending);
+    augur_free(c->dist);
+    augur_free(c->lens);
+    augur_free(c->count);
+    augur_free(c->weighted);
+    augur_free(c->is_rmw);
+    augur_free(c->inside);
+    augur_free(c->witness);
+    augur_free(c->trip);
+    augur_free(c->prev);
+    augur_free(c->exits);
+    augur_free(c->trips);
+    augur_free(c->trips_sq);
+    augur_free(c->by_len);
+    augur_free(c->by_len_sq);
+    augur_interp_free(cp->in);
+    augur_free(cp);
+}
+
+int augur_chain_pass_new(const struct augur_skel *skel, const struct augur_node *kernel,
+                         struct augur_bound *data, const struct augur_interp_opts *opts,
+                         bool rounds, struct augur_chain_pass **out, struct augur_diag *diag)
+{
+    struct augur_chain_pass *cp;
     struct augur_interp *in = NULL;
     struct augur_interp_opts o;
-    struct pass2 c;
-    unsigned nl = 0;
+    struct pass2 *c;
     int rc;
 
-    memset(&c, 0, sizeof(c));
+    *out = NULL;
     o = *opts;
     o.predictor.ntables = 0; /* this pass needs the data's values, not the branches' */
+    o.on_warn = NULL;        /* the simulated run warns of the same */
+    o.on_progress = NULL;
     if ((rc = augur_interp_new_bound(skel, kernel, data, &o, &in, diag)) < 0)
         return rc;
-    c.in = in;
-    c.naccesses = augur_interp_naccesses(in);
-    c.nthreads = opts && opts->nthreads ? opts->nthreads : 1;
+    cp = augur_calloc(1, sizeof(*cp));
+    cp->in = in;
+    cp->skel = skel;
+    cp->kernel = kernel;
+    cp->rounds = rounds;
+    c = &cp->c;
+    c->in = in;
+    c->naccesses = augur_interp_naccesses(in);
+    c->nthreads = opts && opts->nthreads ? opts->nthreads : 1;
     /* loops whose bounds the data decides (not parallel ones: each thread's share is fixed) */
-    for (uint32_t id = kernel->id; id < skel->nnodes && c.nloops < MAX_LOOPS; id++) {
+    for (uint32_t id = kernel->id; id < skel->nnodes && c->nloops < MAX_LOOPS; id++) {
         const struct augur_node *n = skel->nodes[id];
 
         if (augur_node_kernel(n) != kernel)
@@ -1170,77 +1214,100 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
         if (n->kind == AUGUR_NODE_LOOP && !n->u.loop.parallel &&
             (reads_data(kernel, n->u.loop.cond, n->u.loop.var) ||
              reads_data(kernel, n->u.loop.init, n->u.loop.var)))
-            c.loop[c.nloops++] = n;
+            c->loop[c->nloops++] = n;
     }
-    c.recent = augur_calloc((size_t)c.nthreads * CHAIN_SLOTS, sizeof(*c.recent));
-    c.pos = augur_calloc(c.nthreads, sizeof(*c.pos));
-    c.pending = augur_calloc(c.nthreads, sizeof(*c.pending));
-    c.count = augur_calloc(c.naccesses + 1, sizeof(*c.count));
-    c.dist = augur_calloc((size_t)(c.naccesses + 1) * AUGUR_CHAIN_BUCKETS, sizeof(*c.dist));
-    c.lens = augur_calloc((size_t)(c.naccesses + 1) * AUGUR_CHAIN_LENS, sizeof(*c.lens));
-    c.weighted = augur_calloc(c.naccesses + 1, sizeof(*c.weighted));
-    c.is_rmw = augur_calloc(c.naccesses + 1, 1);
-    c.inside = augur_calloc(c.naccesses + 1, sizeof(*c.inside));
-    c.witness = augur_mallocarray(c.naccesses + 1, sizeof(*c.witness));
-    c.trip = augur_calloc((size_t)c.nthreads * (c.nloops + 1), sizeof(*c.trip));
-    c.prev = augur_calloc((size_t)c.nthreads * (c.nloops + 1), sizeof(*c.prev));
-    c.exits = augur_calloc(c.nloops + 1, sizeof(*c.exits));
-    c.trips = augur_calloc(c.nloops + 1, sizeof(*c.trips));
-    c.trips_sq = augur_calloc(c.nloops + 1, sizeof(*c.trips_sq));
-    c.by_len = augur_calloc((size_t)(c.nloops + 1) * AUGUR_CARRIED_LENS, sizeof(*c.by_len));
-    c.by_len_sq = augur_calloc((size_t)(c.nloops + 1) * AUGUR_CARRIED_LENS, sizeof(*c.by_len_sq));
-    if (!c.recent || !c.pos || !c.pending || !c.count || !c.dist || !c.lens || !c.weighted ||
-        !c.is_rmw || !c.inside || !c.witness || !c.trip || !c.prev || !c.exits || !c.trips ||
-        !c.trips_sq || !c.by_len || !c.by_len_sq) {
-        rc = augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "workload: out of memory");
-        goto out;
+    c->recent = augur_calloc((size_t)c->nthreads * CHAIN_SLOTS, sizeof(*c->recent));
+    c->pos = augur_calloc(c->nthreads, sizeof(*c->pos));
+    c->pending = augur_calloc(c->nthreads, sizeof(*c->pending));
+    c->count = augur_calloc(c->naccesses + 1, sizeof(*c->count));
+    c->dist = augur_calloc((size_t)(c->naccesses + 1) * AUGUR_CHAIN_BUCKETS, sizeof(*c->dist));
+    c->lens = augur_calloc((size_t)(c->naccesses + 1) * AUGUR_CHAIN_LENS, sizeof(*c->lens));
+    c->weighted = augur_calloc(c->naccesses + 1, sizeof(*c->weighted));
+    c->is_rmw = augur_calloc(c->naccesses + 1, 1);
+    c->inside = augur_calloc(c->naccesses + 1, sizeof(*c->inside));
+    c->witness = augur_mallocarray(c->naccesses + 1, sizeof(*c->witness));
+    c->trip = augur_calloc((size_t)c->nthreads * (c->nloops + 1), sizeof(*c->trip));
+    c->prev = augur_calloc((size_t)c->nthreads * (c->nloops + 1), sizeof(*c->prev));
+    c->exits = augur_calloc(c->nloops + 1, sizeof(*c->exits));
+    c->trips = augur_calloc(c->nloops + 1, sizeof(*c->trips));
+    c->trips_sq = augur_calloc(c->nloops + 1, sizeof(*c->trips_sq));
+    c->by_len = augur_calloc((size_t)(c->nloops + 1) * AUGUR_CARRIED_LENS, sizeof(*c->by_len));
+    c->by_len_sq =
+        augur_calloc((size_t)(c->nloops + 1) * AUGUR_CARRIED_LENS, sizeof(*c->by_len_sq));
+    if (!c->recent || !c->pos || !c->pending || !c->count || !c->dist || !c->lens || !c->weighted ||
+        !c->is_rmw || !c->inside || !c->witness || !c->trip || !c->prev || !c->exits || !c->trips ||
+        !c->trips_sq || !c->by_len || !c->by_len_sq) {
+        augur_chain_pass_free(cp);
+        return augur_diag_set(diag, AUGUR_ENOMEM, NULL, 0, 0, "workload: out of memory");
     }
-    for (unsigned a = 0; a < c.naccesses; a++) {
+    for (unsigned a = 0; a < c->naccesses; a++) {
         const struct augur_node *n = skel->nodes[augur_interp_access_node(in, a)];
 
         /* an update kept in a register chains through the add, not through memory */
-        c.is_rmw[a] = n->u.access.mode == AUGUR_ACCESS_RMW && !register_update(n);
-        c.witness[a] = -1;
-        for (unsigned l = 0; l < c.nloops; l++) {
+        c->is_rmw[a] = n->u.access.mode == AUGUR_ACCESS_RMW && !register_update(n);
+        c->witness[a] = -1;
+        for (unsigned l = 0; l < c->nloops; l++) {
             for (const struct augur_node *p = n->parent; p; p = p->parent)
-                if (p == c.loop[l]) {
-                    c.inside[a] |= UINT64_C(1) << l;
+                if (p == c->loop[l]) {
+                    c->inside[a] |= UINT64_C(1) << l;
                     break;
                 }
             /* a scalar access directly in the loop's body counts its iterations (through
                an atomic or critical region, which runs every iteration too) */
-            if (body_of(n) == c.loop[l] && n->u.access.lanes <= 1 && c.witness[a] < 0) {
+            if (body_of(n) == c->loop[l] && n->u.access.lanes <= 1 && c->witness[a] < 0) {
                 bool taken = false;
 
                 for (unsigned b = 0; b < a; b++)
-                    taken |= c.witness[b] == (int)l;
+                    taken |= c->witness[b] == (int)l;
                 if (!taken)
-                    c.witness[a] = (int)l;
+                    c->witness[a] = (int)l;
             }
         }
     }
-    if ((rc = augur_interp_subscribe(in, on_pass2_events, &c)) < 0)
-        goto out;
-    if (rounds) {
-        uint32_t nr;
-
-        rc = augur_interp_run_rounds(in, 0, &nr, diag);
-    } else {
-        rc = augur_interp_run(in, diag);
+    if ((rc = augur_interp_subscribe(in, on_pass2_events, c)) < 0) {
+        augur_chain_pass_free(cp);
+        return rc;
     }
-    if (rc < 0)
-        goto out;
-    for (size_t k = 0; k < (size_t)c.nthreads * CHAIN_SLOTS; k++)
-        if (c.recent[k].run)
-            end_chain(&c, &c.recent[k]);
+    *out = cp;
+    return 0;
+}
+
+int augur_chain_pass_run(struct augur_chain_pass *cp, struct augur_diag *diag)
+{
+    uint32_t nr;
+    int rc =
+        cp->rounds ? augur_interp_run_rounds(cp->in, 0, &nr, diag) : augur_interp_run(cp->in, diag);
+
+    cp->ran = rc >= 0;
+    return rc < 0 ? rc : 0;
+}
+
+int augur_chain_pass_finish(struct augur_chain_pass *cp, double scale,
+                            const struct augur_sim_profile *prof, struct augur_workload *w,
+                            struct augur_diag *diag)
+{
+    const struct augur_skel *skel = cp->skel;
+    const struct augur_node *kernel = cp->kernel;
+    const struct augur_interp *in = cp->in;
+    struct pass2 *c = &cp->c;
+    unsigned nl = 0;
+    int rc = 0;
+
+    if (!cp->ran)
+        return augur_diag_set(diag, AUGUR_EINVAL, NULL, 0, 0,
+                              "workload: the second pass has not run");
+    for (size_t k = 0; k < (size_t)c->nthreads * CHAIN_SLOTS; k++)
+        if (c->recent[k].run)
+            end_chain(c, &c->recent[k]);
     /* the instances still running at the end (they count no exit: none was predicted) */
-    for (unsigned t = 0; t < c.nthreads; t++)
-        for (unsigned l = 0; l < c.nloops; l++) {
-            uint64_t *trip = c.trip + (size_t)t * c.nloops, *prev = c.prev + (size_t)t * c.nloops;
+    for (unsigned t = 0; t < c->nthreads; t++)
+        for (unsigned l = 0; l < c->nloops; l++) {
+            uint64_t *trip = c->trip + (size_t)t * c->nloops,
+                     *prev = c->prev + (size_t)t * c->nloops;
 
             if (trip[l]) {
                 prev[l] = 0;
-                end_instance(&c, l, trip, prev);
+                end_instance(c, l, trip, prev);
             }
         }
     /* a carried chain's line learns its loop's trips weighted by themselves */
@@ -1259,55 +1326,55 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
         carried |= register_chain_op(n) != AUGUR_OPK_COUNT;
         while (p && p->kind != AUGUR_NODE_LOOP)
             p = p->parent;
-        for (unsigned k = 0; carried && p && k < c.nloops; k++)
-            if (c.loop[k] == p && c.trips[k] > 0) {
-                const double *it = &c.by_len[(size_t)k * AUGUR_CARRIED_LENS];
-                const double *sq = &c.by_len_sq[(size_t)k * AUGUR_CARRIED_LENS];
+        for (unsigned k = 0; carried && p && k < c->nloops; k++)
+            if (c->loop[k] == p && c->trips[k] > 0) {
+                const double *it = &c->by_len[(size_t)k * AUGUR_CARRIED_LENS];
+                const double *sq = &c->by_len_sq[(size_t)k * AUGUR_CARRIED_LENS];
 
-                l->carried_len = c.trips_sq[k] / c.trips[k];
+                l->carried_len = c->trips_sq[k] / c->trips[k];
                 for (unsigned b = 0; b < AUGUR_CARRIED_LENS; b++) {
                     l->carried_lens[b] = it[b] * scale;
                     l->carried_lens_len[b] = it[b] > 0 ? sq[b] / it[b] : 0;
                 }
             }
     }
-    for (unsigned a = 0; a < c.naccesses; a++) {
+    for (unsigned a = 0; a < c->naccesses; a++) {
         const struct augur_node *n = skel->nodes[augur_interp_access_node(in, a)];
         struct augur_work_line *l = line_of(w, &n->loc);
         double weighted = 0, count = 0, len, lens[AUGUR_CHAIN_LENS] = { 0 };
 
-        if (!c.count[a])
+        if (!c->count[a])
             continue;
         /* a chain runs through every access that updates its element: the array's lengths */
-        for (unsigned b = 0; b < c.naccesses; b++) {
+        for (unsigned b = 0; b < c->naccesses; b++) {
             const struct augur_node *m = skel->nodes[augur_interp_access_node(in, b)];
 
             if (m->u.access.array != n->u.access.array)
                 continue;
-            weighted += c.weighted[b];
-            count += (double)c.count[b];
+            weighted += c->weighted[b];
+            count += (double)c->count[b];
             for (unsigned k = 0; k < AUGUR_CHAIN_LENS; k++)
-                lens[k] += c.lens[(size_t)b * AUGUR_CHAIN_LENS + k];
+                lens[k] += c->lens[(size_t)b * AUGUR_CHAIN_LENS + k];
         }
         len = weighted / count;
         if (l)
-            add_chains(l, (double)c.count[a] * scale, len, &c.dist[(size_t)a * AUGUR_CHAIN_BUCKETS],
-                       lens, scale);
-        add_chains(&w->total, (double)c.count[a] * scale, len,
-                   &c.dist[(size_t)a * AUGUR_CHAIN_BUCKETS], lens, scale);
+            add_chains(l, (double)c->count[a] * scale, len,
+                       &c->dist[(size_t)a * AUGUR_CHAIN_BUCKETS], lens, scale);
+        add_chains(&w->total, (double)c->count[a] * scale, len,
+                   &c->dist[(size_t)a * AUGUR_CHAIN_BUCKETS], lens, scale);
     }
     if (prof)
         nl = prof->nlevels < AUGUR_CACHESIM_MAX_LEVELS ? prof->nlevels : AUGUR_CACHESIM_MAX_LEVELS;
     /* loop exits, where no simulated predictor counted them */
-    for (unsigned k = 0; k < c.nloops && !w->branches_simulated; k++) {
-        struct augur_work_line *l = line_of(w, &c.loop[k]->loc);
-        double exits = (double)c.exits[k] * scale;
+    for (unsigned k = 0; k < c->nloops && !w->branches_simulated; k++) {
+        struct augur_work_line *l = line_of(w, &c->loop[k]->loc);
+        double exits = (double)c->exits[k] * scale;
         /* the load that brought its bound's line, which the exit's condition waits for */
-        int a = prof ? array_read_before(skel, in, c.loop[k]->id,
-                                         loaded_array(c.loop[k]->u.loop.cond), prof, nl)
+        int a = prof ? array_read_before(skel, in, c->loop[k]->id,
+                                         loaded_array(c->loop[k]->u.loop.cond), prof, nl)
                      : -1;
 
-        if (!c.exits[k])
+        if (!c->exits[k])
             continue;
         if (!l && w->nlines) /* a loop line without accesses or ops: its first body line */
             l = &w->lines[0];
@@ -1327,25 +1394,22 @@ int augur_workload_count_chains(const struct augur_skel *skel, const struct augu
         add_branch(&w->total, exits, 0);
         add_far(w->total.dep_misses, prof, nl, a, exits);
     }
-out:
-    augur_free(c.recent);
-    augur_free(c.pos);
-    augur_free(c.pending);
-    augur_free(c.dist);
-    augur_free(c.lens);
-    augur_free(c.count);
-    augur_free(c.weighted);
-    augur_free(c.is_rmw);
-    augur_free(c.inside);
-    augur_free(c.witness);
-    augur_free(c.trip);
-    augur_free(c.prev);
-    augur_free(c.exits);
-    augur_free(c.trips);
-    augur_free(c.trips_sq);
-    augur_free(c.by_len);
-    augur_free(c.by_len_sq);
-    augur_interp_free(in);
+    return rc;
+}
+
+int augur_workload_count_chains(const struct augur_skel *skel, const struct augur_node *kernel,
+                                struct augur_bound *data, const struct augur_interp_opts *opts,
+                                bool rounds, double scale, const struct augur_sim_profile *prof,
+                                struct augur_workload *w, struct augur_diag *diag)
+{
+    struct augur_chain_pass *cp;
+    int rc = augur_chain_pass_new(skel, kernel, data, opts, rounds, &cp, diag);
+
+    if (!rc)
+        rc = augur_chain_pass_run(cp, diag);
+    if (!rc)
+        rc = augur_chain_pass_finish(cp, scale, prof, w, diag);
+    augur_chain_pass_free(cp);
     return rc;
 }
 

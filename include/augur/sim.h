@@ -365,4 +365,24 @@ AUGUR_API int augur_workload_count_chains(const struct augur_skel *skel,
                                           double scale, const struct augur_sim_profile *prof,
                                           struct augur_workload *w, struct augur_diag *diag);
 
+/*
+ * augur_workload_count_chains() in three steps, so that its pass can run
+ * on another thread while the caller simulates (its interpreter is its
+ * own; augur_chain_pass_new() reads data, the others do not):
+ * augur_chain_pass_new() makes the pass's interpreter (warning of nothing:
+ * the simulated run warns of the same), augur_chain_pass_run() runs it,
+ * augur_chain_pass_finish() adds what it counted to w as
+ * augur_workload_count_chains() does. augur_chain_pass_free(NULL) is a no-op.
+ */
+struct augur_chain_pass;
+AUGUR_API int augur_chain_pass_new(const struct augur_skel *skel, const struct augur_node *kernel,
+                                   struct augur_bound *data, const struct augur_interp_opts *opts,
+                                   bool rounds, struct augur_chain_pass **out,
+                                   struct augur_diag *diag);
+AUGUR_API int augur_chain_pass_run(struct augur_chain_pass *cp, struct augur_diag *diag);
+AUGUR_API int augur_chain_pass_finish(struct augur_chain_pass *cp, double scale,
+                                      const struct augur_sim_profile *prof,
+                                      struct augur_workload *w, struct augur_diag *diag);
+AUGUR_API void augur_chain_pass_free(struct augur_chain_pass *cp);
+
 #endif
