@@ -3,9 +3,13 @@
  * to cache accesses (vector lanes coalesced, __shared__ left out), counts
  * per level gathered per source line, array and access (module: sim).
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#    include <omp.h>
+#endif
 
 #include "augur/cachesim.h"
 #include "augur/interp.h"
@@ -550,6 +554,144 @@ static void on_events(void *ud, const struct augur_event *ev, size_t n)
         s->buf[0] = s->buf[k - 1];
 }
 
+/*
+ * A CPU run's events reach the simulator on a second thread while the
+ * interpreter runs on (where OpenMP allows more than one thread): the
+ * interpreter's batches are copied whole and in order into chunks, and a
+ * worker hands them to on_events() as the batches they were, since a batch
+ * is a unit of the tagging (tag_of()). The counts are those of one thread.
+ */
+#define PIPE_SLOTS   4                               /* chunks in flight */
+#define PIPE_EVENTS  (16 * AUGUR_INTERP_EVENT_BATCH) /* a chunk's events */
+#define PIPE_BATCHES 64                              /* a chunk's batches */
+
+struct pipe_chunk {
+    struct augur_event ev[PIPE_EVENTS];
+    uint32_t len[PIPE_BATCHES];
+    uint32_t nev, nbatch;
+};
+
+struct pipe {
+    struct simsub *s;
+    struct pipe_chunk *chunk; /* PIPE_SLOTS of them */
+    uint64_t made, used;      /* chunks handed to the worker, chunks it finished */
+    bool stop;
+    pthread_mutex_t mu;
+    pthread_cond_t cv; /* either side waits for the other on it */
+    pthread_t worker;
+};
+
+static void *pipe_work(void *ud)
+{
+    struct pipe *p = ud;
+
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        struct pipe_chunk *c;
+
+        while (p->used == p->made && !p->stop)
+            pthread_cond_wait(&p->cv, &p->mu);
+        if (p->used == p->made)
+            break;
+        c = &p->chunk[p->used % PIPE_SLOTS];
+        pthread_mutex_unlock(&p->mu);
+        for (uint32_t b = 0, off = 0; b < c->nbatch; off += c->len[b++])
+            on_events(p->s, c->ev + off, c->len[b]);
+        pthread_mutex_lock(&p->mu);
+        p->used++;
+        pthread_cond_broadcast(&p->cv);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+/* Hands the chunk being filled to the worker and waits for a free one. */
+static void pipe_hand(struct pipe *p)
+{
+    pthread_mutex_lock(&p->mu);
+    p->made++;
+    pthread_cond_broadcast(&p->cv);
+    while (p->made - p->used >= PIPE_SLOTS)
+        pthread_cond_wait(&p->cv, &p->mu);
+    pthread_mutex_unlock(&p->mu);
+    p->chunk[p->made % PIPE_SLOTS].nev = p->chunk[p->made % PIPE_SLOTS].nbatch = 0;
+}
+
+static void on_pipe_events(void *ud, const struct augur_event *ev, size_t n)
+{
+    struct pipe *p = ud;
+    struct pipe_chunk *c = &p->chunk[p->made % PIPE_SLOTS];
+
+    if (c->nev + n > PIPE_EVENTS || c->nbatch == PIPE_BATCHES) {
+        pipe_hand(p);
+        c = &p->chunk[p->made % PIPE_SLOTS];
+    }
+    memcpy(c->ev + c->nev, ev, n * sizeof(*ev));
+    c->len[c->nbatch++] = (uint32_t)n;
+    c->nev += (uint32_t)n;
+}
+
+/* Waits until the worker has simulated every event handed to the pipe. */
+static void pipe_drain(struct pipe *p)
+{
+    if (!p)
+        return;
+    if (p->chunk[p->made % PIPE_SLOTS].nbatch)
+        pipe_hand(p);
+    pthread_mutex_lock(&p->mu);
+    while (p->used != p->made)
+        pthread_cond_wait(&p->cv, &p->mu);
+    pthread_mutex_unlock(&p->mu);
+}
+
+/* A pipe feeding s, its worker started; NULL where one thread is all there is, or on failure. */
+static struct pipe *pipe_new(struct simsub *s)
+{
+    struct pipe *p;
+
+#ifdef _OPENMP
+    if (omp_get_max_threads() < 2)
+        return NULL;
+#else
+    return NULL;
+#endif
+    p = augur_calloc(1, sizeof(*p));
+    if (!p)
+        return NULL;
+    p->s = s;
+    p->chunk = augur_mallocarray(PIPE_SLOTS, sizeof(*p->chunk));
+    if (!p->chunk || pthread_mutex_init(&p->mu, NULL)) {
+        augur_free(p->chunk);
+        augur_free(p);
+        return NULL;
+    }
+    p->chunk[0].nev = p->chunk[0].nbatch = 0;
+    if (pthread_cond_init(&p->cv, NULL) || pthread_create(&p->worker, NULL, pipe_work, p)) {
+        pthread_cond_destroy(&p->cv);
+        pthread_mutex_destroy(&p->mu);
+        augur_free(p->chunk);
+        augur_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* Stops the worker (what was handed over gets simulated first) and frees the pipe. */
+static void pipe_free(struct pipe *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->mu);
+    p->stop = true;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    pthread_join(p->worker, NULL);
+    pthread_cond_destroy(&p->cv);
+    pthread_mutex_destroy(&p->mu);
+    augur_free(p->chunk);
+    augur_free(p);
+}
+
 /* Sends the held access at the end of a run. */
 static void finish_events(struct simsub *s)
 {
@@ -692,6 +834,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     struct augur_interp *in = NULL;
     struct augur_cachesim *sim = NULL;
     struct simsub *sub = NULL;
+    struct pipe *pipe = NULL;
     uint32_t rounds = 0;
     unsigned nacc, nth;
     double t0;
@@ -759,7 +902,12 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
     }
     sub->line = cfg->nlevels ? cfg->level[0].line : 128;
     sub->grain = cfg->nlevels && cfg->level[0].sector ? cfg->level[0].sector : sub->line;
-    augur_interp_subscribe(in, sub->cuda ? on_cuda_events : on_events, sub);
+    if (!sub->cuda)
+        pipe = pipe_new(sub);
+    if (pipe)
+        augur_interp_subscribe(in, on_pipe_events, pipe);
+    else
+        augur_interp_subscribe(in, sub->cuda ? on_cuda_events : on_events, sub);
     if (o.warm) {
         /* the counts below start from an empty predictor: the warm-up's jumps teach it nothing */
         augur_interp_predict_branches(in, false);
@@ -767,6 +915,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
             rc = augur_interp_run_rounds(in, 0, &rounds, diag);
         else
             rc = augur_interp_run(in, diag);
+        pipe_drain(pipe);
         augur_interp_predict_branches(in, true);
         if (rc)
             goto out;
@@ -803,6 +952,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
         for (uint32_t r = 0; r < rounds && !rc; r++)
             rc = augur_interp_run(in, diag);
     }
+    pipe_drain(pipe);
     if (rc)
         goto out;
     finish_events(sub);
@@ -843,6 +993,7 @@ int augur_simulate(const struct augur_skel *skel, const struct augur_node *kerne
         sub->warp_jobs = sub->warp_reach = NULL;
     }
 out:
+    pipe_free(pipe);
     if (rc == 0 && inp) {
         /* the caller keeps the interpreter: it must not call into the freed subscriber */
         augur_interp_unsubscribe_all(in);
