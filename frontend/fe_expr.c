@@ -159,45 +159,106 @@ int32_t fe_array_for(struct fe_conv *cv, CXCursor decl, const char *name, CXType
                                          fe_loc(cv, clang_Cursor_isNull(decl) ? at : decl));
 }
 
+bool fe_is_record(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+        t = clang_getCanonicalType(clang_getPointeeType(t));
+    return t.kind == CXType_Record;
+}
+
+/* True when c is "*p" (a unary operator whose operand is a pointer). */
+static bool is_deref(CXCursor c)
+{
+    return is_kind(c, CXCursor_UnaryOperator) && nkids(c) == 1 &&
+           clang_getCanonicalType(clang_getCursorType(fe_strip(kid(c, 0)))).kind ==
+               CXType_Pointer &&
+           clang_getCanonicalType(clang_getCursorType(c)).kind != CXType_Pointer;
+}
+
+/* True when c is C++'s copy of a struct value: a constructor call on the value copied. */
+static bool is_copy(CXCursor c)
+{
+    return is_kind(c, CXCursor_CallExpr) && nkids(c) == 1 &&
+           clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_Constructor;
+}
+
 /*
- * The access path of a struct member chain: "graph.edge_dst", "A->p"; false
- * when not a path. A pointer parameter of an inlined helper starts from its
- * argument's path, so that A->col in the helper is the kernel's A->col.
+ * member_path() of c; *arrow: the path names a pointer to a struct (its
+ * members are path->m), not the struct (path.m).
  */
-static bool member_path(struct fe_conv *cv, CXCursor c, char *out, size_t size, CXCursor *root)
+static bool member_path_at(struct fe_conv *cv, CXCursor c, char *out, size_t size, CXCursor *root,
+                           bool *arrow)
 {
     CXCursor base;
     char name[256];
     size_t len;
+    bool ok, base_arrow = false;
     int n;
 
     c = fe_strip(c);
+    if (is_copy(c))
+        return member_path_at(cv, kid(c, 0), out, size, root, arrow);
+    if (is_deref(c))
+        return member_path_at(cv, kid(c, 0), out, size, root, arrow) && *arrow;
     if (is_kind(c, CXCursor_DeclRefExpr)) {
         CXCursor d = clang_getCursorReferenced(c);
 
         if (clang_getCursorKind(d) == CXCursor_ParmDecl && cv->inlining.n) {
             const struct fe_var *v = fe_var(cv, d);
 
-            if (v->has_arg)
-                return member_path(cv, v->arg, out, size, root);
+            if (v->has_arg) {
+                unsigned nthis = cv->nthis;
+
+                /* the argument reads as at its call site */
+                cv->nthis = v->arg_nthis;
+                ok = member_path_at(cv, v->arg, out, size, root, arrow);
+                cv->nthis = nthis;
+                return ok;
+            }
         }
         fe_spelling(c, out, size);
         *root = d;
+        *arrow = clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Pointer;
         return out[0] != '\0';
     }
-    if (!is_kind(c, CXCursor_MemberRefExpr) || nkids(c) != 1)
+    if (!is_kind(c, CXCursor_MemberRefExpr) || nkids(c) > 1)
         return false;
-    base = kid(c, 0);
     fe_spelling(c, name, sizeof(name));
-    if (!member_path(cv, base, out, size, root))
+    if (nkids(c) == 1 && !is_kind(fe_strip(kid(c, 0)), CXCursor_CXXThisExpr)) {
+        base = kid(c, 0);
+        ok = member_path_at(cv, base, out, size, root, &base_arrow);
+    } else {
+        /* a member of the object of the method being inlined (implicit this, this->m) */
+        unsigned nthis = cv->nthis;
+
+        if (!nthis)
+            return false;
+        cv->nthis--;
+        ok = member_path_at(cv, cv->this_v[nthis - 1], out, size, root, &base_arrow);
+        cv->nthis = nthis;
+    }
+    if (!ok)
         return false;
     len = strlen(out);
-    n = snprintf(out + len, size - len, "%s%s",
-                 clang_getCanonicalType(clang_getCursorType(fe_strip(base))).kind == CXType_Pointer
-                     ? "->"
-                     : ".",
-                 name);
+    n = snprintf(out + len, size - len, "%s%s", base_arrow ? "->" : ".", name);
+    *arrow = clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Pointer;
     return n > 0 && (size_t)n < size - len;
+}
+
+/*
+ * The access path of a struct member chain: "graph.edge_dst", "A->p"; false
+ * when not a path. A pointer or struct parameter of an inlined helper starts
+ * from its argument's path, so that A->col in the helper is the kernel's
+ * A->col, and a member of an inlined method's object from the object's
+ * (rowptr in g.degree(v) is g.rowptr); *p reads as p's pointee, and a C++
+ * copy of a struct as the struct copied.
+ */
+static bool member_path(struct fe_conv *cv, CXCursor c, char *out, size_t size, CXCursor *root)
+{
+    bool arrow;
+
+    return member_path_at(cv, c, out, size, root, &arrow);
 }
 
 static bool is_param_of(struct fe_conv *cv, CXCursor decl)
@@ -1632,11 +1693,18 @@ static struct fe_val call(struct fe_conv *cv, CXCursor c)
         return none();
     }
     if (!clang_Cursor_isNull(callee) && clang_getCursorKind(callee) == CXCursor_CXXMethod) {
+        CXCursor defn = clang_getCursorDefinition(callee);
         char mname[128];
 
+        /* g.degree(v), p->degree(v), degree(v) in a method: inlined on its object */
+        if (is_kind(fe_strip(kid(c, 0)), CXCursor_MemberRefExpr) && !clang_Cursor_isNull(defn) &&
+            fe_inline_call(cv, c, defn, &r))
+            return r;
         fe_spelling(callee, mname, sizeof(mname));
         fe_note(cv, AUGUR_NOTE_UNSUPPORTED, c,
-                "C++ member call '%s' (a struct value's copy, an operator): not analysed", mname);
+                "C++ member call '%s' (a struct value's copy, an operator, a method without "
+                "its body): not analysed",
+                mname);
         opaque_call(cv, c, mname);
         return scalar(fe_opaque(cv, t == AUGUR_T_VOID ? AUGUR_T_I32 : t, "call"));
     }

@@ -199,8 +199,9 @@ struct fe_var {
     const struct augur_expr *lanes; /* FV_VEC / FV_MASK: value of lane "lane" */
     const struct augur_expr *subst; /* FV_SUBST: scalar argument */
     int32_t subst_array;            /* FV_SUBST of a pointer: array, with subst as offset */
-    bool has_arg;                   /* a pointer parameter of an inlined helper: */
-    CXCursor arg;                   /* its argument, which member paths (A->col) start from */
+    bool has_arg;                   /* a pointer or struct parameter of an inlined helper: */
+    CXCursor arg;                   /* its argument, which member paths (A->col) start from, */
+    unsigned arg_nthis;             /* read with the objects of the call site (fe_conv.nthis) */
 };
 
 /* A value during conversion: a scalar expression, a pointer into an array, or a vector. */
@@ -231,6 +232,12 @@ struct fe_conv {
     bool discard;                     /* the call being read is a statement: its value unused */
     uint32_t loops;                   /* loops open */
     CXCursor loop; /* the innermost open loop of the function converted, or null */
+    /*
+     * The objects of the C++ methods being inlined, innermost last (g of
+     * g.degree(v)); each is read with the ones before it (an implicit this).
+     */
+    CXCursor this_v[16];
+    unsigned nthis;
     /* the outermost open loop (null: none) and the declarations assigned anywhere in it */
     CXCursor top_loop;
     struct fe_cursors top_assigned;
@@ -373,6 +380,8 @@ void fe_stmt(struct fe_conv *cv, CXCursor s, unsigned lo);
 bool fe_loop_invariant(struct fe_conv *cv, CXCursor e);
 /* Inlines a call to a helper function; returns false when it cannot (an opaque call is due). */
 bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_val *result);
+/* True for a struct type, or a reference to one. */
+bool fe_is_record(CXType t);
 
 /* Builds every kernel of the TU into skel. */
 int fe_build(struct fe_tu *t, struct augur_skel *skel, struct augur_diag *diag);

@@ -238,6 +238,7 @@ struct fe_var *fe_var(struct fe_conv *cv, CXCursor decl)
     v->null_init = false;
     v->has_arg = false;
     v->arg = clang_getNullCursor();
+    v->arg_nthis = 0;
     return v;
 }
 
@@ -2901,6 +2902,23 @@ bool fe_mentions(CXCursor root, enum CXCursorKind kind, CXCursor decl)
     return m.found;
 }
 
+/* The object a C++ method is called on (g of g.degree(v)); null for this->f() and f(). */
+static CXCursor method_object(CXCursor call)
+{
+    struct fe_cursors kids = { 0 }, mk = { 0 };
+    CXCursor obj = clang_getNullCursor();
+
+    fe_children(call, &kids);
+    if (kids.n && clang_getCursorKind(fe_strip(kids.v[0])) == CXCursor_MemberRefExpr) {
+        fe_children(fe_strip(kids.v[0]), &mk);
+        if (mk.n == 1 && clang_getCursorKind(fe_strip(mk.v[0])) != CXCursor_CXXThisExpr)
+            obj = mk.v[0];
+        fe_cursors_release(&mk);
+    }
+    fe_cursors_release(&kids);
+    return obj;
+}
+
 bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_val *result)
 {
     struct fe_cursors kids = { 0 }, params = { 0 }, body_kids = { 0 };
@@ -2909,6 +2927,7 @@ bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_v
     struct count n = { 0, 0 };
     char name[256];
     int nargs = clang_Cursor_getNumArguments(call);
+    unsigned nthis;
     bool ok = false;
 
     fe_spelling(def, name, sizeof(name));
@@ -2960,12 +2979,20 @@ bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_v
         struct fe_var *v;
 
         saved[i] = *fe_var(cv, params.v[i]);
-        if (pt.kind == CXType_Pointer) {
+        if (fe_is_record(pt)) {
+            /* a struct, by value or by reference: its members are the argument's */
+            v = fe_var(cv, params.v[i]);
+            v->kind = FV_NONE;
+            v->has_arg = true;
+            v->arg = arg;
+            v->arg_nthis = cv->nthis;
+        } else if (pt.kind == CXType_Pointer) {
             struct fe_val p = fe_pointer(cv, arg);
 
             v = fe_var(cv, params.v[i]);
             v->has_arg = true;
             v->arg = arg;
+            v->arg_nthis = cv->nthis;
             if (p.array >= 0) {
                 v->kind = FV_SUBST;
                 v->subst = p.e;
@@ -3001,6 +3028,16 @@ bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_v
         }
     }
     fe_cursors_push(&cv->inlining, def);
+    nthis = cv->nthis;
+    if (clang_getCursorKind(def) == CXCursor_CXXMethod) {
+        CXCursor obj = method_object(call);
+
+        /* g.degree(v): g is the object; degree(v) or this->degree(v): the same one */
+        if (!clang_Cursor_isNull(obj))
+            cv->this_v[cv->nthis++] = obj;
+        else if (cv->nthis)
+            cv->this_v[cv->nthis] = cv->this_v[cv->nthis - 1], cv->nthis++;
+    }
     /* the helper's locals live one call: none carries across the caller's loop */
     outer_loop = cv->loop;
     cv->loop = clang_getNullCursor();
@@ -3027,6 +3064,7 @@ bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_v
     cv->inlining.n--;
     cv->ninlined++;
     cv->loop = outer_loop;
+    cv->nthis = nthis;
     for (size_t i = 0; i < params.n; i++)
         *fe_var(cv, params.v[i]) = saved[i];
     ok = true;

@@ -784,6 +784,20 @@ static bool walk(struct stream *st, struct fe_opmap *m, CXCursor c, int depth)
              walk(st, m, kids.v[1], depth + 1) && take(st, "]");
         break;
     case CXCursor_CallExpr:
+        if (kids.n == 1 &&
+            clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_Constructor) {
+            /* C++'s copy of a struct value (an argument passed by value) is written as the
+               value copied; a construction written out (Graph(g)) is skipped below */
+            size_t at = st->pos;
+            bool bad = st->bad;
+
+            if (walk(st, m, kids.v[0], depth + 1)) {
+                ok = true;
+                break;
+            }
+            st->pos = at;
+            st->bad = bad;
+        }
         /* a builtin that clang names by its size (__sync_val_compare_and_swap_4 for the
            token __sync_val_compare_and_swap): skip "name ( ... )" */
         s = peek(st);
@@ -825,6 +839,9 @@ static bool walk(struct stream *st, struct fe_opmap *m, CXCursor c, int depth)
         ok = s && !is_ident(s) && (s[0] != '(' && s[0] != ')' && s[0] != ',');
         if (ok)
             st->pos++;
+        break;
+    case CXCursor_CXXThisExpr: /* this->m in a C++ method */
+        ok = take(st, "this");
         break;
     case CXCursor_CXXBoolLiteralExpr: /* true and false of C++ (CUDA) */
     case CXCursor_CXXNullPtrLiteralExpr:

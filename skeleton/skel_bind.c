@@ -567,6 +567,7 @@ enum row_kind {
     ROW_PARTS, /* A[t] .. A[t + 1], t the thread's number: per-thread ranges */
     ROW_JDS,   /* A[d] .. A[d + 1] of a jagged diagonal (claimed by find_jds) */
     ROW_REC,   /* A[v].start .. A[v].start + A[v].count: an array of structs per node */
+    ROW_OFF,   /* 0 .. A[i + 1] - A[i]: an offset into row i, read as A[i] + k */
 };
 
 /* True for the rows that walk one node's entries (not a thread's range or a diagonal). */
@@ -1257,13 +1258,64 @@ static void rec_row(struct infer *in, const struct augur_node *n, uint32_t x,
         rec_row(in, n->kids[i], x, bound);
 }
 
+/*
+ * "for (k = 0; k < A[i + 1] - A[i]; k++)": k is an offset into row i, whose
+ * entries the loop reads as col[A[i] + k] (a helper's degree(v) as the bound).
+ */
+static bool offset_row(struct infer *in, const struct augur_node *loop, uint32_t x,
+                       const struct augur_expr *bound)
+{
+    const struct augur_expr *b = resolve(in, bound), *init, *i0 = NULL, *i1 = NULL;
+    int32_t a0, a1;
+    uint32_t before = in->nrows;
+
+    if (!loop || loop->kind != AUGUR_NODE_LOOP || loop->u.loop.var != (int32_t)x || !b ||
+        b->kind != AUGUR_EXPR_BINARY || b->u.bin.op != AUGUR_OP_SUB)
+        return false;
+    init = resolve(in, loop->u.loop.init);
+    a1 = loaded_array(in, b->u.bin.a, &i1);
+    a0 = loaded_array(in, b->u.bin.b, &i0);
+    if (!init || init->kind != AUGUR_EXPR_INT || init->u.i != 0 || a0 < 0 || a0 != a1 ||
+        !is_succ(in, i0, i1))
+        return false;
+    add_row(in, x, (uint32_t)a0, i0);
+    if (in->nrows > before)
+        in->rows[before].kind = ROW_OFF;
+    return true;
+}
+
+static bool is_rowptr_target(const char *t)
+{
+    return t && (!strcmp(t, "csr.rowptr") || !strcmp(t, "csr1.rowptr"));
+}
+
+/* True when ix is A[e1] + x (either way round), the entry at offset x of row e1 of A. */
+static bool offset_entry(const struct infer *in, const struct augur_expr *ix, uint32_t x,
+                         uint32_t a, const struct augur_expr *e1)
+{
+    const struct augur_expr *p, *q, *i = NULL;
+
+    ix = resolve(in, ix);
+    if (!ix || ix->kind != AUGUR_EXPR_BINARY || ix->u.bin.op != AUGUR_OP_ADD)
+        return false;
+    p = strip(ix->u.bin.a);
+    q = strip(ix->u.bin.b);
+    if (!p || !q)
+        return false;
+    if (q->kind == AUGUR_EXPR_SYM && q->u.sym == x)
+        q = p;
+    else if (!(p->kind == AUGUR_EXPR_SYM && p->u.sym == x))
+        return false;
+    return loaded_array(in, q, &i) == (int32_t)a && i && e1 &&
+           augur_expr_equal(resolve(in, i), resolve(in, e1));
+}
+
 static void row_test(struct infer *in, const struct augur_node *loop, const struct augur_expr *x,
                      const struct augur_expr *bound)
 {
     const struct augur_expr *e2 = NULL;
     int32_t a;
 
-    (void)loop;
     x = strip(x);
     /* "j + 8 <= A[i+1]" (a row walked in steps of a vector) tests j as well */
     if (x && x->kind == AUGUR_EXPR_BINARY && x->u.bin.op == AUGUR_OP_ADD &&
@@ -1279,7 +1331,7 @@ static void row_test(struct infer *in, const struct augur_node *loop, const stru
         a = loaded_array(in, bound->u.bin.a, &e2);
     if (a >= 0)
         row_starts(in, in->k, x->u.sym, a, e2);
-    else
+    else if (!offset_row(in, loop, x->u.sym, bound))
         rec_row(in, in->k, x->u.sym, bound);
 }
 
@@ -1590,8 +1642,13 @@ static void walk(struct infer *in, const struct augur_node *n)
         for (uint32_t r = 0; r < in->nrows && ix && !is_rowptr; r++) {
             bool one = in->rows[r].one_based;
 
-            if (ix->kind != AUGUR_EXPR_SYM || ix->u.sym != in->rows[r].x ||
-                in->rows[r].a == a->array || !node_row(in->rows[r].kind))
+            if (in->rows[r].a == a->array)
+                continue;
+            if (in->rows[r].kind == ROW_OFF
+                    ? !is_rowptr_target(in->arrays[in->rows[r].a].target) ||
+                          !offset_entry(in, a->index, in->rows[r].x, in->rows[r].a, in->rows[r].e1)
+                    : ix->kind != AUGUR_EXPR_SYM || ix->u.sym != in->rows[r].x ||
+                          !node_row(in->rows[r].kind))
                 continue;
             if (in->index_array[a->array])
                 set_array(in, a->array, one ? "csr1.col" : "csr.col",
@@ -2579,7 +2636,7 @@ static void classify_rows(struct infer *in)
         int32_t x;
 
         in->rows[r].one_based = false;
-        if (in->rows[r].kind == ROW_REC)
+        if (in->rows[r].kind == ROW_REC || in->rows[r].kind == ROW_OFF)
             continue;
         in->rows[r].kind = ROW_CSR;
         if (t && !strcmp(t, "jds.ptr")) {
@@ -2653,6 +2710,7 @@ static void set_rows(struct infer *in)
             rows_bound(in, in->k, in->rows[r].e1, "n");
             break;
         case ROW_JDS:
+        case ROW_OFF: /* its A[i + 1] - A[i] made A a row pointer (length_expr) */
             break;
         }
     }

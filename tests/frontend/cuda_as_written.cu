@@ -37,7 +37,7 @@ int main(void)
 
 // RUN: %augur skeleton %s 2>&1 | FileCheck %s
 // CHECK: warning: 1 error in host code, which augur does not analyse (the first: use of undeclared identifier 'checkCudaErrors')
-// CHECK: unsupported: C++ member call 'operator=' (a struct value's copy, an operator): not analysed
+// CHECK: unsupported: C++ member call 'operator=' (a struct value's copy, an operator, a method without its body): not analysed
 // CHECK: array x_tex f32[] global
 // CHECK-SAME: bind vec(m) (inferred)
 // CHECK: load x_tex[col[k]]
