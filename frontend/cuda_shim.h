@@ -189,6 +189,9 @@ static const char fe_cuda_shim_body[] =
     "__device__ float fabs(float); __device__ float pow(float, float);\n"
     "__device__ float fmin(float, float); __device__ float fmax(float, float);\n"
     "extern \"C\" __device__ int printf(const char *, ...);\n"
+    /* assert() in device code: glibc's __assert_fail is a host function; a device one beside it */
+    "extern \"C\" __device__ void __assert_fail(const char *, const char *, unsigned int,\n"
+    "                                           const char *);\n"
     "extern \"C\" __device__ void *malloc(size_t);\n"
     "extern \"C\" __device__ void free(void *);\n"
     "extern \"C\" __device__ void *memcpy(void *, const void *, size_t);\n"
