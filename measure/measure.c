@@ -1171,6 +1171,22 @@ static bool text_has_omp(const char *text)
     return false;
 }
 
+/*
+ * True when the skeleton has an OpenMP team (a parallel region or a
+ * worksharing loop): the directive may come from _Pragma in a macro,
+ * which the file's text does not show as #pragma omp.
+ */
+static bool skel_has_omp(const struct augur_node *n)
+{
+    if ((n->kind == AUGUR_NODE_REGION && n->u.region.kind == AUGUR_REGION_PARALLEL) ||
+        (n->kind == AUGUR_NODE_LOOP && n->u.loop.parallel))
+        return true;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (skel_has_omp(n->kids[i]))
+            return true;
+    return false;
+}
+
 static int pick_flags(struct job *j, struct augur_diag *diag)
 {
     struct augur_measurement *m = j->m;
@@ -1924,7 +1940,7 @@ int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel
     rc = augur_file_read(j.src, SOURCE_MAX_BYTES, &text, NULL, diag);
     if (rc)
         goto out;
-    j.has_omp = text_has_omp(text.s);
+    j.has_omp = text_has_omp(text.s) || (!kernel->u.kernel.cuda && skel_has_omp(kernel));
     j.m->kernel = augur_strdup(kernel->u.kernel.name);
     j.m->source = augur_strdup(j.src);
     snprintf(j.m->clock, sizeof(j.m->clock), "CLOCK_MONOTONIC");

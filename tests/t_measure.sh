@@ -62,6 +62,24 @@ check "the kernel's file includes the source with its main renamed" \
     grep -q "#define main augur_user_main" "$wd/kernel.c"
 rm -rf "$wd"
 
+# a directive written through a macro (_Pragma): the text shows no "#pragma omp", the skeleton
+# has the parallel loop, and without -fopenmp the 2-thread time would be a serial one
+cat >"$tmp/macro_omp.c" <<'EOF'
+#define OMP(x) _Pragma(x)
+void scale(int n, const double *x, double *y)
+{
+    OMP("omp parallel for schedule(static)")
+    for (int i = 0; i < n; i++)
+        y[i] = 2.0 * x[i];
+}
+EOF
+status "a directive from _Pragma in a macro" 0 "$augur" --json measure "$tmp/macro_omp.c" \
+    --data "$small" --threads 2 "${quick[@]}"
+case "$(jq -r .compile_command "$j")" in
+*" -fopenmp -c "*) pass "-fopenmp for a directive from _Pragma" ;;
+*) flunk "-fopenmp for a directive from _Pragma" ;;
+esac
+
 status "spmv on 2 threads, placement from the environment, text" 0 env OMP_PROC_BIND=spread \
     "$augur" measure "$src/samples/spmv.c" --data "$small" --threads 2 "${quick[@]}"
 check "--threads sets OMP_NUM_THREADS; the environment's OMP_PROC_BIND is kept and said" \
