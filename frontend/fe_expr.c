@@ -261,6 +261,20 @@ static bool member_path(struct fe_conv *cv, CXCursor c, char *out, size_t size, 
     return member_path_at(cv, c, out, size, root, &arrow);
 }
 
+/*
+ * True when path names a member of a named struct (g.n, p->n, and n in a
+ * method of g), not a member reached through another member (p->next->n:
+ * data in memory, not a parameter's value).
+ */
+static bool one_member(const char *path)
+{
+    unsigned n = 0;
+
+    for (const char *p = path; *p; p++)
+        n += *p == '.' || (*p == '-' && p[1] == '>');
+    return n == 1;
+}
+
 static bool is_param_of(struct fe_conv *cv, CXCursor decl)
 {
     return clang_getCursorKind(decl) == CXCursor_ParmDecl &&
@@ -1953,7 +1967,7 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
             return fe_pointer(cv, c);
         if (member_path(cv, c, path, sizeof(path), &root) &&
             (is_param_of(cv, root) || is_global(root)) && at != AUGUR_T_VOID && at != AUGUR_T_REC &&
-            is_kind(fe_strip(kid(c, 0)), CXCursor_DeclRefExpr)) {
+            one_member(path)) {
             int32_t s = augur_skel_find_sym(cv->b, path);
 
             if (s < 0)
