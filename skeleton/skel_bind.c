@@ -661,6 +661,20 @@ static bool is_succ(const struct infer *in, const struct augur_expr *a, const st
     return false;
 }
 
+/* True when some read of array a under n is at index ix + 1 or ix - 1. */
+static bool read_beside(const struct infer *in, const struct augur_node *n, uint32_t a,
+                        const struct augur_expr *ix)
+{
+    if (n->kind == AUGUR_NODE_ACCESS && n->u.access.array == a &&
+        n->u.access.mode == AUGUR_ACCESS_READ &&
+        (is_succ(in, ix, n->u.access.index) || is_succ(in, n->u.access.index, ix)))
+        return true;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (read_beside(in, n->kids[i], a, ix))
+            return true;
+    return false;
+}
+
 static int set_array(struct infer *in, uint32_t a, const char *target, const char *why)
 {
     struct augur_array *arr = &in->k->u.kernel.arrays[a];
@@ -2356,6 +2370,12 @@ static void walk_dense(struct infer *in, const struct augur_node *n,
                 /* compared with the thread's number: the thread that owns each node */
                 maybe_array(in, a->array, !strcmp(target, "vec(n)") ? "owner(n)" : "owner(m)",
                             "per node, compared with the thread's number");
+                target = NULL;
+            } else if (!strcmp(target, "vec(n)") && augur_type_is_int(ki->arrays[a->array].elem) &&
+                       read_beside(in, in->k, a->array, a->index)) {
+                /* A[v] and A[v + 1] for each node: the offsets of the rows (the length
+                   stored, y[v] = A[v + 1] - A[v], is no expression the skeleton keeps) */
+                maybe_array(in, a->array, "csr.rowptr", "it is read at v and v + 1 per node");
                 target = NULL;
             } else if ((!strcmp(target, "vec(n)") || !strcmp(target, "vec(m)")) &&
                        augur_type_is_int(ki->arrays[a->array].elem) &&
