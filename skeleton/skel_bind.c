@@ -1349,11 +1349,41 @@ static void row_test(struct infer *in, const struct augur_node *loop, const stru
         rec_row(in, in->k, x->u.sym, bound);
 }
 
+/*
+ * The test of a loop's exit at the top of its body, "if (k >= A[i+1]) break;"
+ * (a do { ... } while (1) that leaves that way), read as the loop's own
+ * "k < A[i+1]": for k >= B, k > B, B <= k and B < k.
+ */
+static void break_test(struct infer *in, const struct augur_node *loop)
+{
+    const struct augur_node *b = NULL, *j;
+    const struct augur_expr *c;
+
+    for (uint32_t i = 0; i < loop->nkids && !b; i++)
+        if (loop->kids[i]->kind == AUGUR_NODE_BRANCH)
+            b = loop->kids[i];
+        else if (loop->kids[i]->kind != AUGUR_NODE_ACCESS && loop->kids[i]->kind != AUGUR_NODE_OPS)
+            return; /* the test must come before the body's work */
+    if (!b || b->u.branch.nthen != 1 || b->nkids != 1)
+        return;
+    j = b->kids[0];
+    c = strip(b->u.branch.cond);
+    if (j->kind != AUGUR_NODE_JUMP || j->u.jump != AUGUR_JUMP_BREAK || !c ||
+        c->kind != AUGUR_EXPR_BINARY)
+        return;
+    if (c->u.bin.op == AUGUR_OP_GE || c->u.bin.op == AUGUR_OP_GT)
+        row_test(in, loop, c->u.bin.a, c->u.bin.b);
+    else if (c->u.bin.op == AUGUR_OP_LE || c->u.bin.op == AUGUR_OP_LT)
+        row_test(in, loop, c->u.bin.b, c->u.bin.a);
+}
+
 /* Row variables: "for (j = A[i]; j < A[i+1]; ...)" or "k = A[i]; while (k < A[i+1]) k++". */
 static void find_rows(struct infer *in, const struct augur_node *n)
 {
-    if (n->kind == AUGUR_NODE_LOOP)
+    if (n->kind == AUGUR_NODE_LOOP) {
         tests(in, n->u.loop.cond, n, row_test);
+        break_test(in, n);
+    }
     for (uint32_t i = 0; i < n->nkids; i++)
         find_rows(in, n->kids[i]);
 }
