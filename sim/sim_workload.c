@@ -752,7 +752,7 @@ int augur_workload_from_profile(const struct augur_skel *skel, const struct augu
         if (n->kind == AUGUR_NODE_LOOP) {
             /*
              * A loop's test, through the simulated predictor (without one,
-             * augur_workload_count_chains models its exits).
+             * the second pass (augur_chain_pass_new()) models its exits).
              */
             int64_t wrong = augur_interp_node_mispredicts(in, n->id);
 
@@ -1394,22 +1394,6 @@ int augur_chain_pass_finish(struct augur_chain_pass *cp, double scale,
         add_branch(&w->total, exits, 0);
         add_far(w->total.dep_misses, prof, nl, a, exits);
     }
-    return rc;
-}
-
-int augur_workload_count_chains(const struct augur_skel *skel, const struct augur_node *kernel,
-                                struct augur_bound *data, const struct augur_interp_opts *opts,
-                                bool rounds, double scale, const struct augur_sim_profile *prof,
-                                struct augur_workload *w, struct augur_diag *diag)
-{
-    struct augur_chain_pass *cp;
-    int rc = augur_chain_pass_new(skel, kernel, data, opts, rounds, &cp, diag);
-
-    if (!rc)
-        rc = augur_chain_pass_run(cp, diag);
-    if (!rc)
-        rc = augur_chain_pass_finish(cp, scale, prof, w, diag);
-    augur_chain_pass_free(cp);
     return rc;
 }
 

@@ -297,7 +297,7 @@ struct augur_workload {
     unsigned threads;
     /*
      * The branches went through a simulated predictor (guessed); without
-     * one augur_workload_count_chains models the loops' exits. Not saved.
+     * one the second pass (augur_chain_pass_new()) models the loops' exits. Not saved.
      */
     bool branches_simulated;
     unsigned nlevels;                           /* cache levels; served[nlevels] is memory */

@@ -347,32 +347,24 @@ AUGUR_API int augur_workload_add_rounds(const struct augur_skel *skel,
                                         struct augur_workload *w, struct augur_diag *diag);
 
 /*
- * Runs the kernel once more on data (without the caches) and adds to w's
- * lines, per call (times scale): the chained updates (y[u] += v where the
- * previous execution of the same update, on the same thread, stored the
- * same element: each waits for the one before through memory), and the
- * mispredicted exits of loops whose trip count the data decides (an
- * instance whose trip count differs from the previous instance's on that
- * thread: a predictor expects the count it saw last). rounds: every BFS
- * round, as augur_interp_run_rounds(). prof, the simulation w was built
- * from (NULL: none), says how far the load of a loop's bound was served:
- * a mispredicted exit waits for it (dep_misses). Returns 0 or the
- * interpreter's error.
- */
-AUGUR_API int augur_workload_count_chains(const struct augur_skel *skel,
-                                          const struct augur_node *kernel, struct augur_bound *data,
-                                          const struct augur_interp_opts *opts, bool rounds,
-                                          double scale, const struct augur_sim_profile *prof,
-                                          struct augur_workload *w, struct augur_diag *diag);
-
-/*
- * augur_workload_count_chains() in three steps, so that its pass can run
- * on another thread while the caller simulates (its interpreter is its
- * own; augur_chain_pass_new() reads data, the others do not):
- * augur_chain_pass_new() makes the pass's interpreter (warning of nothing:
- * the simulated run warns of the same), augur_chain_pass_run() runs it,
- * augur_chain_pass_finish() adds what it counted to w as
- * augur_workload_count_chains() does. augur_chain_pass_free(NULL) is a no-op.
+ * The second pass: runs the kernel once more on data (without the caches)
+ * and adds to w's lines, per call (times scale): the chained updates
+ * (y[u] += v where the previous execution of the same update, on the same
+ * thread, stored the same element: each waits for the one before through
+ * memory), and the mispredicted exits of loops whose trip count the data
+ * decides (an instance whose trip count differs from the previous
+ * instance's on that thread: a predictor expects the count it saw last).
+ * rounds: every BFS round, as augur_interp_run_rounds(). prof, the
+ * simulation w was built from (NULL: none), says how far the load of a
+ * loop's bound was served: a mispredicted exit waits for it (dep_misses).
+ *
+ * Three steps, so that the pass can run on another thread while the caller
+ * simulates (its interpreter is its own; augur_chain_pass_new() reads data,
+ * the others do not): augur_chain_pass_new() makes the pass's interpreter
+ * (warning of nothing: the simulated run warns of the same),
+ * augur_chain_pass_run() runs it, augur_chain_pass_finish() adds what it
+ * counted to w. Each returns 0 or the interpreter's error;
+ * augur_chain_pass_free(NULL) is a no-op.
  */
 struct augur_chain_pass;
 AUGUR_API int augur_chain_pass_new(const struct augur_skel *skel, const struct augur_node *kernel,
