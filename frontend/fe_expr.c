@@ -234,7 +234,7 @@ static bool member_path_at(struct fe_conv *cv, CXCursor c, char *out, size_t siz
 
         if (!nthis)
             return false;
-        cv->nthis--;
+        cv->nthis = cv->this_at[nthis - 1];
         ok = member_path_at(cv, cv->this_v[nthis - 1], out, size, root, &base_arrow);
         cv->nthis = nthis;
     }

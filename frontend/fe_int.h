@@ -234,9 +234,11 @@ struct fe_conv {
     CXCursor loop; /* the innermost open loop of the function converted, or null */
     /*
      * The objects of the C++ methods being inlined, innermost last (g of
-     * g.degree(v)); each is read with the ones before it (an implicit this).
+     * g.degree(v)); this_v[i] is read with the first this_at[i] of them (its
+     * own implicit this), a method called on the same object repeating both.
      */
     CXCursor this_v[16];
+    unsigned this_at[16];
     unsigned nthis;
     /* the outermost open loop (null: none) and the declarations assigned anywhere in it */
     CXCursor top_loop;

@@ -3033,10 +3033,15 @@ bool fe_inline_call(struct fe_conv *cv, CXCursor call, CXCursor def, struct fe_v
         CXCursor obj = method_object(call);
 
         /* g.degree(v): g is the object; degree(v) or this->degree(v): the same one */
-        if (!clang_Cursor_isNull(obj))
-            cv->this_v[cv->nthis++] = obj;
-        else if (cv->nthis)
-            cv->this_v[cv->nthis] = cv->this_v[cv->nthis - 1], cv->nthis++;
+        if (!clang_Cursor_isNull(obj)) {
+            cv->this_v[cv->nthis] = obj;
+            cv->this_at[cv->nthis] = cv->nthis;
+            cv->nthis++;
+        } else if (cv->nthis) {
+            cv->this_v[cv->nthis] = cv->this_v[cv->nthis - 1];
+            cv->this_at[cv->nthis] = cv->this_at[cv->nthis - 1];
+            cv->nthis++;
+        }
     }
     /* the helper's locals live one call: none carries across the caller's loop */
     outer_loop = cv->loop;
