@@ -690,7 +690,7 @@ int cli_categorize(const struct augur_dataset *ds, const struct augur_csr *csr,
 
 int cli_gpu_use_option(const char *cmd, int opt, const char *arg, struct cli_gpu_use *u)
 {
-    uint64_t v;
+    uint64_t v = 0;
 
     switch (opt) {
     case 0x132:
