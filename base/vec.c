@@ -160,6 +160,17 @@ bool augur_str_ends_with(const char *s, const char *suffix)
     return n >= k && memcmp(s + n - k, suffix, k) == 0;
 }
 
+bool augur_path_is_cxx(const char *path)
+{
+    static const char *const suffixes[] = { ".cpp", ".cc", ".cxx", ".c++", ".C",
+                                            ".hpp", ".hh", ".hxx", ".h++", ".H" };
+
+    for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
+        if (augur_str_ends_with(path, suffixes[i]))
+            return true;
+    return false;
+}
+
 bool augur_str_starts_with(const char *s, const char *prefix)
 {
     return strncmp(s, prefix, strlen(prefix)) == 0;

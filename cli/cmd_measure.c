@@ -527,6 +527,11 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
                                "kernel with Nsight Compute (ncu --csv) and compare it with "
                                "augur predict --ncu FILE.csv",
                                *path);
+    if (augur_path_is_cxx(*path))
+        return cli_usage_error("measure",
+                               "'%s' is C++: augur measure compiles and runs C kernels (augur "
+                               "predict and simulate read C++)",
+                               *path);
     if (augur_str_ends_with(*path, ".skel"))
         return cli_usage_error("measure",
                                "'%s': augur measure compiles and runs C files; a skeleton has no "

@@ -564,6 +564,33 @@ static struct fe_val typed_pointer(struct fe_conv *cv, CXCursor e, CXType pointe
     return fe_pointer(cv, e);
 }
 
+/*
+ * rows[i] of an array of pointers (double **rows, each row's pointer into one
+ * block, as HPCCG's ptr_to_vals_in_row): the load of rows[i], whose value is
+ * the row's first element in the array the pointers point into, named
+ * "ROWS.pointee". The interpreter holds a pointer as that element offset.
+ * rows[2] (a constant) is no row: such pointers point at separate arrays.
+ */
+static struct fe_val pointer_row(struct fe_conv *cv, CXCursor c, CXType t)
+{
+    struct fe_val rows = fe_pointer(cv, kid(c, 0)), v;
+    char name[300];
+    int32_t a;
+
+    /* vecs[1][i] of a constant row is more likely one of several separate arrays */
+    if (rows.array < 0 || augur_skel_array(cv->b, (uint32_t)rows.array)->elem != AUGUR_T_PTR ||
+        is_kind(fe_strip(kid(c, 1)), CXCursor_IntegerLiteral))
+        return none();
+    if (snprintf(name, sizeof(name), "%s.pointee",
+                 augur_skel_array(cv->b, (uint32_t)rows.array)->name) >= (int)sizeof(name))
+        return none();
+    v = fe_expr(cv, c, FE_RVALUE);
+    a = fe_array_for(cv, clang_getNullCursor(), name, clang_getPointeeType(t),
+                     augur_skel_array(cv->b, (uint32_t)rows.array)->space,
+                     augur_skel_array(cv->b, (uint32_t)rows.array)->param, c);
+    return pointer(a, value_of(cv, v, AUGUR_T_I64));
+}
+
 struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
 {
     enum CXCursorKind k;
@@ -658,6 +685,8 @@ struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
                          augur_expr_binary(cv->skel, AUGUR_OP_MUL, value_of(cv, i, AUGUR_T_I64),
                                            augur_expr_int(cv->skel, AUGUR_T_I64, (int64_t)count))));
     }
+    if (k == CXCursor_ArraySubscriptExpr && t.kind == CXType_Pointer)
+        return pointer_row(cv, c, t);
     if (k == CXCursor_ConditionalOperator || k == CXCursor_CallExpr) {
         fe_expr(cv, c, FE_DISCARD);
         return none();

@@ -1282,6 +1282,7 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
     size_t ndefined; /* functions defined in the file, before the kernels are picked */
     struct host_spans host = { 0 };
     bool cuda = opts->cuda || augur_str_ends_with(path, ".cu") || augur_str_ends_with(path, ".cuh");
+    bool cxx = !cuda && augur_path_is_cxx(path);
     int rc = 0;
 
     memset(&t, 0, sizeof(t));
@@ -1341,7 +1342,7 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
         }
     } else {
         arg_add(&a, "-x");
-        arg_add(&a, "c");
+        arg_add(&a, cxx ? "c++" : "c");
     }
     if (opts->build_dir && (rc = db_args(opts->build_dir, path, &a, diag)) != 0)
         goto out;

@@ -1919,6 +1919,13 @@ int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel
                             kernel->u.kernel.name);
         goto out;
     }
+    if (path && augur_path_is_cxx(path)) {
+        rc = augur_diag_set(diag, AUGUR_EUNSUP, path, kernel->loc.line, kernel->loc.col,
+                            "%s is C++: augur measure compiles and times C functions (augur "
+                            "predict and simulate read C++)",
+                            kernel->u.kernel.name);
+        goto out;
+    }
     if (!strcmp(kernel->u.kernel.name, "main")) {
         rc = augur_diag_set(diag, AUGUR_EUNSUP, path, kernel->loc.line, kernel->loc.col,
                             "the kernel is the program's main(): augur measure times a function "

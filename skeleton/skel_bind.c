@@ -568,6 +568,7 @@ enum row_kind {
     ROW_JDS,   /* A[d] .. A[d + 1] of a jagged diagonal (claimed by find_jds) */
     ROW_REC,   /* A[v].start .. A[v].start + A[v].count: an array of structs per node */
     ROW_OFF,   /* 0 .. A[i + 1] - A[i]: an offset into row i, read as A[i] + k */
+    ROW_PTR,   /* 0 .. D[i] of an array of pointers A: the entries A[i][k], D[i] long */
 };
 
 /* True for the rows that walk one node's entries (not a thread's range or a diagonal). */
@@ -598,9 +599,10 @@ struct infer {
         uint32_t x, a; /* row variable x walks the rows of row pointer a */
         const struct augur_expr *e1;
         enum row_kind kind;
-        uint32_t x2;                            /* ROW_PAIRS: the v of A[2 * v] */
-        bool one_based;                         /* the rows run from 1: for (j = 1; j <= E; j++) */
-        const struct augur_expr *start, *count; /* ROW_REC: the two fields' loads */
+        uint32_t x2;    /* ROW_PAIRS: the v of A[2 * v] */
+        bool one_based; /* the rows run from 1: for (j = 1; j <= E; j++) */
+        /* ROW_REC: the two fields' loads; ROW_PTR: count, the load of the row's length */
+        const struct augur_expr *start, *count;
     } rows[32];
     uint32_t nrows;
     int32_t sell_var;     /* SELL-C: the chunk loop's variable (-1: none) */
@@ -1298,6 +1300,64 @@ static bool offset_row(struct infer *in, const struct augur_node *loop, uint32_t
     return true;
 }
 
+/*
+ * The arrays of pointers P whose row i a loop over x reads under n as P[i][x]
+ * (P[i] + x), each added as a row of x, D[i] long (count, D[i]'s load); how many.
+ */
+static unsigned pointer_row_reads(struct infer *in, const struct augur_node *n, uint32_t x,
+                                  const struct augur_expr *i, const struct augur_expr *count)
+{
+    unsigned found = 0;
+
+    if (n->kind == AUGUR_NODE_ACCESS) {
+        const struct augur_expr *ix = resolve(in, n->u.access.index), *p, *q, *i2 = NULL;
+        int32_t a;
+
+        if (ix && ix->kind == AUGUR_EXPR_BINARY && ix->u.bin.op == AUGUR_OP_ADD &&
+            (p = strip(ix->u.bin.a)) != NULL && (q = strip(ix->u.bin.b)) != NULL) {
+            if (p->kind == AUGUR_EXPR_SYM && p->u.sym == x)
+                p = q;
+            else if (!(q->kind == AUGUR_EXPR_SYM && q->u.sym == x))
+                p = NULL;
+            a = p ? loaded_array(in, p, &i2) : -1;
+            if (a >= 0 && in->k->u.kernel.arrays[a].elem == AUGUR_T_PTR && i2 &&
+                augur_expr_equal(resolve(in, i2), resolve(in, i))) {
+                uint32_t before = in->nrows;
+
+                add_row(in, x, (uint32_t)a, i);
+                if (in->nrows > before) {
+                    in->rows[before].kind = ROW_PTR;
+                    in->rows[before].count = count;
+                }
+                found++;
+            }
+        }
+    }
+    for (uint32_t k = 0; k < n->nkids; k++)
+        found += pointer_row_reads(in, n->kids[k], x, i, count);
+    return found;
+}
+
+/*
+ * "for (k = 0; k < D[i]; k++) ... P[i][k]" with P an array of pointers, each at
+ * its row in one block (HPCCG's ptr_to_vals_in_row, HPCG's matrixValues): the
+ * front end reads P[i][k] as P.pointee[P[i] + k], so P holds the rows' starts
+ * (a row pointer) and D their lengths.
+ */
+static bool pointer_row(struct infer *in, const struct augur_node *loop, uint32_t x,
+                        const struct augur_expr *bound)
+{
+    const struct augur_expr *init, *i = NULL;
+    int32_t d = loaded_array(in, bound, &i);
+
+    if (!loop || loop->kind != AUGUR_NODE_LOOP || loop->u.loop.var != (int32_t)x || d < 0 ||
+        !augur_type_is_int(in->k->u.kernel.arrays[d].elem))
+        return false;
+    init = resolve(in, loop->u.loop.init);
+    return init && init->kind == AUGUR_EXPR_INT && init->u.i == 0 &&
+           pointer_row_reads(in, loop, x, i, resolve(in, bound)) > 0;
+}
+
 static bool is_rowptr_target(const char *t)
 {
     return t && (!strcmp(t, "csr.rowptr") || !strcmp(t, "csr1.rowptr"));
@@ -1338,6 +1398,8 @@ static void row_test(struct infer *in, const struct augur_node *loop, const stru
     if (!x || x->kind != AUGUR_EXPR_SYM)
         return;
     a = loaded_array(in, bound, &e2);
+    if (a >= 0 && pointer_row(in, loop, x->u.sym, bound))
+        return;
     /* "p < Up[j+1] - 1": a row less its last entry (CSparse's cs_usolve skips the diagonal) */
     if (a < 0 && (bound = resolve(in, bound)) && bound->kind == AUGUR_EXPR_BINARY &&
         (bound->u.bin.op == AUGUR_OP_ADD || bound->u.bin.op == AUGUR_OP_SUB) &&
@@ -1688,7 +1750,7 @@ static void walk(struct infer *in, const struct augur_node *n)
 
             if (in->rows[r].a == a->array)
                 continue;
-            if (in->rows[r].kind == ROW_OFF
+            if (in->rows[r].kind == ROW_OFF || in->rows[r].kind == ROW_PTR
                     ? !is_rowptr_target(in->arrays[in->rows[r].a].target) ||
                           !offset_entry(in, a->index, in->rows[r].x, in->rows[r].a, in->rows[r].e1)
                     : ix->kind != AUGUR_EXPR_SYM || ix->u.sym != in->rows[r].x ||
@@ -2686,7 +2748,8 @@ static void classify_rows(struct infer *in)
         int32_t x;
 
         in->rows[r].one_based = false;
-        if (in->rows[r].kind == ROW_REC || in->rows[r].kind == ROW_OFF)
+        if (in->rows[r].kind == ROW_REC || in->rows[r].kind == ROW_OFF ||
+            in->rows[r].kind == ROW_PTR)
             continue;
         in->rows[r].kind = ROW_CSR;
         if (t && !strcmp(t, "jds.ptr")) {
@@ -2757,6 +2820,14 @@ static void set_rows(struct infer *in)
                     in->rows[r].start->u.load.offset, augur_type_name(in->rows[r].start->type),
                     in->rows[r].count->u.load.offset, augur_type_name(in->rows[r].count->type)),
                 "its A[v].start, A[v].start + A[v].count bound a loop");
+            rows_bound(in, in->k, in->rows[r].e1, "n");
+            break;
+        case ROW_PTR:
+            in->nrowptr++;
+            set_array(in, in->rows[r].a, "csr.rowptr",
+                      "its pointers start the rows a loop reads as A[i][k]");
+            set_array(in, in->rows[r].count->u.load.array, "deg",
+                      "it bounds the loop over the row A[i][k] of an array of pointers");
             rows_bound(in, in->k, in->rows[r].e1, "n");
             break;
         case ROW_JDS:

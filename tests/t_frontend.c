@@ -323,7 +323,8 @@ static void test_round_trips(struct augur_fe *fe)
         size_t len = strlen(e->d_name);
 
         if ((len > 2 && !strcmp(e->d_name + len - 2, ".c")) ||
-            (len > 3 && !strcmp(e->d_name + len - 3, ".cu")))
+            (len > 3 && !strcmp(e->d_name + len - 3, ".cu")) ||
+            (len > 4 && !strcmp(e->d_name + len - 4, ".cpp")))
             names[n++] = augur_strdup(e->d_name);
     }
     closedir(d);

@@ -133,7 +133,7 @@ run_file() {
 
 echo "# checker: ${filecheck:-plain matcher}"
 files=()
-for f in "$dir"/*.c "$dir"/*.cu "$dir"/*.skel; do
+for f in "$dir"/*.c "$dir"/*.cpp "$dir"/*.cu "$dir"/*.skel; do
     [ -f "$f" ] || continue
     files+=("$f")
     run_file "$f" &

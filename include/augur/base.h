@@ -221,6 +221,11 @@ AUGUR_API int augur_run_child(char *const *argv, char *const *envp, const char *
 
 /* Whether s ends with suffix (an empty suffix always). */
 AUGUR_API bool augur_str_ends_with(const char *s, const char *suffix);
+/*
+ * Whether path names a C++ source by its suffix (.cpp, .cc, .cxx, .c++, .C and
+ * the headers'): the front end parses it as C++; augur measure refuses it.
+ */
+AUGUR_API bool augur_path_is_cxx(const char *path);
 /* Whether s begins with prefix. */
 AUGUR_API bool augur_str_starts_with(const char *s, const char *prefix);
 

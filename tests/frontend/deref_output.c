@@ -1,6 +1,6 @@
 /* An output array handed over by address, written as (*result)[i]: the
-   parameter stands for the doubles it points to. A pointer to pointers
-   that the kernel also reads another way (rows[i][k]) stays unplaced. */
+   parameter stands for the doubles it points to. (*rows)[i] of a pointer to
+   pointers also read as rows (rows[i][k], pointer_rows.cpp) stays unplaced. */
 void spmv_out(double **result, int n, const int *rowptr, const int *col, const double *val,
               const double *x)
 {
