@@ -18,17 +18,17 @@
 void cmd_measure_help(FILE *fp)
 {
     fprintf(fp,
-            "usage: augur measure [OPTIONS] FILE.c --data DATASET [-- COMPILER_ARGS...]\n"
+            "usage: augur measure [OPTIONS] FILE.c|FILE.cpp --data DATASET [-- COMPILER_ARGS...]\n"
             "\n"
-            "Times a kernel function of a C file on a dataset without a hand-written driver:\n"
-            "binds its array and scalar parameters to the dataset as 'augur simulate' does,\n"
-            "generates a driver that includes the file (its main renamed), compiles it with\n"
-            "the file's flags, runs it in a child process (one warm-up call, then repetitions\n"
-            "until both --reps and --min-time are reached, each timed with CLOCK_MONOTONIC)\n"
-            "and prints min / median / max seconds per call with the bytes and flops the\n"
-            "skeleton counts on the same data. A kernel with a parameter bound to 'round' and\n"
-            "a bfs.level array is timed as a whole search (rounds 1, 2, ... until the level\n"
-            "array stops changing).\n"
+            "Times a kernel function of a C or C++ file on a dataset without a hand-written\n"
+            "driver: binds its array and scalar parameters to the dataset as 'augur simulate'\n"
+            "does, generates a driver that includes the file (its main renamed), compiles it\n"
+            "with the file's flags, runs it in a child process (one warm-up call, then\n"
+            "repetitions until both --reps and --min-time are reached, each timed with\n"
+            "CLOCK_MONOTONIC) and prints min / median / max seconds per call with the bytes\n"
+            "and flops the skeleton counts on the same data. A kernel with a parameter bound\n"
+            "to 'round' and a bfs.level array is timed as a whole search (rounds 1, 2, ...\n"
+            "until the level array stops changing).\n"
             "\n"
             "options:\n"
             "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
@@ -526,11 +526,6 @@ static int parse_args(int argc, char **argv, struct opts *o, int *nopt, const ch
                                "'%s': augur measure compiles and runs C kernels; time a CUDA "
                                "kernel with Nsight Compute (ncu --csv) and compare it with "
                                "augur predict --ncu FILE.csv",
-                               *path);
-    if (augur_path_is_cxx(*path))
-        return cli_usage_error("measure",
-                               "'%s' is C++: augur measure compiles and runs C kernels (augur "
-                               "predict and simulate read C++)",
                                *path);
     if (augur_str_ends_with(*path, ".skel"))
         return cli_usage_error("measure",

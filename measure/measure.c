@@ -50,6 +50,13 @@ struct arg {
     char *ctype;      /* A_STRUCT: the struct type as the declaration writes it */
     uint32_t elem;    /* A_ARRAY: bytes per element */
     const char *name; /* the skeleton's name (borrowed) */
+    /*
+     * A_ARRAY of pointers (double **rows, one per row into one block): the
+     * value holding the block its elements point into, whose element offsets
+     * the data give and the driver's setup turns into pointers; -1: none
+     */
+    int pointee;
+    bool hidden; /* the block of such an array: no argument, member or variable */
 };
 
 /* Everything one measurement holds while it runs. */
@@ -73,8 +80,11 @@ struct job {
     char **flags; /* compiler flags (NULL-terminated) */
     size_t nflags;
     char *cc_dir;
-    char **cc; /* the compiler and its own words ($CC may hold several) */
+    char **cc; /* the kernel's compiler and its own words ($CC may hold several) */
     size_t ncc;
+    char **c_cc; /* the driver's: the same for a C kernel, $CC or cc for a C++ one */
+    size_t nc_cc;
+    bool cxx; /* the kernel's file is C++: compiled as C++, the driver's calls extern "C" */
     bool has_omp;
     /* a schedule override: the copy of the file that runs it, and its name under dir */
     struct augur_buf copy;
@@ -335,6 +345,7 @@ static uint32_t add_arg(struct job *j)
     j->args = augur_reallocarray(j->args, (size_t)j->nargs + 1, sizeof(*j->args));
     memset(&j->args[j->nargs], 0, sizeof(j->args[j->nargs]));
     j->args[j->nargs].owner = -1;
+    j->args[j->nargs].pointee = -1;
     return j->nargs++;
 }
 
@@ -482,7 +493,11 @@ static char *struct_type(const struct rt_param *p)
             d++;
             continue;
         }
-        while (d[n] && d[n] != ' ' && d[n] != '*')
+        if (*d == '&') { /* a C++ reference: the struct itself is passed */
+            d++;
+            continue;
+        }
+        while (d[n] && d[n] != ' ' && d[n] != '*' && d[n] != '&')
             n++;
         for (int k = 0; drop[k]; k++)
             skip |= strlen(drop[k]) == n && !strncmp(d, drop[k], n);
@@ -495,6 +510,66 @@ static char *struct_type(const struct rt_param *p)
         d += n;
     }
     return augur_buf_detach(&b, NULL);
+}
+
+/*
+ * The array of pointers whose block A is ("rows.pointee" of rows, the front end's name for
+ * what rows[i][k] reads), or -1.
+ */
+static int32_t pointee_of(const struct augur_node *k, const struct augur_array *A)
+{
+    size_t n = strlen(A->name);
+
+    if (n <= 8 || strcmp(A->name + n - 8, ".pointee") != 0)
+        return -1;
+    for (uint32_t i = 0; i < k->u.kernel.narrays; i++)
+        if (strlen(k->u.kernel.arrays[i].name) == n - 8 &&
+            !strncmp(k->u.kernel.arrays[i].name, A->name, n - 8) &&
+            k->u.kernel.arrays[i].elem == AUGUR_T_PTR)
+            return (int32_t)i;
+    return -1;
+}
+
+/*
+ * The blocks of the arrays of pointers: each a value of its own, which the pointers' value
+ * (the rows' element offsets, as the data give them) points into once the setup has run.
+ */
+static int pointer_blocks(struct job *j, struct augur_diag *diag)
+{
+    const struct augur_node *k = j->kernel;
+
+    for (uint32_t i = 0; i < k->u.kernel.narrays; i++) {
+        const struct augur_array *A = &k->u.kernel.arrays[i];
+        int32_t r = pointee_of(k, A);
+        int64_t holder = -1;
+        uint64_t count;
+        uint32_t g;
+        int rc;
+
+        if (r < 0)
+            continue;
+        for (uint32_t x = 0; x < j->nargs && holder < 0; x++)
+            if (j->args[x].kind == A_ARRAY && j->args[x].name &&
+                !strcmp(j->args[x].name, k->u.kernel.arrays[r].name))
+                holder = x;
+        if (holder < 0)
+            continue; /* the pointers are not passed: nothing reads the block */
+        if (j->args[holder].elem != 8 || j->args[holder].written)
+            return augur_diag_set(diag, AUGUR_EUNSUP, file_of(j, A->loc.file), A->loc.line,
+                                  A->loc.col,
+                                  "'%s': augur measure builds arrays of pointers the kernel "
+                                  "reads, of 8-byte pointers",
+                                  k->u.kernel.arrays[r].name);
+        g = add_arg(j);
+        j->args[g].hidden = true;
+        rc = array_arg(j, -1, A, &j->args[g], &count, diag);
+        if (rc)
+            return rc;
+        j->args[holder].pointee = (int)g;
+        note(j, "'%s' points into '%s' (%s, %" PRIu64 " elements) at the rows %s starts",
+             k->u.kernel.arrays[r].name, A->name, A->bind, count, k->u.kernel.arrays[r].bind);
+    }
+    return 0;
 }
 
 /*
@@ -529,7 +604,7 @@ static int struct_arg(struct job *j, uint32_t pi, struct augur_measure_arg *ma,
         uint64_t count;
         char desc[128];
 
-        if (!member)
+        if (!member || (is_array && pointee_of(k, &k->u.kernel.arrays[i]) >= 0))
             continue;
         {
             char *c = c_name(member);
@@ -583,7 +658,7 @@ static int file_vars(struct job *j, struct augur_diag *diag)
         uint64_t count;
         uint32_t g;
 
-        if (A->space != AUGUR_SPACE_GLOBAL || A->param)
+        if (A->space != AUGUR_SPACE_GLOBAL || A->param || pointee_of(k, A) >= 0)
             continue;
         if (!A->bind) {
             note(j,
@@ -638,7 +713,7 @@ static int build_args(struct job *j, struct augur_diag *diag)
     j->nargs = j->sig.nparams;
     j->args = augur_calloc(j->sig.nparams + 1, sizeof(*j->args));
     for (uint32_t i = 0; i < j->nargs; i++)
-        j->args[i].owner = -1;
+        j->args[i].owner = j->args[i].pointee = -1;
     m->args = augur_calloc(j->sig.nparams + 1, sizeof(*m->args));
     m->nargs = j->sig.nparams;
     j->round_param = j->level_param = -1;
@@ -749,7 +824,8 @@ static int build_args(struct job *j, struct augur_diag *diag)
             g->i = (int64_t)v;
         }
     }
-    return file_vars(j, diag);
+    rc = file_vars(j, diag);
+    return rc ? rc : pointer_blocks(j, diag);
 }
 
 /* ---- the working folder --------------------------------------------------------------------- */
@@ -885,11 +961,12 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
 
     augur_buf_printf(b,
                      "/* generated by augur measure: %s of %s, its main renamed, and the call */\n"
-                     "#pragma GCC diagnostic ignored \"-Wmissing-prototypes\"\n"
+                     "#pragma GCC diagnostic ignored \"-Wmissing-%s\"\n"
                      "#define main augur_user_main\n"
                      "#include \"%s\"\n"
                      "#undef main\n"
                      "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
+                     "%s"
                      "extern volatile int augur_drv_sink;\n"
                      "void augur_drv_setup(void *const *augur_a, const long long *augur_i,\n"
                      "                     const double *augur_f);\n"
@@ -897,12 +974,42 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
                      "                           unsigned long long *bytes, unsigned *elem,\n"
                      "                           unsigned char *real, unsigned char *restore);\n"
                      "void augur_drv_call(void *const *augur_a, const long long *augur_i,\n"
-                     "                    const double *augur_f);\n\n"
+                     "                    const double *augur_f);\n%s\n"
                      "void augur_drv_setup(void *const *augur_a, const long long *augur_i,\n"
                      "                     const double *augur_f)\n"
                      "{\n"
                      "    (void)augur_a;\n    (void)augur_i;\n    (void)augur_f;\n",
-                     name, j->src, j->copy_name[0] ? j->copy_name : j->src);
+                     name, j->src, j->cxx ? "declarations" : "prototypes",
+                     j->copy_name[0] ? j->copy_name : j->src,
+                     j->cxx ? "/* C++: the driver, in C, calls these three */\n"
+                              "extern \"C\" {\n"
+                            : "",
+                     j->cxx ? "}\n\n"
+                              "/* C++ converts void * to no other pointer by itself */\n"
+                              "struct augur_any {\n"
+                              "    void *p;\n"
+                              "    template <class T> operator T *() const\n"
+                              "    {\n"
+                              "        return static_cast<T *>(p);\n"
+                              "    }\n"
+                              "};\n"
+                            : "");
+    /* the arrays of pointers: each row's offset in the block becomes its address there */
+    for (uint32_t x = 0; x < j->nargs; x++) {
+        const struct arg *g = &j->args[x];
+
+        if (g->kind != A_ARRAY || g->pointee < 0)
+            continue;
+        augur_buf_printf(b,
+                         "    for (unsigned long long k = 0; k < %" PRIu64 "ULL; k++) {\n"
+                         "        unsigned long long off;\n"
+                         "        char *row;\n\n"
+                         "        memcpy(&off, (char *)augur_a[%" PRIu32 "] + 8 * k, 8);\n"
+                         "        row = (char *)augur_a[%d] + off * %" PRIu32 "ULL;\n"
+                         "        memcpy((char *)augur_a[%" PRIu32 "] + 8 * k, &row, 8);\n"
+                         "    }\n",
+                         g->bytes / 8, x, g->pointee, j->args[g->pointee].elem, x);
+    }
     for (uint32_t x = j->sig.nparams; x < j->nargs; x++)
         if (j->args[x].global)
             gen_set(j, x, b);
@@ -952,7 +1059,12 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
         if (g->kind == A_STRUCT)
             augur_buf_printf(b, "%s%saugur_s%" PRIu32, i ? ", " : "", g->by_value ? "" : "&", i);
         else if (g->by_address)
-            augur_buf_printf(b, "%s(void *)&augur_a[%" PRIu32 "]", i ? ", " : "", i);
+            augur_buf_printf(b,
+                             j->cxx ? "%saugur_any{(void *)&augur_a[%" PRIu32 "]}"
+                                    : "%s(void *)&augur_a[%" PRIu32 "]",
+                             i ? ", " : "", i);
+        else if (j->cxx && (g->kind == A_ARRAY || g->kind == A_NULL))
+            augur_buf_printf(b, "%saugur_any{augur_a[%" PRIu32 "]}", i ? ", " : "", i);
         else
             augur_buf_printf(b, "%s%s[%" PRIu32 "]", i ? ", " : "",
                              g->kind == A_INT     ? "augur_i"
@@ -1146,9 +1258,20 @@ static char **finish_argv(struct augur_vec *v)
     return augur_vec_take(v, NULL);
 }
 
+/*
+ * The compilers: the kernel's (for a C++ file the one asked for, else $CXX, else c++) and the
+ * driver's C compiler ($CC, else cc, or the one asked for a C kernel).
+ */
 static void find_cc(struct job *j)
 {
-    j->cc = augur_cc_words(j->o->cc, &j->ncc);
+    const char *cxx = getenv("CXX");
+
+    j->cc = augur_cc_words(j->cxx ? (j->o->cc      ? j->o->cc
+                                     : cxx && *cxx ? cxx
+                                                   : "c++")
+                                  : j->o->cc,
+                           &j->ncc);
+    j->c_cc = augur_cc_words(j->cxx ? NULL : j->o->cc, &j->nc_cc);
 }
 
 static bool text_has_omp(const char *text)
@@ -1344,6 +1467,10 @@ static int compile(struct job *j, struct augur_diag *diag)
         push(&v, path);
     }
     push(&v, "-c");
+    if (j->cxx) {
+        push(&v, "-x");
+        push(&v, "c++");
+    }
     snprintf(path, sizeof(path), "%s/kernel.c", j->dir);
     push(&v, path);
     push(&v, "-o");
@@ -1359,10 +1486,10 @@ static int compile(struct job *j, struct augur_diag *diag)
     argv = NULL;
     if (rc)
         goto out;
-    /* the driver's own file, with plain flags */
+    /* the driver's own file, in C with plain flags */
     augur_vec_init(&v, sizeof(char *));
-    for (size_t i = 0; i < j->ncc; i++)
-        push(&v, j->cc[i]);
+    for (size_t i = 0; i < j->nc_cc; i++)
+        push(&v, j->c_cc[i]);
     push(&v, "-O2");
     push(&v, "-std=gnu11");
     push(&v, "-c");
@@ -1385,8 +1512,8 @@ static int compile(struct job *j, struct augur_diag *diag)
         if (len < 3 || strcmp(f + len - 2, ".c") != 0)
             continue;
         augur_vec_init(&v, sizeof(char *));
-        for (size_t i = 0; i < j->ncc; i++)
-            push(&v, j->cc[i]);
+        for (size_t i = 0; i < j->nc_cc; i++) /* C, whatever the kernel's language */
+            push(&v, j->c_cc[i]);
         for (size_t i = 0; i < j->nflags; i++)
             push(&v, j->flags[i]);
         push(&v, "-c");
@@ -1919,13 +2046,6 @@ int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel
                             kernel->u.kernel.name);
         goto out;
     }
-    if (path && augur_path_is_cxx(path)) {
-        rc = augur_diag_set(diag, AUGUR_EUNSUP, path, kernel->loc.line, kernel->loc.col,
-                            "%s is C++: augur measure compiles and times C functions (augur "
-                            "predict and simulate read C++)",
-                            kernel->u.kernel.name);
-        goto out;
-    }
     if (!strcmp(kernel->u.kernel.name, "main")) {
         rc = augur_diag_set(diag, AUGUR_EUNSUP, path, kernel->loc.line, kernel->loc.col,
                             "the kernel is the program's main(): augur measure times a function "
@@ -1991,6 +2111,7 @@ int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel
         goto out;
     note_restored(&j);
     j.m->round_based = j.round_param >= 0;
+    j.cxx = augur_path_is_cxx(j.src);
     find_cc(&j);
     rc = pick_flags(&j, diag);
     if (!rc)
@@ -2038,6 +2159,7 @@ out:
     augur_free(j.args);
     augur_argv_free(j.flags);
     augur_argv_free(j.cc);
+    augur_argv_free(j.c_cc);
     augur_free(j.cc_dir);
     augur_buf_release(&text);
     augur_buf_release(&gen);

@@ -3,7 +3,7 @@
 # Idempotent: prints nothing to do when all are present. Needs root to install.
 set -eu
 
-packages="cmake make gcc pkg-config perl python3 valgrind clang-14 clang-format-14 \
+packages="cmake make gcc g++ pkg-config perl python3 valgrind clang-14 clang-format-14 \
 libclang-14-dev libclang-rt-14-dev llvm-14-tools libomp-14-dev zlib1g-dev libyaml-dev \
 libjansson-dev libhwloc-dev libmetis-dev jq groff-base python3-jsonschema chromium"
 

@@ -170,6 +170,17 @@ EOF
 status "pointers to arrays of 4" 0 "$augur" --json measure "$tmp/rows4.c" --data "$small" \
     --bind 'X=vec(4*n),Y=vec(4*n)' "${quick[@]}"
 is "pointers to arrays of 4: a time" "$(jq '.median > 0' "$tmp/out")" true
+# C++ (a reference parameter), a matrix as rows of pointers: the kernel checks the pointers
+if command -v "${CXX:-c++}" >/dev/null; then
+    status "C++, rows of pointers" 0 "$augur" --json measure "$src/tests/data/measure/rows_checked.cpp" \
+        --data "$small" "${quick[@]}"
+    is "C++, rows of pointers: a time" "$(jq '.median > 0' "$tmp/out")" true
+    check "the pointers' blocks are named" grep -q "'A.cols' points into 'A.cols.pointee' (csr.col" \
+        "$tmp/out"
+    check "compiled as C++" grep -q -- "-x c++" "$tmp/out"
+else
+    skip "C++, rows of pointers" "no C++ compiler"
+fi
 printf 'void broken(int n, double *y)\n{\n    y[0] = n +;\n}\n' >"$tmp/syntax.c"
 status "a kernel that does not parse" 1 "$augur" measure "$tmp/syntax.c" --data "$small"
 check "the front end names syntax.c:3" grep -q "syntax.c:3:" "$tmp/err"

@@ -46,5 +46,3 @@ void row_product(const RowMatrix &A, const double *x, double *y)
 // SIM-NEXT: A.cols 6
 // SIM-NEXT: A.cols.pointee 8
 // SIM-NEXT: A.row_len 6
-// RUN: not %augur measure %s --data %S/../data/graphs/small.el 2>&1 | FileCheck --check-prefix=MEASURE %s
-// MEASURE: C++
