@@ -289,6 +289,47 @@ static bool is_global(CXCursor decl)
            clang_getCursorKind(p) == CXCursor_TranslationUnit;
 }
 
+/* Whether t (or what a reference to it refers to) is std::vector<T> or std::array<T, N>. */
+static bool std_container(CXType t)
+{
+    CXCursor d;
+    char name[64];
+
+    t = clang_getCanonicalType(t);
+    if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+        t = clang_getCanonicalType(clang_getPointeeType(t));
+    if (t.kind != CXType_Record)
+        return false;
+    d = clang_getTypeDeclaration(t);
+    fe_spelling(d, name, sizeof(name));
+    if (strcmp(name, "vector") != 0 && strcmp(name, "array") != 0)
+        return false;
+    /* std, or an inline namespace in it (libc++'s std::__1) */
+    for (CXCursor p = clang_getCursorSemanticParent(d);
+         clang_getCursorKind(p) == CXCursor_Namespace; p = clang_getCursorSemanticParent(p)) {
+        fe_spelling(p, name, sizeof(name));
+        if (!strcmp(name, "std"))
+            return true;
+    }
+    return false;
+}
+
+/* The object of v[i] when it is a std::vector's or std::array's operator[]; else null. */
+CXCursor fe_container_subscript(CXCursor c)
+{
+    CXCursor callee = clang_getCursorReferenced(c), obj;
+    char name[32];
+
+    if (!is_kind(c, CXCursor_CallExpr) || clang_Cursor_isNull(callee) ||
+        clang_getCursorKind(callee) != CXCursor_CXXMethod || clang_Cursor_getNumArguments(c) != 2)
+        return clang_getNullCursor();
+    fe_spelling(callee, name, sizeof(name));
+    obj = clang_Cursor_getArgument(c, 0);
+    if (strcmp(name, "operator[]") != 0 || !std_container(clang_getCursorType(fe_strip(obj))))
+        return clang_getNullCursor();
+    return obj;
+}
+
 static bool has_kid_kind(CXCursor c, enum CXCursorKind k)
 {
     struct fe_cursors kids = { 0 };
@@ -591,6 +632,56 @@ static struct fe_val pointer_row(struct fe_conv *cv, CXCursor c, CXType t)
     return pointer(a, value_of(cv, v, AUGUR_T_I64));
 }
 
+/*
+ * v.METHOD() of a std::vector or std::array that is a parameter, a global or
+ * a member of one: true, with the container's path and whether it is a
+ * parameter's.
+ */
+static bool container_method(struct fe_conv *cv, CXCursor c, const char *method, char *path,
+                             size_t size, bool *param)
+{
+    CXCursor callee = clang_getCursorReferenced(c), m = fe_strip(kid(c, 0)), obj, root;
+    char name[32];
+
+    if (!is_kind(c, CXCursor_CallExpr) || clang_Cursor_isNull(callee) ||
+        clang_getCursorKind(callee) != CXCursor_CXXMethod || !is_kind(m, CXCursor_MemberRefExpr) ||
+        nkids(m) != 1)
+        return false;
+    fe_spelling(callee, name, sizeof(name));
+    obj = fe_strip(kid(m, 0));
+    if (strcmp(name, method) != 0 || !std_container(clang_getCursorType(obj)) ||
+        !member_path(cv, obj, path, size, &root))
+        return false;
+    *param = is_param_of(cv, root);
+    return *param || is_global(root);
+}
+
+/*
+ * v[i] of a std::vector or std::array that is a parameter, a global or a
+ * member of one: element i of an array named as the container (the data it
+ * holds), T its element type. none() for other containers and objects.
+ */
+static struct fe_val container_element(struct fe_conv *cv, CXCursor c)
+{
+    CXCursor obj = fe_container_subscript(c), root;
+    CXType et = clang_getCanonicalType(clang_getCursorType(c));
+    char path[512];
+    struct fe_val i;
+    bool param;
+    int32_t a;
+
+    if (clang_Cursor_isNull(obj) || !member_path(cv, obj, path, sizeof(path), &root) ||
+        !((param = is_param_of(cv, root)) || is_global(root)) ||
+        (cv->final && !fe_slice_accesses(cv->slice, path)))
+        return none();
+    a = fe_array_for(cv, clang_getCursorReferenced(fe_strip(obj)), path, et, AUGUR_SPACE_GLOBAL,
+                     param, obj);
+    cv->subscript++;
+    i = fe_expr(cv, clang_Cursor_getArgument(c, 1), FE_RVALUE);
+    cv->subscript--;
+    return pointer(a, value_of(cv, i, AUGUR_T_I64));
+}
+
 struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
 {
     enum CXCursorKind k;
@@ -687,6 +778,17 @@ struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c)
     }
     if (k == CXCursor_ArraySubscriptExpr && t.kind == CXType_Pointer)
         return pointer_row(cv, c, t);
+    if (k == CXCursor_CallExpr && t.kind == CXType_Pointer) {
+        char path[512];
+        bool param;
+
+        /* v.data() of a std::vector: its array */
+        if (container_method(cv, c, "data", path, sizeof(path), &param) &&
+            (!cv->final || fe_slice_accesses(cv->slice, path)))
+            return pointer(fe_array_for(cv, clang_getNullCursor(), path, clang_getPointeeType(t),
+                                        AUGUR_SPACE_GLOBAL, param, c),
+                           zero(cv));
+    }
     if (k == CXCursor_ConditionalOperator || k == CXCursor_CallExpr) {
         fe_expr(cv, c, FE_DISCARD);
         return none();
@@ -706,6 +808,8 @@ struct fe_val fe_lvalue(struct fe_conv *cv, CXCursor c, uint32_t *offset, enum a
     t = clang_getCanonicalType(clang_getCursorType(c));
     *offset = 0;
     *type = fe_type(t);
+    if (k == CXCursor_CallExpr)
+        return container_element(cv, c);
     if (k == CXCursor_ArraySubscriptExpr) {
         CXCursor base = kid(c, 0), idx = kid(c, 1);
         CXType bt = clang_getCanonicalType(clang_getCursorType(fe_strip(base)));
@@ -1737,8 +1841,21 @@ static struct fe_val call(struct fe_conv *cv, CXCursor c)
     }
     if (!clang_Cursor_isNull(callee) && clang_getCursorKind(callee) == CXCursor_CXXMethod) {
         CXCursor defn = clang_getCursorDefinition(callee);
-        char mname[128];
+        char mname[128], path[512];
+        bool param;
 
+        /* v.size() of a std::vector or std::array: a scalar of the kernel, "v.size" */
+        if (container_method(cv, c, "size", path, sizeof(path) - 5, &param) && param &&
+            t != AUGUR_T_VOID) {
+            int32_t s;
+
+            strcat(path, ".size");
+            s = augur_skel_find_sym(cv->b, path);
+            if (s < 0)
+                s = fe_declare_sym(cv, c, path, AUGUR_SYM_PARAM, t);
+            return scalar(
+                augur_expr_sym(cv->skel, augur_skel_sym(cv->b, (uint32_t)s)->type, (uint32_t)s));
+        }
         /* g.degree(v), p->degree(v), degree(v) in a method: inlined on its object */
         if (is_kind(fe_strip(kid(c, 0)), CXCursor_MemberRefExpr) && !clang_Cursor_isNull(defn) &&
             fe_inline_call(cv, c, defn, &r))
@@ -2212,6 +2329,22 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
         bool outer = cv->discard;
         struct fe_val r;
 
+        if (!clang_Cursor_isNull(fe_container_subscript(c))) {
+            uint32_t off = 0;
+            enum augur_type et;
+            struct fe_val where = fe_lvalue(cv, c, &off, &et);
+
+            if (where.array < 0 || at == AUGUR_T_VOID || at == AUGUR_T_REC) {
+                fe_note(cv, AUGUR_NOTE_UNSUPPORTED, c,
+                        "an element of a container that is no parameter, global or member of "
+                        "one: the load is left out");
+                return scalar(fe_opaque(
+                    cv, at == AUGUR_T_VOID || at == AUGUR_T_REC ? AUGUR_T_I64 : at, "element"));
+            }
+            fe_access(cv, c, (uint32_t)where.array, AUGUR_ACCESS_READ, et, 0, where.e, NULL, 1,
+                      NULL, 0);
+            return scalar(augur_expr_load(cv->skel, at, (uint32_t)where.array, 0, where.e));
+        }
         cv->discard = ctx == FE_DISCARD;
         r = call(cv, c);
         cv->discard = outer;

@@ -173,6 +173,8 @@ struct fe_slice {
 bool fe_slice_has_decl(const struct fe_slice *s, CXCursor decl);
 bool fe_slice_has_array(const struct fe_slice *s, const char *name);
 bool fe_slice_accesses(const struct fe_slice *s, const char *name);
+/* The object of v[i] when it is a std::vector's or std::array's operator[]; else null. */
+CXCursor fe_container_subscript(CXCursor c);
 void fe_slice_release(struct fe_slice *s);
 
 /* What a declaration stands for in the skeleton. */

@@ -959,11 +959,12 @@ static enum CXChildVisitResult loads_visit(CXCursor c, CXCursor parent, CXClient
     enum CXCursorKind k = clang_getCursorKind(c);
 
     (void)parent;
-    if (k == CXCursor_CallExpr) {
+    if (k == CXCursor_CallExpr && clang_Cursor_isNull(fe_container_subscript(c))) {
         l->found = true;
         return CXChildVisit_Break;
     }
     if ((k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator ||
+         (k == CXCursor_CallExpr && !clang_Cursor_isNull(fe_container_subscript(c))) ||
          k == CXCursor_MemberRefExpr) &&
         refers_to(c, l->decls)) {
         l->found = true;

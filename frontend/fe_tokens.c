@@ -784,6 +784,18 @@ static bool walk(struct stream *st, struct fe_opmap *m, CXCursor c, int depth)
              walk(st, m, kids.v[1], depth + 1) && take(st, "]");
         break;
     case CXCursor_CallExpr:
+        fe_spelling(clang_getCursorReferenced(c), name, sizeof(name));
+        if (kids.n == 3 && !strncmp(name, "operator", 8) && name[8] && !is_ident(name + 8)) {
+            /* a C++ operator written as one (v[i], a + b): the object or left operand, the
+               operator's own tokens (its callee, the middle child, has no others), the rest */
+            if (!strcmp(name + 8, "[]"))
+                ok = walk(st, m, kids.v[0], depth + 1) && take(st, "[") &&
+                     walk(st, m, kids.v[2], depth + 1) && take(st, "]");
+            else
+                ok = walk(st, m, kids.v[0], depth + 1) && take(st, name + 8) &&
+                     walk(st, m, kids.v[2], depth + 1);
+            break;
+        }
         if (kids.n == 1 &&
             clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_Constructor) {
             /* C++'s copy of a struct value (an argument passed by value) is written as the

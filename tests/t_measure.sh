@@ -178,6 +178,11 @@ if command -v "${CXX:-c++}" >/dev/null; then
     check "the pointers' blocks are named" grep -q "'A.cols' points into 'A.cols.pointee' (csr.col" \
         "$tmp/out"
     check "compiled as C++" grep -q -- "-x c++" "$tmp/out"
+    status "C++, std::vector parameters" 0 "$augur" --json measure \
+        "$src/tests/frontend/std_vector.cpp" --data "$small" "${quick[@]}"
+    is "std::vector: a time" "$(jq '.median > 0' "$tmp/out")" true
+    is "std::vector: the kernel's stores are seen in the vector" \
+        "$(jq -c .work_check "$tmp/out")" "{\"changed\":$nrows,\"written\":$nrows}"
 else
     skip "C++, rows of pointers" "no C++ compiler"
 fi
