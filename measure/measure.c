@@ -992,12 +992,30 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
                              "        return static_cast<T *>(p);\n"
                              "    }\n"
                              "};\n");
-        for (uint32_t x = 0; x < j->sig.nparams; x++)
+        /* a struct's array member: a pointer set to the data, or a std::vector filled */
+        augur_buf_puts(&cxx,
+                       "#include <vector>\n"
+                       "template <class T> static void augur_set(T *&m, void *p, unsigned long "
+                       "long)\n"
+                       "{\n    m = static_cast<T *>(p);\n}\n"
+                       "template <class T, class A>\n"
+                       "static void augur_set(std::vector<T, A> &m, void *p, unsigned long long "
+                       "n)\n"
+                       "{\n    m.assign(static_cast<T *>(p), static_cast<T *>(p) + n);\n}\n"
+                       "template <class T> static void *augur_data(T *m)\n"
+                       "{\n    return (void *)m;\n}\n"
+                       "template <class T, class A> static void *augur_data(std::vector<T, A> &m)\n"
+                       "{\n    return m.data();\n}\n");
+        for (uint32_t x = 0; x < j->sig.nparams; x++) {
             if (j->args[x].vector)
                 augur_buf_printf(&cxx,
                                  "typedef %s augur_ct%" PRIu32 ";\n"
                                  "static augur_ct%" PRIu32 " *augur_c%" PRIu32 ";\n",
                                  j->args[x].ctype, x, x, x);
+            /* C++: the struct arguments are built once (their members may be containers) */
+            if (j->args[x].kind == A_STRUCT)
+                augur_buf_printf(&cxx, "static %s augur_s%" PRIu32 ";\n", j->args[x].ctype, x);
+        }
     }
 
     augur_buf_printf(b,
@@ -1052,9 +1070,16 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
                          "    }\n",
                          g->bytes / 8, x, g->pointee, j->args[g->pointee].elem, x);
     }
-    for (uint32_t x = j->sig.nparams; x < j->nargs; x++)
-        if (j->args[x].global)
+    for (uint32_t x = j->sig.nparams; x < j->nargs; x++) {
+        const struct arg *g = &j->args[x];
+
+        if (g->global || (j->cxx && g->owner >= 0 && g->kind != A_ARRAY))
             gen_set(j, x, b);
+        else if (j->cxx && g->owner >= 0)
+            augur_buf_printf(b,
+                             "    augur_set(augur_s%d.%s, augur_a[%" PRIu32 "], %" PRIu64 "ULL);\n",
+                             g->owner, g->cname, x, g->bytes / g->elem);
+    }
     augur_buf_puts(b, "}\n\n"
                       "unsigned augur_drv_written(void *const *augur_a, void **where,\n"
                       "                           unsigned long long *bytes, unsigned *elem,\n"
@@ -1072,6 +1097,8 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
             augur_buf_printf(b, "    where[n] = (void *)%s;\n", g->cname);
         else if (g->vector)
             augur_buf_printf(b, "    where[n] = augur_c%" PRIu32 "->data();\n", x);
+        else if (j->cxx && g->owner >= 0)
+            augur_buf_printf(b, "    where[n] = augur_data(augur_s%d.%s);\n", g->owner, g->cname);
         else
             augur_buf_printf(b, "    where[n] = augur_a[%" PRIu32 "];\n", x);
         augur_buf_printf(b,
@@ -1084,11 +1111,11 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
                       "                    const double *augur_f)\n"
                       "{\n");
     for (uint32_t i = 0; i < j->sig.nparams; i++)
-        if (j->args[i].kind == A_STRUCT)
+        if (j->args[i].kind == A_STRUCT && !j->cxx)
             augur_buf_printf(b, "    %s augur_s%" PRIu32 ";\n", j->args[i].ctype, i);
     augur_buf_puts(b, "\n    (void)augur_a;\n    (void)augur_i;\n    (void)augur_f;\n");
     for (uint32_t i = 0; i < j->sig.nparams; i++) {
-        if (j->args[i].kind != A_STRUCT)
+        if (j->args[i].kind != A_STRUCT || j->cxx)
             continue;
         augur_buf_printf(b, "    memset(&augur_s%" PRIu32 ", 0, sizeof(augur_s%" PRIu32 "));\n", i,
                          i);
