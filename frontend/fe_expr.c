@@ -290,7 +290,7 @@ static bool is_global(CXCursor decl)
 }
 
 /* Whether t (or what a reference to it refers to) is std::vector<T> or std::array<T, N>. */
-static bool std_container(CXType t)
+bool fe_std_container(CXType t)
 {
     CXCursor d;
     char name[64];
@@ -325,7 +325,7 @@ CXCursor fe_container_subscript(CXCursor c)
         return clang_getNullCursor();
     fe_spelling(callee, name, sizeof(name));
     obj = clang_Cursor_getArgument(c, 0);
-    if (strcmp(name, "operator[]") != 0 || !std_container(clang_getCursorType(fe_strip(obj))))
+    if (strcmp(name, "operator[]") != 0 || !fe_std_container(clang_getCursorType(fe_strip(obj))))
         return clang_getNullCursor();
     return obj;
 }
@@ -649,7 +649,7 @@ static bool container_method(struct fe_conv *cv, CXCursor c, const char *method,
         return false;
     fe_spelling(callee, name, sizeof(name));
     obj = fe_strip(kid(m, 0));
-    if (strcmp(name, method) != 0 || !std_container(clang_getCursorType(obj)) ||
+    if (strcmp(name, method) != 0 || !fe_std_container(clang_getCursorType(obj)) ||
         !member_path(cv, obj, path, size, &root))
         return false;
     *param = is_param_of(cv, root);
@@ -670,12 +670,18 @@ static struct fe_val container_element(struct fe_conv *cv, CXCursor c)
     bool param;
     int32_t a;
 
-    if (clang_Cursor_isNull(obj) || !member_path(cv, obj, path, sizeof(path), &root) ||
-        !((param = is_param_of(cv, root)) || is_global(root)) ||
-        (cv->final && !fe_slice_accesses(cv->slice, path)))
+    if (clang_Cursor_isNull(obj) || !member_path(cv, obj, path, sizeof(path), &root))
         return none();
-    a = fe_array_for(cv, clang_getCursorReferenced(fe_strip(obj)), path, et, AUGUR_SPACE_GLOBAL,
-                     param, obj);
+    if (clang_getCursorKind(root) == CXCursor_VarDecl && !is_global(root) &&
+        fe_var(cv, root)->kind == FV_ARRAY && is_kind(fe_strip(obj), CXCursor_DeclRefExpr)) {
+        a = fe_var(cv, root)->array; /* a local container (fe_local_container) */
+    } else {
+        if (!((param = is_param_of(cv, root)) || is_global(root)) ||
+            (cv->final && !fe_slice_accesses(cv->slice, path)))
+            return none();
+        a = fe_array_for(cv, clang_getCursorReferenced(fe_strip(obj)), path, et, AUGUR_SPACE_GLOBAL,
+                         param, obj);
+    }
     cv->subscript++;
     i = fe_expr(cv, clang_Cursor_getArgument(c, 1), FE_RVALUE);
     cv->subscript--;
@@ -1416,6 +1422,10 @@ static struct fe_val assign(struct fe_conv *cv, CXCursor at, CXCursor lhs, const
                 fe_note(cv, AUGUR_NOTE_UNSUPPORTED, lhs,
                         "cannot tell which array this element lies in (a subscript of a pointer "
                         "loaded from memory, such as p[j][i]): the store is left out");
+            else if (!clang_Cursor_isNull(fe_container_subscript(fe_strip(lhs))))
+                fe_note(cv, AUGUR_NOTE_UNSUPPORTED, lhs,
+                        "an element of a container that is no parameter, global or member of "
+                        "one, nor a local made with its size: the store is left out");
             if (!incdec)
                 fe_expr(cv, rhs, FE_DISCARD);
             return none();
@@ -1572,6 +1582,46 @@ static void copy_loop(struct fe_conv *cv, CXCursor call, struct fe_val dst, stru
     fe_flush_ops(cv);
     augur_skel_close(cv->b);
     fe_forget_reads(cv);
+}
+
+bool fe_local_container(struct fe_conv *cv, CXCursor vd, const char *name, CXType t, CXCursor init)
+{
+    CXCursor c = fe_strip_implicit(init), callee = clang_getCursorReferenced(c);
+    CXType et = clang_Type_getTemplateArgumentAsType(clang_getCanonicalType(t), 0);
+    const struct augur_expr *count, *fill;
+    struct augur_array *arr;
+    int nargs = clang_Cursor_getNumArguments(c);
+    struct fe_val n, v;
+    int32_t a;
+
+    if (!is_kind(c, CXCursor_CallExpr) || clang_getCursorKind(callee) != CXCursor_Constructor ||
+        nargs < 1 || nargs > 3 || et.kind == CXType_Invalid ||
+        !augur_type_is_int(fe_type(
+            clang_getCanonicalType(clang_getCursorType(fe_strip(clang_Cursor_getArgument(c, 0)))))))
+        return false;
+    n = fe_expr(cv, clang_Cursor_getArgument(c, 0), FE_RVALUE);
+    count = value_of(cv, n, AUGUR_T_I64);
+    a = fe_array_for(cv, vd, name, et, AUGUR_SPACE_LOCAL, false, vd);
+    arr = augur_skel_array(cv->b, (uint32_t)a);
+    arr->extent = count;
+    fe_var(cv, vd)->kind = FV_ARRAY;
+    fe_var(cv, vd)->array = a;
+    /* the constructor fills every element: with the value given, else with zeros */
+    if (nargs >= 2 && !fe_std_container(clang_getCursorType(clang_Cursor_getArgument(c, 1))) &&
+        clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(c, 1))).kind !=
+            CXType_Record) {
+        v = fe_expr(cv, clang_Cursor_getArgument(c, 1), FE_RVALUE);
+        fill = v.e ? v.e : NULL;
+    } else {
+        fill = augur_type_is_float(arr->elem)
+                   ? augur_expr_fp(cv->skel, arr->elem, 0.0)
+                   : augur_expr_int(cv->skel, arr->elem == AUGUR_T_REC ? AUGUR_T_U8 : arr->elem, 0);
+    }
+    copy_loop(cv, c, pointer(a, zero(cv)), none(),
+              augur_expr_binary(cv->skel, AUGUR_OP_MUL, count,
+                                augur_expr_int(cv->skel, AUGUR_T_I64, (int64_t)arr->elem_size)),
+              fill);
+    return true;
 }
 
 /* A fresh local sym (no declaration) set to v here: a value captured before a store. */
@@ -1844,6 +1894,21 @@ static struct fe_val call(struct fe_conv *cv, CXCursor c)
         char mname[128], path[512];
         bool param;
 
+        /* v.size() of a local container: its extent */
+        if (is_kind(fe_strip(kid(c, 0)), CXCursor_MemberRefExpr) &&
+            nkids(fe_strip(kid(c, 0))) == 1) {
+            CXCursor obj = fe_strip(kid(fe_strip(kid(c, 0)), 0)), d;
+            char mn[16];
+
+            fe_spelling(callee, mn, sizeof(mn));
+            d = clang_getCursorReferenced(obj);
+            if (!strcmp(mn, "size") && is_kind(obj, CXCursor_DeclRefExpr) &&
+                clang_getCursorKind(d) == CXCursor_VarDecl && !is_global(d) &&
+                fe_var(cv, d)->kind == FV_ARRAY && fe_std_container(clang_getCursorType(obj)) &&
+                augur_skel_array(cv->b, (uint32_t)fe_var(cv, d)->array)->extent)
+                return scalar(augur_expr_cast(
+                    cv->skel, t, augur_skel_array(cv->b, (uint32_t)fe_var(cv, d)->array)->extent));
+        }
         /* v.size() of a std::vector or std::array: a scalar of the kernel, "v.size" */
         if (container_method(cv, c, "size", path, sizeof(path) - 5, &param) && param &&
             t != AUGUR_T_VOID) {
@@ -1856,11 +1921,22 @@ static struct fe_val call(struct fe_conv *cv, CXCursor c)
             return scalar(
                 augur_expr_sym(cv->skel, augur_skel_sym(cv->b, (uint32_t)s)->type, (uint32_t)s));
         }
+        fe_spelling(callee, mname, sizeof(mname));
+        /* the C++ library's methods (v.resize(n), v.push_back(x)): its code is not the kernel's */
+        if (!clang_Cursor_isNull(defn) &&
+            clang_Location_isInSystemHeader(clang_getCursorLocation(defn))) {
+            fe_note(cv, AUGUR_NOTE_UNSUPPORTED, c,
+                    "'%s', a method of the C++ library: not followed (its effect on the "
+                    "container's size and contents is not known)",
+                    mname);
+            eval_args(cv, c);
+            opaque_call(cv, c, mname);
+            return scalar(fe_opaque(cv, t == AUGUR_T_VOID ? AUGUR_T_I32 : t, "call"));
+        }
         /* g.degree(v), p->degree(v), degree(v) in a method: inlined on its object */
         if (is_kind(fe_strip(kid(c, 0)), CXCursor_MemberRefExpr) && !clang_Cursor_isNull(defn) &&
             fe_inline_call(cv, c, defn, &r))
             return r;
-        fe_spelling(callee, mname, sizeof(mname));
         fe_note(cv, AUGUR_NOTE_UNSUPPORTED, c,
                 "C++ member call '%s' (a struct value's copy, an operator, a method without "
                 "its body): not analysed",
@@ -2337,7 +2413,7 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
             if (where.array < 0 || at == AUGUR_T_VOID || at == AUGUR_T_REC) {
                 fe_note(cv, AUGUR_NOTE_UNSUPPORTED, c,
                         "an element of a container that is no parameter, global or member of "
-                        "one: the load is left out");
+                        "one, nor a local made with its size: the load is left out");
                 return scalar(fe_opaque(
                     cv, at == AUGUR_T_VOID || at == AUGUR_T_REC ? AUGUR_T_I64 : at, "element"));
             }

@@ -175,6 +175,8 @@ bool fe_slice_has_array(const struct fe_slice *s, const char *name);
 bool fe_slice_accesses(const struct fe_slice *s, const char *name);
 /* The object of v[i] when it is a std::vector's or std::array's operator[]; else null. */
 CXCursor fe_container_subscript(CXCursor c);
+/* Whether t (or what a reference to it refers to) is std::vector<T> or std::array<T, N>. */
+bool fe_std_container(CXType t);
 void fe_slice_release(struct fe_slice *s);
 
 /* What a declaration stands for in the skeleton. */
@@ -327,6 +329,12 @@ const struct augur_expr *fe_bytes_to_count(struct fe_conv *cv, const struct augu
 void fe_touch_decl(struct fe_conv *cv, CXCursor decl);
 /* Resolves a pointer-typed expression to (array, element offset); array < 0 when unknown. */
 struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c);
+/*
+ * A local std::vector<T> vd made with a count (v(n), v(n, value)): a local
+ * array of that extent, filled as the constructor fills it; false for
+ * another construction (nothing done).
+ */
+bool fe_local_container(struct fe_conv *cv, CXCursor vd, const char *name, CXType t, CXCursor init);
 /* Looks up or declares the array a declaration or member path stands for. */
 int32_t fe_array_for(struct fe_conv *cv, CXCursor decl, const char *name, CXType pointee,
                      enum augur_space space, bool param, CXCursor at);

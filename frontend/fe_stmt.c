@@ -2554,6 +2554,9 @@ static void declare_local(struct fe_conv *cv, CXCursor vd)
         return;
     }
     if (t.kind == CXType_Record) {
+        if (!clang_Cursor_isNull(init) && fe_std_container(t) &&
+            fe_local_container(cv, vd, name, t, init))
+            return;
         if (!clang_Cursor_isNull(init) && element_view(cv, vd, name, init))
             return;
         if (!clang_Cursor_isNull(init))
