@@ -656,6 +656,53 @@ static bool container_method(struct fe_conv *cv, CXCursor c, const char *method,
     return *param || is_global(root);
 }
 
+bool fe_range_of(struct fe_conv *cv, CXCursor range, int32_t *array,
+                 const struct augur_expr **count)
+{
+    CXCursor r = fe_strip(range), root, d;
+    CXType t = clang_getCanonicalType(clang_getCursorType(r));
+    char path[512];
+
+    if (t.kind == CXType_ConstantArray) {
+        struct fe_val p = fe_pointer(cv, r);
+
+        if (p.array < 0 || clang_getArraySize(t) <= 0)
+            return false;
+        *array = p.array;
+        *count = augur_expr_int(cv->skel, AUGUR_T_I64, clang_getArraySize(t));
+        return true;
+    }
+    if (!fe_std_container(t) || !member_path(cv, r, path, sizeof(path) - 5, &root))
+        return false;
+    d = clang_getCursorReferenced(r);
+    if (is_kind(r, CXCursor_DeclRefExpr) && clang_getCursorKind(d) == CXCursor_VarDecl &&
+        !is_global(d) && fe_var(cv, d)->kind == FV_ARRAY) {
+        /* a local made with its size */
+        *array = fe_var(cv, d)->array;
+        *count = augur_skel_array(cv->b, (uint32_t)*array)->extent;
+        return *count != NULL;
+    }
+    if (!(is_param_of(cv, root) || is_global(root)) ||
+        (cv->final && !fe_slice_accesses(cv->slice, path)))
+        return false;
+    {
+        CXType et = clang_Type_getTemplateArgumentAsType(t, 0);
+        int32_t s;
+
+        if (et.kind == CXType_Invalid)
+            return false;
+        *array = fe_array_for(cv, d, path, et, AUGUR_SPACE_GLOBAL, is_param_of(cv, root), r);
+        strcat(path, ".size");
+        s = augur_skel_find_sym(cv->b, path);
+        if (s < 0)
+            s = fe_declare_sym(cv, range, path, AUGUR_SYM_PARAM, AUGUR_T_U64);
+        *count = augur_expr_cast(
+            cv->skel, AUGUR_T_I64,
+            augur_expr_sym(cv->skel, augur_skel_sym(cv->b, (uint32_t)s)->type, (uint32_t)s));
+    }
+    return true;
+}
+
 /*
  * v[i] of a std::vector or std::array that is a parameter, a global or a
  * member of one: element i of an array named as the container (the data it
@@ -816,6 +863,14 @@ struct fe_val fe_lvalue(struct fe_conv *cv, CXCursor c, uint32_t *offset, enum a
     *type = fe_type(t);
     if (k == CXCursor_CallExpr)
         return container_element(cv, c);
+    if (k == CXCursor_DeclRefExpr) {
+        CXCursor d = clang_getCursorReferenced(c);
+
+        /* r of T &r = y[i]: the element */
+        if (clang_getCursorKind(d) == CXCursor_VarDecl && fe_var(cv, d)->ref)
+            return decl_ref(cv, c);
+        return none();
+    }
     if (k == CXCursor_ArraySubscriptExpr) {
         CXCursor base = kid(c, 0), idx = kid(c, 1);
         CXType bt = clang_getCanonicalType(clang_getCursorType(fe_strip(base)));
@@ -1294,7 +1349,8 @@ static struct fe_val assign(struct fe_conv *cv, CXCursor at, CXCursor lhs, const
         if (binop_of(base, &bop) != 0)
             return none();
     }
-    if (!clang_Cursor_isNull(decl)) {
+    /* r = v through T &r = y[i] stores into the element (the element path below) */
+    if (!clang_Cursor_isNull(decl) && !fe_var(cv, decl)->ref) {
         struct fe_var *v = fe_var(cv, decl);
 
         if (v->kind == FV_NONE && (is_param_of(cv, decl) || is_global(decl)))
@@ -2175,6 +2231,16 @@ static struct fe_val expr(struct fe_conv *cv, CXCursor c, enum fe_ctx ctx, int d
         if (clang_getCursorKind(d) == CXCursor_VarDecl && !is_param_of(cv, d) &&
             clang_isConstQualifiedType(clang_getCursorType(d)) && constant(cv, c, &v))
             return v;
+        if (clang_getCursorKind(d) == CXCursor_VarDecl && fe_var(cv, d)->ref) {
+            /* a reference to an element: a read of the element */
+            struct fe_val where = decl_ref(cv, c);
+
+            if (where.array >= 0 && at != AUGUR_T_VOID && at != AUGUR_T_REC) {
+                fe_access(cv, c, (uint32_t)where.array, AUGUR_ACCESS_READ, at, 0, where.e, NULL, 1,
+                          NULL, 0);
+                return scalar(augur_expr_load(cv->skel, at, (uint32_t)where.array, 0, where.e));
+            }
+        }
         return decl_ref(cv, c);
     }
     case CXCursor_MemberRefExpr: {

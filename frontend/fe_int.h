@@ -199,6 +199,7 @@ struct fe_var {
     uint32_t lanes_n; /* FV_VEC / FV_MASK */
     CXCursor set_in;  /* the loop whose iterations set it afresh (x = e not reading x) */
     bool null_init;   /* a pointer declared NULL: it warns at the end if no array came */
+    bool ref;         /* FV_PTR of a C++ reference (T &r = y[i]): r is the element it names */
     enum augur_type lane_type;
     const struct augur_expr *lanes; /* FV_VEC / FV_MASK: value of lane "lane" */
     const struct augur_expr *subst; /* FV_SUBST: scalar argument */
@@ -335,6 +336,13 @@ struct fe_val fe_pointer(struct fe_conv *cv, CXCursor c);
  * another construction (nothing done).
  */
 bool fe_local_container(struct fe_conv *cv, CXCursor vd, const char *name, CXType t, CXCursor init);
+/*
+ * What a range-based for loop walks: a C array, or a std::vector or
+ * std::array that is a parameter's, a global's, a member of one or a local
+ * made with its size; its array and element count. False otherwise.
+ */
+bool fe_range_of(struct fe_conv *cv, CXCursor range, int32_t *array,
+                 const struct augur_expr **count);
 /* Looks up or declares the array a declaration or member path stands for. */
 int32_t fe_array_for(struct fe_conv *cv, CXCursor decl, const char *name, CXType pointee,
                      enum augur_space space, bool param, CXCursor at);

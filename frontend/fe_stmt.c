@@ -1242,6 +1242,83 @@ static const struct augur_expr *test_after_calls(struct fe_conv *cv, CXCursor cn
     return augur_expr_int(cv->skel, AUGUR_T_I32, 1);
 }
 
+/*
+ * for (T v : range) body, over a C array or a std container (fe_range_of):
+ * a loop of an index k over its elements, v set to element k at the top of
+ * each trip, or, for T &v, naming it (a read and store through v are the
+ * element's). Another range is not analysed (a note).
+ */
+static void loop_range(struct fe_conv *cv, CXCursor s, const struct pending *pend)
+{
+    struct fe_cursors kids = { 0 };
+    CXCursor vd = clang_getNullCursor(), range = clang_getNullCursor(), body, outer_loop;
+    const struct augur_expr *count = NULL, *k;
+    struct augur_node *loop, *n;
+    struct fe_var *v;
+    char name[256], kname[64];
+    int32_t array = -1, ksym;
+    CXType vt;
+
+    fe_children(s, &kids);
+    if (kids.n == 3 && clang_getCursorKind(kids.v[0]) == CXCursor_VarDecl) {
+        vd = kids.v[0];
+        range = kids.v[1];
+    }
+    body = kids.n ? kids.v[kids.n - 1] : clang_getNullCursor();
+    fe_cursors_release(&kids);
+    if (clang_Cursor_isNull(vd) || !fe_range_of(cv, range, &array, &count)) {
+        fe_note(cv, AUGUR_NOTE_UNSUPPORTED, s,
+                "a range-based for loop over something other than an array, a std::vector or a "
+                "std::array: not analysed");
+        return;
+    }
+    fe_spelling(vd, name, sizeof(name));
+    vt = clang_getCanonicalType(clang_getCursorType(vd));
+    fe_unique_name(cv, "range.k", kname, sizeof(kname));
+    ksym = (int32_t)augur_skel_add_sym(cv->b, kname, AUGUR_SYM_LOCAL, AUGUR_T_I64, fe_loc(cv, s));
+    fe_cursors_push(&cv->sym_decls, clang_getNullCursor());
+    k = augur_expr_sym(cv->skel, AUGUR_T_I64, (uint32_t)ksym);
+    fe_flush_ops(cv);
+    fe_forget_reads(cv);
+    loop = augur_skel_open(cv->b, AUGUR_NODE_LOOP, fe_loc(cv, s));
+    loop->u.loop.form = AUGUR_LOOP_FOR;
+    loop->u.loop.var = ksym;
+    loop->u.loop.init = augur_expr_int(cv->skel, AUGUR_T_I64, 0);
+    loop->u.loop.cond = augur_expr_binary(cv->skel, AUGUR_OP_LT, k, count);
+    loop->u.loop.next =
+        augur_expr_binary(cv->skel, AUGUR_OP_ADD, k, augur_expr_int(cv->skel, AUGUR_T_I64, 1));
+    apply_loop_pragmas(cv, loop, pend);
+    outer_loop = cv->loop;
+    cv->loop = s;
+    enter_loop(cv, s);
+    v = fe_var(cv, vd);
+    if (vt.kind == CXType_LValueReference || vt.kind == CXType_RValueReference) {
+        v->kind = FV_PTR;
+        v->array = array;
+        v->ref = true;
+        v->sym = fe_declare_sym(cv, vd, name, AUGUR_SYM_LOCAL, AUGUR_T_I64);
+        n = augur_skel_leaf(cv->b, AUGUR_NODE_ASSIGN, fe_loc(cv, vd));
+        n->u.assign.sym = (uint32_t)v->sym;
+        n->u.assign.value = k;
+    } else {
+        enum augur_type et = fe_type(vt);
+
+        if (et != AUGUR_T_VOID && et != AUGUR_T_REC) {
+            fe_access(cv, vd, (uint32_t)array, AUGUR_ACCESS_READ, et, 0, k, NULL, 1, NULL, 0);
+            fe_assign_decl(cv, vd, vd, augur_expr_load(cv->skel, et, (uint32_t)array, 0, k));
+        }
+    }
+    if (!clang_Cursor_isNull(body))
+        stmt(cv, body, end_of(range), NULL);
+    fe_count(cv, AUGUR_OPK_IADD, AUGUR_T_I64, 1, false, 1, s);
+    fe_count(cv, AUGUR_OPK_CMP, AUGUR_T_I64, 1, false, 1, s);
+    leave_loop(cv);
+    cv->loop = outer_loop;
+    fe_flush_ops(cv);
+    augur_skel_close(cv->b);
+    fe_forget_reads(cv);
+}
+
 static void loop_for(struct fe_conv *cv, CXCursor s, const struct pending *pend)
 {
     CXCursor part[4], decl = clang_getNullCursor(), rhs;
@@ -2553,6 +2630,33 @@ static void declare_local(struct fe_conv *cv, CXCursor vd)
         }
         return;
     }
+    if ((t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) &&
+        !clang_Cursor_isNull(init) && !fe_is_record(t)) {
+        uint32_t off = 0;
+        enum augur_type et;
+        struct fe_val w = fe_lvalue(cv, init, &off, &et);
+
+        /* T &r = y[i]: r names that element, through every read and store */
+        if (w.array >= 0 && off == 0) {
+            struct fe_var *v = fe_var(cv, vd);
+            struct augur_node *n;
+
+            v->kind = FV_PTR;
+            v->array = w.array;
+            v->ref = true;
+            v->sym = fe_declare_sym(cv, vd, name, AUGUR_SYM_LOCAL, AUGUR_T_I64);
+            n = augur_skel_leaf(cv->b, AUGUR_NODE_ASSIGN, fe_loc(cv, vd));
+            n->u.assign.sym = (uint32_t)v->sym;
+            n->u.assign.value =
+                w.e->type == AUGUR_T_I64 ? w.e : augur_expr_cast(cv->skel, AUGUR_T_I64, w.e);
+            return;
+        }
+        if (!clang_isConstQualifiedType(clang_getPointeeType(t)))
+            fe_note(cv, AUGUR_NOTE_UNSUPPORTED, vd,
+                    "the reference '%s' names nothing the skeleton can place: stores through it "
+                    "are left out",
+                    name);
+    }
     if (t.kind == CXType_Record) {
         if (!clang_Cursor_isNull(init) && fe_std_container(t) &&
             fe_local_container(cv, vd, name, t, init))
@@ -2776,6 +2880,9 @@ static void stmt(struct fe_conv *cv, CXCursor s, unsigned lo, const struct pendi
         break;
     case CXCursor_ForStmt:
         loop_for(cv, s, &pend);
+        break;
+    case CXCursor_CXXForRangeStmt:
+        loop_range(cv, s, &pend);
         break;
     case CXCursor_WhileStmt:
         loop_while(cv, s, false, &pend);
