@@ -51,7 +51,7 @@ void cmd_advise_help(FILE *fp)
             "  --data FILE       the dataset (Matrix Market, edge list, mesh, ...); required\n"
             "  --function NAME   the kernel (needed when the file has several)\n"
             "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, ell.idx, vec(n), n=100)\n"
-            "  --template LIST   a CUDA template kernel's parameters NAME=TYPE or\n"
+            "  --template LIST   a template kernel's parameters (CUDA or C++) NAME=TYPE or\n"
             "                    NAME=VALUE,... (type parameters default to float)\n"
             "  --no-shim         CUDA: parse without augur's declarations of the CUDA API\n"
             "                    (the file brings its own; docs/skeleton.md)\n"

@@ -63,7 +63,7 @@ void cmd_predict_help(FILE *fp)
         "                    of rounds 1 .. R-1 as the search left them)\n"
         "  --launch G,B      CUDA launch: grid and block sizes, numbers or expressions\n"
         "                    such as '(n + 255) / 256,256' (replaces the kernel's)\n"
-        "  --template LIST   a CUDA template kernel's parameters NAME=TYPE or\n"
+        "  --template LIST   a template kernel's parameters (CUDA or C++) NAME=TYPE or\n"
         "                    NAME=VALUE,... (type parameters default to float)\n"
         "  --no-shim         CUDA: parse without augur's declarations of the CUDA API\n"
         "                    (the file brings its own; docs/skeleton.md)\n"

@@ -39,7 +39,7 @@ void cmd_simulate_help(FILE *fp)
             "  --threads T       OpenMP threads, one simulator thread each (default 1)\n"
             "  --sms N           CUDA kernels: SMs simulated (default: the machine's, else 1)\n"
             "  --launch G,B      CUDA launch: grid and block sizes (numbers or expressions)\n"
-            "  --template LIST   a CUDA template kernel's parameters NAME=TYPE or\n"
+            "  --template LIST   a template kernel's parameters (CUDA or C++) NAME=TYPE or\n"
             "                    NAME=VALUE,... (type parameters default to float)\n"
             "  --no-shim         CUDA: parse without augur's declarations of the CUDA API\n"
             "                    (the file brings its own; docs/skeleton.md)\n"

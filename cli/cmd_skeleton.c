@@ -26,7 +26,7 @@ void cmd_skeleton_help(FILE *fp)
             "  --bind LIST       bindings NAME=TARGET,... (csr.rowptr, csr.col, vec(n), n=100)\n"
             "  --launch G,B      CUDA launch: grid and block sizes (expressions)\n"
             "  --cuda            parse as CUDA whatever the file name\n"
-            "  --template LIST   a CUDA template kernel's parameters NAME=TYPE or\n"
+            "  --template LIST   a template kernel's parameters (CUDA or C++) NAME=TYPE or\n"
             "                    NAME=VALUE,... (type parameters default to float)\n"
             "  --no-shim         CUDA: parse without augur's declarations of the CUDA API\n"
             "                    (the file brings its own; docs/skeleton.md)\n"

@@ -1034,8 +1034,9 @@ static enum CXChildVisitResult find_templates(CXCursor c, CXCursor parent, CXCli
     (void)parent;
     if (clang_getCursorKind(c) == CXCursor_Namespace)
         return CXChildVisit_Recurse;
+    /* CUDA: a __global__ template; C++: any function template of the file */
     if (clang_getCursorKind(c) != CXCursor_FunctionTemplate || !clang_isCursorDefinition(c) ||
-        !fe_in_kernel_file(ts->t, c) || !has_attr(c, CXCursor_CUDAGlobalAttr))
+        !fe_in_kernel_file(ts->t, c) || (ts->t->cuda && !has_attr(c, CXCursor_CUDAGlobalAttr)))
         return CXChildVisit_Continue;
     fe_spelling(c, name, sizeof(name));
     if (ts->t->opts->function && strcmp(name, ts->t->opts->function) != 0)
@@ -1057,9 +1058,11 @@ static enum CXChildVisitResult blank_host_bodies(CXCursor c, CXCursor parent, CX
     (void)parent;
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
         return CXChildVisit_Recurse;
+    /* (C++: a template's body stays, the kernel's and its helpers') */
     if ((k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate) ||
         !clang_isCursorDefinition(c) || !fe_in_kernel_file(ts->t, c) ||
-        has_attr(c, CXCursor_CUDADeviceAttr) || has_attr(c, CXCursor_CUDAGlobalAttr))
+        has_attr(c, CXCursor_CUDADeviceAttr) || has_attr(c, CXCursor_CUDAGlobalAttr) ||
+        (!ts->t->cuda && k == CXCursor_FunctionTemplate))
         return CXChildVisit_Continue;
     fe_children(c, &kids);
     for (size_t i = 0; i < kids.n; i++) {
@@ -1407,7 +1410,7 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
     clang_visitChildren(clang_getTranslationUnitCursor(t.tu), top_level, &t);
     ndefined = t.kernels.n;
     pick_kernels(&t);
-    if (!t.kernels.n && cuda && !inst) {
+    if (!t.kernels.n && (cuda || cxx) && !inst) {
         rc = template_kernel(&t, &next, diag);
         if (rc == 1)
             rc = 0; /* parsed again below, once this parse is released */
