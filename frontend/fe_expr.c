@@ -317,17 +317,32 @@ bool fe_std_container(CXType t)
 /* The object of v[i] when it is a std::vector's or std::array's operator[]; else null. */
 CXCursor fe_container_subscript(CXCursor c)
 {
-    CXCursor callee = clang_getCursorReferenced(c), obj;
+    CXCursor callee = clang_getCursorReferenced(c), obj, m;
     char name[32];
 
     if (!is_kind(c, CXCursor_CallExpr) || clang_Cursor_isNull(callee) ||
-        clang_getCursorKind(callee) != CXCursor_CXXMethod || clang_Cursor_getNumArguments(c) != 2)
+        clang_getCursorKind(callee) != CXCursor_CXXMethod)
         return clang_getNullCursor();
     fe_spelling(callee, name, sizeof(name));
-    obj = clang_Cursor_getArgument(c, 0);
-    if (strcmp(name, "operator[]") != 0 || !fe_std_container(clang_getCursorType(fe_strip(obj))))
+    if (!strcmp(name, "operator[]") && clang_Cursor_getNumArguments(c) == 2) {
+        obj = clang_Cursor_getArgument(c, 0);
+    } else if (!strcmp(name, "at") && clang_Cursor_getNumArguments(c) == 1 &&
+               is_kind(m = fe_strip(kid(c, 0)), CXCursor_MemberRefExpr) && nkids(m) == 1) {
+        obj = kid(m, 0); /* v.at(i): the object of the member call */
+    } else {
+        return clang_getNullCursor();
+    }
+    if (!fe_std_container(clang_getCursorType(fe_strip(obj))))
         return clang_getNullCursor();
     return obj;
+}
+
+/* The index of v[i] or v.at(i) (fe_container_subscript() names its object). */
+static CXCursor container_index(CXCursor c)
+{
+    int n = clang_Cursor_getNumArguments(c);
+
+    return clang_Cursor_getArgument(c, (unsigned)(n - 1));
 }
 
 static bool has_kid_kind(CXCursor c, enum CXCursorKind k)
@@ -730,7 +745,7 @@ static struct fe_val container_element(struct fe_conv *cv, CXCursor c)
                          param, obj);
     }
     cv->subscript++;
-    i = fe_expr(cv, clang_Cursor_getArgument(c, 1), FE_RVALUE);
+    i = fe_expr(cv, container_index(c), FE_RVALUE);
     cv->subscript--;
     return pointer(a, value_of(cv, i, AUGUR_T_I64));
 }

@@ -3458,6 +3458,61 @@ static void const_arrays(struct infer *in)
     }
 }
 
+/* The element count of an array target, as a scalar target ("n+1" for csr.rowptr); NULL. */
+static const char *target_count(struct infer *in, const char *t)
+{
+    static const struct {
+        const char *target, *count;
+    } counts[] = {
+        { "csr.rowptr", "n+1" }, { "csr1.rowptr", "n+1" }, { "csc.colptr", "m+1" },
+        { "csr.col", "nnz" },    { "csr.val", "nnz" },     { "csr1.col", "nnz" },
+        { "csc.row", "nnz" },    { "csc.val", "nnz" },     { "coo.row", "nnz" },
+        { "coo.col", "nnz" },    { "coo.val", "nnz" },     { "deg", "n" },
+        { "bfs.level", "n" },    { "bfs.parent", "n" },    { "bfs.visited", "n" },
+    };
+    size_t len;
+
+    if (!t)
+        return NULL;
+    for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+        if (!strcmp(t, counts[i].target))
+            return counts[i].count;
+    len = strlen(t);
+    if (len > 5 && !strncmp(t, "vec(", 4) && t[len - 1] == ')')
+        return augur_arena_strfmt(&in->skel->arena, "%.*s", (int)(len - 5), t + 4);
+    return NULL;
+}
+
+/*
+ * v.size, the front end's name for a C++ container's v.size(): the count of
+ * the target v is bound to, whatever a loop suggested (rowptr.size() is
+ * n + 1 where "row + 1 < rowptr.size()" walks n rows).
+ */
+static void container_sizes(struct infer *in)
+{
+    const struct augur_kernel_info *ki = &in->k->u.kernel;
+
+    for (uint32_t s = 0; s < ki->nsyms; s++) {
+        const char *name = ki->syms[s].name, *count;
+        size_t len = strlen(name);
+
+        if (ki->syms[s].kind != AUGUR_SYM_PARAM || ki->syms[s].bind_src != AUGUR_BIND_NONE ||
+            len <= 5 || strcmp(name + len - 5, ".size") != 0)
+            continue;
+        for (uint32_t a = 0; a < ki->narrays; a++) {
+            if (strlen(ki->arrays[a].name) != len - 5 ||
+                strncmp(ki->arrays[a].name, name, len - 5) != 0)
+                continue;
+            count =
+                target_count(in, ki->arrays[a].bind ? ki->arrays[a].bind : in->arrays[a].target);
+            if (count) {
+                in->syms[s].target = count;
+                in->syms[s].why = "the element count of the container's target";
+            }
+        }
+    }
+}
+
 static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct augur_diag *diag)
 {
     struct augur_kernel_info *ki = &k->u.kernel;
@@ -3525,6 +3580,7 @@ static int infer_kernel(struct augur_skel *skel, struct augur_node *k, struct au
         same_index(&in, k, k);
     if (!in.rc)
         const_arrays(&in);
+    container_sizes(&in);
     rc = in.rc;
     if (!rc) {
         for (uint32_t a = 0; a < ki->narrays; a++)
