@@ -88,7 +88,8 @@ static int report_unbound(const struct augur_skel *skel, bool fail)
             const struct augur_sym *sym = &k->syms[s];
             char at[600], name[128];
 
-            if (sym->kind != AUGUR_SYM_PARAM || sym->bind)
+            if (sym->kind != AUGUR_SYM_PARAM || sym->bind ||
+                !augur_skel_sym_used(skel->kernels[i], s))
                 continue;
             unbound++;
             where(skel, skel->kernels[i], sym->loc, at, sizeof(at));

@@ -178,7 +178,8 @@ static int bind_scalars(struct augur_interp *in, struct augur_diag *diag)
         double v, lo, hi;
         int rc;
 
-        if (s->kind != AUGUR_SYM_PARAM)
+        /* a parameter nothing reads (tested by an assert() alone) needs no value */
+        if (s->kind != AUGUR_SYM_PARAM || (!s->bind && !augur_skel_sym_used(in->kernel, i)))
             continue;
         if (!s->bind) {
             char name[128];

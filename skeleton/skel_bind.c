@@ -3729,7 +3729,8 @@ int augur_skel_check_bindings(const struct augur_skel *skel, const struct augur_
             const struct augur_sym *sym = &ki->syms[s];
             char name[128];
 
-            if (sym->kind != AUGUR_SYM_PARAM || sym->bind)
+            if (sym->kind != AUGUR_SYM_PARAM || sym->bind ||
+                !augur_skel_sym_used(skel->kernels[i], s))
                 continue;
             augur_skel_bind_name(sym->name, name, sizeof(name));
             return augur_diag_set(

@@ -683,6 +683,59 @@ bool augur_expr_uses_array(const struct augur_expr *e, uint32_t array)
     return any(e, is_load_of, array);
 }
 
+static bool omp_uses_sym(const struct augur_omp *o, uint32_t sym)
+{
+    return augur_expr_uses_sym(o->chunk, sym) || augur_expr_uses_sym(o->num_threads, sym);
+}
+
+static bool node_uses_sym(const struct augur_node *n, uint32_t sym)
+{
+    switch (n->kind) {
+    case AUGUR_NODE_LOOP:
+        if (n->u.loop.var == (int32_t)sym || augur_expr_uses_sym(n->u.loop.init, sym) ||
+            augur_expr_uses_sym(n->u.loop.cond, sym) || augur_expr_uses_sym(n->u.loop.next, sym) ||
+            omp_uses_sym(&n->u.loop.omp, sym))
+            return true;
+        break;
+    case AUGUR_NODE_BRANCH:
+        if (augur_expr_uses_sym(n->u.branch.cond, sym))
+            return true;
+        break;
+    case AUGUR_NODE_ACCESS:
+        if (augur_expr_uses_sym(n->u.access.index, sym) ||
+            augur_expr_uses_sym(n->u.access.value, sym) ||
+            augur_expr_uses_sym(n->u.access.mask, sym))
+            return true;
+        break;
+    case AUGUR_NODE_ASSIGN:
+        if (n->u.assign.sym == sym || augur_expr_uses_sym(n->u.assign.value, sym))
+            return true;
+        break;
+    case AUGUR_NODE_REGION:
+        if (omp_uses_sym(&n->u.region.omp, sym))
+            return true;
+        break;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (node_uses_sym(n->kids[i], sym))
+            return true;
+    return false;
+}
+
+bool augur_skel_sym_used(const struct augur_node *kernel, uint32_t sym)
+{
+    const struct augur_kernel_info *k = &kernel->u.kernel;
+
+    if (k->cuda || augur_expr_uses_sym(k->grid, sym) || augur_expr_uses_sym(k->block, sym))
+        return true;
+    for (uint32_t a = 0; a < k->narrays; a++)
+        if (augur_expr_uses_sym(k->arrays[a].extent, sym))
+            return true;
+    return node_uses_sym(kernel, sym);
+}
+
 /* ---- builder ---------------------------------------------------------------------- */
 
 struct open_node {

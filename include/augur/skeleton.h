@@ -581,6 +581,12 @@ AUGUR_API bool augur_expr_equal(const struct augur_expr *a, const struct augur_e
 AUGUR_API bool augur_expr_has_opaque(const struct augur_expr *e);
 /* True when e reads the sym / the array. */
 AUGUR_API bool augur_expr_uses_sym(const struct augur_expr *e, uint32_t sym);
+/*
+ * Whether anything of kernel reads or sets sym: an expression of a node, an
+ * array's extent, the launch. A CUDA kernel's scalars count as used. A
+ * parameter nothing uses (one an assert() only tests) needs no binding.
+ */
+AUGUR_API bool augur_skel_sym_used(const struct augur_node *kernel, uint32_t sym);
 AUGUR_API bool augur_expr_uses_array(const struct augur_expr *e, uint32_t array);
 
 struct augur_skel_builder;
