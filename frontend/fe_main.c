@@ -911,6 +911,7 @@ struct tmpl_inst {
     size_t len;
     struct augur_buf decls; /* the parameters' declarations, -include'd (when not in the text) */
     char note[400];
+    struct augur_buf args; /* the arguments in order, "int, double" (the kernel's template_args) */
 };
 
 #define TMPL_MAX_ARGS 16
@@ -1194,6 +1195,7 @@ static int template_kernel(struct fe_tu *t, struct tmpl_inst *inst, struct augur
         if (rc)
             break;
         param++;
+        augur_buf_printf(&inst->args, "%s%s", inst->args.len ? ", " : "", value);
         if (k == CXCursor_TemplateTypeParameter) {
             augur_buf_printf(&inst->decls, "typedef %s %s;\n", value, pname);
         } else {
@@ -1263,6 +1265,7 @@ static void tmpl_release(struct tmpl_inst *inst)
     augur_free(inst->file);
     augur_free(inst->text);
     augur_buf_release(&inst->decls);
+    augur_buf_release(&inst->args);
 }
 
 /* ---- parsing
@@ -1466,6 +1469,9 @@ out:
             opts->on_diag(opts->ud, &one, false);
         }
         rc = parse(fe, path, text, len, in_memory, opts, &next, out, diag);
+        for (uint32_t i = 0; !rc && *out && i < (*out)->nkernels && next.args.len; i++)
+            (*out)->kernels[i]->u.kernel.template_args =
+                augur_arena_strdup(&(*out)->arena, next.args.s);
     }
     tmpl_release(&next);
     return rc;

@@ -1123,7 +1123,11 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
             if (j->args[x].owner == (int)i)
                 gen_set(j, x, b);
     }
-    augur_buf_printf(b, "    %s%s(", j->sig.returns_value ? "if (" : "", name);
+    /* a function template analysed as instantiated: called so (csr_mv<int, double>(...)) */
+    augur_buf_printf(b, "    %s%s", j->sig.returns_value ? "if (" : "", name);
+    if (j->kernel->u.kernel.template_args)
+        augur_buf_printf(b, "<%s>", j->kernel->u.kernel.template_args);
+    augur_buf_putc(b, '(');
     for (uint32_t i = 0; i < j->sig.nparams; i++) {
         const struct arg *g = &j->args[i];
 

@@ -546,6 +546,11 @@ void augur_skel_format(const struct augur_skel *skel, struct augur_buf *buf)
         }
         if (k->u.kernel.cuda)
             augur_buf_puts(buf, " cuda");
+        if (k->u.kernel.template_args) {
+            augur_buf_puts(buf, " template(");
+            augur_skel_format_string(k->u.kernel.template_args, buf);
+            augur_buf_putc(buf, ')');
+        }
         if (k->u.kernel.grid && k->u.kernel.block) {
             augur_buf_puts(buf, " launch(");
             augur_expr_format(k, k->u.kernel.grid, buf);

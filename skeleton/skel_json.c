@@ -321,6 +321,10 @@ static void jkernel(struct augur_buf *buf, const struct augur_skel *skel,
     jloc(buf, skel, k->loc);
     key(buf, &first, d, "cuda");
     augur_buf_puts(buf, ki->cuda ? "true" : "false");
+    if (ki->template_args) {
+        key(buf, &first, d, "template_args");
+        jstr(buf, ki->template_args);
+    }
     key(buf, &first, d, "launch");
     if (ki->grid) {
         augur_buf_puts(buf, "{\"grid\": ");

@@ -1479,6 +1479,18 @@ static int parse_kernel(struct parser *ps, const struct line *l)
     if (parse_loc(ps, &loc, true))
         goto fail;
     accept(ps, "cuda");
+    if (accept(ps, "template")) {
+        char *args = NULL;
+
+        if (expect(ps, "(") || take_string(ps, &args)) {
+            augur_free(args);
+            goto fail;
+        }
+        k->u.kernel.template_args = augur_arena_strdup(&ps->skel->arena, args);
+        augur_free(args);
+        if (expect(ps, ")"))
+            goto fail;
+    }
     if (accept(ps, "launch")) {
         if (expect(ps, "(") || !(grid = parse_expr(ps, 0)) || expect(ps, ",") ||
             !(block = parse_expr(ps, 0)) || expect(ps, ")"))

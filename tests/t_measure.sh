@@ -183,6 +183,10 @@ if command -v "${CXX:-c++}" >/dev/null; then
     is "std::vector: a time" "$(jq '.median > 0' "$tmp/out")" true
     is "std::vector: the kernel's stores are seen in the vector" \
         "$(jq -c .work_check "$tmp/out")" "{\"changed\":$nrows,\"written\":$nrows}"
+    # (a call without the template's arguments does not compile: the run is the check)
+    status "C++, a function template called with the arguments analysed" 0 "$augur" --json \
+        measure "$src/tests/frontend/cpp_template.cpp" --template I=int,T=double \
+        --data "$small" "${quick[@]}"
     status "C++, structs of std::vector members" 0 "$augur" --json measure \
         "$src/tests/data/measure/struct_vectors.cpp" --data "$small" "${quick[@]}"
     is "structs of vectors: the output member's stores are seen" \

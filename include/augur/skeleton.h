@@ -286,6 +286,8 @@ struct augur_kernel_info {
     struct augur_note *notes;
     uint32_t nnotes;
     const struct augur_expr *grid, *block; /* CUDA launch (blocks, threads per block) or NULL */
+    /* a function template analysed as instantiated: its arguments ("int, double"), or NULL */
+    const char *template_args;
 };
 
 #define AUGUR_LOOP_FORMS(X) X(FOR, "for") X(WHILE, "while") X(DO, "do")
