@@ -232,6 +232,13 @@ static bool member_path_at(struct fe_conv *cv, CXCursor c, char *out, size_t siz
         /* a member of the object of the method being inlined (implicit this, this->m) */
         unsigned nthis = cv->nthis;
 
+        if (!nthis && clang_getCursorKind(cv->func) == CXCursor_CXXMethod) {
+            /* the kernel is a method: its own object, "this" */
+            n = snprintf(out, size, "this->%s", name);
+            *root = cv->func;
+            *arrow = clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Pointer;
+            return n > 0 && (size_t)n < size;
+        }
         if (!nthis)
             return false;
         cv->nthis = cv->this_at[nthis - 1];
@@ -275,8 +282,11 @@ static bool one_member(const char *path)
     return n == 1;
 }
 
+/* A parameter of the kernel; the kernel itself for a method's implicit this (member_path). */
 static bool is_param_of(struct fe_conv *cv, CXCursor decl)
 {
+    if (clang_getCursorKind(decl) == CXCursor_CXXMethod)
+        return clang_equalCursors(decl, cv->func);
     return clang_getCursorKind(decl) == CXCursor_ParmDecl &&
            clang_equalCursors(clang_getCursorSemanticParent(decl), cv->func);
 }

@@ -838,6 +838,11 @@ static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent, CXClientDa
         fe_map_put(&t->funcs, augur_arena_strdup(&t->arena, name), copy);
         if (fe_in_kernel_file(t, c))
             fe_cursors_push(&t->kernels, c);
+    } else if (k == CXCursor_CXXMethod && clang_isCursorDefinition(c) && !t->cuda &&
+               !clang_CXXMethod_isStatic(c) && fe_in_kernel_file(t, c)) {
+        /* a method defined in the file (void Csr::spmv(...) const { ... }): a kernel
+           candidate, its object's members read as those of "this" */
+        fe_cursors_push(&t->kernels, c);
     } else if (k == CXCursor_FunctionTemplate && clang_isCursorDefinition(c)) {
         /* a helper template (memcpy_SIMD<T>): inlined from its pattern, the arguments' arrays
            giving the types; a plain function of the same name wins */

@@ -2123,6 +2123,20 @@ int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel
                             kernel->u.kernel.name);
         goto out;
     }
+    for (uint32_t i = 0; i < kernel->u.kernel.nsyms + kernel->u.kernel.narrays; i++) {
+        const char *nm = i < kernel->u.kernel.nsyms
+                             ? kernel->u.kernel.syms[i].name
+                             : kernel->u.kernel.arrays[i - kernel->u.kernel.nsyms].name;
+
+        if (!strncmp(nm, "this->", 6)) {
+            rc = augur_diag_set(diag, AUGUR_EUNSUP, path, kernel->loc.line, kernel->loc.col,
+                                "%s is a method reading its object's members ('%s'): augur "
+                                "measure times a function it can call with the data; time the "
+                                "method through a function that builds the object",
+                                kernel->u.kernel.name, nm);
+            goto out;
+        }
+    }
     if (!strcmp(kernel->u.kernel.name, "main")) {
         rc = augur_diag_set(diag, AUGUR_EUNSUP, path, kernel->loc.line, kernel->loc.col,
                             "the kernel is the program's main(): augur measure times a function "
