@@ -1,11 +1,12 @@
 #!/bin/bash
 # unseen.sh - predicted against measured time per call on kernels written
-# outside the accuracy suite (bench/unseen/*.c: scatters, COO, SpMM, Jacobi,
-# Gauss-Seidel, triangle counting, Jaccard, label propagation, union-find,
-# colouring, SSSP, Bellman-Ford, a mesh gather, a switch, atomics), the ones
-# the generality sweeps of 2026-11-26 wrote: how
-# augur does on code it was not built on. One row per case: kernel, dataset,
-# threads, predicted and measured seconds, their ratio, the bottleneck.
+# apart from the reference kernels (bench/unseen/: scatters, COO, SpMM,
+# Jacobi, Gauss-Seidel, triangle counting, Jaccard, label propagation,
+# union-find, colouring, SSSP, Bellman-Ford, a mesh gather, a switch,
+# atomics, C++ with std::vector and with rows of pointers): how augur does
+# on code it was not built on, on a few datasets. One row per case: kernel,
+# dataset, threads, predicted and measured seconds, their ratio, the
+# bottleneck.
 #
 # usage: bench/unseen.sh BUILD_DIR MACHINE.yml DATASETS_DIR
 #   DATASETS_DIR holds mtx/snap_email-Enron.mtx and mesh/mfem_piece_tet.msh
@@ -49,6 +50,9 @@ cases=(
     "first_big.c 1 small skewed"
     "spmv_f32_ptr.c 1 small skewed"
     "tet_gather.c 1 mesh"
+    "vector_spmv.cpp 1 small skewed"
+    "vector_spmv.cpp 2 small skewed"
+    "rows_spmv.cpp 1 small skewed"
 )
 echo "# $(date -u +%Y-%m-%dT%H:%MZ), machine $machine"
 printf '%-18s %-22s %2s %11s %11s %6s  %s\n' kernel dataset T predicted measured ratio bottleneck
@@ -64,14 +68,15 @@ for c in "${cases[@]}"; do
         [ -n "$binds" ] && args+=(--bind "$binds")
         "$augur" --json predict "${args[@]}" >"$tmp" 2>/dev/null
         python3 - "$tmp" "$file" "$(basename "$ds")" "$threads" <<'PY'
-import json, sys
+import json, os, sys
+name = os.path.splitext(sys.argv[2])[0]
 try:
     d = json.load(open(sys.argv[1]))
     p, m = d['seconds'], d['measured']['median']
-    print('%-18s %-22s %2s %11.4g %11.4g %6.2f  %s' % (sys.argv[2][:-2], sys.argv[3][:22], sys.argv[4],
+    print('%-18s %-22s %2s %11.4g %11.4g %6.2f  %s' % (name, sys.argv[3][:22], sys.argv[4],
                                                       p, m, p / m, d.get('bottleneck', '')))
 except Exception as e:
-    print('%-18s %-22s %2s failed: %s' % (sys.argv[2][:-2], sys.argv[3][:22], sys.argv[4],
+    print('%-18s %-22s %2s failed: %s' % (name, sys.argv[3][:22], sys.argv[4],
                                          (open(sys.argv[1]).read().strip() or str(e))[:120]))
 PY
     done
