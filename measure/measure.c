@@ -56,7 +56,6 @@ struct arg {
      * the data give and the driver's setup turns into pointers; -1: none
      */
     int pointee;
-    bool hidden; /* the block of such an array: no argument, member or variable */
     bool vector; /* A_ARRAY passed as a std::vector (ctype), built once from the data */
 };
 
@@ -561,8 +560,7 @@ static int pointer_blocks(struct job *j, struct augur_diag *diag)
                                   "'%s': augur measure builds arrays of pointers the kernel "
                                   "reads, of 8-byte pointers",
                                   k->u.kernel.arrays[r].name);
-        g = add_arg(j);
-        j->args[g].hidden = true;
+        g = add_arg(j); /* no argument, member or variable: the pointers' block alone */
         rc = array_arg(j, -1, A, &j->args[g], &count, diag);
         if (rc)
             return rc;
