@@ -347,6 +347,18 @@ CXCursor fe_container_subscript(CXCursor c)
     return obj;
 }
 
+bool fe_container_size(CXCursor c)
+{
+    CXCursor callee = clang_getCursorReferenced(c), m;
+    char name[8];
+
+    if (!is_kind(c, CXCursor_CallExpr) || clang_getCursorKind(callee) != CXCursor_CXXMethod ||
+        !is_kind(m = fe_strip(kid(c, 0)), CXCursor_MemberRefExpr) || nkids(m) != 1)
+        return false;
+    fe_spelling(callee, name, sizeof(name));
+    return !strcmp(name, "size") && fe_std_container(clang_getCursorType(fe_strip(kid(m, 0))));
+}
+
 /* The index of v[i] or v.at(i) (fe_container_subscript() names its object). */
 static CXCursor container_index(CXCursor c)
 {
@@ -681,13 +693,68 @@ static bool container_method(struct fe_conv *cv, CXCursor c, const char *method,
     return *param || is_global(root);
 }
 
+/*
+ * adj[u] of a std::vector of std::vectors (an adjacency list) that is a
+ * parameter, a global or a member of one: the vectors' headers are the
+ * array adj, their elements one block "adj.pointee", and row u is the
+ * block from its start (the load of adj[u]'s first field) on, its length
+ * the load of its second (bound rec(0:u64:csr.rowptr,8:u64:deg), as the
+ * rows of an array of structs). *len is read only when asked for.
+ */
+static bool container_row(struct fe_conv *cv, CXCursor row, int32_t *block,
+                          const struct augur_expr **start, const struct augur_expr **len)
+{
+    CXCursor obj = fe_container_subscript(row), root;
+    CXType vt = clang_getCanonicalType(clang_getCursorType(row)), et;
+    char path[512], bname[520];
+    struct fe_val i;
+    const struct augur_expr *ix;
+    bool param;
+    int32_t h;
+
+    if (clang_Cursor_isNull(obj) || !fe_std_container(vt) ||
+        (et = clang_Type_getTemplateArgumentAsType(vt, 0)).kind == CXType_Invalid ||
+        fe_std_container(et) || !member_path(cv, obj, path, sizeof(path), &root) ||
+        !((param = is_param_of(cv, root)) || is_global(root)) ||
+        (cv->final && !fe_slice_accesses(cv->slice, path)))
+        return false;
+    h = fe_array_for(cv, clang_getCursorReferenced(fe_strip(obj)), path, vt, AUGUR_SPACE_GLOBAL,
+                     param, obj);
+    if (augur_skel_array(cv->b, (uint32_t)h)->elem_size < 16)
+        return false;
+    snprintf(bname, sizeof(bname), "%s.pointee", path);
+    *block = fe_array_for(cv, clang_getNullCursor(), bname, et, AUGUR_SPACE_GLOBAL, param, row);
+    cv->subscript++;
+    i = fe_expr(cv, container_index(row), FE_RVALUE);
+    cv->subscript--;
+    ix = value_of(cv, i, AUGUR_T_I64);
+    fe_access(cv, row, (uint32_t)h, AUGUR_ACCESS_READ, AUGUR_T_U64, 0, ix, NULL, 1, NULL, 0);
+    *start = augur_expr_load(cv->skel, AUGUR_T_U64, (uint32_t)h, 0, ix);
+    if (len) {
+        fe_access(cv, row, (uint32_t)h, AUGUR_ACCESS_READ, AUGUR_T_U64, 8, ix, NULL, 1, NULL, 0);
+        *len = augur_expr_load(cv->skel, AUGUR_T_U64, (uint32_t)h, 8, ix);
+    }
+    return true;
+}
+
 bool fe_range_of(struct fe_conv *cv, CXCursor range, int32_t *array,
-                 const struct augur_expr **count)
+                 const struct augur_expr **count, const struct augur_expr **start)
 {
     CXCursor r = fe_strip(range), root, d;
     CXType t = clang_getCanonicalType(clang_getCursorType(r));
     char path[512];
 
+    *start = NULL;
+    if (!clang_Cursor_isNull(fe_container_subscript(r))) {
+        const struct augur_expr *len;
+
+        /* a row of an adjacency list: from its start, its length long */
+        if (!container_row(cv, r, array, start, &len))
+            return false;
+        *count = augur_expr_cast(cv->skel, AUGUR_T_I64, len);
+        *start = augur_expr_cast(cv->skel, AUGUR_T_I64, *start);
+        return true;
+    }
     if (t.kind == CXType_ConstantArray) {
         struct fe_val p = fe_pointer(cv, r);
 
@@ -742,6 +809,18 @@ static struct fe_val container_element(struct fe_conv *cv, CXCursor c)
     bool param;
     int32_t a;
 
+    if (!clang_Cursor_isNull(obj) && !clang_Cursor_isNull(fe_container_subscript(fe_strip(obj)))) {
+        const struct augur_expr *start;
+
+        /* adj[u][k]: element k of row u of an adjacency list */
+        if (!container_row(cv, fe_strip(obj), &a, &start, NULL))
+            return none();
+        cv->subscript++;
+        i = fe_expr(cv, container_index(c), FE_RVALUE);
+        cv->subscript--;
+        return pointer(a, add(cv, augur_expr_cast(cv->skel, AUGUR_T_I64, start),
+                              value_of(cv, i, AUGUR_T_I64)));
+    }
     if (clang_Cursor_isNull(obj) || !member_path(cv, obj, path, sizeof(path), &root))
         return none();
     if (clang_getCursorKind(root) == CXCursor_VarDecl && !is_global(root) &&
@@ -1989,6 +2068,19 @@ static struct fe_val call(struct fe_conv *cv, CXCursor c)
                 augur_skel_array(cv->b, (uint32_t)fe_var(cv, d)->array)->extent)
                 return scalar(augur_expr_cast(
                     cv->skel, t, augur_skel_array(cv->b, (uint32_t)fe_var(cv, d)->array)->extent));
+        }
+        /* adj[u].size() of an adjacency list: the load of row u's length */
+        if (is_kind(fe_strip(kid(c, 0)), CXCursor_MemberRefExpr) &&
+            nkids(fe_strip(kid(c, 0))) == 1) {
+            CXCursor row = fe_strip(kid(fe_strip(kid(c, 0)), 0));
+            const struct augur_expr *start, *len;
+            int32_t blk;
+            char mn[16];
+
+            fe_spelling(callee, mn, sizeof(mn));
+            if (!strcmp(mn, "size") && !clang_Cursor_isNull(fe_container_subscript(row)) &&
+                container_row(cv, row, &blk, &start, &len))
+                return scalar(augur_expr_cast(cv->skel, t, len));
         }
         /* v.size() of a std::vector or std::array: a scalar of the kernel, "v.size" */
         if (container_method(cv, c, "size", path, sizeof(path) - 5, &param) && param &&

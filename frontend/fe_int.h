@@ -177,6 +177,8 @@ bool fe_slice_accesses(const struct fe_slice *s, const char *name);
 CXCursor fe_container_subscript(CXCursor c);
 /* Whether t (or what a reference to it refers to) is std::vector<T> or std::array<T, N>. */
 bool fe_std_container(CXType t);
+/* Whether c is v.size() of such a container (a read of it, as a subscript is). */
+bool fe_container_size(CXCursor c);
 void fe_slice_release(struct fe_slice *s);
 
 /* What a declaration stands for in the skeleton. */
@@ -339,10 +341,11 @@ bool fe_local_container(struct fe_conv *cv, CXCursor vd, const char *name, CXTyp
 /*
  * What a range-based for loop walks: a C array, or a std::vector or
  * std::array that is a parameter's, a global's, a member of one or a local
- * made with its size; its array and element count. False otherwise.
+ * made with its size, or a row of an adjacency list (adj[u]); its array,
+ * element count and first element (*start, NULL for 0). False otherwise.
  */
 bool fe_range_of(struct fe_conv *cv, CXCursor range, int32_t *array,
-                 const struct augur_expr **count);
+                 const struct augur_expr **count, const struct augur_expr **start);
 /* Looks up or declares the array a declaration or member path stands for. */
 int32_t fe_array_for(struct fe_conv *cv, CXCursor decl, const char *name, CXType pointee,
                      enum augur_space space, bool param, CXCursor at);

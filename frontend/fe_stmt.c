@@ -959,12 +959,14 @@ static enum CXChildVisitResult loads_visit(CXCursor c, CXCursor parent, CXClient
     enum CXCursorKind k = clang_getCursorKind(c);
 
     (void)parent;
-    if (k == CXCursor_CallExpr && clang_Cursor_isNull(fe_container_subscript(c))) {
+    if (k == CXCursor_CallExpr && clang_Cursor_isNull(fe_container_subscript(c)) &&
+        !fe_container_size(c)) {
         l->found = true;
         return CXChildVisit_Break;
     }
     if ((k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator ||
-         (k == CXCursor_CallExpr && !clang_Cursor_isNull(fe_container_subscript(c))) ||
+         (k == CXCursor_CallExpr &&
+          (!clang_Cursor_isNull(fe_container_subscript(c)) || fe_container_size(c))) ||
          k == CXCursor_MemberRefExpr) &&
         refers_to(c, l->decls)) {
         l->found = true;
@@ -1252,7 +1254,7 @@ static void loop_range(struct fe_conv *cv, CXCursor s, const struct pending *pen
 {
     struct fe_cursors kids = { 0 };
     CXCursor vd = clang_getNullCursor(), range = clang_getNullCursor(), body, outer_loop;
-    const struct augur_expr *count = NULL, *k;
+    const struct augur_expr *count = NULL, *start = NULL, *k;
     struct augur_node *loop, *n;
     struct fe_var *v;
     char name[256], kname[64];
@@ -1266,7 +1268,7 @@ static void loop_range(struct fe_conv *cv, CXCursor s, const struct pending *pen
     }
     body = kids.n ? kids.v[kids.n - 1] : clang_getNullCursor();
     fe_cursors_release(&kids);
-    if (clang_Cursor_isNull(vd) || !fe_range_of(cv, range, &array, &count)) {
+    if (clang_Cursor_isNull(vd) || !fe_range_of(cv, range, &array, &count, &start)) {
         fe_note(cv, AUGUR_NOTE_UNSUPPORTED, s,
                 "a range-based for loop over something other than an array, a std::vector or a "
                 "std::array: not analysed");
@@ -1283,8 +1285,11 @@ static void loop_range(struct fe_conv *cv, CXCursor s, const struct pending *pen
     loop = augur_skel_open(cv->b, AUGUR_NODE_LOOP, fe_loc(cv, s));
     loop->u.loop.form = AUGUR_LOOP_FOR;
     loop->u.loop.var = ksym;
-    loop->u.loop.init = augur_expr_int(cv->skel, AUGUR_T_I64, 0);
-    loop->u.loop.cond = augur_expr_binary(cv->skel, AUGUR_OP_LT, k, count);
+    /* a row of an adjacency list runs from its start: k is the element's place in the block */
+    loop->u.loop.init = start ? start : augur_expr_int(cv->skel, AUGUR_T_I64, 0);
+    loop->u.loop.cond =
+        augur_expr_binary(cv->skel, AUGUR_OP_LT, k,
+                          start ? augur_expr_binary(cv->skel, AUGUR_OP_ADD, start, count) : count);
     loop->u.loop.next =
         augur_expr_binary(cv->skel, AUGUR_OP_ADD, k, augur_expr_int(cv->skel, AUGUR_T_I64, 1));
     apply_loop_pragmas(cv, loop, pend);

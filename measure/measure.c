@@ -513,10 +513,11 @@ static char *struct_type(const struct rt_param *p)
 }
 
 /*
- * The array of pointers whose block A is ("rows.pointee" of rows, the front end's name for
- * what rows[i][k] reads), or -1.
+ * The array whose block A is ("rows.pointee" of rows, the front end's name for what
+ * rows[i][k] reads): an array of pointers, or (rec) the headers of a std::vector of
+ * vectors; -1 if none.
  */
-static int32_t pointee_of(const struct augur_node *k, const struct augur_array *A)
+static int32_t holder_of(const struct augur_node *k, const struct augur_array *A, bool rec)
 {
     size_t n = strlen(A->name);
 
@@ -525,9 +526,15 @@ static int32_t pointee_of(const struct augur_node *k, const struct augur_array *
     for (uint32_t i = 0; i < k->u.kernel.narrays; i++)
         if (strlen(k->u.kernel.arrays[i].name) == n - 8 &&
             !strncmp(k->u.kernel.arrays[i].name, A->name, n - 8) &&
-            k->u.kernel.arrays[i].elem == AUGUR_T_PTR)
+            k->u.kernel.arrays[i].elem == (rec ? AUGUR_T_REC : AUGUR_T_PTR))
             return (int32_t)i;
     return -1;
+}
+
+/* The array of pointers whose block A is, or -1 (holder_of()). */
+static int32_t pointee_of(const struct augur_node *k, const struct augur_array *A)
+{
+    return holder_of(k, A, false);
 }
 
 /*
@@ -540,8 +547,23 @@ static int pointer_blocks(struct job *j, struct augur_diag *diag)
 
     for (uint32_t i = 0; i < k->u.kernel.narrays; i++) {
         const struct augur_array *A = &k->u.kernel.arrays[i];
-        int32_t r = pointee_of(k, A);
+        int32_t r = pointee_of(k, A), v = holder_of(k, A, true);
         int64_t holder = -1;
+
+        /* a std::vector of vectors passed to the kernel: its rows are built from the block */
+        for (uint32_t x = 0; v >= 0 && x < j->sig.nparams && holder < 0; x++)
+            if (j->args[x].vector && !j->args[x].written &&
+                !strcmp(j->args[x].name, k->u.kernel.arrays[v].name))
+                holder = x;
+        if (v >= 0 && holder < 0)
+            return augur_diag_set(diag, AUGUR_EUNSUP, file_of(j, A->loc.file), A->loc.line,
+                                  A->loc.col,
+                                  "'%s': augur measure builds a std::vector of vectors that is a "
+                                  "parameter the kernel reads, not this one; time the kernel "
+                                  "through a function that builds it",
+                                  k->u.kernel.arrays[v].name);
+        if (v >= 0)
+            r = v;
         uint64_t count;
         uint32_t g;
         int rc;
@@ -554,7 +576,7 @@ static int pointer_blocks(struct job *j, struct augur_diag *diag)
                 holder = x;
         if (holder < 0)
             continue; /* the pointers are not passed: nothing reads the block */
-        if (j->args[holder].elem != 8 || j->args[holder].written)
+        if ((v < 0 && j->args[holder].elem != 8) || j->args[holder].written)
             return augur_diag_set(diag, AUGUR_EUNSUP, file_of(j, A->loc.file), A->loc.line,
                                   A->loc.col,
                                   "'%s': augur measure builds arrays of pointers the kernel "
@@ -603,7 +625,8 @@ static int struct_arg(struct job *j, uint32_t pi, struct augur_measure_arg *ma,
         uint64_t count;
         char desc[128];
 
-        if (!member || (is_array && pointee_of(k, &k->u.kernel.arrays[i]) >= 0))
+        if (!member || (is_array && (pointee_of(k, &k->u.kernel.arrays[i]) >= 0 ||
+                                     holder_of(k, &k->u.kernel.arrays[i], true) >= 0)))
             continue;
         {
             char *c = c_name(member);
@@ -657,7 +680,8 @@ static int file_vars(struct job *j, struct augur_diag *diag)
         uint64_t count;
         uint32_t g;
 
-        if (A->space != AUGUR_SPACE_GLOBAL || A->param || pointee_of(k, A) >= 0)
+        if (A->space != AUGUR_SPACE_GLOBAL || A->param || pointee_of(k, A) >= 0 ||
+            holder_of(k, A, true) >= 0)
             continue;
         if (!A->bind) {
             note(j,
@@ -1043,9 +1067,24 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
                             : "",
                      cxx.len ? cxx.s : "");
     augur_buf_release(&cxx);
-    /* std::vector arguments: built once, from the data (the kernel's stores land in them) */
+    /* std::vector arguments: built once, from the data (the kernel's stores land in them); a
+       vector of vectors row by row, each from the block at its start, its length long */
     for (uint32_t x = 0; x < j->sig.nparams; x++)
-        if (j->args[x].vector)
+        if (j->args[x].vector && j->args[x].pointee >= 0)
+            augur_buf_printf(
+                b,
+                "    augur_c%" PRIu32 " = new augur_ct%" PRIu32 "(%" PRIu64 "ULL);\n"
+                "    for (unsigned long long r = 0; r < %" PRIu64 "ULL; r++) {\n"
+                "        typedef augur_ct%" PRIu32 "::value_type::value_type T;\n"
+                "        unsigned long long s, len;\n\n"
+                "        memcpy(&s, (char *)augur_a[%" PRIu32 "] + %" PRIu32 " * r, 8);\n"
+                "        memcpy(&len, (char *)augur_a[%" PRIu32 "] + %" PRIu32 " * r + 8, 8);\n"
+                "        (*augur_c%" PRIu32 ")[r].assign((T *)augur_a[%d] + s, "
+                "(T *)augur_a[%d] + s + len);\n"
+                "    }\n",
+                x, x, j->args[x].bytes / j->args[x].elem, j->args[x].bytes / j->args[x].elem, x, x,
+                j->args[x].elem, x, j->args[x].elem, x, j->args[x].pointee, j->args[x].pointee);
+        else if (j->args[x].vector)
             augur_buf_printf(b,
                              "    augur_c%" PRIu32 " = new augur_ct%" PRIu32 "((augur_ct%" PRIu32
                              "::value_type *)augur_a[%" PRIu32 "],\n"
@@ -1056,7 +1095,7 @@ static void gen_kernel_tu(struct job *j, struct augur_buf *b)
     for (uint32_t x = 0; x < j->nargs; x++) {
         const struct arg *g = &j->args[x];
 
-        if (g->kind != A_ARRAY || g->pointee < 0)
+        if (g->kind != A_ARRAY || g->pointee < 0 || g->vector)
             continue;
         augur_buf_printf(b,
                          "    for (unsigned long long k = 0; k < %" PRIu64 "ULL; k++) {\n"

@@ -1320,14 +1320,21 @@ static unsigned pointer_row_reads(struct infer *in, const struct augur_node *n, 
             else if (!(q->kind == AUGUR_EXPR_SYM && q->u.sym == x))
                 p = NULL;
             a = p ? loaded_array(in, p, &i2) : -1;
-            if (a >= 0 && in->k->u.kernel.arrays[a].elem == AUGUR_T_PTR && i2 &&
-                augur_expr_equal(resolve(in, i2), resolve(in, i))) {
+            /* P[i] + x of an array of pointers, or S[i].start + x of the struct array whose
+               S[i].length bounds the loop (an adjacency list's vectors: adj[u][k]) */
+            if (a >= 0 && i2 && augur_expr_equal(resolve(in, i2), resolve(in, i)) &&
+                (in->k->u.kernel.arrays[a].elem == AUGUR_T_PTR ||
+                 (in->k->u.kernel.arrays[a].elem == AUGUR_T_REC && count &&
+                  count->kind == AUGUR_EXPR_LOAD && count->u.load.array == (uint32_t)a &&
+                  resolve(in, p)->kind == AUGUR_EXPR_LOAD &&
+                  resolve(in, p)->u.load.offset != count->u.load.offset))) {
                 uint32_t before = in->nrows;
 
                 add_row(in, x, (uint32_t)a, i);
                 if (in->nrows > before) {
                     in->rows[before].kind = ROW_PTR;
                     in->rows[before].count = count;
+                    in->rows[before].start = resolve(in, p);
                 }
                 found++;
             }
@@ -1351,7 +1358,8 @@ static bool pointer_row(struct infer *in, const struct augur_node *loop, uint32_
     int32_t d = loaded_array(in, bound, &i);
 
     if (!loop || loop->kind != AUGUR_NODE_LOOP || loop->u.loop.var != (int32_t)x || d < 0 ||
-        !augur_type_is_int(in->k->u.kernel.arrays[d].elem))
+        !(augur_type_is_int(in->k->u.kernel.arrays[d].elem) ||
+          in->k->u.kernel.arrays[d].elem == AUGUR_T_REC))
         return false;
     init = resolve(in, loop->u.loop.init);
     return init && init->kind == AUGUR_EXPR_INT && init->u.i == 0 &&
@@ -1751,7 +1759,9 @@ static void walk(struct infer *in, const struct augur_node *n)
             if (in->rows[r].a == a->array)
                 continue;
             if (in->rows[r].kind == ROW_OFF || in->rows[r].kind == ROW_PTR
-                    ? !is_rowptr_target(in->arrays[in->rows[r].a].target) ||
+                    ? !(is_rowptr_target(in->arrays[in->rows[r].a].target) ||
+                        (in->arrays[in->rows[r].a].target &&
+                         !strncmp(in->arrays[in->rows[r].a].target, "rec(", 4))) ||
                           !offset_entry(in, a->index, in->rows[r].x, in->rows[r].a, in->rows[r].e1)
                     : ix->kind != AUGUR_EXPR_SYM || ix->u.sym != in->rows[r].x ||
                           !node_row(in->rows[r].kind))
@@ -2824,10 +2834,21 @@ static void set_rows(struct infer *in)
             break;
         case ROW_PTR:
             in->nrowptr++;
-            set_array(in, in->rows[r].a, "csr.rowptr",
-                      "its pointers start the rows a loop reads as A[i][k]");
-            set_array(in, in->rows[r].count->u.load.array, "deg",
-                      "it bounds the loop over the row A[i][k] of an array of pointers");
+            if (in->k->u.kernel.arrays[in->rows[r].a].elem == AUGUR_T_REC) {
+                /* a vector per node: its start and its length, side by side */
+                set_array(
+                    in, in->rows[r].a,
+                    augur_arena_strfmt(
+                        &in->skel->arena, "rec(%" PRIu32 ":%s:csr.rowptr,%" PRIu32 ":%s:deg)",
+                        in->rows[r].start->u.load.offset, augur_type_name(in->rows[r].start->type),
+                        in->rows[r].count->u.load.offset, augur_type_name(in->rows[r].count->type)),
+                    "its A[v].start + k for k < A[v].length is a node's row");
+            } else {
+                set_array(in, in->rows[r].a, "csr.rowptr",
+                          "its pointers start the rows a loop reads as A[i][k]");
+                set_array(in, in->rows[r].count->u.load.array, "deg",
+                          "it bounds the loop over the row A[i][k] of an array of pointers");
+            }
             rows_bound(in, in->k, in->rows[r].e1, "n");
             break;
         case ROW_JDS:

@@ -187,6 +187,10 @@ if command -v "${CXX:-c++}" >/dev/null; then
     status "C++, a function template called with the arguments analysed" 0 "$augur" --json \
         measure "$src/tests/frontend/cpp_template.cpp" --template I=int,T=double \
         --data "$small" "${quick[@]}"
+    status "C++, an adjacency list (std::vector of vectors)" 0 "$augur" --json measure \
+        "$src/tests/data/measure/adjacency_checked.cpp" --data "$small" "${quick[@]}"
+    is "adjacency list: every node's sum written" \
+        "$(jq -c .work_check "$tmp/out")" "{\"changed\":$nrows,\"written\":$nrows}"
     status "C++, structs of std::vector members" 0 "$augur" --json measure \
         "$src/tests/data/measure/struct_vectors.cpp" --data "$small" "${quick[@]}"
     is "structs of vectors: the output member's stores are seen" \
