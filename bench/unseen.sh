@@ -3,10 +3,10 @@
 # apart from the reference kernels (bench/unseen/: scatters, COO, SpMM,
 # Jacobi, Gauss-Seidel, triangle counting, Jaccard, label propagation,
 # union-find, colouring, SSSP, Bellman-Ford, a mesh gather, a switch,
-# atomics, C++ with std::vector and with rows of pointers): how augur does
-# on code it was not built on, on a few datasets. One row per case: kernel,
-# dataset, threads, predicted and measured seconds, their ratio, the
-# bottleneck.
+# atomics, C++ with std::vector, rows of pointers and an adjacency list):
+# how augur does on code it was not built on, on a few datasets. One row
+# per case: kernel, dataset, threads, predicted and measured seconds, their
+# ratio, the bottleneck.
 #
 # usage: bench/unseen.sh BUILD_DIR MACHINE.yml DATASETS_DIR
 #   DATASETS_DIR holds mtx/snap_email-Enron.mtx and mesh/mfem_piece_tet.msh
@@ -53,6 +53,7 @@ cases=(
     "vector_spmv.cpp 1 small skewed"
     "vector_spmv.cpp 2 small skewed"
     "rows_spmv.cpp 1 small skewed"
+    "adj_pull.cpp 1 small skewed"
 )
 echo "# $(date -u +%Y-%m-%dT%H:%MZ), machine $machine"
 printf '%-18s %-22s %2s %11s %11s %6s  %s\n' kernel dataset T predicted measured ratio bottleneck

@@ -2078,21 +2078,32 @@ static struct fe_val call(struct fe_conv *cv, CXCursor c)
             char mn[16];
 
             fe_spelling(callee, mn, sizeof(mn));
-            if (!strcmp(mn, "size") && !clang_Cursor_isNull(fe_container_subscript(row)) &&
+            if ((!strcmp(mn, "size") || !strcmp(mn, "empty")) &&
+                !clang_Cursor_isNull(fe_container_subscript(row)) &&
                 container_row(cv, row, &blk, &start, &len))
-                return scalar(augur_expr_cast(cv->skel, t, len));
+                return scalar(!strcmp(mn, "size")
+                                  ? augur_expr_cast(cv->skel, t, len)
+                                  : augur_expr_binary(cv->skel, AUGUR_OP_EQ, len,
+                                                      augur_expr_int(cv->skel, AUGUR_T_U64, 0)));
         }
         /* v.size() of a std::vector or std::array: a scalar of the kernel, "v.size" */
-        if (container_method(cv, c, "size", path, sizeof(path) - 5, &param) && param &&
-            t != AUGUR_T_VOID) {
+        /* v.empty(): v.size == 0 */
+        if ((container_method(cv, c, "size", path, sizeof(path) - 5, &param) ||
+             container_method(cv, c, "empty", path, sizeof(path) - 5, &param)) &&
+            param && t != AUGUR_T_VOID) {
             int32_t s;
+            const struct augur_expr *size;
 
             strcat(path, ".size");
             s = augur_skel_find_sym(cv->b, path);
             if (s < 0)
-                s = fe_declare_sym(cv, c, path, AUGUR_SYM_PARAM, t);
-            return scalar(
-                augur_expr_sym(cv->skel, augur_skel_sym(cv->b, (uint32_t)s)->type, (uint32_t)s));
+                s = fe_declare_sym(cv, c, path, AUGUR_SYM_PARAM, AUGUR_T_U64);
+            size = augur_expr_sym(cv->skel, augur_skel_sym(cv->b, (uint32_t)s)->type, (uint32_t)s);
+            fe_spelling(callee, mname, sizeof(mname));
+            if (!strcmp(mname, "empty"))
+                return scalar(augur_expr_binary(cv->skel, AUGUR_OP_EQ, size,
+                                                augur_expr_int(cv->skel, size->type, 0)));
+            return scalar(size->type == t ? size : augur_expr_cast(cv->skel, t, size));
         }
         fe_spelling(callee, mname, sizeof(mname));
         /* the C++ library's methods (v.resize(n), v.push_back(x)): its code is not the kernel's */
