@@ -737,24 +737,60 @@ static bool container_row(struct fe_conv *cv, CXCursor row, int32_t *block,
     return true;
 }
 
+/* The array of a local container made with its size (fe_local_container()), or -1. */
+static int32_t local_container(struct fe_conv *cv, CXCursor obj)
+{
+    CXCursor d;
+
+    obj = fe_strip(obj);
+    if (!is_kind(obj, CXCursor_DeclRefExpr))
+        return -1;
+    d = clang_getCursorReferenced(obj);
+    return clang_getCursorKind(d) == CXCursor_VarDecl && !is_global(d) &&
+                   fe_var(cv, d)->kind == FV_ARRAY
+               ? fe_var(cv, d)->array
+               : -1;
+}
+
+/*
+ * The element count of container obj (a std::vector or std::array, or a
+ * row adj[u] of an adjacency list): a local's extent, a row's length (its
+ * load), else the kernel's scalar "PATH.size" of a parameter's, a global's
+ * or a member of one (declared at at); NULL for any other.
+ */
+static const struct augur_expr *container_size(struct fe_conv *cv, CXCursor obj, CXCursor at)
+{
+    const struct augur_expr *start, *len;
+    CXCursor root;
+    char path[512];
+    int32_t a, s;
+
+    obj = fe_strip(obj);
+    if (!fe_std_container(clang_getCursorType(obj)))
+        return NULL;
+    if (!clang_Cursor_isNull(fe_container_subscript(obj)))
+        return container_row(cv, obj, &a, &start, &len) ? len : NULL;
+    if ((a = local_container(cv, obj)) >= 0)
+        return augur_skel_array(cv->b, (uint32_t)a)->extent;
+    if (!member_path(cv, obj, path, sizeof(path) - 5, &root) ||
+        !(is_param_of(cv, root) || is_global(root)))
+        return NULL;
+    strcat(path, ".size");
+    s = augur_skel_find_sym(cv->b, path);
+    if (s < 0)
+        s = fe_declare_sym(cv, at, path, AUGUR_SYM_PARAM, AUGUR_T_U64);
+    return augur_expr_sym(cv->skel, augur_skel_sym(cv->b, (uint32_t)s)->type, (uint32_t)s);
+}
+
 bool fe_range_of(struct fe_conv *cv, CXCursor range, int32_t *array,
                  const struct augur_expr **count, const struct augur_expr **start)
 {
-    CXCursor r = fe_strip(range), root, d;
-    CXType t = clang_getCanonicalType(clang_getCursorType(r));
+    CXCursor r = fe_strip(range), root;
+    CXType t = clang_getCanonicalType(clang_getCursorType(r)), et;
+    const struct augur_expr *n;
     char path[512];
 
     *start = NULL;
-    if (!clang_Cursor_isNull(fe_container_subscript(r))) {
-        const struct augur_expr *len;
-
-        /* a row of an adjacency list: from its start, its length long */
-        if (!container_row(cv, r, array, start, &len))
-            return false;
-        *count = augur_expr_cast(cv->skel, AUGUR_T_I64, len);
-        *start = augur_expr_cast(cv->skel, AUGUR_T_I64, *start);
-        return true;
-    }
     if (t.kind == CXType_ConstantArray) {
         struct fe_val p = fe_pointer(cv, r);
 
@@ -764,34 +800,23 @@ bool fe_range_of(struct fe_conv *cv, CXCursor range, int32_t *array,
         *count = augur_expr_int(cv->skel, AUGUR_T_I64, clang_getArraySize(t));
         return true;
     }
-    if (!fe_std_container(t) || !member_path(cv, r, path, sizeof(path) - 5, &root))
-        return false;
-    d = clang_getCursorReferenced(r);
-    if (is_kind(r, CXCursor_DeclRefExpr) && clang_getCursorKind(d) == CXCursor_VarDecl &&
-        !is_global(d) && fe_var(cv, d)->kind == FV_ARRAY) {
-        /* a local made with its size */
-        *array = fe_var(cv, d)->array;
-        *count = augur_skel_array(cv->b, (uint32_t)*array)->extent;
-        return *count != NULL;
-    }
-    if (!(is_param_of(cv, root) || is_global(root)) ||
-        (cv->final && !fe_slice_accesses(cv->slice, path)))
-        return false;
-    {
-        CXType et = clang_Type_getTemplateArgumentAsType(t, 0);
-        int32_t s;
-
-        if (et.kind == CXType_Invalid)
+    if (!clang_Cursor_isNull(fe_container_subscript(r))) {
+        /* a row of an adjacency list: from its start, its length long */
+        if (!container_row(cv, r, array, start, &n))
             return false;
-        *array = fe_array_for(cv, d, path, et, AUGUR_SPACE_GLOBAL, is_param_of(cv, root), r);
-        strcat(path, ".size");
-        s = augur_skel_find_sym(cv->b, path);
-        if (s < 0)
-            s = fe_declare_sym(cv, range, path, AUGUR_SYM_PARAM, AUGUR_T_U64);
-        *count = augur_expr_cast(
-            cv->skel, AUGUR_T_I64,
-            augur_expr_sym(cv->skel, augur_skel_sym(cv->b, (uint32_t)s)->type, (uint32_t)s));
+        *start = augur_expr_cast(cv->skel, AUGUR_T_I64, *start);
+    } else if (!(n = container_size(cv, r, range))) {
+        return false;
+    } else if ((*array = local_container(cv, r)) < 0) {
+        /* a parameter's, a global's, a member's: container_size() placed its path */
+        et = clang_Type_getTemplateArgumentAsType(t, 0);
+        if (et.kind == CXType_Invalid || !member_path(cv, r, path, sizeof(path), &root) ||
+            (cv->final && !fe_slice_accesses(cv->slice, path)))
+            return false;
+        *array = fe_array_for(cv, clang_getCursorReferenced(r), path, et, AUGUR_SPACE_GLOBAL,
+                              is_param_of(cv, root), r);
     }
+    *count = augur_expr_cast(cv->skel, AUGUR_T_I64, n);
     return true;
 }
 
@@ -823,10 +848,7 @@ static struct fe_val container_element(struct fe_conv *cv, CXCursor c)
     }
     if (clang_Cursor_isNull(obj) || !member_path(cv, obj, path, sizeof(path), &root))
         return none();
-    if (clang_getCursorKind(root) == CXCursor_VarDecl && !is_global(root) &&
-        fe_var(cv, root)->kind == FV_ARRAY && is_kind(fe_strip(obj), CXCursor_DeclRefExpr)) {
-        a = fe_var(cv, root)->array; /* a local container (fe_local_container) */
-    } else {
+    if ((a = local_container(cv, obj)) < 0) {
         if (!((param = is_param_of(cv, root)) || is_global(root)) ||
             (cv->final && !fe_slice_accesses(cv->slice, path)))
             return none();
@@ -1767,11 +1789,11 @@ bool fe_local_container(struct fe_conv *cv, CXCursor vd, const char *name, CXTyp
     fe_var(cv, vd)->kind = FV_ARRAY;
     fe_var(cv, vd)->array = a;
     /* the constructor fills every element: with the value given, else with zeros */
-    if (nargs >= 2 && !fe_std_container(clang_getCursorType(clang_Cursor_getArgument(c, 1))) &&
+    if (nargs >= 2 &&
         clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(c, 1))).kind !=
             CXType_Record) {
         v = fe_expr(cv, clang_Cursor_getArgument(c, 1), FE_RVALUE);
-        fill = v.e ? v.e : NULL;
+        fill = v.e;
     } else {
         fill = augur_type_is_float(arr->elem)
                    ? augur_expr_fp(cv->skel, arr->elem, 0.0)
@@ -2051,59 +2073,20 @@ static struct fe_val call(struct fe_conv *cv, CXCursor c)
     }
     if (!clang_Cursor_isNull(callee) && clang_getCursorKind(callee) == CXCursor_CXXMethod) {
         CXCursor defn = clang_getCursorDefinition(callee);
-        char mname[128], path[512];
-        bool param;
+        char mname[128];
 
-        /* v.size() of a local container: its extent */
-        if (is_kind(fe_strip(kid(c, 0)), CXCursor_MemberRefExpr) &&
+        /* v.size(), v.empty() of a container: its element count (container_size()) */
+        fe_spelling(callee, mname, sizeof(mname));
+        if ((!strcmp(mname, "size") || !strcmp(mname, "empty")) && t != AUGUR_T_VOID &&
+            is_kind(fe_strip(kid(c, 0)), CXCursor_MemberRefExpr) &&
             nkids(fe_strip(kid(c, 0))) == 1) {
-            CXCursor obj = fe_strip(kid(fe_strip(kid(c, 0)), 0)), d;
-            char mn[16];
+            const struct augur_expr *size = container_size(cv, kid(fe_strip(kid(c, 0)), 0), c);
 
-            fe_spelling(callee, mn, sizeof(mn));
-            d = clang_getCursorReferenced(obj);
-            if (!strcmp(mn, "size") && is_kind(obj, CXCursor_DeclRefExpr) &&
-                clang_getCursorKind(d) == CXCursor_VarDecl && !is_global(d) &&
-                fe_var(cv, d)->kind == FV_ARRAY && fe_std_container(clang_getCursorType(obj)) &&
-                augur_skel_array(cv->b, (uint32_t)fe_var(cv, d)->array)->extent)
-                return scalar(augur_expr_cast(
-                    cv->skel, t, augur_skel_array(cv->b, (uint32_t)fe_var(cv, d)->array)->extent));
-        }
-        /* adj[u].size() of an adjacency list: the load of row u's length */
-        if (is_kind(fe_strip(kid(c, 0)), CXCursor_MemberRefExpr) &&
-            nkids(fe_strip(kid(c, 0))) == 1) {
-            CXCursor row = fe_strip(kid(fe_strip(kid(c, 0)), 0));
-            const struct augur_expr *start, *len;
-            int32_t blk;
-            char mn[16];
-
-            fe_spelling(callee, mn, sizeof(mn));
-            if ((!strcmp(mn, "size") || !strcmp(mn, "empty")) &&
-                !clang_Cursor_isNull(fe_container_subscript(row)) &&
-                container_row(cv, row, &blk, &start, &len))
-                return scalar(!strcmp(mn, "size")
-                                  ? augur_expr_cast(cv->skel, t, len)
-                                  : augur_expr_binary(cv->skel, AUGUR_OP_EQ, len,
-                                                      augur_expr_int(cv->skel, AUGUR_T_U64, 0)));
-        }
-        /* v.size() of a std::vector or std::array: a scalar of the kernel, "v.size" */
-        /* v.empty(): v.size == 0 */
-        if ((container_method(cv, c, "size", path, sizeof(path) - 5, &param) ||
-             container_method(cv, c, "empty", path, sizeof(path) - 5, &param)) &&
-            param && t != AUGUR_T_VOID) {
-            int32_t s;
-            const struct augur_expr *size;
-
-            strcat(path, ".size");
-            s = augur_skel_find_sym(cv->b, path);
-            if (s < 0)
-                s = fe_declare_sym(cv, c, path, AUGUR_SYM_PARAM, AUGUR_T_U64);
-            size = augur_expr_sym(cv->skel, augur_skel_sym(cv->b, (uint32_t)s)->type, (uint32_t)s);
-            fe_spelling(callee, mname, sizeof(mname));
-            if (!strcmp(mname, "empty"))
+            if (size && !strcmp(mname, "empty"))
                 return scalar(augur_expr_binary(cv->skel, AUGUR_OP_EQ, size,
                                                 augur_expr_int(cv->skel, size->type, 0)));
-            return scalar(size->type == t ? size : augur_expr_cast(cv->skel, t, size));
+            if (size)
+                return scalar(size->type == t ? size : augur_expr_cast(cv->skel, t, size));
         }
         fe_spelling(callee, mname, sizeof(mname));
         /* the C++ library's methods (v.resize(n), v.push_back(x)): its code is not the kernel's */

@@ -2790,6 +2790,15 @@ static bool walks_rows_of(const struct infer *in, uint32_t v)
     return false;
 }
 
+/* The target of row r's array of structs: its start field the row pointer, its count the degree. */
+static const char *rec_row_target(struct infer *in, uint32_t r)
+{
+    return augur_arena_strfmt(
+        &in->skel->arena, "rec(%" PRIu32 ":%s:csr.rowptr,%" PRIu32 ":%s:deg)",
+        in->rows[r].start->u.load.offset, augur_type_name(in->rows[r].start->type),
+        in->rows[r].count->u.load.offset, augur_type_name(in->rows[r].count->type));
+}
+
 /* Sets the row pointers' targets and the bounds of the loops over their rows. */
 static void set_rows(struct infer *in)
 {
@@ -2823,26 +2832,16 @@ static void set_rows(struct infer *in)
             break;
         case ROW_REC:
             in->nrowptr++;
-            set_array(
-                in, in->rows[r].a,
-                augur_arena_strfmt(
-                    &in->skel->arena, "rec(%" PRIu32 ":%s:csr.rowptr,%" PRIu32 ":%s:deg)",
-                    in->rows[r].start->u.load.offset, augur_type_name(in->rows[r].start->type),
-                    in->rows[r].count->u.load.offset, augur_type_name(in->rows[r].count->type)),
-                "its A[v].start, A[v].start + A[v].count bound a loop");
+            set_array(in, in->rows[r].a, rec_row_target(in, r),
+                      "its A[v].start, A[v].start + A[v].count bound a loop");
             rows_bound(in, in->k, in->rows[r].e1, "n");
             break;
         case ROW_PTR:
             in->nrowptr++;
             if (in->k->u.kernel.arrays[in->rows[r].a].elem == AUGUR_T_REC) {
                 /* a vector per node: its start and its length, side by side */
-                set_array(
-                    in, in->rows[r].a,
-                    augur_arena_strfmt(
-                        &in->skel->arena, "rec(%" PRIu32 ":%s:csr.rowptr,%" PRIu32 ":%s:deg)",
-                        in->rows[r].start->u.load.offset, augur_type_name(in->rows[r].start->type),
-                        in->rows[r].count->u.load.offset, augur_type_name(in->rows[r].count->type)),
-                    "its A[v].start + k for k < A[v].length is a node's row");
+                set_array(in, in->rows[r].a, rec_row_target(in, r),
+                          "its A[v].start + k for k < A[v].length is a node's row");
             } else {
                 set_array(in, in->rows[r].a, "csr.rowptr",
                           "its pointers start the rows a loop reads as A[i][k]");

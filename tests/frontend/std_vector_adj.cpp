@@ -36,5 +36,5 @@ void by_index(const std::vector<std::vector<int>> &adj, std::vector<int> &total)
 // CHECK: load x[v] @16:18 indirect(adj.pointee)
 // CHECK-LABEL: kernel by_index
 // CHECK: array adj rec(24)[] global param @21:15 bind rec(0:u64:csr.rowptr,8:u64:deg) (inferred)
-// CHECK: for k = (u64)0; k < (u64)adj[u]{8 u64}; k += 1_u64 @24:9
+// CHECK: for k = (u64)0; k < adj[u]{8 u64}; k += 1_u64 @24:9
 // CHECK: load adj.pointee[(i64)adj[u]{0 u64} + k] @25:25 indirect(adj)
