@@ -1358,6 +1358,11 @@ static int parse(struct augur_fe *fe, const char *path, const char *text, size_t
     if (opts->build_dir && (rc = db_args(opts->build_dir, path, &a, diag)) != 0)
         goto out;
     filter_args(&a, opts->args, opts->nargs, NULL, NULL);
+    /* "-x c++" among the flags (a C++ header, .h): read as C++ */
+    for (size_t i = 0; !cuda && i < a.n; i++)
+        if ((!strcmp(a.v[i], "-x") && i + 1 < a.n && !strcmp(a.v[i + 1], "c++")) ||
+            !strcmp(a.v[i], "-xc++"))
+            cxx = true;
     if (cuda) {
         bool arch = false;
 

@@ -1424,6 +1424,33 @@ static bool skel_has_omp(const struct augur_node *n)
     return false;
 }
 
+/*
+ * Removes "-x LANG" from the flags (the link and the driver must not read objects as source;
+ * augur says -x c++ for the kernel's file itself); true when LANG was c++.
+ */
+static bool take_language(struct job *j)
+{
+    bool cxx = false;
+    size_t m = 0;
+
+    for (size_t i = 0; i < j->nflags; i++) {
+        if (!strcmp(j->flags[i], "-x") && i + 1 < j->nflags) {
+            cxx |= !strcmp(j->flags[i + 1], "c++");
+            augur_free(j->flags[i]);
+            augur_free(j->flags[++i]);
+        } else if (!strncmp(j->flags[i], "-x", 2) && j->flags[i][2]) {
+            cxx |= !strcmp(j->flags[i] + 2, "c++");
+            augur_free(j->flags[i]);
+        } else {
+            j->flags[m++] = j->flags[i];
+        }
+    }
+    j->nflags = m;
+    if (j->flags)
+        j->flags[m] = NULL;
+    return cxx;
+}
+
 static int pick_flags(struct job *j, struct augur_diag *diag)
 {
     struct augur_measurement *m = j->m;
@@ -2239,9 +2266,9 @@ int augur_measure(const struct augur_skel *skel, const struct augur_node *kernel
         goto out;
     note_restored(&j);
     j.m->round_based = j.round_param >= 0;
-    j.cxx = augur_path_is_cxx(j.src);
-    find_cc(&j);
     rc = pick_flags(&j, diag);
+    j.cxx = augur_path_is_cxx(j.src) || take_language(&j);
+    find_cc(&j);
     if (!rc)
         rc = make_dir(&j, diag);
     if (!rc)

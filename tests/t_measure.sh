@@ -191,6 +191,11 @@ if command -v "${CXX:-c++}" >/dev/null; then
         "$src/tests/data/measure/adjacency_checked.cpp" --data "$small" "${quick[@]}"
     is "adjacency list: every node's sum written" \
         "$(jq -c .work_check "$tmp/out")" "{\"changed\":$nrows,\"written\":$nrows}"
+    # a C++ header (.h) read and compiled as C++ when the flags say -x c++
+    cp "$src/tests/frontend/std_vector.cpp" "$tmp/vector_kernel.h"
+    status "C++ in a .h with -x c++" 0 "$augur" --json measure "$tmp/vector_kernel.h" \
+        --data "$small" "${quick[@]}" -- -x c++
+    is "C++ in a .h: a time" "$(jq '.median > 0' "$tmp/out")" true
     status "C++, structs of std::vector members" 0 "$augur" --json measure \
         "$src/tests/data/measure/struct_vectors.cpp" --data "$small" "${quick[@]}"
     is "structs of vectors: the output member's stores are seen" \
